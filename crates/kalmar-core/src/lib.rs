@@ -1,0 +1,30 @@
+//! kalmar-core: the types every kalmar game family is built on.
+//!
+//! - typed ids ([`Vertex`], [`Edge`], [`Player`]);
+//! - the explicit game graph [`Arena`] (CSR successors and predecessors, owners including chance
+//!   and any number of players, edge probabilities) and its validating [`Builder`];
+//! - graph algorithms every family needs: [`attractor`]s and strongly connected components
+//!   ([`scc`]);
+//! - implicit, rules-based games ([`Game`]) and [`explore`], which makes them explicit;
+//! - exact numbers ([`Rational`]);
+//! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
+//!   positions ([`ParseError`]).
+#![deny(missing_docs)]
+
+pub mod arena;
+pub mod attractor;
+pub mod certificate;
+pub mod error;
+pub mod game;
+pub mod ids;
+pub mod num;
+pub mod scc;
+pub mod strategy;
+
+pub use arena::{Arena, BuildError, Builder, Owner};
+pub use certificate::{Certificate, VerifyError};
+pub use error::{ParseError, Span};
+pub use game::{ExploreError, Explored, Game, Turn, explore};
+pub use ids::{Edge, Player, Vertex};
+pub use num::Rational;
+pub use strategy::Strategy;
