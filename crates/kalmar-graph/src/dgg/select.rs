@@ -1,0 +1,252 @@
+//! Partitioning payoffs with few comparisons: linear-time median selection (Blum, Floyd, Pratt,
+//! Rivest and Tarjan, *Time bounds for selection*, 1973), partition around the median, and the
+//! "partial perfect quicksort" of the almost-linear algorithm, which partitions around medians
+//! down to a fixed depth.
+//!
+//! Items are terminals; `key` gives a terminal's payoff. Every comparison goes through the
+//! [`Comparisons`] oracle.
+//!
+//! # Complexity
+//! Selection and partition: O(n) time and comparisons in the worst case. Partial quicksort to
+//! depth d: O(n d).
+
+use super::compare::Comparisons;
+use kalmar_core::Vertex;
+use std::cmp::Ordering;
+use std::ops::Range;
+
+/// A run of terminals whose payoffs lie between those of the runs before and after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The positions of the run in the partitioned slice.
+    pub range: Range<usize>,
+    /// Whether all payoffs in the run are known to be equal.
+    pub exact: bool,
+}
+
+/// Sorts a short slice by insertion.
+fn insertion_sort<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && cmp.cmp(key(items[j - 1]), key(items[j])) == Ordering::Greater {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// Rearranges `items` into those below, equal to and above the payoff of `pivot`; returns the
+/// bounds `(lt, gt)` of the equal run.
+fn partition3<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    pivot: &P,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> (usize, usize) {
+    let (mut lt, mut i, mut gt) = (0, 0, items.len());
+    while i < gt {
+        match cmp.cmp(key(items[i]), pivot) {
+            Ordering::Less => {
+                items.swap(lt, i);
+                lt += 1;
+                i += 1;
+            }
+            Ordering::Greater => {
+                gt -= 1;
+                items.swap(i, gt);
+            }
+            Ordering::Equal => i += 1,
+        }
+    }
+    (lt, gt)
+}
+
+/// The item of rank `k` (0-based) in payoff order, by median of medians.
+pub fn select<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    mut k: usize,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vertex {
+    let mut items = items;
+    loop {
+        if items.len() <= 5 {
+            insertion_sort(items, key, cmp);
+            return items[k];
+        }
+        let len = items.len();
+        let groups = len.div_ceil(5);
+        for g in 0..groups {
+            let chunk = &mut items[g * 5..((g + 1) * 5).min(len)];
+            insertion_sort(chunk, key, cmp);
+            let median = chunk.len() / 2;
+            items.swap(g, g * 5 + median);
+        }
+        let pivot = select(&mut items[..groups], groups / 2, key, cmp);
+        let pivot_key = key(pivot);
+        let (lt, gt) = partition3(items, pivot_key, key, cmp);
+        if k < lt {
+            items = &mut items[..lt];
+        } else if k < gt {
+            return items[k];
+        } else {
+            k -= gt;
+            items = &mut items[gt..];
+        }
+    }
+}
+
+/// Partitions `items` around their median into below, equal and above; returns the non-empty
+/// groups in increasing order.
+pub fn partition_median<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vec<Group> {
+    let mut groups = Vec::new();
+    split(items, 0, 1, key, cmp, &mut groups);
+    groups
+}
+
+/// Partial perfect quicksort: partitions around medians recursively to `depth` levels, so every
+/// inexact group has at most `len / 2^depth` items; returns the groups in increasing order.
+pub fn partition_levels<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    depth: u32,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vec<Group> {
+    let mut groups = Vec::new();
+    split(items, 0, depth, key, cmp, &mut groups);
+    groups
+}
+
+fn split<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    offset: usize,
+    depth: u32,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+    out: &mut Vec<Group>,
+) {
+    if items.is_empty() {
+        return;
+    }
+    if depth == 0 || items.len() == 1 {
+        out.push(Group {
+            range: offset..offset + items.len(),
+            exact: items.len() == 1,
+        });
+        return;
+    }
+    let median = select(items, items.len() / 2, key, cmp);
+    let median_key = key(median);
+    let (lt, gt) = partition3(items, median_key, key, cmp);
+    let (low, rest) = items.split_at_mut(lt);
+    split(low, offset, depth - 1, key, cmp, out);
+    out.push(Group {
+        range: offset + lt..offset + gt,
+        exact: true,
+    });
+    split(&mut rest[gt - lt..], offset + gt, depth - 1, key, cmp, out);
+}
+
+/// Sorts `items` by payoff and returns the runs of equal payoffs in increasing order.
+pub fn sort_groups<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vec<Group> {
+    items.sort_by(|&a, &b| cmp.cmp(key(a), key(b)));
+    let mut groups: Vec<Group> = Vec::new();
+    for i in 0..items.len() {
+        match groups.last_mut() {
+            Some(g) if cmp.cmp(key(items[i - 1]), key(items[i])) == Ordering::Equal => {
+                g.range.end = i + 1
+            }
+            _ => groups.push(Group {
+                range: i..i + 1,
+                exact: true,
+            }),
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check_groups(values: &[i64], items: &[Vertex], groups: &[Group]) {
+        let mut end = 0;
+        for g in groups {
+            assert_eq!(g.range.start, end);
+            end = g.range.end;
+            if g.exact {
+                assert!(
+                    items[g.range.clone()]
+                        .iter()
+                        .all(|v| values[v.index()] == values[items[g.range.start].index()])
+                );
+            }
+        }
+        assert_eq!(end, items.len());
+        for w in groups.windows(2) {
+            let max_left = items[w[0].range.clone()]
+                .iter()
+                .map(|v| values[v.index()])
+                .max()
+                .unwrap();
+            let min_right = items[w[1].range.clone()]
+                .iter()
+                .map(|v| values[v.index()])
+                .min()
+                .unwrap();
+            assert!(max_left < min_right);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn selection_and_partitions(values in proptest::collection::vec(-20i64..20, 1..200), depth in 0u32..6) {
+            let key = |v: Vertex| &values[v.index()];
+            let cmp = Comparisons::new();
+            let mut items: Vec<Vertex> = (0..values.len()).map(Vertex::new).collect();
+            let mut sorted = values.clone();
+            sorted.sort();
+            let k = values.len() / 3;
+            prop_assert_eq!(*key(select(&mut items, k, &key, &cmp)), sorted[k]);
+            let groups = partition_median(&mut items, &key, &cmp);
+            check_groups(&values, &items, &groups);
+            let groups = partition_levels(&mut items, depth, &key, &cmp);
+            check_groups(&values, &items, &groups);
+            for g in groups.iter().filter(|g| !g.exact) {
+                prop_assert!(g.range.len() <= values.len() >> depth);
+            }
+            let groups = sort_groups(&mut items, &key, &cmp);
+            check_groups(&values, &items, &groups);
+            prop_assert!(groups.iter().all(|g| g.exact));
+        }
+    }
+
+    #[test]
+    fn median_partition_uses_linear_comparisons() {
+        for n in [1_000usize, 10_000, 100_000] {
+            let values: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % n as i64).collect();
+            let key = |v: Vertex| &values[v.index()];
+            let cmp = Comparisons::new();
+            let mut items: Vec<Vertex> = (0..n).map(Vertex::new).collect();
+            partition_median(&mut items, &key, &cmp);
+            assert!(
+                cmp.count() <= 30 * n as u64,
+                "{} comparisons for {n} items",
+                cmp.count()
+            );
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The independent checker of solutions to terminal-payoff games.
+//!
+//! Fixing one player's positional strategy leaves a one-player game, which is solved directly:
+//! the opponent, who controls every remaining choice, can realise any path of the restricted
+//! graph, so from a position he obtains the best payoff among the terminals he can reach and zero
+//! if he can reach a cycle (infinite play). This is computed over the strongly connected
+//! components of the restricted graph in reverse topological order. A claimed value `x` of `v`
+//! is certified when Max's strategy secures at least `x` from `v` and Min's secures at most `x`:
+//! then `x` is the value and both strategies are optimal from `v`.
+//!
+//! # Complexity
+//! O(n + m) payoff comparisons and time.
+
+use super::{Payoff, TerminalGame};
+use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::{Owner, Player, Strategy, VerifyError, Vertex};
+
+/// What `player` secures from every vertex by following `strategy`, against every counter-play
+/// of the opponent: the opponent's best outcome in the one-player game left.
+pub fn secured<P: Payoff>(game: &TerminalGame<P>, strategy: &Strategy, player: Player) -> Vec<P> {
+    let arena = game.arena();
+    let fixed = |v: Vertex| arena.owner(v) == Owner::Player(player);
+    let successor = |v: Vertex, i: usize| -> Option<Vertex> {
+        if fixed(v) {
+            (i == 0).then(|| strategy.successor(arena, v)).flatten()
+        } else {
+            arena.successors(v).get(i).copied()
+        }
+    };
+    let n = arena.num_vertices();
+    let components = strongly_connected_components(n, successor);
+    // Vertices grouped by component; components come sinks first.
+    let mut members: Vec<Vec<Vertex>> = vec![Vec::new(); components.count()];
+    for v in arena.vertices() {
+        members[components.of(v)].push(v);
+    }
+    // The opponent prefers small payoffs when the player is Max and large ones when Min.
+    let better = |a: &P, b: &P| if player == Player::MAX { a < b } else { a > b };
+    let mut best: Vec<Option<P>> = vec![None; components.count()];
+    for (c, vertices) in members.iter().enumerate() {
+        let mut acc: Option<P> = None;
+        let mut offer = |x: &P| {
+            if acc.as_ref().is_none_or(|a| better(x, a)) {
+                acc = Some(x.clone());
+            }
+        };
+        for &v in vertices {
+            if arena.is_terminal(v) {
+                offer(game.payoff(v));
+            }
+            let mut i = 0;
+            while let Some(w) = successor(v, i) {
+                i += 1;
+                let d = components.of(w);
+                if d == c {
+                    offer(&P::zero()); // a cycle inside the component: play can go on forever
+                } else if let Some(x) = &best[d] {
+                    offer(x);
+                }
+            }
+        }
+        best[c] = acc;
+    }
+    arena
+        .vertices()
+        .map(|v| best[components.of(v)].clone().unwrap_or_else(P::zero))
+        .collect()
+}
+
+/// Checks claimed values and strategies. With `start = None`, `values` has one entry per vertex
+/// and every one is checked (a strong solution); with `start = Some(v)`, `values` is the single
+/// value of `v` and only `v` is checked (a weak solution).
+pub fn verify<P: Payoff>(
+    game: &TerminalGame<P>,
+    values: &[P],
+    strategy: &Strategy,
+    start: Option<Vertex>,
+) -> Result<(), VerifyError> {
+    let arena = game.arena();
+    let name = |v: Vertex| arena.name(v).into_owned();
+    if let Err(v) = strategy.check(arena) {
+        return Err(VerifyError::new(format!(
+            "the strategy does not choose a move of vertex {} there",
+            if v.index() < arena.num_vertices() {
+                name(v)
+            } else {
+                v.to_string()
+            }
+        )));
+    }
+    let checked: Vec<(Vertex, &P)> = match start {
+        Some(s) if s.index() < arena.num_vertices() && values.len() == 1 => vec![(s, &values[0])],
+        Some(_) => {
+            return Err(VerifyError::new(
+                "a weak solution needs one value of an existing start vertex",
+            ));
+        }
+        None if values.len() == arena.num_vertices() => arena.vertices().zip(values).collect(),
+        None => {
+            return Err(VerifyError::new(format!(
+                "{} values for {} vertices",
+                values.len(),
+                arena.num_vertices()
+            )));
+        }
+    };
+    let by_max = secured(game, strategy, Player::MAX);
+    let by_min = secured(game, strategy, Player::MIN);
+    for (v, claimed) in checked {
+        if arena.is_terminal(v) && claimed != game.payoff(v) {
+            return Err(VerifyError::new(format!(
+                "terminal {} pays {}, not {claimed}",
+                name(v),
+                game.payoff(v)
+            )));
+        }
+        if by_max[v.index()] < *claimed {
+            return Err(VerifyError::new(format!(
+                "from {} Max's strategy secures only {}, less than the claimed value {claimed}",
+                name(v),
+                by_max[v.index()]
+            )));
+        }
+        if by_min[v.index()] > *claimed {
+            return Err(VerifyError::new(format!(
+                "from {} Min's strategy concedes up to {}, more than the claimed value {claimed}",
+                name(v),
+                by_min[v.index()]
+            )));
+        }
+    }
+    Ok(())
+}
