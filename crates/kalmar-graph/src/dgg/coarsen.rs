@@ -79,7 +79,7 @@ pub fn signs<P: Payoff>(game: &TerminalGame<P>, cmp: &Comparisons) -> Vec<Orderi
     let arena = game.arena();
     let mut class_of = vec![0u32; arena.num_vertices()];
     for t in game.terminals() {
-        class_of[t.index()] = cmp.sign(game.payoff(t)) as i8 as u32 + 1;
+        class_of[t.index()] = (cmp.sign(game.payoff(t)) as i8 + 1) as u32;
     }
     let mut gra = Retrograde::new();
     gra.run(game, &Subgame::full(arena), &class_of, &SIGNS);

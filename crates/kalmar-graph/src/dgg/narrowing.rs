@@ -57,7 +57,7 @@ pub fn solve<P: Payoff>(
     const SIGNS: [Ordering; 3] = [Ordering::Less, Ordering::Equal, Ordering::Greater];
     for &t in sub.vertices() {
         if arena.is_terminal(t) {
-            class_of[t.index()] = cmp.sign(game.payoff(t)) as i8 as u32 + 1;
+            class_of[t.index()] = (cmp.sign(game.payoff(t)) as i8 + 1) as u32;
         }
     }
     gra.run(game, &sub, &class_of, &SIGNS);
