@@ -1,1 +1,146 @@
-fn main() {}
+//! The `kalmar` command-line program: solve games on graphs exactly, verify solutions
+//! independently, generate games and benchmark the solvers.
+
+mod bench;
+mod demo;
+mod generate;
+mod report;
+mod solve;
+mod verify;
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// kalmar solves games: values, optimal strategies and certificates that anyone can check.
+#[derive(Parser)]
+#[command(name = "kalmar", version, propagate_version = true)]
+#[command(after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
+add --json for machines and --output FILE to save a solution that `kalmar verify` checks.\n\
+Exit codes: 0 success, 1 internal failure, 2 bad input (unreadable game, unknown option, \
+rejected solution).")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// A short tour of what kalmar does, on built-in examples.
+    Demo,
+    /// Chess-like games: win, lose or draw, where infinite play is a draw.
+    #[command(subcommand)]
+    Reach(ReachCommand),
+    /// Deterministic graphical games: any payoffs at terminals, infinite play pays 0.
+    #[command(subcommand)]
+    Dgg(DggCommand),
+    /// Solve a game file, choosing the family from its contents.
+    ///
+    /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
+    /// distances to the end); other payoffs make it a deterministic graphical game.
+    Solve(SolveArgs),
+    /// Check a solution independently of the solver that made it.
+    ///
+    /// Fixing one player's strategy leaves a one-player game, solved directly; the claimed
+    /// value of each position must be secured by Max's strategy and conceded by Min's.
+    Verify {
+        /// The game (.gg or .pg).
+        game: PathBuf,
+        /// The solution, as written by `--output` (JSON).
+        solution: PathBuf,
+    },
+    /// Generate games: random ones, the sorting networks of Figure 4, and structured families.
+    Generate(generate::GenerateArgs),
+    /// Time the solvers on generated games of growing size and print a Markdown table.
+    Bench(bench::BenchArgs),
+}
+
+#[derive(Subcommand)]
+enum ReachCommand {
+    /// Solve a chess-like game by retrograde analysis (linear time): the outcome of every
+    /// position, the number of moves to the forced end, and optimal strategies.
+    ///
+    /// In a .gg file terminals pay 1 (Max wins), -1 (Min wins) or 0 (draw). In a .pg file a
+    /// position without moves loses for its owner, priorities are ignored and infinite play is
+    /// a draw.
+    Solve(SolveArgs),
+}
+
+#[derive(Subcommand)]
+enum DggCommand {
+    /// Solve a deterministic graphical game: strongly (every position) by default, weakly (the
+    /// start position only) with --weak.
+    Solve {
+        #[command(flatten)]
+        args: SolveArgs,
+        /// Compute a weak solution: the value of the start position and strategies optimal
+        /// from it. Weak solvers need fewer comparisons.
+        #[arg(long)]
+        weak: bool,
+        /// The solver (see `kalmar dgg solvers`). Default: sort, or almost-linear with --weak.
+        #[arg(long, value_name = "ID")]
+        solver: Option<String>,
+    },
+    /// List the DGG solvers with their running times and comparison counts.
+    Solvers,
+}
+
+/// What every solve command takes.
+#[derive(Args, Clone)]
+struct SolveArgs {
+    /// The game file (.gg or .pg).
+    file: PathBuf,
+    /// Print the solution as JSON (an object whose `values` maps each position to its value).
+    #[arg(long)]
+    json: bool,
+    /// Also write the solution as JSON to this file (for `kalmar verify`).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Positions to list in the human-readable table (0 for all).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    limit: usize,
+}
+
+/// An error in what the user gave: exit code 2.
+#[derive(Debug)]
+struct BadInput(String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// Marks an error as the user's input being wrong.
+fn bad_input(error: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(BadInput(error.to_string()))
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Demo => demo::run(),
+        Command::Reach(ReachCommand::Solve(args)) => solve::reach(&args),
+        Command::Dgg(DggCommand::Solve { args, weak, solver }) => solve::dgg(&args, weak, solver.as_deref()),
+        Command::Dgg(DggCommand::Solvers) => {
+            report::solvers();
+            Ok(())
+        }
+        Command::Solve(args) => solve::detect(&args),
+        Command::Verify { game, solution } => verify::run(&game, &solution),
+        Command::Generate(args) => generate::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            if e.chain().any(|c| c.is::<BadInput>()) { ExitCode::from(2) } else { ExitCode::from(1) }
+        }
+    }
+}

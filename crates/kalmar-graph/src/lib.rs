@@ -4,9 +4,18 @@
 //!   and deterministic graphical games), their solution types and the independent verifier;
 //! - [`dgg`]: deterministic graphical games and every algorithm of *Deterministic Graphical Games
 //!   Revisited*;
-//! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`.
+//! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`;
+//! - [`reach`]: chess-like (win/lose/draw) games and retrograde analysis with depths to mate;
+//! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
+//! - [`generate`]: seeded generators of deterministic graphical games (random, sorting networks,
+//!   ladders, grids) and the registry of families for the command line and the benchmarks;
+//! - [`bench`]: the end-to-end benchmark runner behind `kalmar bench`.
 #![deny(missing_docs)]
 
 pub mod dgg;
 pub mod format;
 pub mod terminal;
+pub mod reach;
+pub mod games;
+pub mod generate;
+pub mod bench;

@@ -136,6 +136,12 @@ pub const SOLVERS: &[SolverInfo] = &[
     },
 ];
 
+/// The DGG of a file's game graph: two players, no chance, one payoff per terminal (a terminal
+/// without a payoff pays 0).
+pub fn from_graph(graph: &crate::format::GameGraph) -> Result<Dgg, crate::terminal::GameError> {
+    TerminalGame::from_graph(graph, |x| Some(x.clone()))
+}
+
 /// The solver with this id.
 pub fn solver(id: &str) -> Result<&'static SolverInfo, DggError> {
     SOLVERS

@@ -1,1 +1,361 @@
 //! Game-graph file formats: kalmar's own `.gg` and PGSolver's `.pg` (with its solution format).
+//!
+//! Every reader returns a [`GameGraph`]: the [`Arena`] and every label a family may use (payoffs,
+//! rewards, priorities, a discount factor). Family types take what they need from it. Readers
+//! work on text and report problems as a [`ParseError`] with line and column; [`read_path`] reads
+//! a file, picks the format by extension or by the first word, and names the file in its errors.
+//!
+//! - [`gg`]: kalmar's line-oriented format, covering every game on a graph, exact and round-trip
+//!   safe: `read_gg(&write_gg(g)) == g` for every graph that passes [`GameGraph::validate`];
+//! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly.
+//!
+//! The grammar of both formats, with examples, is in `docs/formats.md`. A [`GameGraph`] also
+//! serialises to JSON with serde; rationals are integers or `"p/q"` strings there.
+//!
+//! ```
+//! use kalmar_graph::format::{read_gg, write_gg};
+//! let text = "kalmar-gg 1\na max -> t u\nt terminal payoff=1\nu terminal payoff=-1/2\n";
+//! let game = read_gg(text).unwrap();
+//! assert_eq!(game.arena.num_vertices(), 3);
+//! let mut out = String::new();
+//! write_gg(&game, &mut out).unwrap();
+//! assert_eq!(read_gg(&out).unwrap(), game);
+//! ```
+
+pub mod gg;
+pub mod pg;
+
+pub use gg::{read_gg, to_gg_string, write_gg};
+pub use pg::{
+    PgSolution, PgWriteError, pg_ids, read_pg, read_pg_solution, write_pg, write_pg_solution,
+};
+
+use kalmar_core::{Arena, Owner, ParseError, Rational, Span, Vertex};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest input the readers accept, in bytes (2 GiB). Larger files are refused before they
+/// are read, and larger strings before they are parsed.
+pub const MAX_INPUT_BYTES: u64 = 2 << 30;
+
+/// A game graph as read from a file: the arena and every label any family may use.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameGraph {
+    /// The graph: vertices, owners, moves, chance probabilities, names and the start vertex.
+    pub arena: Arena,
+    /// Per vertex: the payoff vector of a terminal (one entry for a two-player zero-sum game: the
+    /// payoff to player 0 = Max; one per player for n-player games); empty for non-terminals.
+    pub payoff: Vec<Vec<Rational>>,
+    /// Per vertex reward (for mean-payoff/discounted games); None when the file has no rewards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward: Option<Vec<Rational>>,
+    /// Per vertex priority (parity games); None when the file has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Vec<u32>>,
+    /// Discount factor, if the file gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Rational>,
+}
+
+/// Why the labels of a [`GameGraph`] do not fit its arena (see [`GameGraph::validate`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LabelError {
+    /// A per-vertex label has the wrong length.
+    #[error("{label} has {found} entries for {vertices} vertices")]
+    Length {
+        /// Which label: `payoff`, `reward` or `priority`.
+        label: &'static str,
+        /// Its length.
+        found: usize,
+        /// The number of vertices.
+        vertices: usize,
+    },
+    /// A game without vertices carries rewards or priorities (text formats cannot tell an empty
+    /// list from none, so the empty game has none).
+    #[error("a game without vertices has no {0}")]
+    EmptyLabel(&'static str),
+    /// A vertex that is not a terminal has a payoff.
+    #[error("vertex {0} has a payoff but is not a terminal")]
+    PayoffAtNonTerminal(Vertex),
+    /// Terminals have payoff vectors of different lengths.
+    #[error("terminal {vertex} has {found} payoffs, other terminals have {expected}")]
+    PayoffSize {
+        /// The terminal.
+        vertex: Vertex,
+        /// Its number of payoffs.
+        found: usize,
+        /// The number of payoffs of the first terminal that has any.
+        expected: usize,
+    },
+    /// The discount factor is not strictly between 0 and 1.
+    #[error("discount factor {0} is not strictly between 0 and 1")]
+    Discount(Rational),
+}
+
+impl GameGraph {
+    /// A game graph with this arena and no labels: empty payoffs, no rewards, priorities or
+    /// discount factor.
+    pub fn new(arena: Arena) -> Self {
+        let n = arena.num_vertices();
+        GameGraph {
+            arena,
+            payoff: vec![Vec::new(); n],
+            reward: None,
+            priority: None,
+            discount: None,
+        }
+    }
+
+    /// Checks that the labels fit the arena: one payoff vector per vertex, empty at
+    /// non-terminals and of one common length at the terminals that have one; rewards and
+    /// priorities absent or one per vertex (and absent when there are no vertices); a discount
+    /// factor strictly between 0 and 1. Every graph the readers return passes, and every graph
+    /// that passes is written by [`write_gg`] so that [`read_gg`] gives it back unchanged.
+    pub fn validate(&self) -> Result<(), LabelError> {
+        let n = self.arena.num_vertices();
+        if self.payoff.len() != n {
+            return Err(LabelError::Length {
+                label: "payoff",
+                found: self.payoff.len(),
+                vertices: n,
+            });
+        }
+        let lengths = [
+            ("reward", self.reward.as_ref().map(Vec::len)),
+            ("priority", self.priority.as_ref().map(Vec::len)),
+        ];
+        for (label, len) in lengths {
+            match len {
+                Some(_) if n == 0 => return Err(LabelError::EmptyLabel(label)),
+                Some(found) if found != n => {
+                    return Err(LabelError::Length {
+                        label,
+                        found,
+                        vertices: n,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let mut size = None;
+        for v in self.arena.vertices() {
+            let payoff = &self.payoff[v.index()];
+            if payoff.is_empty() {
+                continue;
+            }
+            if self.arena.owner(v) != Owner::Terminal {
+                return Err(LabelError::PayoffAtNonTerminal(v));
+            }
+            match size {
+                None => size = Some(payoff.len()),
+                Some(expected) if expected != payoff.len() => {
+                    return Err(LabelError::PayoffSize {
+                        vertex: v,
+                        found: payoff.len(),
+                        expected,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(d) = &self.discount
+            && (d.signum().is_le() || *d >= Rational::ONE)
+        {
+            return Err(LabelError::Discount(d.clone()));
+        }
+        Ok(())
+    }
+}
+
+/// A file format for game graphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// kalmar's game-graph format (`.gg`), read by [`read_gg`].
+    Gg,
+    /// PGSolver's parity-game format (`.pg`, also `.gm`), read by [`read_pg`].
+    Pg,
+}
+
+impl Format {
+    /// The format a file name's extension names (`.gg`; `.pg` or `.gm`), ignoring case.
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "gg" => Some(Format::Gg),
+            "pg" | "gm" => Some(Format::Pg),
+            _ => None,
+        }
+    }
+
+    /// The format a text's first word names: `kalmar-gg` for `.gg`; `parity`, `start` or a
+    /// number for `.pg`. Blank lines and `#` comment lines before it are skipped.
+    pub fn sniff(text: &str) -> Option<Format> {
+        let word = first_word(text)?;
+        if word == "kalmar-gg" {
+            Some(Format::Gg)
+        } else if word.starts_with("parity") && !word.starts_with("paritysol")
+            || word.starts_with("start")
+            || word.starts_with(|c: char| c.is_ascii_digit())
+        {
+            Some(Format::Pg)
+        } else {
+            None
+        }
+    }
+
+    /// Reads a game graph in this format.
+    pub fn read(self, text: &str) -> Result<GameGraph, ParseError> {
+        match self {
+            Format::Gg => read_gg(text),
+            Format::Pg => read_pg(text),
+        }
+    }
+}
+
+/// The first word of `text` after white space and `#` comment lines, if any.
+fn first_word(text: &str) -> Option<&str> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    loop {
+        rest = rest.trim_start();
+        if rest.starts_with('#') {
+            rest = rest.split_once('\n').map_or("", |(_, after)| after);
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len());
+        return (end > 0).then(|| &rest[..end]);
+    }
+}
+
+/// Why [`read_path`] could not read a game graph.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    #[error("{path}: {source}", path = .0.display(), source = .1)]
+    Io(PathBuf, #[source] std::io::Error),
+    /// The file is larger than [`MAX_INPUT_BYTES`].
+    #[error(
+        "{}: the file has {size} bytes, more than the {} bytes (2 GiB) kalmar reads",
+        path.display(),
+        MAX_INPUT_BYTES
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes (at least, for files whose size is not known in advance).
+        size: u64,
+    },
+    /// The text is not a well-formed game graph; the error names the file.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
+/// Reads a whole text file of at most [`MAX_INPUT_BYTES`] bytes. Text that is not UTF-8 is a
+/// parse error at the first bad byte; errors name the file.
+pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
+    let path = path.as_ref();
+    let io = |e| ReadError::Io(path.to_path_buf(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_INPUT_BYTES {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+        });
+    }
+    let mut bytes = Vec::new();
+    // `take` guards files whose size is unknown in advance (pipes, devices) or that grow.
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let valid = e.utf8_error().valid_up_to();
+        let span = end_span(std::str::from_utf8(&bytes[..valid]).unwrap_or(""));
+        let found = format!("byte 0x{:02x}, which is not UTF-8", bytes[valid]);
+        ParseError::new(span, found, "UTF-8 text")
+            .in_file(path.display().to_string())
+            .into()
+    })
+}
+
+/// Reads a game graph from a file: `.gg` files with [`read_gg`], `.pg` and `.gm` files with
+/// [`read_pg`], and any other file by its first word (see [`Format::sniff`]). Files larger than
+/// [`MAX_INPUT_BYTES`] are refused; parse errors name the file.
+pub fn read_path(path: impl AsRef<Path>) -> Result<GameGraph, ReadError> {
+    let path = path.as_ref();
+    let text = read_text_file(path)?;
+    let file = || path.display().to_string();
+    let format = match Format::from_extension(path).or_else(|| Format::sniff(&text)) {
+        Some(format) => format,
+        None => {
+            let err = ParseError::new(
+                Span { line: 1, column: 1 },
+                first_word(&text).map_or("end of input".to_string(), |w| format!("'{w}'")),
+                "'kalmar-gg' (a .gg file) or 'parity' (a .pg file)",
+            );
+            return Err(err.in_file(file()).into());
+        }
+    };
+    format.read(&text).map_err(|e| e.in_file(file()).into())
+}
+
+/// The position just after `text`.
+fn end_span(text: &str) -> Span {
+    let line = text.matches('\n').count() + 1;
+    let last = text.rsplit('\n').next().unwrap_or("");
+    Span {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(last.chars().count() + 1).unwrap_or(u32::MAX),
+    }
+}
+
+/// Refuses inputs larger than [`MAX_INPUT_BYTES`], so that line and column numbers fit, and
+/// drops a leading byte-order mark.
+pub(crate) fn check_size(text: &str) -> Result<&str, ParseError> {
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(ParseError::new(
+            Span { line: 1, column: 1 },
+            format!("an input of {} bytes", text.len()),
+            "at most 2 GiB of text",
+        ));
+    }
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs_formats() {
+        assert_eq!(Format::sniff("# c\n\n kalmar-gg 1\n"), Some(Format::Gg));
+        assert_eq!(Format::sniff("parity 3;\n"), Some(Format::Pg));
+        assert_eq!(Format::sniff("parity;"), Some(Format::Pg));
+        assert_eq!(Format::sniff("0 1 0 1;"), Some(Format::Pg));
+        assert_eq!(Format::sniff("start 0;"), Some(Format::Pg));
+        assert_eq!(Format::sniff("paritysol 3;"), None);
+        assert_eq!(Format::sniff("hello"), None);
+        assert_eq!(Format::sniff(""), None);
+        assert_eq!(
+            Format::from_extension(Path::new("a/b.PG")),
+            Some(Format::Pg)
+        );
+        assert_eq!(Format::from_extension(Path::new("b.gg")), Some(Format::Gg));
+        assert_eq!(Format::from_extension(Path::new("b.txt")), None);
+    }
+
+    #[test]
+    fn end_spans() {
+        assert_eq!(end_span(""), Span { line: 1, column: 1 });
+        assert_eq!(end_span("ab\ncé"), Span { line: 2, column: 3 });
+    }
+}

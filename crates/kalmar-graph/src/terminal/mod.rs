@@ -89,6 +89,32 @@ impl<P: Payoff> TerminalGame<P> {
         Ok(TerminalGame { arena, payoff })
     }
 
+    /// The game of a file's game graph, converting each terminal's zero-sum payoff (the single
+    /// entry of its payoff vector; a terminal without one pays 0) with `convert`.
+    pub fn from_graph(
+        graph: &crate::format::GameGraph,
+        convert: impl Fn(&Rational) -> Option<P>,
+    ) -> Result<Self, GameError> {
+        let arena = &graph.arena;
+        let mut payoff = Vec::with_capacity(arena.num_vertices());
+        for v in arena.vertices() {
+            let p = match graph.payoff[v.index()].as_slice() {
+                [] => P::zero(),
+                [x] => convert(x).ok_or_else(|| {
+                    GameError::Payoff(arena.name(v).into_owned(), format!("payoff {x} is not allowed in this family"))
+                })?,
+                many => {
+                    return Err(GameError::Payoff(
+                        arena.name(v).into_owned(),
+                        format!("{} payoffs, but a two-player zero-sum game has one per terminal", many.len()),
+                    ));
+                }
+            };
+            payoff.push(p);
+        }
+        TerminalGame::new(arena.clone(), payoff)
+    }
+
     /// The game graph.
     pub fn arena(&self) -> &Arena {
         &self.arena

@@ -29,22 +29,32 @@ pub fn secured<P: Payoff>(game: &TerminalGame<P>, strategy: &Strategy, player: P
     };
     let n = arena.num_vertices();
     let components = strongly_connected_components(n, successor);
-    // Vertices grouped by component; components come sinks first.
-    let mut members: Vec<Vec<Vertex>> = vec![Vec::new(); components.count()];
+    // Vertices grouped by component (a counting sort); components come sinks first.
+    let mut start = vec![0usize; components.count() + 1];
     for v in arena.vertices() {
-        members[components.of(v)].push(v);
+        start[components.of(v) + 1] += 1;
+    }
+    for c in 0..components.count() {
+        start[c + 1] += start[c];
+    }
+    let mut members = vec![Vertex(0); n];
+    let mut fill = start.clone();
+    for v in arena.vertices() {
+        let c = components.of(v);
+        members[fill[c]] = v;
+        fill[c] += 1;
     }
     // The opponent prefers small payoffs when the player is Max and large ones when Min.
     let better = |a: &P, b: &P| if player == Player::MAX { a < b } else { a > b };
     let mut best: Vec<Option<P>> = vec![None; components.count()];
-    for (c, vertices) in members.iter().enumerate() {
+    for c in 0..components.count() {
         let mut acc: Option<P> = None;
         let mut offer = |x: &P| {
             if acc.as_ref().is_none_or(|a| better(x, a)) {
                 acc = Some(x.clone());
             }
         };
-        for &v in vertices {
+        for &v in &members[start[c]..start[c + 1]] {
             if arena.is_terminal(v) {
                 offer(game.payoff(v));
             }

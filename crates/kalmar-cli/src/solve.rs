@@ -1,0 +1,280 @@
+//! `kalmar reach solve`, `kalmar dgg solve` and `kalmar solve`.
+
+use crate::report::{describe, load, millis, owner_name, table, SolutionFile};
+use crate::{bad_input, SolveArgs};
+use indicatif::{ProgressBar, ProgressStyle};
+use kalmar_core::{Certificate, Rational};
+use kalmar_graph::dgg::{self, Kind, Solution, Stats};
+use kalmar_graph::format::GameGraph;
+use kalmar_graph::reach::{self, Outcome, ReachSolution};
+use kalmar_graph::terminal::Dgg;
+use std::io::IsTerminal;
+use std::time::Instant;
+
+/// Games with more moves than this get a spinner while they are solved.
+const SPINNER_MOVES: usize = 1_000_000;
+
+/// A spinner on standard error for work on a large game, when standard error is a terminal.
+pub fn spinner(message: &str, moves: usize) -> Option<ProgressBar> {
+    if moves < SPINNER_MOVES || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new_spinner().with_message(message.to_string());
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("static template"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    Some(bar)
+}
+
+/// Runs `work` behind a spinner and returns its result with the time it took.
+fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, std::time::Duration) {
+    let bar = spinner(message, moves);
+    let start = Instant::now();
+    let result = work();
+    let elapsed = start.elapsed();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    (result, elapsed)
+}
+
+/// How a chess-like outcome reads in a table.
+pub fn outcome_text(outcome: Outcome, distance: u32, terminal: bool) -> String {
+    match (outcome, terminal) {
+        (Outcome::Draw, _) => "draw".into(),
+        (Outcome::Win, true) => "Max has won".into(),
+        (Outcome::Loss, true) => "Min has won".into(),
+        (Outcome::Win, false) => format!("Max wins in {distance}"),
+        (Outcome::Loss, false) => format!("Min wins in {distance}"),
+    }
+}
+
+/// An outcome as a payoff to Max.
+pub fn outcome_value(outcome: Outcome) -> i64 {
+    match outcome {
+        Outcome::Loss => -1,
+        Outcome::Draw => 0,
+        Outcome::Win => 1,
+    }
+}
+
+/// The JSON solution of a chess-like game.
+pub fn reach_file(game: &reach::ChessLike, solution: &ReachSolution) -> SolutionFile {
+    let arena = game.arena();
+    SolutionFile {
+        family: "reach".into(),
+        kind: "strong".into(),
+        solver: "retrograde".into(),
+        start: None,
+        values: arena
+            .vertices()
+            .map(|v| (arena.name(v).into_owned(), Rational::from(outcome_value(solution.values[v.index()]))))
+            .collect(),
+        distance: Some(arena.vertices().map(|v| (arena.name(v).into_owned(), solution.distance[v.index()])).collect()),
+        strategy: SolutionFile::strategy_names(arena, &solution.strategy),
+        stats: None,
+    }
+}
+
+/// `kalmar reach solve`.
+pub fn reach(args: &SolveArgs) -> anyhow::Result<()> {
+    let graph = load(&args.file)?;
+    reach_graph(args, &graph)
+}
+
+fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
+    let game = reach::from_graph(graph).map_err(bad_input)?;
+    let moves = game.arena().num_edges();
+    let (solution, elapsed) = timed("retrograde analysis", moves, || reach::solve(&game));
+    let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
+    check.map_err(|e| anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}"))?;
+    let file = reach_file(&game, &solution);
+    finish(args, &file)?;
+    if args.json {
+        return Ok(());
+    }
+    let arena = game.arena();
+    println!("chess-like game {}: {}", args.file.display(), describe(arena));
+    println!(
+        "solved by retrograde analysis in {}; certificate verified in {}\n",
+        millis(elapsed),
+        millis(check_time)
+    );
+    let start = game.start();
+    println!(
+        "  start {}: {}\n",
+        arena.name(start),
+        outcome_text(solution.values[start.index()], solution.distance[start.index()], arena.is_terminal(start))
+    );
+    let rows = arena.vertices().map(|v| {
+        vec![
+            arena.name(v).into_owned(),
+            owner_name(arena.owner(v)),
+            outcome_text(solution.values[v.index()], solution.distance[v.index()], arena.is_terminal(v)),
+            solution.strategy.successor(arena, v).map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+        ]
+    });
+    table(&["position", "to move", "outcome", "optimal move"], rows, args.limit);
+    Ok(())
+}
+
+/// `kalmar dgg solve`.
+pub fn dgg(args: &SolveArgs, weak: bool, solver: Option<&str>) -> anyhow::Result<()> {
+    let graph = load(&args.file)?;
+    dgg_graph(args, &graph, weak, solver)
+}
+
+fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&str>) -> anyhow::Result<()> {
+    let game: Dgg = dgg::from_graph(graph).map_err(bad_input)?;
+    let id = solver.unwrap_or(if weak { "almost-linear" } else { "sort" });
+    let info = dgg::solver(id).map_err(bad_input)?;
+    let moves = game.arena().num_edges();
+    let mut stats = Stats::default();
+    let (solution, elapsed) = timed(info.id, moves, || (info.solve)(&game, &mut stats));
+    // A strong solver asked for a weak solution answers for every position, which is more.
+    let solution = match (solution, weak) {
+        (Solution::Strong(s), true) => {
+            let start = game.start();
+            Solution::Weak(kalmar_graph::terminal::WeakSolution {
+                start,
+                value: s.values[start.index()].clone(),
+                strategy: s.strategy,
+            })
+        }
+        (s, _) => s,
+    };
+    let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
+    check.map_err(|e| anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}"))?;
+    let arena = game.arena();
+    let (kind, start, values) = match &solution {
+        Solution::Strong(s) => (
+            "strong",
+            None,
+            arena.vertices().map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone())).collect(),
+        ),
+        Solution::Weak(w) => (
+            "weak",
+            Some(arena.name(w.start).into_owned()),
+            std::iter::once((arena.name(w.start).into_owned(), w.value.clone())).collect(),
+        ),
+    };
+    let strategy = match &solution {
+        Solution::Strong(s) => &s.strategy,
+        Solution::Weak(w) => &w.strategy,
+    };
+    let file = SolutionFile {
+        family: "dgg".into(),
+        kind: kind.into(),
+        solver: info.id.into(),
+        start,
+        values,
+        distance: None,
+        strategy: SolutionFile::strategy_names(arena, strategy),
+        stats: Some(serde_json::to_value(stats)?),
+    };
+    finish(args, &file)?;
+    if args.json {
+        return Ok(());
+    }
+    println!("deterministic graphical game {}: {}", args.file.display(), describe(arena));
+    println!(
+        "{} solution by {} in {}: {} payoff comparisons, {} retrograde passes{}; certificate verified in {}\n",
+        kind,
+        info.id,
+        millis(elapsed),
+        stats.comparisons,
+        stats.retrograde_passes,
+        if info.kind == Kind::Weak { format!(", {} rounds", stats.rounds) } else { String::new() },
+        millis(check_time)
+    );
+    println!("  value of the start position {}: {}\n", arena.name(game.start()), solution.start_value(&game));
+    match &solution {
+        Solution::Strong(s) => {
+            let rows = arena.vertices().map(|v| {
+                vec![
+                    arena.name(v).into_owned(),
+                    owner_name(arena.owner(v)),
+                    format_value(&s.values[v.index()]),
+                    s.strategy.successor(arena, v).map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+                ]
+            });
+            table(&["position", "to move", "value", "optimal move"], rows, args.limit);
+        }
+        Solution::Weak(w) => {
+            println!("  moves that are optimal when play starts at {}:", arena.name(w.start));
+            let reachable = reachable_under(&game, &w.strategy, w.start);
+            let rows = reachable.into_iter().map(|v| {
+                vec![
+                    arena.name(v).into_owned(),
+                    owner_name(arena.owner(v)),
+                    w.strategy.successor(arena, v).map_or(String::new(), |x| format!("-> {}", arena.name(x))),
+                ]
+            });
+            table(&["position", "to move", "move"], rows, args.limit);
+        }
+    }
+    Ok(())
+}
+
+/// The positions reachable from `start` when the other player may do anything but a player of
+/// the strategy follows it: the positions where the weak strategies matter.
+fn reachable_under(game: &Dgg, strategy: &kalmar_core::Strategy, start: kalmar_core::Vertex) -> Vec<kalmar_core::Vertex> {
+    let arena = game.arena();
+    let mut seen = vec![false; arena.num_vertices()];
+    let mut order = vec![start];
+    seen[start.index()] = true;
+    let mut head = 0;
+    while head < order.len() {
+        let v = order[head];
+        head += 1;
+        if let Some(w) = strategy.successor(arena, v) {
+            if !seen[w.index()] {
+                seen[w.index()] = true;
+                order.push(w);
+            }
+        }
+    }
+    order.retain(|&v| !arena.is_terminal(v));
+    order
+}
+
+/// A value with its decimal approximation when it is not an integer.
+fn format_value(x: &Rational) -> String {
+    if x.is_integer() { x.to_string() } else { format!("{x} (≈ {:.4})", x.to_f64()) }
+}
+
+/// Prints the JSON and writes the output file, as asked.
+fn finish(args: &SolveArgs, file: &SolutionFile) -> anyhow::Result<()> {
+    if let Some(path) = &args.output {
+        file.save(path)?;
+        if !args.json {
+            eprintln!("solution written to {}", path.display());
+        }
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(file)?);
+    }
+    Ok(())
+}
+
+/// `kalmar solve`: picks the family from the file.
+pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
+    let graph = load(&args.file)?;
+    if graph.arena.has_chance() {
+        return Err(bad_input("the game has moves of chance: stochastic games are not supported yet"));
+    }
+    if graph.reward.is_some() || graph.discount.is_some() {
+        return Err(bad_input("the game has rewards: mean-payoff and discounted games are not supported yet"));
+    }
+    if graph.priority.is_some() {
+        return Err(bad_input(
+            "the game has priorities: parity solvers are not part of kalmar yet; `kalmar reach solve` \
+             reads it as a chess-like game (a position without moves loses, infinite play is a draw)",
+        ));
+    }
+    let chess_like = graph.payoff.iter().all(|p| match p.as_slice() {
+        [] => true,
+        [x] => x.is_integer() && x.abs() <= Rational::ONE,
+        _ => false,
+    });
+    if chess_like { reach_graph(args, &graph) } else { dgg_graph(args, &graph, false, None) }
+}
