@@ -25,7 +25,12 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     families: Vec<String>,
     /// Sizes in arcs (1e3 style allowed).
-    #[arg(long, value_delimiter = ',', default_value = "1e3,1e4,1e5,1e6", value_name = "ARCS")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1e3,1e4,1e5,1e6",
+        value_name = "ARCS"
+    )]
     sizes: Vec<String>,
     /// Timed repetitions per algorithm (the median is reported).
     #[arg(long, default_value_t = 5)]
@@ -42,15 +47,24 @@ pub struct BenchArgs {
 }
 
 fn parse_size(text: &str) -> anyhow::Result<usize> {
-    let value: f64 = text.trim().parse().map_err(|_| bad_input(format!("size '{text}' is not a number")))?;
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| bad_input(format!("size '{text}' is not a number")))?;
     if !(1.0..=2e9).contains(&value) {
-        return Err(bad_input(format!("size {text} is not between 1 and 2e9 arcs")));
+        return Err(bad_input(format!(
+            "size {text} is not between 1 and 2e9 arcs"
+        )));
     }
     Ok(value as usize)
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    let sizes = args.sizes.iter().map(|s| parse_size(s)).collect::<anyhow::Result<Vec<_>>>()?;
+    let sizes = args
+        .sizes
+        .iter()
+        .map(|s| parse_size(s))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let families: Vec<String> = if args.families.is_empty() {
         match args.suite {
             Suite::Reach => vec!["random-chess".into(), "grid".into()],
@@ -62,10 +76,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     for id in &families {
         kalmar_graph::generate::family(id).map_err(bad_input)?;
     }
-    let options = Options { repetitions: args.reps.max(1), verify: !args.no_verify };
+    let options = Options {
+        repetitions: args.reps.max(1),
+        verify: !args.no_verify,
+    };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new((families.len() * sizes.len()) as u64);
-        bar.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})").expect("static template"));
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
+                .expect("static template"),
+        );
         bar
     });
     let mut rows: Vec<Row> = Vec::new();

@@ -3,7 +3,7 @@
 use crate::report::{owner_name, table};
 use crate::solve::outcome_text;
 use kalmar_core::{Certificate, Edge, Rational};
-use kalmar_graph::dgg::{self, Stats, SOLVERS};
+use kalmar_graph::dgg::{self, SOLVERS, Stats};
 use kalmar_graph::format::read_gg;
 use kalmar_graph::games::{cops::CopsAndRobber, nim::Nim};
 use kalmar_graph::generate::sorting_network;
@@ -37,7 +37,10 @@ pub fn run() -> anyhow::Result<()> {
     println!("kalmar solves games exactly: values, optimal strategies, and certificates that are");
     println!("checked by code that does not trust the solver. A short tour on built-in examples.");
 
-    heading(1, "A chess-like game with a trap (Figure 2(b) of Deterministic Graphical Games Revisited)");
+    heading(
+        1,
+        "A chess-like game with a trap (Figure 2(b) of Deterministic Graphical Games Revisited)",
+    );
     println!("{}\n", indent(TRAP));
     let game = reach::from_graph(&read_gg(TRAP)?)?;
     let solution = reach::solve(&game);
@@ -49,19 +52,34 @@ pub fn run() -> anyhow::Result<()> {
             vec![
                 arena.name(v).into_owned(),
                 owner_name(arena.owner(v)),
-                outcome_text(solution.values[v.index()], solution.distance[v.index()], arena.is_terminal(v)),
-                solution.strategy.successor(arena, v).map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+                outcome_text(
+                    solution.values[v.index()],
+                    solution.distance[v.index()],
+                    arena.is_terminal(v),
+                ),
+                solution
+                    .strategy
+                    .successor(arena, v)
+                    .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
             ]
         }),
         0,
     );
     let mut looping = solution.clone();
     looping.strategy.set(arena.name_index()["a"], Edge(0));
-    println!("\n  Both positions are wins for Max, yet moving to a winning position is not enough.");
+    println!(
+        "\n  Both positions are wins for Max, yet moving to a winning position is not enough."
+    );
     println!("  Max looping a -> b is caught by the verifier:");
-    println!("    {}", looping.verify(&game).expect_err("the loop is not optimal"));
+    println!(
+        "    {}",
+        looping.verify(&game).expect_err("the loop is not optimal")
+    );
 
-    heading(2, "Cops and robber: a rules-based game explored into a graph, then solved");
+    heading(
+        2,
+        "Cops and robber: a rules-based game explored into a graph, then solved",
+    );
     let cops = CopsAndRobber::example();
     let (explored, solution) = reach::solve_implicit(&cops, 1_000_000)?;
     solution.verify(&reach::from_explored(&explored)?)?;
@@ -79,7 +97,11 @@ pub fn run() -> anyhow::Result<()> {
     println!(
         "  From the start ({}): {}.",
         kalmar_core::Game::state_name(&cops, &explored.states[start.index()]),
-        outcome_text(solution.values[start.index()], solution.distance[start.index()], false)
+        outcome_text(
+            solution.values[start.index()],
+            solution.distance[start.index()],
+            false
+        )
     );
 
     heading(3, "Nim: the retrograde solution agrees with the xor rule");
@@ -95,13 +117,20 @@ pub fn run() -> anyhow::Result<()> {
         );
     }
 
-    heading(4, "A deterministic graphical game: rational payoffs, infinite play pays 0");
+    heading(
+        4,
+        "A deterministic graphical game: rational payoffs, infinite play pays 0",
+    );
     println!("{}\n", indent(DGG));
     let game = dgg::from_graph(&read_gg(DGG)?)?;
     let rows = SOLVERS.iter().map(|info| {
         let mut stats = Stats::default();
         let solution = (info.solve)(&game, &mut stats);
-        let verdict = if solution.verify(&game).is_ok() { "verified" } else { "REJECTED" };
+        let verdict = if solution.verify(&game).is_ok() {
+            "verified"
+        } else {
+            "REJECTED"
+        };
         vec![
             info.id.to_string(),
             format!("{:?}", info.kind).to_lowercase(),
@@ -110,9 +139,22 @@ pub fn run() -> anyhow::Result<()> {
             verdict.to_string(),
         ]
     });
-    table(&["solver", "solution", "value of s", "comparisons", "certificate"], rows, 0);
+    table(
+        &[
+            "solver",
+            "solution",
+            "value of s",
+            "comparisons",
+            "certificate",
+        ],
+        rows,
+        0,
+    );
 
-    heading(5, "Sorting networks are games (Figure 4): a strong solution sorts the payoffs");
+    heading(
+        5,
+        "Sorting networks are games (Figure 4): a strong solution sorts the payoffs",
+    );
     let payoffs: Vec<Rational> = [5, -3, 8, 1, 0, 7, -6, 2].map(Rational::from).to_vec();
     let network = sorting_network(&payoffs)?;
     let mut stats = Stats::default();
@@ -127,14 +169,29 @@ pub fn run() -> anyhow::Result<()> {
         .collect();
     outputs.sort();
     let outputs: Vec<String> = outputs.into_iter().map(|(_, text)| text).collect();
-    println!("  payoffs {}", payoffs.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
+    println!(
+        "  payoffs {}",
+        payoffs
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     println!("  outputs {}", outputs.join(" "));
-    println!("  ({} positions; strongly solving needs Θ(n log n) comparisons, Proposition 3.)", arena.num_vertices());
+    println!(
+        "  ({} positions; strongly solving needs Θ(n log n) comparisons, Proposition 3.)",
+        arena.num_vertices()
+    );
 
-    println!("\nNext: `kalmar solve FILE`, `kalmar dgg solvers`, `kalmar generate --help`, `kalmar bench --help`.");
+    println!(
+        "\nNext: `kalmar solve FILE`, `kalmar dgg solvers`, `kalmar generate --help`, `kalmar bench --help`."
+    );
     Ok(())
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

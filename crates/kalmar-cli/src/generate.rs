@@ -5,7 +5,7 @@ use crate::report::table;
 use clap::{Args, ValueEnum};
 use kalmar_core::Rational;
 use kalmar_graph::format::to_gg_string;
-use kalmar_graph::generate::{family, to_graph, FAMILIES};
+use kalmar_graph::generate::{FAMILIES, family, to_graph};
 use std::path::PathBuf;
 
 /// The family of the games to generate.
@@ -18,9 +18,11 @@ pub enum Target {
 }
 
 #[derive(Args)]
-#[command(after_help = "Examples:\n  kalmar generate dgg random --size 100000 --seed 7 -o random.gg\n  \
+#[command(
+    after_help = "Examples:\n  kalmar generate dgg random --size 100000 --seed 7 -o random.gg\n  \
 kalmar generate dgg sorting-network --size 5000 -o net.gg\n  kalmar generate reach grid --size 40000 -o grid.gg\n  \
-kalmar generate --list")]
+kalmar generate --list"
+)]
 pub struct GenerateArgs {
     /// The family: dgg or reach.
     #[arg(required_unless_present = "list")]
@@ -48,16 +50,24 @@ const MAX_ARCS: usize = 1 << 31;
 pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.list {
         let rows = FAMILIES.iter().map(|f| {
-            vec![f.id.to_string(), if f.seeded { "yes" } else { "no" }.to_string(), f.summary.to_string()]
+            vec![
+                f.id.to_string(),
+                if f.seeded { "yes" } else { "no" }.to_string(),
+                f.summary.to_string(),
+            ]
         });
         table(&["generator", "seeded", "games"], rows, 0);
         return Ok(());
     }
     let (Some(target), Some(generator)) = (args.target, args.generator.as_deref()) else {
-        return Err(bad_input("name a family (dgg or reach) and a generator, or pass --list"));
+        return Err(bad_input(
+            "name a family (dgg or reach) and a generator, or pass --list",
+        ));
     };
     if args.size == 0 || args.size > MAX_ARCS {
-        return Err(bad_input(format!("--size must be between 1 and {MAX_ARCS} arcs")));
+        return Err(bad_input(format!(
+            "--size must be between 1 and {MAX_ARCS} arcs"
+        )));
     }
     let info = family(generator).map_err(bad_input)?;
     let bar = crate::solve::spinner("generating", args.size);
@@ -74,7 +84,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     }
     match &args.output {
         Some(path) => {
-            std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+            std::fs::write(path, text)
+                .map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
             eprintln!(
                 "wrote {} ({} positions, {} moves) to {}",
                 generator,

@@ -15,10 +15,12 @@ use std::process::ExitCode;
 /// kalmar solves games: values, optimal strategies and certificates that anyone can check.
 #[derive(Parser)]
 #[command(name = "kalmar", version, propagate_version = true)]
-#[command(after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
+#[command(
+    after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
 add --json for machines and --output FILE to save a solution that `kalmar verify` checks.\n\
 Exit codes: 0 success, 1 internal failure, 2 bad input (unreadable game, unknown option, \
-rejected solution).")]
+rejected solution)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -122,7 +124,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Demo => demo::run(),
         Command::Reach(ReachCommand::Solve(args)) => solve::reach(&args),
-        Command::Dgg(DggCommand::Solve { args, weak, solver }) => solve::dgg(&args, weak, solver.as_deref()),
+        Command::Dgg(DggCommand::Solve { args, weak, solver }) => {
+            solve::dgg(&args, weak, solver.as_deref())
+        }
         Command::Dgg(DggCommand::Solvers) => {
             report::solvers();
             Ok(())
@@ -140,7 +144,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            if e.chain().any(|c| c.is::<BadInput>()) { ExitCode::from(2) } else { ExitCode::from(1) }
+            if e.chain().any(|c| c.is::<BadInput>()) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

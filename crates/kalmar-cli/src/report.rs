@@ -5,7 +5,7 @@ use crate::bad_input;
 use indexmap::IndexMap;
 use kalmar_core::{Arena, Owner, Player, Rational, Strategy, Vertex};
 use kalmar_graph::dgg::SOLVERS;
-use kalmar_graph::format::{read_path, GameGraph};
+use kalmar_graph::format::{GameGraph, read_path};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -44,7 +44,12 @@ impl SolutionFile {
     pub fn strategy_names(arena: &Arena, strategy: &Strategy) -> IndexMap<String, String> {
         arena
             .vertices()
-            .filter_map(|v| Some((arena.name(v).into_owned(), arena.name(strategy.successor(arena, v)?).into_owned())))
+            .filter_map(|v| {
+                Some((
+                    arena.name(v).into_owned(),
+                    arena.name(strategy.successor(arena, v)?).into_owned(),
+                ))
+            })
             .collect()
     }
 
@@ -55,9 +60,11 @@ impl SolutionFile {
         for (from, to) in &self.strategy {
             let v = lookup(&index, from)?;
             let w = lookup(&index, to)?;
-            let e = arena
-                .find_edge(v, w)
-                .ok_or_else(|| bad_input(format!("the strategy moves from {from} to {to}, which is not a move of the game")))?;
+            let e = arena.find_edge(v, w).ok_or_else(|| {
+                bad_input(format!(
+                    "the strategy moves from {from} to {to}, which is not a move of the game"
+                ))
+            })?;
             strategy.set(v, e);
         }
         Ok(strategy)
@@ -71,7 +78,12 @@ impl SolutionFile {
                 self.values
                     .get(arena.name(v).as_ref())
                     .cloned()
-                    .ok_or_else(|| bad_input(format!("the solution gives no value for position {}", arena.name(v))))
+                    .ok_or_else(|| {
+                        bad_input(format!(
+                            "the solution gives no value for position {}",
+                            arena.name(v)
+                        ))
+                    })
             })
             .collect()
     }
@@ -84,8 +96,14 @@ impl SolutionFile {
 }
 
 /// Looks up a position by name.
-pub fn lookup(index: &std::collections::HashMap<String, Vertex>, name: &str) -> anyhow::Result<Vertex> {
-    index.get(name).copied().ok_or_else(|| bad_input(format!("the game has no position named '{name}'")))
+pub fn lookup(
+    index: &std::collections::HashMap<String, Vertex>,
+    name: &str,
+) -> anyhow::Result<Vertex> {
+    index
+        .get(name)
+        .copied()
+        .ok_or_else(|| bad_input(format!("the game has no position named '{name}'")))
 }
 
 /// Who moves at a position, for tables.
@@ -113,7 +131,9 @@ pub fn describe(arena: &Arena) -> String {
 /// Prints rows as an aligned table, at most `limit` of them (all when `limit` is 0).
 pub fn table(header: &[&str], rows: impl ExactSizeIterator<Item = Vec<String>>, limit: usize) {
     let total = rows.len();
-    let shown: Vec<Vec<String>> = rows.take(if limit == 0 { usize::MAX } else { limit }).collect();
+    let shown: Vec<Vec<String>> = rows
+        .take(if limit == 0 { usize::MAX } else { limit })
+        .collect();
     let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in &shown {
         for (w, cell) in width.iter_mut().zip(row) {
@@ -121,7 +141,11 @@ pub fn table(header: &[&str], rows: impl ExactSizeIterator<Item = Vec<String>>, 
         }
     }
     let line = |cells: Vec<&str>| {
-        let text: Vec<String> = cells.iter().zip(&width).map(|(c, w)| format!("{c:<w$}")).collect();
+        let text: Vec<String> = cells
+            .iter()
+            .zip(&width)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
         println!("  {}", text.join("  ").trim_end());
     };
     line(header.to_vec());
@@ -129,7 +153,10 @@ pub fn table(header: &[&str], rows: impl ExactSizeIterator<Item = Vec<String>>, 
         line(row.iter().map(String::as_str).collect());
     }
     if shown.len() < total {
-        println!("  … {} more (all of them with --limit 0, --json or --output)", total - shown.len());
+        println!(
+            "  … {} more (all of them with --limit 0, --json or --output)",
+            total - shown.len()
+        );
     }
 }
 
@@ -144,7 +171,11 @@ pub fn solvers() {
             s.summary.to_string(),
         ]
     });
-    table(&["id", "solution", "time", "comparisons", "method"], rows, 0);
+    table(
+        &["id", "solution", "time", "comparisons", "method"],
+        rows,
+        0,
+    );
     println!("\n  n terminals, m moves. Use one with `kalmar dgg solve FILE --solver ID`.");
 }
 

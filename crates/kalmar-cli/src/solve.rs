@@ -1,7 +1,7 @@
 //! `kalmar reach solve`, `kalmar dgg solve` and `kalmar solve`.
 
-use crate::report::{describe, load, millis, owner_name, table, SolutionFile};
-use crate::{bad_input, SolveArgs};
+use crate::report::{SolutionFile, describe, load, millis, owner_name, table};
+use crate::{SolveArgs, bad_input};
 use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Certificate, Rational};
 use kalmar_graph::dgg::{self, Kind, Solution, Stats};
@@ -20,7 +20,9 @@ pub fn spinner(message: &str, moves: usize) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::new_spinner().with_message(message.to_string());
-    bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("static template"));
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("static template"),
+    );
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     Some(bar)
 }
@@ -67,9 +69,19 @@ pub fn reach_file(game: &reach::ChessLike, solution: &ReachSolution) -> Solution
         start: None,
         values: arena
             .vertices()
-            .map(|v| (arena.name(v).into_owned(), Rational::from(outcome_value(solution.values[v.index()]))))
+            .map(|v| {
+                (
+                    arena.name(v).into_owned(),
+                    Rational::from(outcome_value(solution.values[v.index()])),
+                )
+            })
             .collect(),
-        distance: Some(arena.vertices().map(|v| (arena.name(v).into_owned(), solution.distance[v.index()])).collect()),
+        distance: Some(
+            arena
+                .vertices()
+                .map(|v| (arena.name(v).into_owned(), solution.distance[v.index()]))
+                .collect(),
+        ),
         strategy: SolutionFile::strategy_names(arena, &solution.strategy),
         stats: None,
     }
@@ -86,14 +98,20 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     let moves = game.arena().num_edges();
     let (solution, elapsed) = timed("retrograde analysis", moves, || reach::solve(&game));
     let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-    check.map_err(|e| anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}"))?;
+    check.map_err(|e| {
+        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+    })?;
     let file = reach_file(&game, &solution);
     finish(args, &file)?;
     if args.json {
         return Ok(());
     }
     let arena = game.arena();
-    println!("chess-like game {}: {}", args.file.display(), describe(arena));
+    println!(
+        "chess-like game {}: {}",
+        args.file.display(),
+        describe(arena)
+    );
     println!(
         "solved by retrograde analysis in {}; certificate verified in {}\n",
         millis(elapsed),
@@ -103,17 +121,32 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     println!(
         "  start {}: {}\n",
         arena.name(start),
-        outcome_text(solution.values[start.index()], solution.distance[start.index()], arena.is_terminal(start))
+        outcome_text(
+            solution.values[start.index()],
+            solution.distance[start.index()],
+            arena.is_terminal(start)
+        )
     );
     let rows = arena.vertices().map(|v| {
         vec![
             arena.name(v).into_owned(),
             owner_name(arena.owner(v)),
-            outcome_text(solution.values[v.index()], solution.distance[v.index()], arena.is_terminal(v)),
-            solution.strategy.successor(arena, v).map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+            outcome_text(
+                solution.values[v.index()],
+                solution.distance[v.index()],
+                arena.is_terminal(v),
+            ),
+            solution
+                .strategy
+                .successor(arena, v)
+                .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
         ]
     });
-    table(&["position", "to move", "outcome", "optimal move"], rows, args.limit);
+    table(
+        &["position", "to move", "outcome", "optimal move"],
+        rows,
+        args.limit,
+    );
     Ok(())
 }
 
@@ -123,7 +156,12 @@ pub fn dgg(args: &SolveArgs, weak: bool, solver: Option<&str>) -> anyhow::Result
     dgg_graph(args, &graph, weak, solver)
 }
 
-fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&str>) -> anyhow::Result<()> {
+fn dgg_graph(
+    args: &SolveArgs,
+    graph: &GameGraph,
+    weak: bool,
+    solver: Option<&str>,
+) -> anyhow::Result<()> {
     let game: Dgg = dgg::from_graph(graph).map_err(bad_input)?;
     let id = solver.unwrap_or(if weak { "almost-linear" } else { "sort" });
     let info = dgg::solver(id).map_err(bad_input)?;
@@ -143,13 +181,18 @@ fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&st
         (s, _) => s,
     };
     let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-    check.map_err(|e| anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}"))?;
+    check.map_err(|e| {
+        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+    })?;
     let arena = game.arena();
     let (kind, start, values) = match &solution {
         Solution::Strong(s) => (
             "strong",
             None,
-            arena.vertices().map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone())).collect(),
+            arena
+                .vertices()
+                .map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone()))
+                .collect(),
         ),
         Solution::Weak(w) => (
             "weak",
@@ -175,7 +218,11 @@ fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&st
     if args.json {
         return Ok(());
     }
-    println!("deterministic graphical game {}: {}", args.file.display(), describe(arena));
+    println!(
+        "deterministic graphical game {}: {}",
+        args.file.display(),
+        describe(arena)
+    );
     println!(
         "{} solution by {} in {}: {} payoff comparisons, {} retrograde passes{}; certificate verified in {}\n",
         kind,
@@ -183,10 +230,18 @@ fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&st
         millis(elapsed),
         stats.comparisons,
         stats.retrograde_passes,
-        if info.kind == Kind::Weak { format!(", {} rounds", stats.rounds) } else { String::new() },
+        if info.kind == Kind::Weak {
+            format!(", {} rounds", stats.rounds)
+        } else {
+            String::new()
+        },
         millis(check_time)
     );
-    println!("  value of the start position {}: {}\n", arena.name(game.start()), solution.start_value(&game));
+    println!(
+        "  value of the start position {}: {}\n",
+        arena.name(game.start()),
+        solution.start_value(&game)
+    );
     match &solution {
         Solution::Strong(s) => {
             let rows = arena.vertices().map(|v| {
@@ -194,19 +249,30 @@ fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&st
                     arena.name(v).into_owned(),
                     owner_name(arena.owner(v)),
                     format_value(&s.values[v.index()]),
-                    s.strategy.successor(arena, v).map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+                    s.strategy
+                        .successor(arena, v)
+                        .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
                 ]
             });
-            table(&["position", "to move", "value", "optimal move"], rows, args.limit);
+            table(
+                &["position", "to move", "value", "optimal move"],
+                rows,
+                args.limit,
+            );
         }
         Solution::Weak(w) => {
-            println!("  moves that are optimal when play starts at {}:", arena.name(w.start));
+            println!(
+                "  moves that are optimal when play starts at {}:",
+                arena.name(w.start)
+            );
             let reachable = reachable_under(&game, &w.strategy, w.start);
             let rows = reachable.into_iter().map(|v| {
                 vec![
                     arena.name(v).into_owned(),
                     owner_name(arena.owner(v)),
-                    w.strategy.successor(arena, v).map_or(String::new(), |x| format!("-> {}", arena.name(x))),
+                    w.strategy
+                        .successor(arena, v)
+                        .map_or(String::new(), |x| format!("-> {}", arena.name(x))),
                 ]
             });
             table(&["position", "to move", "move"], rows, args.limit);
@@ -215,21 +281,39 @@ fn dgg_graph(args: &SolveArgs, graph: &GameGraph, weak: bool, solver: Option<&st
     Ok(())
 }
 
-/// The positions reachable from `start` when the other player may do anything but a player of
-/// the strategy follows it: the positions where the weak strategies matter.
-fn reachable_under(game: &Dgg, strategy: &kalmar_core::Strategy, start: kalmar_core::Vertex) -> Vec<kalmar_core::Vertex> {
+/// The positions where the weak strategies matter: those reachable from `start` when one player
+/// follows the strategy and the other plays anything, for either player, in breadth-first order.
+fn reachable_under(
+    game: &Dgg,
+    strategy: &kalmar_core::Strategy,
+    start: kalmar_core::Vertex,
+) -> Vec<kalmar_core::Vertex> {
     let arena = game.arena();
     let mut seen = vec![false; arena.num_vertices()];
-    let mut order = vec![start];
-    seen[start.index()] = true;
-    let mut head = 0;
-    while head < order.len() {
-        let v = order[head];
-        head += 1;
-        if let Some(w) = strategy.successor(arena, v) {
-            if !seen[w.index()] {
-                seen[w.index()] = true;
-                order.push(w);
+    let mut order = Vec::new();
+    for player in [kalmar_core::Player::MAX, kalmar_core::Player::MIN] {
+        let mut reached = vec![false; arena.num_vertices()];
+        let mut queue = vec![start];
+        reached[start.index()] = true;
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            if !seen[v.index()] {
+                seen[v.index()] = true;
+                order.push(v);
+            }
+            let next: Vec<kalmar_core::Vertex> =
+                if arena.owner(v) == kalmar_core::Owner::Player(player) {
+                    strategy.successor(arena, v).into_iter().collect()
+                } else {
+                    arena.successors(v).to_vec()
+                };
+            for w in next {
+                if !reached[w.index()] {
+                    reached[w.index()] = true;
+                    queue.push(w);
+                }
             }
         }
     }
@@ -239,7 +323,11 @@ fn reachable_under(game: &Dgg, strategy: &kalmar_core::Strategy, start: kalmar_c
 
 /// A value with its decimal approximation when it is not an integer.
 fn format_value(x: &Rational) -> String {
-    if x.is_integer() { x.to_string() } else { format!("{x} (≈ {:.4})", x.to_f64()) }
+    if x.is_integer() {
+        x.to_string()
+    } else {
+        format!("{x} (≈ {:.4})", x.to_f64())
+    }
 }
 
 /// Prints the JSON and writes the output file, as asked.
@@ -260,10 +348,14 @@ fn finish(args: &SolveArgs, file: &SolutionFile) -> anyhow::Result<()> {
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
     if graph.arena.has_chance() {
-        return Err(bad_input("the game has moves of chance: stochastic games are not supported yet"));
+        return Err(bad_input(
+            "the game has moves of chance: stochastic games are not supported yet",
+        ));
     }
     if graph.reward.is_some() || graph.discount.is_some() {
-        return Err(bad_input("the game has rewards: mean-payoff and discounted games are not supported yet"));
+        return Err(bad_input(
+            "the game has rewards: mean-payoff and discounted games are not supported yet",
+        ));
     }
     if graph.priority.is_some() {
         return Err(bad_input(
@@ -276,5 +368,9 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         [x] => x.is_integer() && x.abs() <= Rational::ONE,
         _ => false,
     });
-    if chess_like { reach_graph(args, &graph) } else { dgg_graph(args, &graph, false, None) }
+    if chess_like {
+        reach_graph(args, &graph)
+    } else {
+        dgg_graph(args, &graph, false, None)
+    }
 }

@@ -2,7 +2,7 @@
 //! checker of its family.
 
 use crate::bad_input;
-use crate::report::{load, lookup, SolutionFile};
+use crate::report::{SolutionFile, load, lookup};
 use kalmar_core::{Certificate, Rational};
 use kalmar_graph::dgg;
 use kalmar_graph::reach::{self, Outcome, ReachSolution};
@@ -14,7 +14,12 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(solution_path)
         .map_err(|e| bad_input(format!("{}: {e}", solution_path.display())))?;
     let file: SolutionFile = serde_json::from_str(&text).map_err(|e| {
-        bad_input(format!("{}:{}:{}: {e}", solution_path.display(), e.line(), e.column()))
+        bad_input(format!(
+            "{}:{}:{}: {e}",
+            solution_path.display(),
+            e.line(),
+            e.column()
+        ))
     })?;
     let arena = &graph.arena;
     let strategy = file.strategy(arena)?;
@@ -28,34 +33,62 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
                     Some((-1, 1)) => Ok(Outcome::Loss),
                     Some((0, 1)) => Ok(Outcome::Draw),
                     Some((1, 1)) => Ok(Outcome::Win),
-                    _ => Err(bad_input(format!("a chess-like value is -1, 0 or 1, not {x}"))),
+                    _ => Err(bad_input(format!(
+                        "a chess-like value is -1, 0 or 1, not {x}"
+                    ))),
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
-            let distances = file.distance.as_ref().ok_or_else(|| bad_input("the solution has no distances"))?;
+            let distances = file
+                .distance
+                .as_ref()
+                .ok_or_else(|| bad_input("the solution has no distances"))?;
             let distance = arena
                 .vertices()
                 .map(|v| {
-                    distances.get(arena.name(v).as_ref()).copied().ok_or_else(|| {
-                        bad_input(format!("the solution gives no distance for position {}", arena.name(v)))
-                    })
+                    distances
+                        .get(arena.name(v).as_ref())
+                        .copied()
+                        .ok_or_else(|| {
+                            bad_input(format!(
+                                "the solution gives no distance for position {}",
+                                arena.name(v)
+                            ))
+                        })
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
-            ReachSolution { values, distance, strategy }.verify(&game)
+            ReachSolution {
+                values,
+                distance,
+                strategy,
+            }
+            .verify(&game)
         }
         ("dgg", "strong") => {
             let game = dgg::from_graph(&graph).map_err(bad_input)?;
-            StrongSolution { values: file.all_values(arena)?, strategy }.verify(&game)
+            StrongSolution {
+                values: file.all_values(arena)?,
+                strategy,
+            }
+            .verify(&game)
         }
         ("dgg", "weak") => {
             let game = dgg::from_graph(&graph).map_err(bad_input)?;
-            let name = file.start.as_deref().ok_or_else(|| bad_input("a weak solution names its start position"))?;
+            let name = file
+                .start
+                .as_deref()
+                .ok_or_else(|| bad_input("a weak solution names its start position"))?;
             let start = lookup(&arena.name_index(), name)?;
-            let value: Rational = file
-                .values
-                .get(name)
-                .cloned()
-                .ok_or_else(|| bad_input(format!("the solution gives no value for its start position {name}")))?;
-            WeakSolution { start, value, strategy }.verify(&game)
+            let value: Rational = file.values.get(name).cloned().ok_or_else(|| {
+                bad_input(format!(
+                    "the solution gives no value for its start position {name}"
+                ))
+            })?;
+            WeakSolution {
+                start,
+                value,
+                strategy,
+            }
+            .verify(&game)
         }
         (family, kind) => {
             return Err(bad_input(format!(

@@ -289,10 +289,10 @@ impl Builder {
                 None => v.index().to_string(),
             }
         };
-        if let Some(s) = self.start {
-            if s.index() >= n {
-                return Err(BuildError::new(ErrorKind::NoSuchVertex(s.index())));
-            }
+        if let Some(s) = self.start
+            && s.index() >= n
+        {
+            return Err(BuildError::new(ErrorKind::NoSuchVertex(s.index())));
         }
         if self.names.len() > n {
             return Err(BuildError::new(ErrorKind::NoSuchVertex(
@@ -300,14 +300,14 @@ impl Builder {
             )));
         }
         for (i, owner) in self.owner.iter().enumerate() {
-            if let Owner::Player(p) = owner {
-                if p.0 >= self.players {
-                    return Err(BuildError::vertex(
-                        ErrorKind::NoSuchPlayer(*p),
-                        Vertex::new(i),
-                        name_of(Vertex::new(i)),
-                    ));
-                }
+            if let Owner::Player(p) = owner
+                && p.0 >= self.players
+            {
+                return Err(BuildError::vertex(
+                    ErrorKind::NoSuchPlayer(*p),
+                    Vertex::new(i),
+                    name_of(Vertex::new(i)),
+                ));
             }
         }
         let mut succ_offset = vec![0u32; n + 1];
@@ -384,15 +384,15 @@ impl Builder {
         }
         let mut seen = HashMap::new();
         for (i, name) in self.names.iter().enumerate() {
-            if let Some(name) = name {
-                if let Some(first) = seen.insert(name.as_str(), i) {
-                    let v = Vertex::new(i);
-                    return Err(BuildError::vertex(
-                        ErrorKind::DuplicateName(Vertex::new(first)),
-                        v,
-                        name_of(v),
-                    ));
-                }
+            if let Some(name) = name
+                && let Some(first) = seen.insert(name.as_str(), i)
+            {
+                let v = Vertex::new(i);
+                return Err(BuildError::vertex(
+                    ErrorKind::DuplicateName(Vertex::new(first)),
+                    v,
+                    name_of(v),
+                ));
             }
         }
         let names = if self.names.iter().any(Option::is_some) {

@@ -204,7 +204,7 @@ proptest! {
             .clone();
         let run: Vec<Vertex> = ts.iter().copied().filter(|&t| lo <= *game.payoff(t) && *game.payoff(t) <= hi).collect();
         let payoffs_in_run: Vec<Rational> = run.iter().map(|&t| game.payoff(t).clone()).collect();
-        let (coarse, map) = coarsen(&game, &[run.clone()]);
+        let (coarse, map) = coarsen(&game, std::slice::from_ref(&run));
         let fine = sorting::solve(&game, &mut Stats::default()).values;
         let coarse_values = sorting::solve(&coarse, &mut Stats::default()).values;
         for v in game.arena().vertices() {

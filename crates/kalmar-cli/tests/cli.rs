@@ -1,0 +1,188 @@
+//! The `kalmar` program end to end: outputs, saved solutions, and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kalmar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .expect("the kalmar binary runs")
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kalmar-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn demo_runs() {
+    let out = kalmar(&["demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Max wins in 1"), "{text}");
+    assert!(text.contains("secures only 0"), "{text}");
+    assert!(
+        text.contains("out0=-6 out1=-3 out2=0 out3=1 out4=2 out5=5 out6=7 out7=8"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_values_map_names_to_values() {
+    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["values"]["s"], "3/4");
+    assert_eq!(json["values"]["x"], "-1/2");
+    assert_eq!(json["values"]["zero"], 0);
+    assert_eq!(json["strategy"]["y"], "hi");
+    for solver in ["paterson", "loglog", "almost-linear"] {
+        let out = kalmar(&[
+            "dgg",
+            "solve",
+            "examples/dgg-small.gg",
+            "--weak",
+            "--solver",
+            solver,
+            "--json",
+        ]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["kind"], "weak");
+        assert_eq!(json["values"]["s"], "3/4", "{solver}");
+    }
+}
+
+#[test]
+fn solve_detects_the_family() {
+    let out = kalmar(&["solve", "examples/figure2b.gg", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["family"], "reach");
+    let out = kalmar(&["solve", "examples/dgg-small.gg", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["family"], "dgg");
+}
+
+#[test]
+fn saved_solutions_verify_and_corrupted_ones_do_not() {
+    for (family, game) in [
+        ("dgg", "examples/dgg-small.gg"),
+        ("reach", "examples/figure2b.gg"),
+    ] {
+        let path = temp(&format!("{family}.json"));
+        let out = kalmar(&[family, "solve", game, "--output", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = kalmar(&["verify", game, path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("accepted"));
+
+        let mut json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let first = json["values"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .next()
+            .unwrap()
+            .clone();
+        json["values"][&first] = serde_json::json!(-1);
+        if family == "dgg" {
+            json["values"][&first] = serde_json::json!("7/3");
+        }
+        let bad = temp(&format!("{family}-bad.json"));
+        std::fs::write(&bad, json.to_string()).unwrap();
+        let out = kalmar(&["verify", game, bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains("solution rejected"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_a_position() {
+    let path = temp("bad.gg");
+    std::fs::write(&path, "kalmar-gg 1\na max -> b\n").unwrap();
+    let out = kalmar(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bad.gg:2:10"), "{}", stderr(&out));
+
+    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "--solver", "quick"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("sort, paterson, loglog, almost-linear"));
+
+    let out = kalmar(&["solve", "no/such/file.gg"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let out = kalmar(&["reach", "solve", "examples/dgg-small.gg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("kalmar dgg solve"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = kalmar(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn generated_games_round_trip_through_the_solvers() {
+    let path = temp("net.gg");
+    let out = kalmar(&[
+        "generate",
+        "dgg",
+        "sorting-network",
+        "--size",
+        "400",
+        "--seed",
+        "3",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["dgg", "solve", path.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // The outputs of the network hold the payoffs in sorted order.
+    let values = json["values"].as_object().unwrap();
+    let mut outputs: Vec<(usize, i64)> = values
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("out")?.parse().ok()?, v.as_i64()?)))
+        .collect();
+    outputs.sort();
+    assert!(outputs.len() > 10);
+    assert!(outputs.windows(2).all(|w| w[0].1 <= w[1].1), "{outputs:?}");
+
+    let out = kalmar(&["generate", "reach", "random", "--size", "500"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("kalmar-gg 1"));
+}
+
+#[test]
+fn bench_prints_a_table() {
+    let out = kalmar(&["bench", "reach", "--sizes", "1e3", "--reps", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("bfs-floor") && text.contains("retrograde"),
+        "{text}"
+    );
+}
