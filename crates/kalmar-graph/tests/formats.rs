@@ -302,7 +302,7 @@ fn random_parity_game(seed: u64) -> GameGraph {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn gg_round_trip_on_random_graphs(seed in any::<u64>()) {
@@ -588,7 +588,7 @@ fn read_everything(text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn readers_never_panic_on_arbitrary_text(text in any::<String>()) {
