@@ -9,13 +9,13 @@
 //! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
 //! - [`generate`]: seeded generators of deterministic graphical games (random, sorting networks,
 //!   ladders, grids) and the registry of families for the command line and the benchmarks;
-//! - [`bench`]: the end-to-end benchmark runner behind `kalmar bench`.
+//! - [`bench`](mod@bench): the end-to-end benchmark runner behind `kalmar bench`.
 #![deny(missing_docs)]
 
+pub mod bench;
 pub mod dgg;
 pub mod format;
-pub mod terminal;
-pub mod reach;
 pub mod games;
 pub mod generate;
-pub mod bench;
+pub mod reach;
+pub mod terminal;

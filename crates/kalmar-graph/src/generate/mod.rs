@@ -12,8 +12,8 @@
 //!   strongly solving it sorts them;
 //! - [`ladder()`]: a long chain of alternating Max/Min positions with back arcs (long cycles,
 //!   deep retrograde sweeps) and terminals at the ends and along the way;
-//! - [`grid()`]: a 2-D grid of alternating owners with moves to the neighbours and terminals
-//!   around the border.
+//! - [`grid()`]: a 2-D checkerboard grid of alternating owners with moves to neighbours (east and
+//!   south for both, west for Max, north for Min) and terminals around the border.
 //!
 //! [`FAMILIES`] lists them with a constructor from an approximate number of arcs and a seed: it
 //! drives `kalmar generate dgg <family> --size N --seed S`, the benchmarks and the tests.
@@ -231,7 +231,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
     },
     FamilyInfo {
         id: "grid",
-        summary: "a square grid of alternating owners, moves to neighbours, terminals on the border",
+        summary: "a square checkerboard grid: Max pushes east/south, Min north, exits on the border",
         seeded: false,
         build: |arcs, _| {
             let side = grid::side_for_arcs(arcs);

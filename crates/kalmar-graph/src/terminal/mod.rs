@@ -101,12 +101,18 @@ impl<P: Payoff> TerminalGame<P> {
             let p = match graph.payoff[v.index()].as_slice() {
                 [] => P::zero(),
                 [x] => convert(x).ok_or_else(|| {
-                    GameError::Payoff(arena.name(v).into_owned(), format!("payoff {x} is not allowed in this family"))
+                    GameError::Payoff(
+                        arena.name(v).into_owned(),
+                        format!("payoff {x} is not allowed in this family"),
+                    )
                 })?,
                 many => {
                     return Err(GameError::Payoff(
                         arena.name(v).into_owned(),
-                        format!("{} payoffs, but a two-player zero-sum game has one per terminal", many.len()),
+                        format!(
+                            "{} payoffs, but a two-player zero-sum game has one per terminal",
+                            many.len()
+                        ),
                     ));
                 }
             };
