@@ -101,8 +101,7 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     check.map_err(|e| {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
-    let file = reach_file(&game, &solution);
-    finish(args, &file)?;
+    finish(args, || reach_file(&game, &solution))?;
     if args.json {
         return Ok(());
     }
@@ -185,36 +184,12 @@ fn dgg_graph(
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
     let arena = game.arena();
-    let (kind, start, values) = match &solution {
-        Solution::Strong(s) => (
-            "strong",
-            None,
-            arena
-                .vertices()
-                .map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone()))
-                .collect(),
-        ),
-        Solution::Weak(w) => (
-            "weak",
-            Some(arena.name(w.start).into_owned()),
-            std::iter::once((arena.name(w.start).into_owned(), w.value.clone())).collect(),
-        ),
+    let kind = if matches!(solution, Solution::Strong(_)) {
+        "strong"
+    } else {
+        "weak"
     };
-    let strategy = match &solution {
-        Solution::Strong(s) => &s.strategy,
-        Solution::Weak(w) => &w.strategy,
-    };
-    let file = SolutionFile {
-        family: "dgg".into(),
-        kind: kind.into(),
-        solver: info.id.into(),
-        start,
-        values,
-        distance: None,
-        strategy: SolutionFile::strategy_names(arena, strategy),
-        stats: Some(serde_json::to_value(stats)?),
-    };
-    finish(args, &file)?;
+    finish(args, || dgg_file(&game, &solution, info.id, &stats))?;
     if args.json {
         return Ok(());
     }
@@ -321,6 +296,41 @@ fn reachable_under(
     order
 }
 
+/// The JSON solution of a deterministic graphical game.
+fn dgg_file(
+    game: &Dgg,
+    solution: &Solution<Rational>,
+    solver: &str,
+    stats: &Stats,
+) -> SolutionFile {
+    let arena = game.arena();
+    let (kind, start, values) = match solution {
+        Solution::Strong(s) => (
+            "strong",
+            None,
+            arena
+                .vertices()
+                .map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone()))
+                .collect(),
+        ),
+        Solution::Weak(w) => (
+            "weak",
+            Some(arena.name(w.start).into_owned()),
+            std::iter::once((arena.name(w.start).into_owned(), w.value.clone())).collect(),
+        ),
+    };
+    SolutionFile {
+        family: "dgg".into(),
+        kind: kind.into(),
+        solver: solver.into(),
+        start,
+        values,
+        distance: None,
+        strategy: SolutionFile::strategy_names(arena, solution.strategy()),
+        stats: serde_json::to_value(stats).ok(),
+    }
+}
+
 /// A value with its decimal approximation when it is not an integer.
 fn format_value(x: &Rational) -> String {
     if x.is_integer() {
@@ -330,8 +340,12 @@ fn format_value(x: &Rational) -> String {
     }
 }
 
-/// Prints the JSON and writes the output file, as asked.
-fn finish(args: &SolveArgs, file: &SolutionFile) -> anyhow::Result<()> {
+/// Prints the JSON and writes the output file, as asked (building the name-keyed file only then).
+fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Result<()> {
+    if !args.json && args.output.is_none() {
+        return Ok(());
+    }
+    let file = file();
     if let Some(path) = &args.output {
         file.save(path)?;
         if !args.json {
@@ -339,7 +353,7 @@ fn finish(args: &SolveArgs, file: &SolutionFile) -> anyhow::Result<()> {
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(file)?);
+        println!("{}", serde_json::to_string_pretty(&file)?);
     }
     Ok(())
 }

@@ -7,7 +7,7 @@
 //! a position to repeat.
 
 use crate::{Arena, BuildError, Builder, Owner, Player, Rational, Vertex};
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::fmt;
 use std::hash::Hash;
 
@@ -106,7 +106,8 @@ pub fn explore<G: Game>(
     let limit = limit.min(Vertex::LIMIT - 1);
     let mut builder = Builder::new(game.num_players());
     let mut states = vec![game.initial_state()];
-    let mut index = HashMap::from([(states[0].clone(), Vertex(0))]);
+    let mut index = HashMap::new();
+    index.insert(states[0].clone(), Vertex(0));
     let mut returns = Vec::new();
     let mut edges = Vec::new();
     let mut actions = Vec::new();

@@ -72,6 +72,14 @@ impl<P: Payoff> Solution<P> {
             Solution::Weak(w) => &w.value,
         }
     }
+
+    /// The strategies of both players.
+    pub fn strategy(&self) -> &kalmar_core::Strategy {
+        match self {
+            Solution::Strong(s) => &s.strategy,
+            Solution::Weak(w) => &w.strategy,
+        }
+    }
 }
 
 impl<P: Payoff> Certificate<TerminalGame<P>> for Solution<P> {

@@ -38,9 +38,9 @@
 //! and `start`/`discount` when present, vertices in index order, all labels of every vertex.
 
 use super::GameGraph;
+use foldhash::{HashMap, HashMapExt};
 use kalmar_core::error::Cursor;
 use kalmar_core::{Builder, Owner, ParseError, Player, Rational, Span, Vertex};
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::fmt;
 
@@ -744,13 +744,7 @@ impl<'a> Parser<'a> {
             Some((label, span)) => Some(lookup(label, *span)?),
             None => None,
         };
-        let mut edges = 0usize;
-        for spec in &self.specs {
-            for (label, span, _) in &spec.successors {
-                lookup(label, *span)?;
-            }
-            edges += spec.successors.len();
-        }
+        let edges = self.specs.iter().map(|spec| spec.successors.len()).sum();
         let mut b = Builder::new(self.players);
         b.reserve(self.specs.len(), edges);
         for spec in &self.specs {
