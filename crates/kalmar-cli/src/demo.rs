@@ -1,7 +1,7 @@
 //! `kalmar demo`: a short tour on built-in examples.
 
-use crate::report::{owner_name, table};
-use crate::solve::outcome_text;
+use crate::report::table;
+use crate::solve::{outcome_text, reach_rows};
 use kalmar_core::{Certificate, Edge, Rational};
 use kalmar_graph::dgg::{self, SOLVERS, Stats};
 use kalmar_graph::format::read_gg;
@@ -48,21 +48,7 @@ pub fn run() -> anyhow::Result<()> {
     let arena = game.arena();
     table(
         &["position", "to move", "outcome", "optimal move"],
-        arena.vertices().map(|v| {
-            vec![
-                arena.name(v).into_owned(),
-                owner_name(arena.owner(v)),
-                outcome_text(
-                    solution.values[v.index()],
-                    solution.distance[v.index()],
-                    arena.is_terminal(v),
-                ),
-                solution
-                    .strategy
-                    .successor(arena, v)
-                    .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
-            ]
-        }),
+        reach_rows(&game, &solution),
         0,
     );
     let mut looping = solution.clone();

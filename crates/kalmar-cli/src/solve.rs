@@ -126,7 +126,22 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
             arena.is_terminal(start)
         )
     );
-    let rows = arena.vertices().map(|v| {
+    let rows = reach_rows(&game, &solution);
+    table(
+        &["position", "to move", "outcome", "optimal move"],
+        rows,
+        args.limit,
+    );
+    Ok(())
+}
+
+/// The table rows of a chess-like solution: position, who moves, outcome, optimal move.
+pub fn reach_rows<'a>(
+    game: &'a reach::ChessLike,
+    solution: &'a ReachSolution,
+) -> impl ExactSizeIterator<Item = Vec<String>> + 'a {
+    let arena = game.arena();
+    arena.vertices().map(move |v| {
         vec![
             arena.name(v).into_owned(),
             owner_name(arena.owner(v)),
@@ -140,13 +155,7 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                 .successor(arena, v)
                 .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
         ]
-    });
-    table(
-        &["position", "to move", "outcome", "optimal move"],
-        rows,
-        args.limit,
-    );
-    Ok(())
+    })
 }
 
 /// `kalmar dgg solve`.

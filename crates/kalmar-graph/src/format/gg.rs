@@ -217,11 +217,7 @@ impl<'a> Parser<'a> {
         let span = self.cur.span();
         let word = self.cur.take_while(|c| !c.is_whitespace() && c != '#');
         if word != "kalmar-gg" {
-            let found = if word.is_empty() {
-                describe(self.cur.rest())
-            } else {
-                format!("'{word}'")
-            };
+            let found = found(word, self.cur.rest());
             return Err(ParseError::new(
                 span,
                 found,
@@ -521,11 +517,7 @@ impl<'a> Parser<'a> {
             _ => match word.strip_prefix("player").map(str::parse::<u8>) {
                 Some(Ok(k)) if word[6..].bytes().all(|b| b.is_ascii_digit()) => k,
                 _ => {
-                    let found = if word.is_empty() {
-                        describe(self.cur.rest())
-                    } else {
-                        format!("'{word}'")
-                    };
+                    let found = found(word, self.cur.rest());
                     return Err(ParseError::new(span, found, OWNERS));
                 }
             },
@@ -554,11 +546,7 @@ impl<'a> Parser<'a> {
             "reward" => spec.reward.is_some(),
             "payoff" => !spec.payoff.is_empty(),
             _ => {
-                let found = if key.is_empty() {
-                    describe(self.cur.rest())
-                } else {
-                    format!("'{key}'")
-                };
+                let found = found(key, self.cur.rest());
                 return Err(ParseError::new(
                     span,
                     found,
@@ -796,6 +784,15 @@ impl<'a> Parser<'a> {
 /// How an error names what stands at the start of `rest`.
 fn describe(rest: &str) -> String {
     kalmar_core::error::describe_next(rest)
+}
+
+/// What a parse error says was found: the word just read, or what follows when it is empty.
+fn found(word: &str, rest: &str) -> String {
+    if word.is_empty() {
+        describe(rest)
+    } else {
+        format!("'{word}'")
+    }
 }
 
 /// Writes `name` as it appears in a `.gg` file: bare when it is a word that is neither all

@@ -163,9 +163,11 @@ impl FamilyInfo {
     }
 }
 
-/// Positions of a random family with `arcs` arcs: out-degree 4.
-fn random_positions(arcs: usize) -> usize {
-    (arcs / 4).max(1)
+/// A random game with about `arcs` arcs: out-degree 4 and a quarter as many terminals as
+/// positions.
+fn random_family(arcs: usize, seed: u64, payoffs: PayoffRange) -> Result<Dgg, GenerateError> {
+    let positions = (arcs / 4).max(1);
+    random(positions, 4, (positions / 4).max(1), payoffs, seed)
 }
 
 /// Every generated family, each with a constructor from an approximate number of arcs and a seed.
@@ -174,37 +176,25 @@ pub const FAMILIES: &[FamilyInfo] = &[
         id: "random",
         summary: "random positions of out-degree 4, a quarter as many terminals, distinct payoffs",
         seeded: true,
-        build: |arcs, seed| {
-            let p = random_positions(arcs);
-            random(p, 4, (p / 4).max(1), PayoffRange::Distinct, seed)
-        },
+        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Distinct),
     },
     FamilyInfo {
         id: "random-chess",
         summary: "random positions of out-degree 4, a quarter as many terminals, payoffs -1, 0, 1",
         seeded: true,
-        build: |arcs, seed| {
-            let p = random_positions(arcs);
-            random(p, 4, (p / 4).max(1), PayoffRange::ChessLike, seed)
-        },
+        build: |arcs, seed| random_family(arcs, seed, PayoffRange::ChessLike),
     },
     FamilyInfo {
         id: "random-int",
         summary: "random positions of out-degree 4, a quarter as many terminals, payoffs in [-100, 100]",
         seeded: true,
-        build: |arcs, seed| {
-            let p = random_positions(arcs);
-            random(p, 4, (p / 4).max(1), PayoffRange::Integers(100), seed)
-        },
+        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Integers(100)),
     },
     FamilyInfo {
         id: "random-rational",
         summary: "random positions of out-degree 4, a quarter as many terminals, rational payoffs",
         seeded: true,
-        build: |arcs, seed| {
-            let p = random_positions(arcs);
-            random(p, 4, (p / 4).max(1), PayoffRange::Rationals(1000), seed)
-        },
+        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Rationals(1000)),
     },
     FamilyInfo {
         id: "sorting-network",
