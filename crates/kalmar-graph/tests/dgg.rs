@@ -298,3 +298,24 @@ fn unknown_solver_lists_the_known_ones() {
         "{err}"
     );
 }
+
+#[test]
+fn games_outside_the_family_are_refused() {
+    use kalmar_graph::terminal::GameError;
+    let empty = Builder::new(2).build().unwrap();
+    assert_eq!(Dgg::new(empty, vec![]).unwrap_err(), GameError::Empty);
+    let mut b = Builder::new(2);
+    let c = b.add_vertex(Owner::Chance);
+    b.add_chance_edge(c, c, Rational::ONE);
+    assert!(matches!(
+        Dgg::new(b.build().unwrap(), vec![Rational::ZERO]),
+        Err(GameError::Owner(_))
+    ));
+    let mut b = Builder::new(3);
+    let p = b.add_vertex(Owner::Player(Player(2)));
+    b.add_edge(p, p);
+    assert!(matches!(
+        Dgg::new(b.build().unwrap(), vec![Rational::ZERO]),
+        Err(GameError::Owner(_))
+    ));
+}

@@ -60,6 +60,9 @@ pub enum GameError {
         "vertex {0}: a terminal-payoff game has only Max (player 0), Min (player 1) and terminals"
     )]
     Owner(String),
+    /// The game has no position at all, so it has no start position to solve from.
+    #[error("the game has no positions")]
+    Empty,
     /// A terminal has no payoff, or the payoff list has the wrong length.
     #[error("vertex {0}: {1}")]
     Payoff(String, String),
@@ -67,8 +70,11 @@ pub enum GameError {
 
 impl<P: Payoff> TerminalGame<P> {
     /// The game on `arena` paying `payoff[t]` at each terminal `t` (entries at non-terminals are
-    /// ignored and stored as zero).
+    /// ignored and stored as zero). The arena must have at least one position.
     pub fn new(arena: Arena, mut payoff: Vec<P>) -> Result<Self, GameError> {
+        if arena.num_vertices() == 0 {
+            return Err(GameError::Empty);
+        }
         if payoff.len() != arena.num_vertices() {
             return Err(GameError::Payoff(
                 String::from("-"),
