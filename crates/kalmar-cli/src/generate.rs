@@ -44,8 +44,10 @@ pub struct GenerateArgs {
     list: bool,
 }
 
-/// The largest size `generate` accepts: beyond it the arena's u32 ids run out.
-const MAX_ARCS: usize = 1 << 31;
+/// The largest size `generate` and `bench` accept: a generated game needs about 50 bytes per arc
+/// while it is built, so 2e8 arcs is about 10 GiB, and larger games would exhaust the memory of a
+/// typical machine rather than fail cleanly.
+pub const MAX_ARCS: usize = 200_000_000;
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.list {
