@@ -53,6 +53,9 @@ pub struct Arena {
     probability: Option<Vec<Rational>>,
     /// Per vertex; empty when no vertex is named.
     names: Vec<Option<String>>,
+    /// What precedes the index in the name of an unnamed vertex: empty, or as many `#` as it
+    /// takes for no given name to look like an unnamed vertex's.
+    unnamed_prefix: String,
     start: Option<Vertex>,
 }
 
@@ -160,11 +163,12 @@ impl Arena {
         self.names.get(v.index()).and_then(|n| n.as_deref())
     }
 
-    /// The name of `v`: its given name, or its index.
+    /// The name of `v`: its given name, or its index. Names are unique: when a given name is the
+    /// index of an unnamed vertex, unnamed vertices are called `#` and their index instead.
     pub fn name(&self, v: Vertex) -> Cow<'_, str> {
         match self.given_name(v) {
             Some(name) => Cow::Borrowed(name),
-            None => Cow::Owned(v.index().to_string()),
+            None => Cow::Owned(format!("{}{}", self.unnamed_prefix, v.index())),
         }
     }
 
@@ -173,7 +177,7 @@ impl Arena {
         !self.names.is_empty()
     }
 
-    /// A map from names (given names, and indices of unnamed vertices) to vertices.
+    /// A map from the [`name`](Arena::name) of every vertex to the vertex.
     pub fn name_index(&self) -> HashMap<String, Vertex> {
         self.vertices()
             .map(|v| (self.name(v).into_owned(), v))
@@ -395,6 +399,15 @@ impl Builder {
                 ));
             }
         }
+        // An unnamed vertex is called by its index, unless a given name is such an index.
+        let mut unnamed_prefix = String::new();
+        while seen.keys().any(|name| {
+            name.strip_prefix(unnamed_prefix.as_str())
+                .and_then(|digits| digits.parse::<usize>().ok().filter(|i| i.to_string() == digits))
+                .is_some_and(|i| i < n && self.names.get(i).is_none_or(Option::is_none))
+        }) {
+            unnamed_prefix.push('#');
+        }
         let names = if self.names.iter().any(Option::is_some) {
             let mut names = self.names;
             names.resize(n, None);
@@ -412,6 +425,7 @@ impl Builder {
             pred_edge,
             probability,
             names,
+            unnamed_prefix,
             start: self.start,
         })
     }
@@ -626,6 +640,21 @@ mod tests {
         let mut b = Builder::new(1);
         b.add_vertex(Owner::Player(Player(1)));
         assert!(b.build().unwrap_err().to_string().contains("player 1"));
+    }
+
+    #[test]
+    fn names_stay_unique_when_a_given_name_is_a_number() {
+        let mut b = Builder::new(2);
+        let [x, y, z] = [(); 3].map(|_| b.add_vertex(Owner::Terminal));
+        b.set_name(z, "1");
+        let a = b.build().unwrap();
+        assert_eq!([a.name(x), a.name(y), a.name(z)], ["#0", "#1", "1"]);
+        assert_eq!(a.name_index().len(), 3);
+        let mut b = Builder::new(2);
+        let [x, y] = [(); 2].map(|_| b.add_vertex(Owner::Terminal));
+        b.set_name(y, "1");
+        let a = b.build().unwrap();
+        assert_eq!([a.name(x), a.name(y)], ["0", "1"], "a vertex may be named by its own index");
     }
 
     #[test]
