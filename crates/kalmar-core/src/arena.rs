@@ -403,7 +403,12 @@ impl Builder {
         let mut unnamed_prefix = String::new();
         while seen.keys().any(|name| {
             name.strip_prefix(unnamed_prefix.as_str())
-                .and_then(|digits| digits.parse::<usize>().ok().filter(|i| i.to_string() == digits))
+                .and_then(|digits| {
+                    digits
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|i| i.to_string() == digits)
+                })
                 .is_some_and(|i| i < n && self.names.get(i).is_none_or(Option::is_none))
         }) {
             unnamed_prefix.push('#');
@@ -654,7 +659,11 @@ mod tests {
         let [x, y] = [(); 2].map(|_| b.add_vertex(Owner::Terminal));
         b.set_name(y, "1");
         let a = b.build().unwrap();
-        assert_eq!([a.name(x), a.name(y)], ["0", "1"], "a vertex may be named by its own index");
+        assert_eq!(
+            [a.name(x), a.name(y)],
+            ["0", "1"],
+            "a vertex may be named by its own index"
+        );
     }
 
     #[test]

@@ -439,7 +439,10 @@ mod tests {
         assert_eq!("0.125".parse::<Rational>().unwrap(), Rational::new(1, 8));
         assert_eq!("-2.5".parse::<Rational>().unwrap(), Rational::new(-5, 2));
         assert_eq!(".5".parse::<Rational>().unwrap(), Rational::new(1, 2));
-        for bad in ["", "-", "1/0", "1/-2", "a", "1.", "1.2.3", "3/x", "--1", "--1.5", "+-1.5", "-+1.5", "1/+2", "--1/2"] {
+        for bad in [
+            "", "-", "1/0", "1/-2", "a", "1.", "1.2.3", "3/x", "--1", "--1.5", "+-1.5", "-+1.5",
+            "1/+2", "--1/2",
+        ] {
             assert!(bad.parse::<Rational>().is_err(), "{bad} parsed");
         }
     }

@@ -316,6 +316,6 @@ fn games_outside_the_family_are_refused() {
     b.add_edge(p, p);
     assert!(matches!(
         Dgg::new(b.build().unwrap(), vec![Rational::ZERO]),
-        Err(GameError::Owner(_))
+        Err(GameError::Players(3))
     ));
 }

@@ -8,7 +8,7 @@ use kalmar_graph::format::GameGraph;
 use kalmar_graph::games::cops::CopsAndRobber;
 use kalmar_graph::games::nim::Nim;
 use kalmar_graph::reach::{self, ChessLike, Outcome, ReachError, ReachSolution};
-use kalmar_graph::terminal::{StrongSolution, TerminalGame, WeakSolution, verify};
+use kalmar_graph::terminal::{GameError, StrongSolution, TerminalGame, WeakSolution, verify};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use rand::{Rng, SeedableRng};
@@ -469,7 +469,7 @@ fn from_graph_accepts_chess_like_payoffs_only() {
     assert_eq!(reach::solve(&g).values[0], Outcome::Win);
 
     let err = reach::from_graph(&graph(&[&[1], &[2]])).unwrap_err();
-    assert!(matches!(err, ReachError::Payoff { .. }));
+    assert!(matches!(err, ReachError::Game(GameError::Payoff(..))));
     let text = err.to_string();
     assert!(
         text.contains("t1") && text.contains("kalmar dgg solve"),
@@ -480,20 +480,21 @@ fn from_graph_accepts_chess_like_payoffs_only() {
     half.payoff[1] = vec![Rational::new(1, 2)];
     assert!(reach::from_graph(&half).is_err());
 
-    let err = reach::from_graph(&graph(&[&[]])).unwrap_err();
+    // A terminal without a payoff is a draw, as in every terminal-payoff game.
+    let g = reach::from_graph(&graph(&[&[]])).unwrap();
+    assert_eq!(g.payoffs()[1], Outcome::Draw);
+    let err = reach::from_graph(&graph(&[&[1, 1]])).unwrap_err();
     assert!(
-        matches!(err, ReachError::MissingPayoff(ref v) if v == "t0"),
+        matches!(err, ReachError::Game(GameError::Payoff(..))),
         "{err}"
     );
-    let err = reach::from_graph(&graph(&[&[1, 1]])).unwrap_err();
-    assert!(matches!(err, ReachError::NotZeroSum { .. }), "{err}");
 
     let mut b = Builder::new(3);
     let x = b.add_vertex(MAX);
     let t = b.add_vertex(END);
     b.add_edge(x, t);
     let err = reach::from_graph(&GameGraph::new(b.build().unwrap())).unwrap_err();
-    assert!(matches!(err, ReachError::Players(3)));
+    assert!(matches!(err, ReachError::Game(GameError::Players(3))));
 
     let mut b = Builder::new(2);
     let c = b.add_vertex(Owner::Chance);

@@ -144,10 +144,10 @@ pub const SOLVERS: &[SolverInfo] = &[
     },
 ];
 
-/// The DGG of a file's game graph: two players, no chance, one payoff per terminal (a terminal
-/// without a payoff pays 0).
+/// The DGG of a file's game graph: two players, no chance, one payoff per terminal (see
+/// [`TerminalGame::from_graph`]).
 pub fn from_graph(graph: &crate::format::GameGraph) -> Result<Dgg, crate::terminal::GameError> {
-    TerminalGame::from_graph(graph, |x| Some(x.clone()))
+    TerminalGame::from_graph(graph, |x| Ok(x.clone()))
 }
 
 /// The solver with this id.

@@ -156,32 +156,9 @@ pub enum ReachError {
     /// The game does not have exactly two players.
     #[error("a chess-like game has two players (Max and Min), this one has {0}")]
     Players(u8),
-    /// A vertex belongs to chance.
-    #[error("vertex {0}: belongs to chance, but a chess-like game has no chance moves")]
-    Chance(String),
     /// A terminal has no payoff.
     #[error("vertex {0}: a terminal needs a payoff of -1, 0 or 1")]
     MissingPayoff(String),
-    /// A terminal's payoffs are not zero-sum.
-    #[error(
-        "vertex {vertex}: the payoffs {payoffs} are not zero-sum; a chess-like game gives Max's payoff, and Min pays it"
-    )]
-    NotZeroSum {
-        /// The terminal.
-        vertex: String,
-        /// Its payoffs, as written.
-        payoffs: String,
-    },
-    /// A terminal pays something other than -1, 0 or 1.
-    #[error(
-        "vertex {vertex}: payoff {payoff} is not -1, 0 or 1; for other payoffs use `kalmar dgg solve`"
-    )]
-    Payoff {
-        /// The terminal.
-        vertex: String,
-        /// Its payoff.
-        payoff: Rational,
-    },
     /// The arena and payoffs do not make a terminal-payoff game.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -192,7 +169,8 @@ pub enum ReachError {
 
 /// Converts a file's game graph into a chess-like game: it must have two players, no chance
 /// vertices, and every terminal must pay -1, 0 or 1 to Max (one payoff, or Max's and Min's
-/// summing to zero). Rewards, priorities and discounts are ignored.
+/// summing to zero; a terminal without a payoff is a draw). Rewards, priorities and discounts are
+/// ignored.
 ///
 /// ```
 /// use kalmar_core::{Builder, Owner, Player, Rational};
@@ -211,39 +189,12 @@ pub enum ReachError {
 /// assert!(reach::from_graph(&graph).unwrap_err().to_string().contains("kalmar dgg solve"));
 /// ```
 pub fn from_graph(graph: &crate::format::GameGraph) -> Result<ChessLike, ReachError> {
-    let arena = &graph.arena;
-    if arena.num_players() != 2 {
-        return Err(ReachError::Players(arena.num_players()));
-    }
-    let name = |v: Vertex| arena.name(v).into_owned();
-    let mut payoff = vec![Outcome::Draw; arena.num_vertices()];
-    for v in arena.vertices() {
-        match arena.owner(v) {
-            Owner::Chance => return Err(ReachError::Chance(name(v))),
-            Owner::Player(_) => {}
-            Owner::Terminal => {
-                let given = graph.payoff.get(v.index()).map_or(&[][..], Vec::as_slice);
-                let max = match given {
-                    [] => return Err(ReachError::MissingPayoff(name(v))),
-                    [x] => x,
-                    [x, y] if (x + y).is_zero() => x,
-                    _ => {
-                        let payoffs: Vec<String> = given.iter().map(|x| x.to_string()).collect();
-                        return Err(ReachError::NotZeroSum {
-                            vertex: name(v),
-                            payoffs: payoffs.join(" "),
-                        });
-                    }
-                };
-                payoff[v.index()] =
-                    Outcome::from_rational(max).ok_or_else(|| ReachError::Payoff {
-                        vertex: name(v),
-                        payoff: max.clone(),
-                    })?;
-            }
-        }
-    }
-    Ok(TerminalGame::new(arena.clone(), payoff)?)
+    let game = TerminalGame::from_graph(graph, |x| {
+        Outcome::from_rational(x).ok_or_else(|| {
+            format!("payoff {x} is not -1, 0 or 1; for other payoffs use `kalmar dgg solve`")
+        })
+    })?;
+    Ok(game)
 }
 
 /// Explores a rules-based two-player game and solves it by retrograde analysis. A terminal state

@@ -55,26 +55,39 @@ pub type Dgg = TerminalGame<Rational>;
 /// Why an arena and payoffs do not make a terminal-payoff game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
-    /// The arena has chance vertices or a third player.
-    #[error(
-        "vertex {0}: a terminal-payoff game has only Max (player 0), Min (player 1) and terminals"
-    )]
-    Owner(String),
     /// The game has no position at all, so it has no start position to solve from.
     #[error("the game has no positions")]
     Empty,
-    /// A terminal has no payoff, or the payoff list has the wrong length.
+    /// The arena is not declared with two players.
+    #[error("a two-player zero-sum game has players Max and Min; this one has {0} players")]
+    Players(u8),
+    /// A vertex belongs to chance.
+    #[error("vertex {0}: belongs to chance, but this game has no moves of chance")]
+    Owner(String),
+    /// A terminal's payoff does not fit, or the payoff list has the wrong length.
     #[error("vertex {0}: {1}")]
     Payoff(String, String),
 }
 
+/// Checks that an arena can carry a terminal-payoff game: some positions, two players, no chance.
+fn check_arena(arena: &Arena) -> Result<(), GameError> {
+    if arena.num_vertices() == 0 {
+        return Err(GameError::Empty);
+    }
+    if arena.num_players() != 2 {
+        return Err(GameError::Players(arena.num_players()));
+    }
+    match arena.vertices().find(|&v| arena.owner(v) == Owner::Chance) {
+        Some(v) => Err(GameError::Owner(arena.name(v).into_owned())),
+        None => Ok(()),
+    }
+}
+
 impl<P: Payoff> TerminalGame<P> {
     /// The game on `arena` paying `payoff[t]` at each terminal `t` (entries at non-terminals are
-    /// ignored and stored as zero). The arena must have at least one position.
+    /// ignored and stored as zero). The arena must have positions, two players and no chance.
     pub fn new(arena: Arena, mut payoff: Vec<P>) -> Result<Self, GameError> {
-        if arena.num_vertices() == 0 {
-            return Err(GameError::Empty);
-        }
+        check_arena(&arena)?;
         if payoff.len() != arena.num_vertices() {
             return Err(GameError::Payoff(
                 String::from("-"),
@@ -86,38 +99,39 @@ impl<P: Payoff> TerminalGame<P> {
             ));
         }
         for v in arena.vertices() {
-            match arena.owner(v) {
-                Owner::Player(p) if p.0 <= 1 => payoff[v.index()] = P::zero(),
-                Owner::Terminal => {}
-                _ => return Err(GameError::Owner(arena.name(v).into_owned())),
+            if !arena.is_terminal(v) {
+                payoff[v.index()] = P::zero();
             }
         }
         Ok(TerminalGame { arena, payoff })
     }
 
-    /// The game of a file's game graph, converting each terminal's zero-sum payoff (the single
-    /// entry of its payoff vector; a terminal without one pays 0) with `convert`.
+    /// The game of a file's game graph. A terminal pays Max the single entry of its payoff vector,
+    /// or the first of two that sum to zero (Max's and Min's); a terminal without a payoff pays 0.
+    /// `convert` turns the payoff into `P` or says why it does not fit the family.
     pub fn from_graph(
         graph: &crate::format::GameGraph,
-        convert: impl Fn(&Rational) -> Option<P>,
+        convert: impl Fn(&Rational) -> Result<P, String>,
     ) -> Result<Self, GameError> {
         let arena = &graph.arena;
+        check_arena(arena)?;
+        let name = |v: Vertex| arena.name(v).into_owned();
         let mut payoff = Vec::with_capacity(arena.num_vertices());
         for v in arena.vertices() {
-            let p = match graph.payoff[v.index()].as_slice() {
+            let given = graph.payoff.get(v.index()).map_or(&[][..], Vec::as_slice);
+            let p = match given {
                 [] => P::zero(),
-                [x] => convert(x).ok_or_else(|| {
-                    GameError::Payoff(
-                        arena.name(v).into_owned(),
-                        format!("payoff {x} is not allowed in this family"),
-                    )
-                })?,
-                many => {
+                [x] => convert(x).map_err(|why| GameError::Payoff(name(v), why))?,
+                [x, y] if (x + y).is_zero() => {
+                    convert(x).map_err(|why| GameError::Payoff(name(v), why))?
+                }
+                _ => {
+                    let payoffs: Vec<String> = given.iter().map(ToString::to_string).collect();
                     return Err(GameError::Payoff(
-                        arena.name(v).into_owned(),
+                        name(v),
                         format!(
-                            "{} payoffs, but a two-player zero-sum game has one per terminal",
-                            many.len()
+                            "payoffs ({}) are not zero-sum; a two-player zero-sum game gives Max's payoff, which Min pays",
+                            payoffs.join(", ")
                         ),
                     ));
                 }
