@@ -20,8 +20,8 @@ pub enum Suite {
 pub struct BenchArgs {
     /// The suite.
     suite: Suite,
-    /// Generators to run on (see `kalmar generate --list`); default: random and grid for reach,
-    /// random and sorting-network for dgg.
+    /// Generators to run on (see `kalmar generate --list`); default: random-chess and grid for
+    /// reach, random and sorting-network for dgg.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     families: Vec<String>,
     /// Sizes in arcs (1e3 style allowed).
@@ -109,9 +109,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         bar.finish_and_clear();
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        say!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        println!("{}", bench::markdown_table(&rows));
+        say!("{}", bench::markdown_table(&rows));
     }
     Ok(())
 }

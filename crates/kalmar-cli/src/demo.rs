@@ -29,19 +29,20 @@ l1_3 terminal payoff=-1/3
 l5   terminal payoff=-5
 ";
 
-fn heading(n: u32, title: &str) {
-    println!("\n{n}. {title}\n");
+fn heading(n: u32, title: &str) -> anyhow::Result<()> {
+    say!("\n{n}. {title}\n");
+    Ok(())
 }
 
 pub fn run() -> anyhow::Result<()> {
-    println!("kalmar solves games exactly: values, optimal strategies, and certificates that are");
-    println!("checked by code that does not trust the solver. A short tour on built-in examples.");
+    say!("kalmar solves games exactly: values, optimal strategies, and certificates that are");
+    say!("checked by code that does not trust the solver. A short tour on built-in examples.");
 
     heading(
         1,
         "A chess-like game with a trap (Figure 2(b) of Deterministic Graphical Games Revisited)",
-    );
-    println!("{}\n", indent(TRAP));
+    )?;
+    say!("{}\n", indent(TRAP));
     let game = reach::from_graph(&read_gg(TRAP)?)?;
     let solution = reach::solve(&game);
     solution.verify(&game)?;
@@ -50,14 +51,12 @@ pub fn run() -> anyhow::Result<()> {
         &["position", "to move", "outcome", "optimal move"],
         reach_rows(&game, &solution),
         0,
-    );
+    )?;
     let mut looping = solution.clone();
     looping.strategy.set(arena.name_index()["a"], Edge(0));
-    println!(
-        "\n  Both positions are wins for Max, yet moving to a winning position is not enough."
-    );
-    println!("  Max looping a -> b is caught by the verifier:");
-    println!(
+    say!("\n  Both positions are wins for Max, yet moving to a winning position is not enough.");
+    say!("  Max looping a -> b is caught by the verifier:");
+    say!(
         "    {}",
         looping.verify(&game).expect_err("the loop is not optimal")
     );
@@ -65,13 +64,13 @@ pub fn run() -> anyhow::Result<()> {
     heading(
         2,
         "Cops and robber: a rules-based game explored into a graph, then solved",
-    );
+    )?;
     let cops = CopsAndRobber::example();
     let (explored, solution) = reach::solve_implicit(&cops, 1_000_000)?;
     solution.verify(&reach::from_explored(&explored)?)?;
     let count = |o: Outcome| solution.values.iter().filter(|&&x| x == o).count();
-    println!("{cops}");
-    println!(
+    say!("{cops}");
+    say!(
         "  {} positions, {} moves: the cop (Max) wins from {}, the robber (Min) from {}, {} are draws.",
         explored.arena.num_vertices(),
         explored.arena.num_edges(),
@@ -80,7 +79,7 @@ pub fn run() -> anyhow::Result<()> {
         count(Outcome::Draw)
     );
     let start = explored.arena.start().unwrap_or(kalmar_core::Vertex(0));
-    println!(
+    say!(
         "  From the start ({}): {}.",
         kalmar_core::Game::state_name(&cops, &explored.states[start.index()]),
         outcome_text(
@@ -90,12 +89,12 @@ pub fn run() -> anyhow::Result<()> {
         )
     );
 
-    heading(3, "Nim: the retrograde solution agrees with the xor rule");
+    heading(3, "Nim: the retrograde solution agrees with the xor rule")?;
     for heaps in [vec![1, 2, 3], vec![3, 4, 5], vec![2, 5, 6, 7]] {
         let nim = Nim::new(heaps.clone());
         let (explored, solution) = reach::solve_implicit(&nim, 1_000_000)?;
         let xor = heaps.iter().fold(0, |a, b| a ^ b);
-        println!(
+        say!(
             "  heaps {:?}: {} positions; {} (xor = {xor})",
             heaps,
             explored.arena.num_vertices(),
@@ -106,8 +105,8 @@ pub fn run() -> anyhow::Result<()> {
     heading(
         4,
         "A deterministic graphical game: rational payoffs, infinite play pays 0",
-    );
-    println!("{}\n", indent(DGG));
+    )?;
+    say!("{}\n", indent(DGG));
     let game = dgg::from_graph(&read_gg(DGG)?)?;
     let rows = SOLVERS.iter().map(|info| {
         let mut stats = Stats::default();
@@ -135,12 +134,12 @@ pub fn run() -> anyhow::Result<()> {
         ],
         rows,
         0,
-    );
+    )?;
 
     heading(
         5,
         "Sorting networks are games (Figure 4): a strong solution sorts the payoffs",
-    );
+    )?;
     let payoffs: Vec<Rational> = [5, -3, 8, 1, 0, 7, -6, 2].map(Rational::from).to_vec();
     let network = sorting_network(&payoffs)?;
     let mut stats = Stats::default();
@@ -155,7 +154,7 @@ pub fn run() -> anyhow::Result<()> {
         .collect();
     outputs.sort();
     let outputs: Vec<String> = outputs.into_iter().map(|(_, text)| text).collect();
-    println!(
+    say!(
         "  payoffs {}",
         payoffs
             .iter()
@@ -163,13 +162,13 @@ pub fn run() -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(" ")
     );
-    println!("  outputs {}", outputs.join(" "));
-    println!(
+    say!("  outputs {}", outputs.join(" "));
+    say!(
         "  ({} positions; strongly solving needs Θ(n log n) comparisons, Proposition 3.)",
         arena.num_vertices()
     );
 
-    println!(
+    say!(
         "\nNext: `kalmar solve FILE`, `kalmar dgg solvers`, `kalmar generate --help`, `kalmar bench --help`."
     );
     Ok(())

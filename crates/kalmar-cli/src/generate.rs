@@ -58,7 +58,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
                 f.summary.to_string(),
             ]
         });
-        table(&["generator", "seeded", "games"], rows, 0);
+        table(&["generator", "seeded", "games"], rows, 0)?;
         return Ok(());
     }
     let (Some(target), Some(generator)) = (args.target, args.generator.as_deref()) else {
@@ -96,7 +96,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
                 path.display()
             );
         }
-        None => print!("{text}"),
+        None => crate::write_out(format_args!("{text}"))?,
     }
     Ok(())
 }

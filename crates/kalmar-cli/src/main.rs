@@ -1,6 +1,16 @@
 //! The `kalmar` command-line program: solve games on graphs exactly, verify solutions
 //! independently, generate games and benchmark the solvers.
 
+/// Writes a line to standard output, returning an error (not panicking) when it cannot.
+macro_rules! say {
+    () => {
+        $crate::write_out(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
 mod bench;
 mod demo;
 mod generate;
@@ -39,7 +49,8 @@ enum Command {
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
-    /// distances to the end); other payoffs make it a deterministic graphical game.
+    /// distances to the end); other payoffs make it a deterministic graphical game. Games with
+    /// chance, rewards or priorities belong to families kalmar does not solve yet.
     Solve(SolveArgs),
     /// Check a solution independently of the solver that made it.
     ///
@@ -120,6 +131,23 @@ fn bad_input(error: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(error.to_string()))
 }
 
+/// Writes to standard output.
+fn write_out(args: std::fmt::Arguments<'_>) -> anyhow::Result<()> {
+    use std::io::Write;
+    std::io::stdout()
+        .lock()
+        .write_fmt(args)
+        .map_err(|e| anyhow::Error::new(e).context("writing to standard output"))
+}
+
+/// Whether the error is standard output having been closed (as by `| head`).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Demo => demo::run(),
@@ -127,10 +155,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgg(DggCommand::Solve { args, weak, solver }) => {
             solve::dgg(&args, weak, solver.as_deref())
         }
-        Command::Dgg(DggCommand::Solvers) => {
-            report::solvers();
-            Ok(())
-        }
+        Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),
@@ -142,6 +167,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             if e.chain().any(|c| c.is::<BadInput>()) {

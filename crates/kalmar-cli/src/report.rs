@@ -28,11 +28,17 @@ pub struct SolutionFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// The value of each position (of the start position only, for weak solutions).
+    #[serde(deserialize_with = "unique")]
     pub values: IndexMap<String, Rational>,
     /// The number of moves to the forced end of the game (chess-like games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_some"
+    )]
     pub distance: Option<IndexMap<String, u32>>,
     /// The successor each position's owner moves to.
+    #[serde(deserialize_with = "unique")]
     pub strategy: IndexMap<String, String>,
     /// Counters the solver reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -70,6 +76,21 @@ impl SolutionFile {
         Ok(strategy)
     }
 
+    /// Checks that every key names a position of the game.
+    pub fn check_names(&self, arena: &Arena) -> anyhow::Result<()> {
+        let index = arena.name_index();
+        let distance_keys = self.distance.iter().flat_map(|d| d.keys());
+        for name in self
+            .values
+            .keys()
+            .chain(self.strategy.keys())
+            .chain(distance_keys)
+        {
+            lookup(&index, name)?;
+        }
+        Ok(())
+    }
+
     /// The values, one per position, for strong solutions.
     pub fn all_values(&self, arena: &Arena) -> anyhow::Result<Vec<Rational>> {
         arena
@@ -92,6 +113,61 @@ impl SolutionFile {
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(self)?;
         std::fs::write(path, text + "\n").map_err(|e| bad_input(format!("{}: {e}", path.display())))
+    }
+}
+
+/// Reads a JSON object keyed by position names, refusing a name that appears twice.
+fn unique<'de, D, V>(deserializer: D) -> Result<IndexMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    struct Visitor<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<V> {
+        type Value = IndexMap<String, V>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object keyed by position names")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = IndexMap::new();
+            while let Some((name, value)) = map.next_entry::<String, V>()? {
+                if out.contains_key(&name) {
+                    return Err(serde::de::Error::custom(format!(
+                        "position '{name}' appears twice"
+                    )));
+                }
+                out.insert(name, value);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+}
+
+/// [`unique`] for an optional field.
+fn unique_some<'de, D, V>(deserializer: D) -> Result<Option<IndexMap<String, V>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: Deserialize<'de>,
+{
+    unique(deserializer).map(Some)
+}
+
+/// An error about a file: bad input, prefixed with the file's name.
+pub fn in_file(path: &Path, error: impl std::fmt::Display) -> anyhow::Error {
+    bad_input(format!("{}: {error}", path.display()))
+}
+
+/// `n word` or `n words`.
+pub fn count(n: impl Into<u64>, word: &str) -> String {
+    let n = n.into();
+    match (n, word.ends_with('s')) {
+        (1, _) => format!("1 {word}"),
+        (_, true) => format!("{n} {word}es"),
+        _ => format!("{n} {word}s"),
     }
 }
 
@@ -121,15 +197,19 @@ pub fn owner_name(owner: Owner) -> String {
 pub fn describe(arena: &Arena) -> String {
     let terminals = arena.vertices().filter(|&v| arena.is_terminal(v)).count();
     format!(
-        "{} positions ({} terminals), {} moves",
-        arena.num_vertices(),
-        terminals,
-        arena.num_edges()
+        "{} ({}), {}",
+        count(arena.num_vertices() as u64, "position"),
+        count(terminals as u64, "terminal"),
+        count(arena.num_edges() as u64, "move")
     )
 }
 
 /// Prints rows as an aligned table, at most `limit` of them (all when `limit` is 0).
-pub fn table(header: &[&str], rows: impl ExactSizeIterator<Item = Vec<String>>, limit: usize) {
+pub fn table(
+    header: &[&str],
+    rows: impl ExactSizeIterator<Item = Vec<String>>,
+    limit: usize,
+) -> anyhow::Result<()> {
     let total = rows.len();
     let shown: Vec<Vec<String>> = rows
         .take(if limit == 0 { usize::MAX } else { limit })
@@ -140,28 +220,30 @@ pub fn table(header: &[&str], rows: impl ExactSizeIterator<Item = Vec<String>>, 
             *w = (*w).max(cell.chars().count());
         }
     }
-    let line = |cells: Vec<&str>| {
+    let line = |cells: Vec<&str>| -> anyhow::Result<()> {
         let text: Vec<String> = cells
             .iter()
             .zip(&width)
             .map(|(c, w)| format!("{c:<w$}"))
             .collect();
-        println!("  {}", text.join("  ").trim_end());
+        say!("  {}", text.join("  ").trim_end());
+        Ok(())
     };
-    line(header.to_vec());
+    line(header.to_vec())?;
     for row in &shown {
-        line(row.iter().map(String::as_str).collect());
+        line(row.iter().map(String::as_str).collect())?;
     }
     if shown.len() < total {
-        println!(
+        say!(
             "  … {} more (all of them with --limit 0, --json or --output)",
             total - shown.len()
         );
     }
+    Ok(())
 }
 
 /// `kalmar dgg solvers`.
-pub fn solvers() {
+pub fn solvers() -> anyhow::Result<()> {
     let rows = SOLVERS.iter().map(|s| {
         vec![
             s.id.to_string(),
@@ -175,8 +257,9 @@ pub fn solvers() {
         &["id", "solution", "time", "comparisons", "method"],
         rows,
         0,
-    );
-    println!("\n  n terminals, m moves. Use one with `kalmar dgg solve FILE --solver ID`.");
+    )?;
+    say!("\n  n terminals, m moves. Use one with `kalmar dgg solve FILE --solver ID`.");
+    Ok(())
 }
 
 /// Milliseconds, for messages.

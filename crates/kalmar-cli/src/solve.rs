@@ -1,6 +1,6 @@
 //! `kalmar reach solve`, `kalmar dgg solve` and `kalmar solve`.
 
-use crate::report::{SolutionFile, describe, load, millis, owner_name, table};
+use crate::report::{SolutionFile, count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
 use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Certificate, Rational};
@@ -94,7 +94,7 @@ pub fn reach(args: &SolveArgs) -> anyhow::Result<()> {
 }
 
 fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
-    let game = reach::from_graph(graph).map_err(bad_input)?;
+    let game = reach::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
     let moves = game.arena().num_edges();
     let (solution, elapsed) = timed("retrograde analysis", moves, || reach::solve(&game));
     let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
@@ -106,18 +106,18 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         return Ok(());
     }
     let arena = game.arena();
-    println!(
+    say!(
         "chess-like game {}: {}",
         args.file.display(),
         describe(arena)
     );
-    println!(
+    say!(
         "solved by retrograde analysis in {}; certificate verified in {}\n",
         millis(elapsed),
         millis(check_time)
     );
     let start = game.start();
-    println!(
+    say!(
         "  start {}: {}\n",
         arena.name(start),
         outcome_text(
@@ -131,7 +131,7 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         &["position", "to move", "outcome", "optimal move"],
         rows,
         args.limit,
-    );
+    )?;
     Ok(())
 }
 
@@ -170,9 +170,14 @@ fn dgg_graph(
     weak: bool,
     solver: Option<&str>,
 ) -> anyhow::Result<()> {
-    let game: Dgg = dgg::from_graph(graph).map_err(bad_input)?;
+    let game: Dgg = dgg::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
     let id = solver.unwrap_or(if weak { "almost-linear" } else { "sort" });
     let info = dgg::solver(id).map_err(bad_input)?;
+    if info.kind == Kind::Weak && !weak {
+        return Err(bad_input(format!(
+            "{id} computes weak solutions (the value of the start position): add --weak, or use sort for a strong one"
+        )));
+    }
     let moves = game.arena().num_edges();
     let mut stats = Stats::default();
     let (solution, elapsed) = timed(info.id, moves, || (info.solve)(&game, &mut stats));
@@ -202,26 +207,26 @@ fn dgg_graph(
     if args.json {
         return Ok(());
     }
-    println!(
+    say!(
         "deterministic graphical game {}: {}",
         args.file.display(),
         describe(arena)
     );
-    println!(
-        "{} solution by {} in {}: {} payoff comparisons, {} retrograde passes{}; certificate verified in {}\n",
+    say!(
+        "{} solution by {} in {}: {}, {}{}; certificate verified in {}\n",
         kind,
         info.id,
         millis(elapsed),
-        stats.comparisons,
-        stats.retrograde_passes,
+        count(stats.comparisons, "payoff comparison"),
+        count(stats.retrograde_passes, "retrograde pass"),
         if info.kind == Kind::Weak {
-            format!(", {} rounds", stats.rounds)
+            format!(", {}", count(stats.rounds, "round"))
         } else {
             String::new()
         },
         millis(check_time)
     );
-    println!(
+    say!(
         "  value of the start position {}: {}\n",
         arena.name(game.start()),
         solution.start_value(&game)
@@ -242,10 +247,10 @@ fn dgg_graph(
                 &["position", "to move", "value", "optimal move"],
                 rows,
                 args.limit,
-            );
+            )?;
         }
         Solution::Weak(w) => {
-            println!(
+            say!(
                 "  moves that are optimal when play starts at {}:",
                 arena.name(w.start)
             );
@@ -259,7 +264,7 @@ fn dgg_graph(
                         .map_or(String::new(), |x| format!("-> {}", arena.name(x))),
                 ]
             });
-            table(&["position", "to move", "move"], rows, args.limit);
+            table(&["position", "to move", "move"], rows, args.limit)?;
         }
     }
     Ok(())
@@ -362,7 +367,7 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&file)?);
+        say!("{}", serde_json::to_string_pretty(&file)?);
     }
     Ok(())
 }
@@ -370,28 +375,23 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
+    let unsupported = |what: &str| Err(in_file(&args.file, what));
     if graph.arena.has_chance() {
-        return Err(bad_input(
-            "the game has moves of chance: stochastic games are not supported yet",
-        ));
+        return unsupported("the game has moves of chance: stochastic games are not supported yet");
     }
     if graph.reward.is_some() || graph.discount.is_some() {
-        return Err(bad_input(
+        return unsupported(
             "the game has rewards: mean-payoff and discounted games are not supported yet",
-        ));
+        );
     }
     if graph.priority.is_some() {
-        return Err(bad_input(
+        return unsupported(
             "the game has priorities: parity solvers are not part of kalmar yet; `kalmar reach solve` \
              reads it as a chess-like game (a position without moves loses, infinite play is a draw)",
-        ));
+        );
     }
-    let chess_like = graph.payoff.iter().all(|p| match p.as_slice() {
-        [] => true,
-        [x] => x.is_integer() && x.abs() <= Rational::ONE,
-        _ => false,
-    });
-    if chess_like {
+    // Chess-like when every payoff is -1, 0 or 1 (the reach family accepts it), else a DGG.
+    if reach::from_graph(&graph).is_ok() {
         reach_graph(args, &graph)
     } else {
         dgg_graph(args, &graph, false, None)

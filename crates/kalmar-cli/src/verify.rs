@@ -1,8 +1,7 @@
 //! `kalmar verify GAME SOLUTION`: checks a saved solution with the independent certificate
 //! checker of its family.
 
-use crate::bad_input;
-use crate::report::{SolutionFile, load, lookup};
+use crate::report::{SolutionFile, in_file, load, lookup};
 use kalmar_core::{Certificate, Rational};
 use kalmar_graph::dgg;
 use kalmar_graph::reach::{self, Outcome, ReachSolution};
@@ -11,37 +10,32 @@ use std::path::Path;
 
 pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     let graph = load(game_path)?;
-    let text = std::fs::read_to_string(solution_path)
-        .map_err(|e| bad_input(format!("{}: {e}", solution_path.display())))?;
-    let file: SolutionFile = serde_json::from_str(&text).map_err(|e| {
-        bad_input(format!(
-            "{}:{}:{}: {e}",
-            solution_path.display(),
-            e.line(),
-            e.column()
-        ))
-    })?;
+    let text = std::fs::read_to_string(solution_path).map_err(|e| in_file(solution_path, e))?;
+    let file: SolutionFile = serde_json::from_str(&text).map_err(|e| in_file(solution_path, e))?;
     let arena = &graph.arena;
-    let strategy = file.strategy(arena)?;
+    let bad = |e: anyhow::Error| in_file(solution_path, e);
+    file.check_names(arena).map_err(bad)?;
+    let strategy = file.strategy(arena).map_err(bad)?;
     let verdict = match (file.family.as_str(), file.kind.as_str()) {
-        ("reach", _) => {
-            let game = reach::from_graph(&graph).map_err(bad_input)?;
+        ("reach", "strong") => {
+            let game = reach::from_graph(&graph).map_err(|e| in_file(game_path, e))?;
             let values = file
-                .all_values(arena)?
+                .all_values(arena)
+                .map_err(bad)?
                 .iter()
-                .map(|x| match x.to_small() {
-                    Some((-1, 1)) => Ok(Outcome::Loss),
-                    Some((0, 1)) => Ok(Outcome::Draw),
-                    Some((1, 1)) => Ok(Outcome::Win),
-                    _ => Err(bad_input(format!(
-                        "a chess-like value is -1, 0 or 1, not {x}"
-                    ))),
+                .map(|x| {
+                    Outcome::from_rational(x).ok_or_else(|| {
+                        in_file(
+                            solution_path,
+                            format!("a chess-like value is -1, 0 or 1, not {x}"),
+                        )
+                    })
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
             let distances = file
                 .distance
                 .as_ref()
-                .ok_or_else(|| bad_input("the solution has no distances"))?;
+                .ok_or_else(|| in_file(solution_path, "the solution has no distances"))?;
             let distance = arena
                 .vertices()
                 .map(|v| {
@@ -49,10 +43,13 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
                         .get(arena.name(v).as_ref())
                         .copied()
                         .ok_or_else(|| {
-                            bad_input(format!(
-                                "the solution gives no distance for position {}",
-                                arena.name(v)
-                            ))
+                            in_file(
+                                solution_path,
+                                format!(
+                                    "the solution gives no distance for position {}",
+                                    arena.name(v)
+                                ),
+                            )
                         })
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
@@ -64,25 +61,30 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
             .verify(&game)
         }
         ("dgg", "strong") => {
-            let game = dgg::from_graph(&graph).map_err(bad_input)?;
+            let game = dgg::from_graph(&graph).map_err(|e| in_file(game_path, e))?;
             StrongSolution {
-                values: file.all_values(arena)?,
+                values: file.all_values(arena).map_err(bad)?,
                 strategy,
             }
             .verify(&game)
         }
         ("dgg", "weak") => {
-            let game = dgg::from_graph(&graph).map_err(bad_input)?;
-            let name = file
-                .start
-                .as_deref()
-                .ok_or_else(|| bad_input("a weak solution names its start position"))?;
-            let start = lookup(&arena.name_index(), name)?;
-            let value: Rational = file.values.get(name).cloned().ok_or_else(|| {
-                bad_input(format!(
-                    "the solution gives no value for its start position {name}"
-                ))
+            let game = dgg::from_graph(&graph).map_err(|e| in_file(game_path, e))?;
+            let name = file.start.as_deref().ok_or_else(|| {
+                in_file(solution_path, "a weak solution names its start position")
             })?;
+            let start = lookup(&arena.name_index(), name).map_err(bad)?;
+            let value: Rational = match (file.values.len(), file.values.get(name)) {
+                (1, Some(value)) => value.clone(),
+                _ => {
+                    return Err(in_file(
+                        solution_path,
+                        format!(
+                            "a weak solution gives one value, that of its start position {name}"
+                        ),
+                    ));
+                }
+            };
             WeakSolution {
                 start,
                 value,
@@ -91,13 +93,16 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
             .verify(&game)
         }
         (family, kind) => {
-            return Err(bad_input(format!(
-                "unknown solution kind '{family}'/'{kind}': expected family reach or dgg, kind strong or weak"
-            )));
+            return Err(in_file(
+                solution_path,
+                format!(
+                    "a solution of family '{family}' and kind '{kind}': expected a strong 'reach' or a strong or weak 'dgg' solution"
+                ),
+            ));
         }
     };
-    verdict.map_err(bad_input)?;
-    println!(
+    verdict.map_err(|e| in_file(solution_path, e))?;
+    say!(
         "accepted: the {} {} solution in {} is correct for {}",
         file.kind,
         file.family,

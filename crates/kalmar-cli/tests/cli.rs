@@ -186,3 +186,61 @@ fn bench_prints_a_table() {
         "{text}"
     );
 }
+
+#[test]
+fn verify_is_strict_about_the_solution_file() {
+    let path = temp("strict.json");
+    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "-o", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cases = [
+        // A position the game does not have.
+        text.replacen("\"values\": {", "\"values\": {\n    \"bogus\": 5,", 1),
+        // A position given twice.
+        text.replacen("\"values\": {", "\"values\": {\n    \"s\": \"3/4\",", 1),
+        // An unknown kind.
+        text.replacen("\"strong\"", "\"bogus\"", 1),
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        assert_ne!(case, &text);
+        let bad = temp(&format!("strict-{i}.json"));
+        std::fs::write(&bad, case).unwrap();
+        let out = kalmar(&["verify", "examples/dgg-small.gg", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "case {i}: {}", stdout(&out));
+        assert!(stderr(&out).contains(bad.to_str().unwrap()), "case {i}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn numeric_names_do_not_clash_with_unnamed_positions() {
+    let game = temp("numeric.pg");
+    std::fs::write(&game, "0 0 0 1,2 \"2\";\n1 0 1;\n2 0 0;\n").unwrap();
+    let solution = temp("numeric.json");
+    let out = kalmar(&["reach", "solve", game.to_str().unwrap(), "-o", solution.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["verify", game.to_str().unwrap(), solution.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_weak_solver_needs_weak() {
+    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "--solver", "paterson"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--weak"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(["generate", "dgg", "random", "--size", "200000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then the pipe closes
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+}
