@@ -190,7 +190,13 @@ fn bench_prints_a_table() {
 #[test]
 fn verify_is_strict_about_the_solution_file() {
     let path = temp("strict.json");
-    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "-o", path.to_str().unwrap()]);
+    let out = kalmar(&[
+        "dgg",
+        "solve",
+        "examples/dgg-small.gg",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     let text = std::fs::read_to_string(&path).unwrap();
     let cases = [
@@ -207,7 +213,11 @@ fn verify_is_strict_about_the_solution_file() {
         std::fs::write(&bad, case).unwrap();
         let out = kalmar(&["verify", "examples/dgg-small.gg", bad.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "case {i}: {}", stdout(&out));
-        assert!(stderr(&out).contains(bad.to_str().unwrap()), "case {i}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(bad.to_str().unwrap()),
+            "case {i}: {}",
+            stderr(&out)
+        );
     }
 }
 
@@ -216,7 +226,13 @@ fn numeric_names_do_not_clash_with_unnamed_positions() {
     let game = temp("numeric.pg");
     std::fs::write(&game, "0 0 0 1,2 \"2\";\n1 0 1;\n2 0 0;\n").unwrap();
     let solution = temp("numeric.json");
-    let out = kalmar(&["reach", "solve", game.to_str().unwrap(), "-o", solution.to_str().unwrap()]);
+    let out = kalmar(&[
+        "reach",
+        "solve",
+        game.to_str().unwrap(),
+        "-o",
+        solution.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = kalmar(&["verify", game.to_str().unwrap(), solution.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -224,7 +240,13 @@ fn numeric_names_do_not_clash_with_unnamed_positions() {
 
 #[test]
 fn a_weak_solver_needs_weak() {
-    let out = kalmar(&["dgg", "solve", "examples/dgg-small.gg", "--solver", "paterson"]);
+    let out = kalmar(&[
+        "dgg",
+        "solve",
+        "examples/dgg-small.gg",
+        "--solver",
+        "paterson",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--weak"), "{}", stderr(&out));
 }

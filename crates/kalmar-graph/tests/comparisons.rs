@@ -11,11 +11,30 @@ use rand::Rng;
 
 /// Terminals of the growing games.
 const SIZES: [usize; 4] = [1000, 4000, 16000, 64000];
+/// Games per size for the weak solvers' mean.
+const SEEDS: u64 = 3;
 
 /// A random game with `n` distinct payoffs and `2n` positions of out-degree 4 (arcs = 4 x
 /// positions).
 fn game(n: usize, seed: u64) -> Dgg {
     generate::random(2 * n, 4, n, PayoffRange::Distinct, seed).unwrap()
+}
+
+/// The terminals the start position can reach: all a weak solver needs to look at.
+fn reachable_terminals(game: &Dgg) -> usize {
+    let arena = game.arena();
+    let mut seen = vec![false; arena.num_vertices()];
+    let mut todo = vec![game.start()];
+    seen[game.start().index()] = true;
+    while let Some(v) = todo.pop() {
+        for &w in arena.successors(v) {
+            if !seen[w.index()] {
+                seen[w.index()] = true;
+                todo.push(w);
+            }
+        }
+    }
+    game.terminals().filter(|t| seen[t.index()]).count()
 }
 
 fn comparisons(id: &str, game: &Dgg) -> (u64, Solution<Rational>) {
@@ -43,18 +62,30 @@ fn weak_solvers_make_linearly_many_comparisons() {
     for id in ["paterson", "loglog"] {
         let mut ratios = Vec::new();
         for (i, &n) in SIZES.iter().enumerate() {
-            let g = game(n, 100 + i as u64);
-            let (c, solution) = comparisons(id, &g);
-            let ratio = c as f64 / n as f64;
-            eprintln!("{id}: n = {n}: {c} comparisons, {ratio:.2} per terminal");
-            assert!(
-                ratio <= LINEAR_BOUND,
-                "{id}: {ratio:.2} comparisons per terminal at n = {n}"
-            );
-            ratios.push(ratio);
-            if n == SIZES[0] {
-                solution.verify(&g).unwrap();
+            // The mean over a few games per size, since one game's start may reach an unusually
+            // easy part of it.
+            let mut sum = 0.0;
+            for seed in 0..SEEDS {
+                let g = game(n, 100 + (SEEDS * i as u64) + seed);
+                let (c, solution) = comparisons(id, &g);
+                // A weak solver looks only at what the start position reaches.
+                let reachable = reachable_terminals(&g);
+                assert!(
+                    reachable >= n / 2,
+                    "the start reaches {reachable} of {n} terminals"
+                );
+                let ratio = c as f64 / reachable as f64;
+                eprintln!("{id}: n = {n}: {c} comparisons, {ratio:.2} per reachable terminal");
+                assert!(
+                    ratio <= LINEAR_BOUND,
+                    "{id}: {ratio:.2} comparisons per terminal at n = {n}"
+                );
+                if n == SIZES[0] {
+                    solution.verify(&g).unwrap();
+                }
+                sum += ratio;
             }
+            ratios.push(sum / SEEDS as f64);
         }
         // Linear, not n log n: sixty-four times the terminals, at most 1.5 times the
         // comparisons per terminal (n log n would give 1.6 times from 1000 to 64000).

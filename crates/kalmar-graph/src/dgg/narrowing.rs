@@ -67,7 +67,9 @@ pub fn solve<P: Payoff>(
         P::zero()
     } else {
         let sign = SIGNS[start_class as usize];
-        sub = sub.restrict(|v| gra.label[v.index()] == start_class).reachable(arena, start);
+        sub = sub
+            .restrict(|v| gra.label[v.index()] == start_class)
+            .reachable(arena, start);
         let mut terminals: Vec<Vertex> = sub
             .vertices()
             .iter()
@@ -104,8 +106,14 @@ pub fn solve<P: Payoff>(
             }
             // Only positions of the kept group that the start position can still reach matter
             // (Lemma 3 makes the group's subgame a game of its own).
-            sub = sub.restrict(|v| gra.label[v.index()] == kept).reachable(arena, start);
-            terminals = terminals[group.range.clone()].iter().copied().filter(|&t| sub.contains(t)).collect();
+            sub = sub
+                .restrict(|v| gra.label[v.index()] == kept)
+                .reachable(arena, start);
+            terminals = terminals[group.range.clone()]
+                .iter()
+                .copied()
+                .filter(|&t| sub.contains(t))
+                .collect();
         }
     };
     let solution = weak_from_value(game, &value, &cmp, &mut gra)

@@ -13,7 +13,8 @@
 //! - [`weak_from_value`]: given the value `z` of the start position, the terminals are merged into
 //!   at most five classes, `(-inf, min(z,0))`, `{min(z,0)}`, `(min(z,0), max(z,0))`, `{max(z,0)}`
 //!   and `(max(z,0), inf)`, and the coarse game is solved by generalized retrograde analysis
-//!   (Lemma 1 makes its strategies optimal from the start position in the original game).
+//!   (Lemma 1 makes its strategies optimal from the start position in the original game). Only
+//!   the positions the start position can reach take part.
 //!
 //! # Complexity
 //! O(n + m) time; `strong_from_values` makes O(m) payoff comparisons and `weak_from_value` at
@@ -156,8 +157,15 @@ pub fn weak_from_value<P: Payoff>(
         ],
     };
     let z_class = if z_sign == Ordering::Greater { 3 } else { 1 };
+    // Only what the start position reaches matters to a weak solution; elsewhere any move will do.
+    let sub = Subgame::full(arena).reachable(arena, start);
     let mut class_of = vec![0u32; arena.num_vertices()];
-    for t in game.terminals() {
+    for t in sub
+        .vertices()
+        .iter()
+        .copied()
+        .filter(|&t| arena.is_terminal(t))
+    {
         let p = game.payoff(t);
         class_of[t.index()] = match cmp.cmp(p, lo) {
             Ordering::Less => 0,
@@ -170,7 +178,7 @@ pub fn weak_from_value<P: Payoff>(
             },
         };
     }
-    gra.run(game, &Subgame::full(arena), &class_of, sign);
+    gra.run(game, &sub, &class_of, sign);
     let label = gra.label[start.index()];
     let reached = if label == ZERO {
         z_sign == Ordering::Equal
