@@ -172,11 +172,6 @@ impl Arena {
         }
     }
 
-    /// Whether any vertex has a given name.
-    pub fn has_names(&self) -> bool {
-        !self.names.is_empty()
-    }
-
     /// A map from the [`name`](Arena::name) of every vertex to the vertex.
     pub fn name_index(&self) -> HashMap<String, Vertex> {
         self.vertices()
@@ -187,27 +182,6 @@ impl Arena {
     /// The edge from `from` to `to`, if there is one (the first, if there are several).
     pub fn find_edge(&self, from: Vertex, to: Vertex) -> Option<Edge> {
         self.out_edges(from).find(|&e| self.target(e) == to)
-    }
-
-    /// A builder that starts with a copy of this arena, to derive a modified game.
-    pub fn to_builder(&self) -> Builder {
-        let mut b = Builder::new(self.players);
-        for v in self.vertices() {
-            b.add_vertex(self.owner(v));
-            if let Some(name) = self.given_name(v) {
-                b.set_name(v, name);
-            }
-        }
-        for e in (0..self.num_edges() as u32).map(Edge) {
-            match self.probability(e) {
-                Some(p) => b.add_chance_edge(self.source(e), self.target(e), p.clone()),
-                None => b.add_edge(self.source(e), self.target(e)),
-            }
-        }
-        if let Some(s) = self.start {
-            b.set_start(s);
-        }
-        b
     }
 }
 
@@ -251,11 +225,6 @@ impl Builder {
         let v = Vertex::new(self.owner.len());
         self.owner.push(owner);
         v
-    }
-
-    /// Sets the owner of an added vertex.
-    pub fn set_owner(&mut self, v: Vertex, owner: Owner) {
-        self.owner[v.index()] = owner;
     }
 
     /// Adds a move from `from` to `to` (of a player's vertex).

@@ -139,15 +139,6 @@ impl Rational {
             self.clone()
         }
     }
-
-    /// `self / other`, or `None` when `other` is zero.
-    pub fn checked_div(&self, other: &Rational) -> Option<Rational> {
-        if other.is_zero() {
-            None
-        } else {
-            Some(self / other)
-        }
-    }
 }
 
 impl Default for Rational {
