@@ -12,6 +12,7 @@ macro_rules! say {
 }
 
 mod bench;
+mod builtin;
 mod demo;
 mod generate;
 mod report;
@@ -77,6 +78,9 @@ enum ReachCommand {
     /// position without moves loses for its owner, priorities are ignored and infinite play is
     /// a draw.
     Solve(SolveArgs),
+    /// Explore a built-in rules-based game (Nim, cops and robber) into a graph, solve it, and
+    /// show the line of optimal play from the start.
+    Game(builtin::GameArgs),
 }
 
 #[derive(Subcommand)]
@@ -152,6 +156,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Demo => demo::run(),
         Command::Reach(ReachCommand::Solve(args)) => solve::reach(&args),
+        Command::Reach(ReachCommand::Game(args)) => builtin::run(&args),
         Command::Dgg(DggCommand::Solve { args, weak, solver }) => {
             solve::dgg(&args, weak, solver.as_deref())
         }

@@ -66,7 +66,7 @@ pub fn reach_file(game: &reach::ChessLike, solution: &ReachSolution) -> Solution
         family: "reach".into(),
         kind: "strong".into(),
         solver: "retrograde".into(),
-        start: None,
+        start: Some(arena.name(game.start()).into_owned()),
         values: arena
             .vertices()
             .map(|v| {
@@ -321,7 +321,7 @@ fn dgg_file(
     let (kind, start, values) = match solution {
         Solution::Strong(s) => (
             "strong",
-            None,
+            Some(arena.name(game.start()).into_owned()),
             arena
                 .vertices()
                 .map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone()))

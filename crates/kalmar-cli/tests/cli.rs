@@ -266,3 +266,23 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!stderr(&out).contains("panicked"));
 }
+
+#[test]
+fn builtin_games_are_explored_and_solved() {
+    let out = kalmar(&["reach", "game", "nim", "1", "2", "3", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json["start"]["value"], -1,
+        "1 ^ 2 ^ 3 = 0: the player to move loses"
+    );
+    assert_eq!(
+        json["line"].as_array().unwrap().len() as u64,
+        json["start"]["distance"].as_u64().unwrap() + 1
+    );
+    let out = kalmar(&["reach", "game", "cops", "--layout", "escape", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["start"]["value"], -1, "the robber escapes");
+    let out = kalmar(&["reach", "game", "cops", "--layout", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,148 @@
+//! `kalmar reach game`: rules-based games, explored into a graph and solved by retrograde
+//! analysis, with the line of optimal play from the start.
+
+use crate::bad_input;
+use crate::report::{count, in_file};
+use crate::solve::{outcome_text, outcome_value};
+use clap::{Args, Subcommand};
+use kalmar_core::{Certificate, Game};
+use kalmar_graph::games::cops::{CopsAndRobber, LAYOUTS};
+use kalmar_graph::games::nim::Nim;
+use kalmar_graph::reach::{self, Outcome};
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct GameArgs {
+    #[command(subcommand)]
+    game: Builtin,
+    /// The most positions to explore before refusing (protects the memory).
+    #[arg(long, default_value_t = 20_000_000, global = true, value_name = "N")]
+    max_positions: usize,
+    /// Print the result as JSON.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+#[derive(Subcommand)]
+enum Builtin {
+    /// Nim: take any number of tokens from one heap; who cannot move loses.
+    ///
+    /// Example: `kalmar reach game nim 3 4 5`.
+    Nim {
+        /// The heap sizes.
+        #[arg(required = true)]
+        heaps: Vec<u32>,
+    },
+    /// Cops and robber on a grid: the cop (Max) wins by reaching the robber, the robber (Min) by
+    /// reaching an exit, and endless pursuit is a draw. Both may stay put.
+    ///
+    /// A grid is text: '#' wall, '.' free, 'E' exit, 'C' the cop, 'R' the robber.
+    Cops {
+        /// A built-in layout: capture, escape or standoff.
+        #[arg(long, default_value = "capture", conflicts_with = "grid")]
+        layout: String,
+        /// A grid read from a file instead.
+        #[arg(long, value_name = "FILE")]
+        grid: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: &GameArgs) -> anyhow::Result<()> {
+    match &args.game {
+        Builtin::Nim { heaps } => {
+            let nim = Nim::new(heaps.clone());
+            if nim
+                .num_states()
+                .is_none_or(|n| n > args.max_positions as u64)
+            {
+                return Err(bad_input(format!(
+                    "Nim with heaps {heaps:?} has more than {} positions (raise --max-positions)",
+                    args.max_positions
+                )));
+            }
+            solve(&nim, args, &format!("Nim with heaps {heaps:?}"))
+        }
+        Builtin::Cops { layout, grid } => {
+            let game = match grid {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).map_err(|e| in_file(path, e))?;
+                    CopsAndRobber::parse(&text).map_err(|e| in_file(path, e))?
+                }
+                None => CopsAndRobber::layout(layout).ok_or_else(|| {
+                    let known: Vec<&str> = LAYOUTS.iter().map(|(name, _)| *name).collect();
+                    bad_input(format!(
+                        "no layout '{layout}'; the layouts are: {}",
+                        known.join(", ")
+                    ))
+                })?,
+            };
+            solve(&game, args, &format!("cops and robber\n{game}"))
+        }
+    }
+}
+
+fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> {
+    let bar = crate::solve::spinner("exploring and solving", usize::MAX);
+    let result = reach::solve_implicit(game, args.max_positions);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let (explored, solution) = result.map_err(bad_input)?;
+    let chess = reach::from_explored(&explored)?;
+    solution.verify(&chess).map_err(|e| {
+        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+    })?;
+    let start = explored.arena.start().unwrap_or(kalmar_core::Vertex(0));
+    let line: Vec<String> = solution
+        .line(&chess, start)
+        .into_iter()
+        .map(|v| game.state_name(&explored.states[v.index()]))
+        .collect();
+    let tally = |o: Outcome| solution.values.iter().filter(|&&x| x == o).count();
+    let (value, distance) = (
+        solution.values[start.index()],
+        solution.distance[start.index()],
+    );
+    if args.json {
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "positions": explored.arena.num_vertices(),
+                "moves": explored.arena.num_edges(),
+                "start": { "state": line.first(), "value": outcome_value(value), "distance": distance },
+                "line": line,
+                "outcomes": { "max_wins": tally(Outcome::Win), "draws": tally(Outcome::Draw), "min_wins": tally(Outcome::Loss) },
+            }))?
+        );
+        return Ok(());
+    }
+    say!("{title}");
+    say!(
+        "{}, {}: Max wins from {}, Min from {}, {} drawn; certificate verified\n",
+        count(explored.arena.num_vertices() as u64, "position"),
+        count(explored.arena.num_edges() as u64, "move"),
+        tally(Outcome::Win),
+        tally(Outcome::Loss),
+        tally(Outcome::Draw)
+    );
+    say!(
+        "  from the start: {}\n",
+        outcome_text(value, distance, explored.arena.is_terminal(start))
+    );
+    say!("  optimal play (the winner hurries, the loser resists):");
+    const SHOWN: usize = 60;
+    for (i, state) in line.iter().enumerate().take(SHOWN) {
+        say!("  {i:>4}. {state}");
+    }
+    if line.len() > SHOWN {
+        say!(
+            "        … {} more moves (all of them with --json)",
+            line.len() - SHOWN
+        );
+    }
+    if value == Outcome::Draw && line.len() > 1 {
+        say!("        … and round again, forever");
+    }
+    Ok(())
+}
