@@ -9,9 +9,20 @@ use kalmar_graph::format::{GameGraph, read_path};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// Files larger than this get a spinner while they are read.
+const SPINNER_BYTES: u64 = 16 << 20;
+
 /// Reads a game file; every failure is bad input.
 pub fn load(path: &Path) -> anyhow::Result<GameGraph> {
-    read_path(path).map_err(bad_input)
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    let bar = (size > SPINNER_BYTES)
+        .then(|| crate::solve::spinner(&format!("reading {}", path.display()), usize::MAX))
+        .flatten();
+    let graph = read_path(path).map_err(bad_input);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    graph
 }
 
 /// A solution as saved in JSON: positions by name, in the game's order.
