@@ -10,7 +10,7 @@ use std::path::Path;
 
 pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     let graph = load(game_path)?;
-    let text = std::fs::read_to_string(solution_path).map_err(|e| in_file(solution_path, e))?;
+    let text = kalmar_graph::format::read_text_file(solution_path).map_err(crate::bad_input)?;
     let file: SolutionFile = serde_json::from_str(&text).map_err(|e| in_file(solution_path, e))?;
     let arena = &graph.arena;
     let bad = |e: anyhow::Error| in_file(solution_path, e);
