@@ -21,9 +21,9 @@ use super::{GenerateError, builder, check_size, finish};
 use crate::terminal::Dgg;
 use kalmar_core::{Owner, Player, Rational, Vertex};
 
-/// Calls `f(i, j)` for every comparator `(i, j)`, `i < j`, of the merge-exchange network on `n`
-/// wires, in order; after it, wire `i` holds the smaller key.
-fn for_each_comparator(n: usize, mut f: impl FnMut(usize, usize)) {
+/// Calls `f(p, r, d)` for every pass of Knuth's Algorithm M on `n` wires, in order: the pass
+/// compares wire `i` with wire `i + d` for every `i < n - d` whose bit `p` is `r` (0 or `p`).
+fn for_each_pass(n: usize, mut f: impl FnMut(usize, usize, usize)) {
     if n < 2 {
         return;
     }
@@ -33,11 +33,7 @@ fn for_each_comparator(n: usize, mut f: impl FnMut(usize, usize)) {
     while p > 0 {
         let (mut q, mut r, mut d) = (top, 0, p);
         loop {
-            for i in 0..n - d {
-                if i & p == r {
-                    f(i, i + d);
-                }
-            }
+            f(p, r, d);
             if q == p {
                 break;
             }
@@ -47,6 +43,16 @@ fn for_each_comparator(n: usize, mut f: impl FnMut(usize, usize)) {
         }
         p >>= 1;
     }
+}
+
+/// Calls `f(i, j)` for every comparator `(i, j)`, `i < j`, of the merge-exchange network on `n`
+/// wires, in order; after it, wire `i` holds the smaller key.
+fn for_each_comparator(n: usize, mut f: impl FnMut(usize, usize)) {
+    for_each_pass(n, |p, r, d| {
+        for i in (0..n - d).filter(|i| i & p == r) {
+            f(i, i + d);
+        }
+    });
 }
 
 /// The comparators of the merge-exchange network on `n` wires, in order: pairs `(i, j)` with
@@ -72,31 +78,13 @@ pub fn comparators(n: usize) -> Vec<(usize, usize)> {
 /// assert_eq!(sorting_network_size(16), 63);
 /// ```
 pub fn sorting_network_size(n: usize) -> usize {
-    if n < 2 {
-        return 0;
-    }
-    // The number of i in 0..len whose bit p is clear (r = 0) or set (r = p).
-    let count = |len: usize, p: usize, r: usize| {
-        let clear = len / (2 * p) * p + (len % (2 * p)).min(p);
-        if r == 0 { clear } else { len - clear }
-    };
-    let t = usize::BITS - (n - 1).leading_zeros();
-    let top = 1usize << (t - 1);
     let mut total = 0;
-    let mut p = top;
-    while p > 0 {
-        let (mut q, mut r, mut d) = (top, 0, p);
-        loop {
-            total += count(n - d, p, r);
-            if q == p {
-                break;
-            }
-            d = q - p;
-            q >>= 1;
-            r = p;
-        }
-        p >>= 1;
-    }
+    for_each_pass(n, |p, r, d| {
+        // The number of i in 0..n - d whose bit p is clear (r = 0) or set (r = p).
+        let len = n - d;
+        let clear = len / (2 * p) * p + (len % (2 * p)).min(p);
+        total += if r == 0 { clear } else { len - clear };
+    });
     total
 }
 
