@@ -4,7 +4,7 @@
 //! - the explicit game graph [`Arena`] (CSR successors and predecessors, owners including chance
 //!   and any number of players, edge probabilities) and its validating [`Builder`];
 //! - graph algorithms every family needs: [`attractor`]s and strongly connected components
-//!   ([`scc`]);
+//!   ([`scc`]), and [`Subgame`]s with attractors inside them;
 //! - implicit, rules-based games ([`Game`]) and [`explore`], which makes them explicit;
 //! - exact numbers ([`Rational`]);
 //! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
@@ -20,6 +20,7 @@ pub mod ids;
 pub mod num;
 pub mod scc;
 pub mod strategy;
+pub mod subgame;
 
 pub use arena::{Arena, BuildError, Builder, Owner};
 pub use certificate::{Certificate, VerifyError};
@@ -28,3 +29,4 @@ pub use game::{ExploreError, Explored, Game, Turn, explore};
 pub use ids::{Edge, Player, Vertex};
 pub use num::Rational;
 pub use strategy::Strategy;
+pub use subgame::{AttractorScratch, Subgame};

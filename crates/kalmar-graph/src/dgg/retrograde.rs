@@ -20,6 +20,7 @@
 //! O(n + m + k) time for a subgame with n positions, m arcs and k classes, and no comparisons.
 
 use crate::terminal::{Payoff, TerminalGame};
+pub use kalmar_core::Subgame;
 use kalmar_core::{Arena, Edge, Owner, Player, Strategy, Vertex};
 use std::cmp::Ordering;
 
@@ -27,64 +28,6 @@ use std::cmp::Ordering;
 pub const UNLABELLED: u32 = u32::MAX;
 /// The label of a position whose value is zero because no class reached it.
 pub const ZERO: u32 = u32::MAX - 1;
-
-/// A set of positions of a game that is closed under the moves the analysis uses: the positions
-/// with `alive[v]`, also listed in `vertices`.
-#[derive(Clone, Debug)]
-pub struct Subgame {
-    alive: Vec<bool>,
-    vertices: Vec<Vertex>,
-}
-
-impl Subgame {
-    /// All positions of the arena.
-    pub fn full(arena: &Arena) -> Self {
-        Subgame {
-            alive: vec![true; arena.num_vertices()],
-            vertices: arena.vertices().collect(),
-        }
-    }
-
-    /// The positions reachable from `start` inside this subgame.
-    pub fn reachable(&self, arena: &Arena, start: Vertex) -> Self {
-        let mut alive = vec![false; arena.num_vertices()];
-        let mut vertices = vec![start];
-        alive[start.index()] = true;
-        let mut head = 0;
-        while head < vertices.len() {
-            let v = vertices[head];
-            head += 1;
-            for &w in arena.successors(v) {
-                if self.alive[w.index()] && !alive[w.index()] {
-                    alive[w.index()] = true;
-                    vertices.push(w);
-                }
-            }
-        }
-        Subgame { alive, vertices }
-    }
-
-    /// The positions of this subgame for which `keep` holds.
-    pub fn restrict(&self, keep: impl Fn(Vertex) -> bool) -> Self {
-        let mut alive = vec![false; self.alive.len()];
-        let vertices: Vec<Vertex> = self.vertices.iter().copied().filter(|&v| keep(v)).collect();
-        for v in &vertices {
-            alive[v.index()] = true;
-        }
-        Subgame { alive, vertices }
-    }
-
-    /// Whether `v` is in the subgame.
-    #[inline]
-    pub fn contains(&self, v: Vertex) -> bool {
-        self.alive[v.index()]
-    }
-
-    /// The positions of the subgame.
-    pub fn vertices(&self) -> &[Vertex] {
-        &self.vertices
-    }
-}
 
 /// The result of generalized retrograde analysis, with scratch memory kept for the next run.
 #[derive(Clone, Debug, Default)]
