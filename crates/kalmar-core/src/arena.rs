@@ -179,6 +179,26 @@ impl Arena {
             .collect()
     }
 
+    /// A builder holding a copy of this arena, to derive a modified game from it.
+    pub fn to_builder(&self) -> Builder {
+        let mut b = Builder::new(self.players);
+        b.reserve(self.num_vertices(), self.num_edges());
+        for v in self.vertices() {
+            b.add_vertex(self.owner(v));
+            if let Some(name) = self.given_name(v) {
+                b.set_name(v, name);
+            }
+        }
+        for e in (0..self.num_edges() as u32).map(Edge) {
+            match self.probability(e) {
+                Some(p) => b.add_chance_edge(self.source(e), self.target(e), p.clone()),
+                None => b.add_edge(self.source(e), self.target(e)),
+            }
+        }
+        b.start = self.start;
+        b
+    }
+
     /// The edge from `from` to `to`, if there is one (the first, if there are several).
     pub fn find_edge(&self, from: Vertex, to: Vertex) -> Option<Edge> {
         self.out_edges(from).find(|&e| self.target(e) == to)
@@ -225,6 +245,11 @@ impl Builder {
         let v = Vertex::new(self.owner.len());
         self.owner.push(owner);
         v
+    }
+
+    /// Changes the owner of an added vertex.
+    pub fn set_owner(&mut self, v: Vertex, owner: Owner) {
+        self.owner[v.index()] = owner;
     }
 
     /// Adds a move from `from` to `to` (of a player's vertex).

@@ -4,6 +4,7 @@
 //!   and deterministic graphical games), their solution types and the independent verifier;
 //! - [`dgg`]: deterministic graphical games and every algorithm of *Deterministic Graphical Games
 //!   Revisited*;
+//! - [`parity`]: parity games, their solvers and verifier;
 //! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`;
 //! - [`reach`]: chess-like (win/lose/draw) games and retrograde analysis with depths to mate;
 //! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
@@ -17,5 +18,6 @@ pub mod dgg;
 pub mod format;
 pub mod games;
 pub mod generate;
+pub mod parity;
 pub mod reach;
 pub mod terminal;

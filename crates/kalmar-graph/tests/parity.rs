@@ -1,0 +1,195 @@
+//! Parity games: Zielonka's algorithm against brute force over all pairs of positional
+//! strategies on seeded random games, every answer through the verifier, and the verifier against
+//! corrupted solutions.
+
+use kalmar_core::{Builder, Certificate, Edge, Owner, Player, Vertex};
+use kalmar_graph::format::{GameGraph, read_pg};
+use kalmar_graph::parity::{self, ParityGame, ParitySolution, SOLVERS, Stats, zlk};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn random_game(seed: u64, n: usize, priorities: u32) -> ParityGame {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut b = Builder::new(2);
+    let mut priority = Vec::new();
+    for _ in 0..n {
+        b.add_vertex(Owner::Player(Player(rng.random_range(0..2))));
+        priority.push(rng.random_range(0..priorities));
+    }
+    for v in 0..n {
+        for _ in 0..rng.random_range(1..=3) {
+            b.add_edge(Vertex::new(v), Vertex::new(rng.random_range(0..n)));
+        }
+    }
+    ParityGame::new(b.build().unwrap(), priority).unwrap()
+}
+
+/// Who wins the play from `v` when every vertex moves to `choice[v]`: the parity of the largest
+/// priority on the cycle the play ends in.
+fn play(game: &ParityGame, choice: &[Vertex], v: Vertex) -> Player {
+    let mut seen = vec![usize::MAX; choice.len()];
+    let mut path = Vec::new();
+    let mut x = v;
+    while seen[x.index()] == usize::MAX {
+        seen[x.index()] = path.len();
+        path.push(x);
+        x = choice[x.index()];
+    }
+    let top = path[seen[x.index()]..]
+        .iter()
+        .map(|&w| game.priority(w))
+        .max()
+        .unwrap();
+    parity::winner_of(top)
+}
+
+/// Every positional strategy of `player` as successor choices (others at their first move).
+fn strategies(game: &ParityGame, player: Player) -> Vec<Vec<Vertex>> {
+    let arena = game.arena();
+    let mut all = vec![
+        arena
+            .vertices()
+            .map(|v| arena.successors(v)[0])
+            .collect::<Vec<_>>(),
+    ];
+    for v in arena
+        .vertices()
+        .filter(|&v| arena.owner(v) == Owner::Player(player))
+    {
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                arena.successors(v).iter().map(move |&w| {
+                    let mut s = s.clone();
+                    s[v.index()] = w;
+                    s
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// Whether `mine` (a choice for `player`'s vertices) wins from `v` against every opponent
+/// strategy.
+fn wins_with(game: &ParityGame, mine: &[Vertex], player: Player, v: Vertex) -> bool {
+    let arena = game.arena();
+    strategies(game, player.opponent()).iter().all(|theirs| {
+        let choice: Vec<Vertex> = arena
+            .vertices()
+            .map(|u| {
+                if arena.owner(u) == Owner::Player(player) {
+                    mine[u.index()]
+                } else {
+                    theirs[u.index()]
+                }
+            })
+            .collect();
+        play(game, &choice, v) == player
+    })
+}
+
+/// The winner of each vertex by brute force.
+fn brute_winners(game: &ParityGame) -> Vec<Player> {
+    let even = strategies(game, Player(0));
+    game.arena()
+        .vertices()
+        .map(|v| {
+            if even.iter().any(|s| wins_with(game, s, Player(0), v)) {
+                Player(0)
+            } else {
+                Player(1)
+            }
+        })
+        .collect()
+}
+
+fn successors_of(game: &ParityGame, solution: &ParitySolution) -> Vec<Vertex> {
+    let arena = game.arena();
+    arena
+        .vertices()
+        .map(|v| solution.strategy.successor(arena, v).unwrap())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn solvers_match_brute_force(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
+        let game = random_game(seed, n, priorities);
+        let expected = brute_winners(&game);
+        for info in SOLVERS {
+            let solution = (info.solve)(&game, &mut Stats::default());
+            prop_assert_eq!(&solution.winner, &expected, "solver {}", info.id);
+            prop_assert!(solution.verify(&game).is_ok(), "solver {}: {:?}", info.id, solution.verify(&game));
+        }
+    }
+
+    /// The verifier accepts a strategy change exactly when both players still win their regions.
+    #[test]
+    fn verifier_agrees_with_brute_force(seed in any::<u64>(), n in 1usize..7, priorities in 1u32..5, pick in any::<u64>()) {
+        let game = random_game(seed, n, priorities);
+        let arena = game.arena();
+        let mut solution = zlk::solve(&game, &mut Stats::default());
+        let movable: Vec<Vertex> = arena.vertices().filter(|&v| arena.out_degree(v) > 1).collect();
+        if let Some(&v) = movable.get(pick as usize % movable.len().max(1)) {
+            let edges: Vec<Edge> = arena.out_edges(v).collect();
+            solution.strategy.set(v, edges[(pick as usize / 7) % edges.len()]);
+        }
+        let choice = successors_of(&game, &solution);
+        let correct = arena.vertices().all(|v| wins_with(&game, &choice, solution.winner[v.index()], v));
+        prop_assert_eq!(solution.verify(&game).is_ok(), correct);
+
+        let mut wrong = zlk::solve(&game, &mut Stats::default());
+        let v = Vertex::new(pick as usize % n);
+        wrong.winner[v.index()] = wrong.winner[v.index()].opponent();
+        prop_assert!(wrong.verify(&game).is_err());
+    }
+}
+
+#[test]
+fn larger_random_games_are_certified() {
+    for seed in 0..20 {
+        let game = random_game(seed, 2000, 1 + seed as u32 * 50);
+        let solution = zlk::solve(&game, &mut Stats::default());
+        solution.verify(&game).unwrap();
+    }
+}
+
+#[test]
+fn deep_priorities_do_not_overflow_the_stack() {
+    // A chain with a distinct priority per vertex: the recursion is as deep as the chain.
+    let n = 20_000;
+    let mut b = Builder::new(2);
+    for i in 0..n {
+        b.add_vertex(Owner::Player(Player((i % 2) as u8)));
+    }
+    for i in 0..n {
+        b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
+    }
+    let game = ParityGame::new(b.build().unwrap(), (0..n as u32).collect()).unwrap();
+    let solution = zlk::solve(&game, &mut Stats::default());
+    // The cycle's largest priority n - 1 is odd: Odd wins everywhere.
+    assert!(solution.winner.iter().all(|&w| w == Player(1)));
+    solution.verify(&game).unwrap();
+}
+
+#[test]
+fn pgsolver_files_with_dead_ends_and_min_parity() {
+    // Vertex 2 is a dead end of Even: Even loses there.
+    let graph: GameGraph = read_pg("parity 2;\n0 2 0 1,2;\n1 1 1 0;\n2 0 0;\n").unwrap();
+    let game = ParityGame::from_graph(&graph, false).unwrap();
+    let solution = zlk::solve(&game, &mut Stats::default());
+    solution.verify(&game).unwrap();
+    // From 0 Even moves to 1, Odd must return: priority 2 recurs, Even wins 0 and 1.
+    assert_eq!(solution.winner, vec![Player(0), Player(0), Player(1)]);
+    // Read as min-parity, priority 1 (odd) is now the deciding one on the 0-1 cycle.
+    let min = ParityGame::from_graph(&graph, true).unwrap();
+    let solution = zlk::solve(&min, &mut Stats::default());
+    assert_eq!(solution.winner, vec![Player(1), Player(1), Player(1)]);
+    let mut no_priorities = graph.clone();
+    no_priorities.priority = None;
+    assert!(ParityGame::from_graph(&no_priorities, false).is_err());
+}
