@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod demo;
 mod generate;
+mod parity;
 mod report;
 mod solve;
 mod verify;
@@ -47,11 +48,15 @@ enum Command {
     /// Deterministic graphical games: any payoffs at terminals, infinite play pays 0.
     #[command(subcommand)]
     Dgg(DggCommand),
+    /// Parity games: the largest priority seen infinitely often decides who wins.
+    #[command(subcommand)]
+    Parity(parity::ParityCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
-    /// distances to the end); other payoffs make it a deterministic graphical game. Games with
-    /// chance, rewards or priorities belong to families kalmar does not solve yet.
+    /// distances to the end); other payoffs make it a deterministic graphical game; priorities
+    /// make it a parity game. Games with chance or rewards belong to families kalmar does not
+    /// solve yet.
     Solve(SolveArgs),
     /// Check a solution independently of the solver that made it.
     ///
@@ -161,6 +166,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             solve::dgg(&args, weak, solver.as_deref())
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
+        Command::Parity(command) => parity::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

@@ -175,10 +175,14 @@ pub fn in_file(path: &Path, error: impl std::fmt::Display) -> anyhow::Error {
 /// `n word` or `n words`.
 pub fn count(n: impl Into<u64>, word: &str) -> String {
     let n = n.into();
-    match (n, word.ends_with('s')) {
-        (1, _) => format!("1 {word}"),
-        (_, true) => format!("{n} {word}es"),
-        _ => format!("{n} {word}s"),
+    if n == 1 {
+        format!("1 {word}")
+    } else if let Some(stem) = word.strip_suffix("ex") {
+        format!("{n} {stem}ices")
+    } else if word.ends_with('s') {
+        format!("{n} {word}es")
+    } else {
+        format!("{n} {word}s")
     }
 }
 

@@ -385,10 +385,8 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         );
     }
     if graph.priority.is_some() {
-        return unsupported(
-            "the game has priorities: parity solvers are not part of kalmar yet; `kalmar reach solve` \
-             reads it as a chess-like game (a position without moves loses, infinite play is a draw)",
-        );
+        let args = crate::parity::ParityArgs::from_solve(args);
+        return crate::parity::solve_graph(&args, &graph, Instant::now());
     }
     // Chess-like when every payoff is -1, 0 or 1 (the reach family accepts it), else a DGG.
     if reach::from_graph(&graph).is_ok() {

@@ -11,6 +11,9 @@ use std::path::Path;
 pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     let graph = load(game_path)?;
     let text = kalmar_graph::format::read_text_file(solution_path).map_err(crate::bad_input)?;
+    if text.trim_start().starts_with("paritysol") {
+        return verify_parity(&graph, game_path, &text, solution_path);
+    }
     let file: SolutionFile = serde_json::from_str(&text).map_err(|e| in_file(solution_path, e))?;
     let arena = &graph.arena;
     let bad = |e: anyhow::Error| in_file(solution_path, e);
@@ -106,6 +109,44 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
         "accepted: the {} {} solution in {} is correct for {}",
         file.kind,
         file.family,
+        solution_path.display(),
+        game_path.display()
+    );
+    Ok(())
+}
+
+/// Checks a PGSolver solution (`paritysol`) of a parity game. The file gives the winner of every
+/// vertex and the winner's move where it owns the vertex; the verifier needs nothing else.
+fn verify_parity(
+    graph: &kalmar_graph::format::GameGraph,
+    game_path: &Path,
+    text: &str,
+    solution_path: &Path,
+) -> anyhow::Result<()> {
+    let game = kalmar_graph::parity::ParityGame::from_graph(graph, false)
+        .map_err(|e| in_file(game_path, e))?;
+    let pg = kalmar_graph::format::read_pg_solution(text, graph)
+        .map_err(|e| crate::bad_input(e.in_file(solution_path.display().to_string())))?;
+    let arena = game.arena();
+    let mut strategy = kalmar_core::Strategy::empty(arena.num_vertices());
+    for v in arena.vertices() {
+        let edge = match pg.strategy[v.index()] {
+            Some(w) => arena.find_edge(v, w),
+            None => arena.out_edges(v).next(),
+        };
+        if let Some(e) = edge {
+            strategy.set(v, e);
+        }
+    }
+    let solution = kalmar_graph::parity::ParitySolution {
+        winner: pg.winner,
+        strategy,
+    };
+    solution
+        .verify(&game)
+        .map_err(|e| in_file(solution_path, e))?;
+    say!(
+        "accepted: the parity solution in {} is correct for {}",
         solution_path.display(),
         game_path.display()
     );

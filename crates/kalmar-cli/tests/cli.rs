@@ -286,3 +286,31 @@ fn builtin_games_are_explored_and_solved() {
     let out = kalmar(&["reach", "game", "cops", "--layout", "nope"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn parity_games_are_solved_and_their_pgsolver_solutions_verified() {
+    let solution = temp("tiny.sol");
+    let out = kalmar(&[
+        "parity",
+        "solve",
+        "examples/tiny.pg",
+        "-o",
+        solution.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&solution).unwrap();
+    assert!(text.starts_with("paritysol"), "{text}");
+    let out = kalmar(&["verify", "examples/tiny.pg", solution.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Claim that Odd wins vertex 0: rejected.
+    let bad = temp("tiny-bad.sol");
+    std::fs::write(&bad, text.replacen("\n0 0", "\n0 1", 1)).unwrap();
+    let out = kalmar(&["verify", "examples/tiny.pg", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    // kalmar solve sends files with priorities to the parity solver.
+    let out = kalmar(&["solve", "examples/tiny.pg", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["solver"], "zlk");
+    let out = kalmar(&["parity", "info", "examples/tiny.pg"]);
+    assert!(stdout(&out).contains("strongly connected components"));
+}

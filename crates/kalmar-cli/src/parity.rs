@@ -1,0 +1,227 @@
+//! `kalmar parity`: solve, describe and list solvers of parity games.
+
+use crate::report::{count, in_file, load, millis, table};
+use crate::{bad_input, solve::spinner};
+use clap::{Args, Subcommand};
+use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::{Certificate, Owner, Player};
+use kalmar_graph::format::{GameGraph, PgSolution, write_pg_solution};
+use kalmar_graph::parity::{self, ParityGame, SOLVERS, Stats};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Subcommand)]
+pub enum ParityCommand {
+    /// Solve a parity game (PGSolver .pg, or .gg with priorities): the winner of every vertex
+    /// and winning strategies, checked by the verifier.
+    ///
+    /// Max-parity (the largest priority seen infinitely often decides; even: player 0 wins), as
+    /// PGSolver and Oink read files; --min-parity for the other convention. A vertex without
+    /// moves loses for its owner.
+    Solve(ParityArgs),
+    /// Describe a parity game: vertices, edges, priorities, strongly connected components.
+    Info {
+        /// The game file.
+        file: PathBuf,
+    },
+    /// List the parity solvers.
+    Solvers,
+}
+
+#[derive(Args)]
+pub struct ParityArgs {
+    /// The game file.
+    file: PathBuf,
+    /// The solver (see `kalmar parity solvers`).
+    #[arg(long, default_value = "zlk", value_name = "ID")]
+    solver: String,
+    /// Read priorities in the min-parity convention.
+    #[arg(long)]
+    min_parity: bool,
+    /// Write the solution in PGSolver's solution format to this file.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print the winners and strategies as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
+    match command {
+        ParityCommand::Solve(args) => solve(args),
+        ParityCommand::Info { file } => info(file),
+        ParityCommand::Solvers => table(
+            &["id", "method"],
+            SOLVERS
+                .iter()
+                .map(|s| vec![s.id.to_string(), s.summary.to_string()]),
+            0,
+        ),
+    }
+}
+
+fn game_of(
+    file: &std::path::Path,
+    graph: &GameGraph,
+    min_parity: bool,
+) -> anyhow::Result<ParityGame> {
+    ParityGame::from_graph(graph, min_parity).map_err(|e| in_file(file, e))
+}
+
+impl ParityArgs {
+    /// The arguments `kalmar solve` passes on for a parity game: the default solver, and the
+    /// PGSolver solution format for `--output`.
+    pub fn from_solve(args: &crate::SolveArgs) -> Self {
+        ParityArgs {
+            file: args.file.clone(),
+            solver: "zlk".into(),
+            min_parity: false,
+            output: args.output.clone(),
+            json: args.json,
+        }
+    }
+}
+
+fn solve(args: &ParityArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let graph = load(&args.file)?;
+    solve_graph(args, &graph, started)
+}
+
+/// Solves a loaded game; `started` is when reading it began.
+pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> anyhow::Result<()> {
+    let info = parity::solver(&args.solver).map_err(bad_input)?;
+    let game = game_of(&args.file, graph, args.min_parity)?;
+    let parse_time = started.elapsed();
+    let arena = game.arena();
+    let bar = spinner(info.id, arena.num_edges());
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let solution = (info.solve)(&game, &mut stats);
+    let solve_time = started.elapsed();
+    let started = Instant::now();
+    let check = solution.verify(&game);
+    let verify_time = started.elapsed();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    check.map_err(|e| {
+        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+    })?;
+    // The strategy of the winner where it owns the vertex, as PGSolver writes it; dead ends of
+    // the file have no move.
+    let strategy = arena
+        .vertices()
+        .map(|v| {
+            let own = arena.owner(v) == Owner::Player(solution.winner[v.index()]);
+            (own && !graph.arena.is_terminal(v))
+                .then(|| solution.strategy.successor(arena, v))
+                .flatten()
+        })
+        .collect();
+    let pg = PgSolution {
+        winner: solution.winner.clone(),
+        strategy,
+    };
+    if let Some(path) = &args.output {
+        let mut text = String::new();
+        write_pg_solution(graph, &pg, &mut text).map_err(|e| in_file(&args.file, e))?;
+        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+    }
+    if args.json {
+        let names = |v: kalmar_core::Vertex| arena.name(v).into_owned();
+        let winners: serde_json::Map<String, serde_json::Value> = arena
+            .vertices()
+            .map(|v| (names(v), serde_json::json!(solution.winner[v.index()].0)))
+            .collect();
+        let moves: serde_json::Map<String, serde_json::Value> = arena
+            .vertices()
+            .filter_map(|v| Some((names(v), serde_json::json!(names(pg.strategy[v.index()]?)))))
+            .collect();
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "solver": info.id, "winner": winners, "strategy": moves, "stats": stats,
+            }))?
+        );
+        return Ok(());
+    }
+    let even = solution.winner.iter().filter(|&&w| w == Player(0)).count();
+    say!(
+        "parity game {}: {}, {} priorities",
+        args.file.display(),
+        count(arena.num_vertices() as u64, "vertex"),
+        game.distinct_priorities()
+    );
+    say!(
+        "read in {}, solved by {} in {}, certificate verified in {}",
+        millis(parse_time),
+        info.id,
+        millis(solve_time),
+        millis(verify_time)
+    );
+    say!(
+        "  player 0 (Even) wins {}, player 1 (Odd) wins {}",
+        count(even as u64, "vertex"),
+        count((arena.num_vertices() - even) as u64, "vertex")
+    );
+    if let Some(start) = arena.start() {
+        say!(
+            "  start {}: won by player {}",
+            arena.name(start),
+            solution.winner[start.index()]
+        );
+    }
+    if let Some(path) = &args.output {
+        say!("  solution written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn info(file: &std::path::Path) -> anyhow::Result<()> {
+    let graph = load(file)?;
+    let game = game_of(file, &graph, false)?;
+    let arena = game.arena();
+    let components = strongly_connected_components(arena.num_vertices(), |v, i| {
+        arena.successors(v).get(i).copied()
+    });
+    let self_loops = arena
+        .vertices()
+        .filter(|&v| arena.successors(v).contains(&v))
+        .count();
+    let even = arena
+        .vertices()
+        .filter(|&v| arena.owner(v) == Owner::Player(Player(0)))
+        .count();
+    let rows = [
+        ("vertices", arena.num_vertices().to_string()),
+        (
+            "owned by player 0 / 1",
+            format!("{even} / {}", arena.num_vertices() - even),
+        ),
+        ("edges", arena.num_edges().to_string()),
+        ("self-loops", self_loops.to_string()),
+        (
+            "distinct priorities",
+            game.distinct_priorities().to_string(),
+        ),
+        ("largest priority", game.max_priority().to_string()),
+        (
+            "strongly connected components",
+            components.count().to_string(),
+        ),
+        (
+            "dead ends in the file",
+            arena
+                .vertices()
+                .filter(|&v| graph.arena.is_terminal(v))
+                .count()
+                .to_string(),
+        ),
+    ];
+    table(
+        &["property", "value"],
+        rows.into_iter().map(|(k, v)| vec![k.to_string(), v]),
+        0,
+    )
+}
