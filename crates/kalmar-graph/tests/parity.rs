@@ -193,3 +193,17 @@ fn pgsolver_files_with_dead_ends_and_min_parity() {
     no_priorities.priority = None;
     assert!(ParityGame::from_graph(&no_priorities, false).is_err());
 }
+
+proptest! {
+    /// Compressing priorities keeps every winner.
+    #[test]
+    fn compression_keeps_winners(seed in any::<u64>(), n in 1usize..8) {
+        let game = random_game(seed, n, 40);
+        let compressed = parity::compress::compress(&game);
+        prop_assert!(compressed.max_priority() <= game.max_priority());
+        for v in game.arena().vertices() {
+            prop_assert_eq!(compressed.priority(v) % 2, game.priority(v) % 2);
+        }
+        prop_assert_eq!(brute_winners(&compressed), brute_winners(&game));
+    }
+}

@@ -7,7 +7,8 @@
 //! d and from there moving anywhere in G. Otherwise the opponent's winning region there, with
 //! his attractor B of it, is his in G too, and the rest G \ B is solved recursively.
 //!
-//! Attractors are computed inside the current subgame and cost only what they touch.
+//! Priorities are compressed first ([`super::compress`]); attractors are computed inside the
+//! current subgame and cost only what they touch.
 //!
 //! # Complexity
 //! O(m n^d) in the worst case for d priorities (exponential); fast on most games in practice.
@@ -15,8 +16,9 @@
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
 use kalmar_core::{AttractorScratch, Edge, Player, Subgame, Vertex};
 
-/// Solves `game` by Zielonka's algorithm.
+/// Solves `game` by Zielonka's algorithm, after compressing its priorities.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
+    let game = &super::compress::compress(game);
     let arena = game.arena();
     let n = arena.num_vertices();
     let mut state = State {
