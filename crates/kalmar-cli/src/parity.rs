@@ -38,6 +38,10 @@ pub struct ParityArgs {
     /// Read priorities in the min-parity convention.
     #[arg(long)]
     min_parity: bool,
+    /// Run the solver on the whole game, without the shared preprocessing (self-loops,
+    /// components bottom-up, one-parity shortcut).
+    #[arg(long)]
+    no_preprocess: bool,
     /// Write the solution in PGSolver's solution format to this file.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -76,6 +80,7 @@ impl ParityArgs {
             file: args.file.clone(),
             solver: "zlk".into(),
             min_parity: false,
+            no_preprocess: false,
             output: args.output.clone(),
             json: args.json,
         }
@@ -97,7 +102,11 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     let bar = spinner(info.id, arena.num_edges());
     let started = Instant::now();
     let mut stats = Stats::default();
-    let solution = (info.solve)(&game, &mut stats);
+    let solution = if args.no_preprocess {
+        (info.solve)(&game, &mut stats)
+    } else {
+        parity::preprocess::solve(&game, &mut stats, info.solve)
+    };
     let solve_time = started.elapsed();
     let started = Instant::now();
     let check = solution.verify(&game);

@@ -207,3 +207,32 @@ proptest! {
         prop_assert_eq!(brute_winners(&compressed), brute_winners(&game));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The shared preprocessing (self-loops, components bottom-up, one-parity shortcut) around
+    /// every solver gives the brute-force winners and certified strategies.
+    #[test]
+    fn preprocessing_keeps_solutions_right(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
+        let game = random_game(seed, n, priorities);
+        let expected = brute_winners(&game);
+        for info in SOLVERS {
+            let solution = parity::preprocess::solve(&game, &mut Stats::default(), info.solve);
+            prop_assert_eq!(&solution.winner, &expected, "solver {}", info.id);
+            prop_assert!(solution.verify(&game).is_ok(), "solver {}: {:?}", info.id, solution.verify(&game));
+        }
+    }
+}
+
+#[test]
+fn preprocessing_on_larger_games_agrees_with_plain_zielonka() {
+    for seed in 0..30 {
+        // Sparse games have many components; dense ones few.
+        let game = random_game(seed, 3000, 2 + seed as u32 * 7);
+        let plain = zlk::solve(&game, &mut Stats::default());
+        let pre = parity::preprocess::solve(&game, &mut Stats::default(), zlk::solve);
+        assert_eq!(plain.winner, pre.winner, "seed {seed}");
+        pre.verify(&game).unwrap();
+    }
+}

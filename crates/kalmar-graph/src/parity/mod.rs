@@ -9,6 +9,7 @@
 //! which does not trust the solver.
 
 pub mod compress;
+pub mod preprocess;
 pub mod verify;
 pub mod zlk;
 

@@ -1,0 +1,217 @@
+//! The preprocessing every parity solver shares, as Oink does it: priority compression,
+//! self-loops that win for their owner, decomposition into strongly connected components solved
+//! bottom-up, and the single-parity shortcut.
+//!
+//! 1. Priorities are compressed ([`super::compress`]).
+//! 2. A vertex with a self-loop whose priority has its owner's parity is won by its owner (he
+//!    loops forever); with the attractors of these vertices, the owners win more.
+//! 3. The strongly connected components are taken bottom-up (successors first). What is left
+//!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
+//!    solved region would have been attracted to it, so the moves that leave the component go to
+//!    regions the owner loses and play worth having stays inside. It is solved by the solver
+//!    (or, if all its priorities have one parity, given to that player at once), and both
+//!    winning regions are attracted in the unsolved rest of the game before the next component.
+//!
+//! Each vertex and edge is handled a constant number of times outside the solver, so the
+//! preprocessing costs O(n log n + m) (the log from compression), and the solver only ever
+//! sees one component's unsolved part at a time.
+
+use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
+use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::{Builder, Edge, Owner, Player, Vertex};
+
+/// Solves `game` with `solver` after the shared preprocessing.
+pub fn solve(
+    game: &ParityGame,
+    stats: &mut Stats,
+    solver: fn(&ParityGame, &mut Stats) -> ParitySolution,
+) -> ParitySolution {
+    let game = &compress(game);
+    let arena = game.arena();
+    let n = arena.num_vertices();
+    let mut state = Solved {
+        winner: vec![None; n],
+        choice: vec![None; n],
+        count: vec![0; n],
+        fresh: vec![false; n],
+    };
+    // Self-loops that win for their owner.
+    let mut seeds: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+    for v in arena.vertices() {
+        let Owner::Player(p) = arena.owner(v) else {
+            continue;
+        };
+        if winner_of(game.priority(v)) == p
+            && let Some(e) = arena.out_edges(v).find(|&e| arena.target(e) == v)
+        {
+            state.winner[v.index()] = Some(p);
+            state.choice[v.index()] = Some(e);
+            seeds[p.0 as usize].push(v);
+        }
+    }
+    for p in [Player(0), Player(1)] {
+        state.attract(game, p, std::mem::take(&mut seeds[p.0 as usize]));
+    }
+    // Components bottom-up: Tarjan numbers them so that successors come first.
+    let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
+    let mut members: Vec<Vec<Vertex>> = vec![Vec::new(); components.count()];
+    for v in arena.vertices() {
+        members[components.of(v)].push(v);
+    }
+    for component in members {
+        let open: Vec<Vertex> = component
+            .into_iter()
+            .filter(|v| state.winner[v.index()].is_none())
+            .collect();
+        if open.is_empty() {
+            continue;
+        }
+        let (winners, choices) = solve_part(game, &open, stats, solver);
+        let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+        for ((&v, w), e) in open.iter().zip(winners).zip(choices) {
+            state.winner[v.index()] = Some(w);
+            state.choice[v.index()] = e;
+            regions[w.0 as usize].push(v);
+        }
+        for p in [Player(0), Player(1)] {
+            state.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
+        }
+    }
+    let winner = state
+        .winner
+        .iter()
+        .map(|w| w.unwrap_or(Player(0)))
+        .collect();
+    ParitySolution {
+        winner,
+        strategy: complete(arena, state.choice),
+    }
+}
+
+/// Solves the game made of the vertices `part` (every one of which has a move inside it): the
+/// winner of each and the move of each winner's own vertex, in the order of `part`.
+fn solve_part(
+    game: &ParityGame,
+    part: &[Vertex],
+    stats: &mut Stats,
+    solver: fn(&ParityGame, &mut Stats) -> ParitySolution,
+) -> (Vec<Player>, Vec<Option<Edge>>) {
+    let arena = game.arena();
+    let first = game.priority(part[0]);
+    if part.iter().all(|&v| game.priority(v) % 2 == first % 2) {
+        // One parity: its player wins every play that stays here; any move inside keeps it.
+        let p = winner_of(first);
+        let inside = |w: Vertex| part.binary_search(&w).is_ok();
+        let choices = part
+            .iter()
+            .map(|&v| {
+                (arena.owner(v) == Owner::Player(p))
+                    .then(|| arena.out_edges(v).find(|&e| inside(arena.target(e))))
+                    .flatten()
+            })
+            .collect();
+        return (vec![p; part.len()], choices);
+    }
+    // The induced game, with local ids in the order of `part` (which is sorted).
+    let local = |w: Vertex| part.binary_search(&w).ok();
+    let mut b = Builder::new(2);
+    for &v in part {
+        b.add_vertex(arena.owner(v));
+    }
+    let mut global_edge = Vec::new();
+    for (i, &v) in part.iter().enumerate() {
+        for e in arena.out_edges(v) {
+            if let Some(j) = local(arena.target(e)) {
+                b.add_edge(Vertex::new(i), Vertex::new(j));
+                global_edge.push(e);
+            }
+        }
+    }
+    let sub_arena = b
+        .build()
+        .expect("every vertex of a part has a move inside it");
+    let priority = part.iter().map(|&v| game.priority(v)).collect();
+    let sub = ParityGame::new(sub_arena, priority).expect("a part is a parity game");
+    let solution = solver(&sub, stats);
+    let choices = part
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let w = solution.winner[i];
+            (arena.owner(v) == Owner::Player(w))
+                .then(|| {
+                    solution
+                        .strategy
+                        .get(Vertex::new(i))
+                        .map(|e| global_edge[e.index()])
+                })
+                .flatten()
+        })
+        .collect();
+    (solution.winner, choices)
+}
+
+/// The solved part of the game, with scratch memory for attractors over the unsolved rest.
+struct Solved {
+    winner: Vec<Option<Player>>,
+    choice: Vec<Option<Edge>>,
+    /// For unsolved opponent vertices touched by an attractor: the moves not yet known to lead
+    /// into the attracting player's region (0: not touched).
+    count: Vec<u32>,
+    /// The vertices solved by the attractor running now (their incoming moves are still to be
+    /// looked at).
+    fresh: Vec<bool>,
+}
+
+impl Solved {
+    /// Attracts for `p` from `region` (just solved as `p`) through the unsolved vertices: a
+    /// vertex of `p` with a move into p's region, an opponent's vertex all of whose moves lead
+    /// there.
+    fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) {
+        let arena = game.arena();
+        for v in &region {
+            self.fresh[v.index()] = true;
+        }
+        let mut queue = region;
+        let mut touched = Vec::new();
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            for &e in arena.in_edges(v) {
+                let u = arena.source(e);
+                if self.winner[u.index()].is_some() {
+                    continue;
+                }
+                let attracted = if arena.owner(u) == Owner::Player(p) {
+                    self.choice[u.index()] = Some(e);
+                    true
+                } else {
+                    if self.count[u.index()] == 0 {
+                        // First touch: every move counts except those into p's region as it
+                        // was before this attractor (whose incoming moves are not looked at).
+                        let old = |w: &Vertex| {
+                            self.winner[w.index()] == Some(p) && !self.fresh[w.index()]
+                        };
+                        self.count[u.index()] =
+                            arena.successors(u).iter().filter(|w| !old(w)).count() as u32;
+                        touched.push(u);
+                    }
+                    self.count[u.index()] -= 1;
+                    self.count[u.index()] == 0
+                };
+                if attracted {
+                    self.winner[u.index()] = Some(p);
+                    self.fresh[u.index()] = true;
+                    queue.push(u);
+                }
+            }
+        }
+        for u in touched {
+            self.count[u.index()] = 0;
+        }
+        for v in queue {
+            self.fresh[v.index()] = false;
+        }
+    }
+}
