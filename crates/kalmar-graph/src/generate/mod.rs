@@ -28,6 +28,7 @@
 
 pub mod grid;
 pub mod ladder;
+pub mod parity;
 pub mod random;
 pub mod sorting_network;
 
