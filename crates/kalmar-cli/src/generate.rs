@@ -4,7 +4,8 @@ use crate::bad_input;
 use crate::report::table;
 use clap::{Args, ValueEnum};
 use kalmar_core::Rational;
-use kalmar_graph::format::to_gg_string;
+use kalmar_graph::format::{GameGraph, to_gg_string, write_pg};
+use kalmar_graph::generate::parity::{PARITY_FAMILIES, parity_family};
 use kalmar_graph::generate::{FAMILIES, family, to_graph};
 use std::path::PathBuf;
 
@@ -15,6 +16,8 @@ pub enum Target {
     Dgg,
     /// Chess-like games: each payoff replaced by its sign (-1, 0 or 1).
     Reach,
+    /// Parity games, by PGSolver's generators (numbers as PGSolver takes them), written as .pg.
+    Parity,
 }
 
 #[derive(Args)]
@@ -30,6 +33,9 @@ pub struct GenerateArgs {
     /// The generator (see --list).
     #[arg(required_unless_present = "list")]
     generator: Option<String>,
+    /// The numbers a parity generator takes, in PGSolver's order (see --list), e.g.
+    /// `kalmar generate parity randomgame 1000 20 1 5`.
+    params: Vec<u64>,
     /// The approximate number of moves (arcs).
     #[arg(long, default_value_t = 1000, value_name = "ARCS")]
     size: usize,
@@ -59,6 +65,15 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             ]
         });
         table(&["generator", "seeded", "games"], rows, 0)?;
+        say!("\nparity generators (kalmar generate parity ID NUMBERS…):\n");
+        let rows = PARITY_FAMILIES.iter().map(|f| {
+            vec![
+                f.id.to_string(),
+                f.params.to_string(),
+                f.summary.to_string(),
+            ]
+        });
+        table(&["generator", "numbers", "games"], rows, 0)?;
         return Ok(());
     }
     let (Some(target), Some(generator)) = (args.target, args.generator.as_deref()) else {
@@ -66,6 +81,14 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             "name a family (dgg or reach) and a generator, or pass --list",
         ));
     };
+    if target == Target::Parity {
+        return parity(args, generator);
+    }
+    if !args.params.is_empty() {
+        return Err(bad_input(
+            "dgg and reach generators take --size and --seed, not numbers",
+        ));
+    }
     if args.size == 0 || args.size > MAX_ARCS {
         return Err(bad_input(format!(
             "--size must be between 1 and {MAX_ARCS} arcs"
@@ -84,6 +107,31 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    emit(args, generator, &graph, text)
+}
+
+/// `kalmar generate parity ID NUMBERS…`.
+fn parity(args: &GenerateArgs, generator: &str) -> anyhow::Result<()> {
+    let family = parity_family(generator).map_err(bad_input)?;
+    let bar = crate::solve::spinner("generating", usize::MAX);
+    let game = family.build(&args.params, args.seed).map_err(bad_input)?;
+    let mut graph = GameGraph::new(game.arena().clone());
+    graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
+    let mut text = String::new();
+    write_pg(&graph, &mut text)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    emit(args, generator, &graph, text)
+}
+
+/// Writes a generated game to the output file or standard output.
+fn emit(
+    args: &GenerateArgs,
+    generator: &str,
+    graph: &GameGraph,
+    text: String,
+) -> anyhow::Result<()> {
     match &args.output {
         Some(path) => {
             std::fs::write(path, text)

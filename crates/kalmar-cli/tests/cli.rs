@@ -314,3 +314,34 @@ fn parity_games_are_solved_and_their_pgsolver_solutions_verified() {
     let out = kalmar(&["parity", "info", "examples/tiny.pg"]);
     assert!(stdout(&out).contains("strongly connected components"));
 }
+
+#[test]
+fn parity_generators_write_pgsolver_files() {
+    let path = temp("ladder.pg");
+    let out = kalmar(&[
+        "generate",
+        "parity",
+        "laddergame",
+        "50",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .starts_with("parity ")
+    );
+    let out = kalmar(&["parity", "solve", path.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // In the ladder game each player wins exactly the vertices of its own parity.
+    let winners = json["winner"].as_object().unwrap();
+    assert_eq!(winners.len(), 100);
+    assert!(
+        winners
+            .iter()
+            .all(|(name, w)| name.parse::<u64>().unwrap() % 2 == w.as_u64().unwrap())
+    );
+    let out = kalmar(&["generate", "parity", "randomgame", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+}
