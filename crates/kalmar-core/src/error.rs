@@ -122,17 +122,41 @@ impl<'a> Cursor<'a> {
         Some(c)
     }
 
-    /// Consumes characters while `pred` holds and returns them.
+    /// Consumes characters while `pred` holds and returns them. Runs of ASCII, the common case,
+    /// are scanned byte by byte without decoding.
     pub fn take_while(&mut self, pred: impl Fn(char) -> bool) -> &'a str {
         let start = self.rest;
+        let bytes = start.as_bytes();
         let mut len = 0;
-        while let Some(c) = self.peek() {
-            if !pred(c) {
-                break;
+        loop {
+            match bytes.get(len) {
+                Some(&b) if b.is_ascii() => {
+                    if !pred(b as char) {
+                        break;
+                    }
+                    len += 1;
+                    if b == b'\n' {
+                        self.span.line += 1;
+                        self.span.column = 1;
+                    } else {
+                        self.span.column += 1;
+                    }
+                }
+                Some(_) => {
+                    let c = start[len..]
+                        .chars()
+                        .next()
+                        .expect("a character starts here");
+                    if !pred(c) {
+                        break;
+                    }
+                    len += c.len_utf8();
+                    self.span.column += 1;
+                }
+                None => break,
             }
-            len += c.len_utf8();
-            self.bump();
         }
+        self.rest = &start[len..];
         &start[..len]
     }
 

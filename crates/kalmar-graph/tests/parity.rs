@@ -236,3 +236,26 @@ fn preprocessing_on_larger_games_agrees_with_plain_zielonka() {
         pre.verify(&game).unwrap();
     }
 }
+
+proptest! {
+    /// Min-parity files: the smallest recurring priority decides, including the largest
+    /// priorities a file may hold.
+    #[test]
+    fn min_parity_is_read_correctly(seed in any::<u64>(), n in 1usize..7, high in any::<bool>()) {
+        let game = random_game(seed, n, 5);
+        let arena = game.arena().clone();
+        let shift = if high { u32::MAX - 4 } else { 0 };
+        let mut graph = GameGraph::new(arena.clone());
+        graph.priority = Some(arena.vertices().map(|v| game.priority(v) + shift).collect());
+        let min = ParityGame::from_graph(&graph, true).unwrap();
+        let solution = zlk::solve(&min, &mut Stats::default());
+        // Brute force with the min-parity rule: flip the priorities' order by hand.
+        let flipped: Vec<u32> = arena.vertices().map(|v| {
+            let p = game.priority(v) + shift;
+            let q = 4 - game.priority(v); // order reversed
+            q + u32::from(q % 2 != p % 2) // the same shift for all: keeps the order
+        }).collect();
+        let reference = ParityGame::new(arena, flipped).unwrap();
+        prop_assert_eq!(solution.winner, brute_winners(&reference));
+    }
+}

@@ -384,8 +384,15 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         ));
     }
     let ids: Vec<u64> = order.iter().map(|&i| specs[i].id).collect();
+    // Ids are usually exactly 0..n: then an id is its vertex, without a search.
+    let dense = ids.iter().enumerate().all(|(i, &id)| id == i as u64);
     let find = |id: u64, span: Span| -> Result<Vertex, ParseError> {
-        match ids.binary_search(&id) {
+        let found = if dense {
+            (id < ids.len() as u64).then_some(id as usize).ok_or(0)
+        } else {
+            ids.binary_search(&id)
+        };
+        match found {
             Ok(k) => Ok(Vertex::new(k)),
             Err(_) => Err(ParseError::new(
                 span,
@@ -639,8 +646,15 @@ pub fn read_pg_solution(text: &str, game: &GameGraph) -> Result<PgSolution, Pars
     let mut lex = Lexer::new(text);
     let mut header: Option<(MaxId, Span)> = None;
     let mut any = false;
+    // Ids are usually exactly 0..n: then an id is its vertex, without a search.
+    let dense = ids.iter().enumerate().all(|(i, &id)| id == i as u64);
     let find = |id: u64, span: Span| -> Result<Vertex, ParseError> {
-        match ids.binary_search(&id) {
+        let found = if dense {
+            (id < ids.len() as u64).then_some(id as usize).ok_or(0)
+        } else {
+            ids.binary_search(&id)
+        };
+        match found {
             Ok(k) => Ok(Vertex::new(k)),
             Err(_) => Err(ParseError::new(
                 span,

@@ -73,18 +73,36 @@ impl ParityGame {
     /// becomes a vertex with a self-loop whose priority is odd when Even is stuck there and even
     /// when Odd is. With `min_parity`, the priorities are read in the min-parity convention
     /// (the smallest priority seen infinitely often decides) and turned into max-parity ones of
-    /// the same parity.
+    /// the same parity, in reverse order.
     pub fn from_graph(graph: &GameGraph, min_parity: bool) -> Result<Self, ParityError> {
         let given = graph.priority.as_ref().ok_or(ParityError::NoPriorities)?;
         let arena = &graph.arena;
-        // Min-parity to max-parity: p -> top - p with top even and at least every priority.
-        let top = given.iter().copied().max().unwrap_or(0);
-        let top = top + top % 2;
+        let mut priority = given.clone();
+        if min_parity {
+            // Min-parity to max-parity: reverse the order, keep each parity (and merge runs of
+            // one parity, which changes no winner), so no number can overflow.
+            let mut distinct = given.clone();
+            distinct.sort_unstable_by(|a, b| b.cmp(a));
+            distinct.dedup();
+            let mut rank = Vec::with_capacity(distinct.len());
+            let mut current = distinct.first().map_or(0, |p| p % 2);
+            for (i, &p) in distinct.iter().enumerate() {
+                if i > 0 && p % 2 != distinct[i - 1] % 2 {
+                    current += 1;
+                }
+                rank.push(current);
+            }
+            for p in &mut priority {
+                let x = *p;
+                *p = rank[distinct
+                    .binary_search_by(|q| x.cmp(q))
+                    .expect("every priority is listed")];
+            }
+        }
+        if !arena.vertices().any(|v| arena.is_terminal(v)) {
+            return ParityGame::new(arena.clone(), priority);
+        }
         let mut builder = arena.to_builder();
-        let mut priority: Vec<u32> = given
-            .iter()
-            .map(|&p| if min_parity { top - p } else { p })
-            .collect();
         for v in arena.vertices() {
             if arena.is_terminal(v) {
                 // The payoff says who wins there: [-1] Even is stuck, [1] Odd is.
