@@ -33,6 +33,7 @@ pub fn solve(
         winner: vec![None; n],
         choice: vec![None; n],
         count: vec![0; n],
+        local: vec![u32::MAX; n],
         fresh: vec![false; n],
     };
     // Self-loops that win for their owner.
@@ -66,7 +67,13 @@ pub fn solve(
         if open.is_empty() {
             continue;
         }
-        let (winners, choices) = solve_part(game, &open, stats, solver);
+        for (i, &v) in open.iter().enumerate() {
+            state.local[v.index()] = i as u32;
+        }
+        let (winners, choices) = solve_part(game, &open, &state.local, stats, solver);
+        for &v in &open {
+            state.local[v.index()] = u32::MAX;
+        }
         let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
         for ((&v, w), e) in open.iter().zip(winners).zip(choices) {
             state.winner[v.index()] = Some(w);
@@ -89,10 +96,12 @@ pub fn solve(
 }
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
-/// winner of each and the move of each winner's own vertex, in the order of `part`.
+/// winner of each and the move of each winner's own vertex, in the order of `part`. `local_id`
+/// gives each vertex of the part its index in it, and `u32::MAX` elsewhere.
 fn solve_part(
     game: &ParityGame,
     part: &[Vertex],
+    local_id: &[u32],
     stats: &mut Stats,
     solver: fn(&ParityGame, &mut Stats) -> ParitySolution,
 ) -> (Vec<Player>, Vec<Option<Edge>>) {
@@ -101,7 +110,7 @@ fn solve_part(
     if part.iter().all(|&v| game.priority(v) % 2 == first % 2) {
         // One parity: its player wins every play that stays here; any move inside keeps it.
         let p = winner_of(first);
-        let inside = |w: Vertex| part.binary_search(&w).is_ok();
+        let inside = |w: Vertex| local_id[w.index()] != u32::MAX;
         let choices = part
             .iter()
             .map(|&v| {
@@ -113,7 +122,7 @@ fn solve_part(
         return (vec![p; part.len()], choices);
     }
     // The induced game, with local ids in the order of `part` (which is sorted).
-    let local = |w: Vertex| part.binary_search(&w).ok();
+    let local = |w: Vertex| (local_id[w.index()] != u32::MAX).then(|| local_id[w.index()] as usize);
     let mut b = Builder::new(2);
     for &v in part {
         b.add_vertex(arena.owner(v));
@@ -158,6 +167,8 @@ struct Solved {
     /// For unsolved opponent vertices touched by an attractor: the moves not yet known to lead
     /// into the attracting player's region (0: not touched).
     count: Vec<u32>,
+    /// Per vertex: its index in the part being solved, or `u32::MAX`.
+    local: Vec<u32>,
     /// The vertices solved by the attractor running now (their incoming moves are still to be
     /// looked at).
     fresh: Vec<bool>,
