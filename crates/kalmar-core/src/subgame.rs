@@ -87,75 +87,68 @@ impl Subgame {
         strategy: &mut [Option<Edge>],
         scratch: &mut AttractorScratch,
     ) -> Vec<Vertex> {
-        scratch.remaining.resize(arena.num_vertices(), 0);
-        let mut inside = target.to_vec();
-        for &v in target {
-            scratch.remaining[v.index()] = u32::MAX; // attracted
-            scratch.touched.push(v);
-        }
-        let mut head = 0;
-        while head < inside.len() {
-            let v = inside[head];
-            head += 1;
-            for &e in arena.in_edges(v) {
-                let u = arena.source(e);
-                if !self.contains(u) || scratch.remaining[u.index()] == u32::MAX {
-                    continue;
+        attract_in(arena, &self.alive, player, target, strategy, scratch)
+    }
+}
+
+/// [`Subgame::attract`] for the subgame of the vertices with `alive[v]`, for solvers that keep
+/// one membership mask and change it in place as they recurse.
+pub fn attract_in(
+    arena: &Arena,
+    alive: &[bool],
+    player: Player,
+    target: &[Vertex],
+    strategy: &mut [Option<Edge>],
+    scratch: &mut AttractorScratch,
+) -> Vec<Vertex> {
+    scratch.remaining.resize(arena.num_vertices(), 0);
+    let mut inside = target.to_vec();
+    for &v in target {
+        scratch.remaining[v.index()] = u32::MAX; // attracted
+        scratch.touched.push(v);
+    }
+    let mut head = 0;
+    while head < inside.len() {
+        let v = inside[head];
+        head += 1;
+        for &e in arena.in_edges(v) {
+            let u = arena.source(e);
+            if !alive[u.index()] || scratch.remaining[u.index()] == u32::MAX {
+                continue;
+            }
+            let attracted = match arena.owner(u) {
+                Owner::Player(p) if p == player => {
+                    strategy[u.index()] = Some(e);
+                    true
                 }
-                let attracted = match arena.owner(u) {
-                    Owner::Player(p) if p == player => {
-                        strategy[u.index()] = Some(e);
-                        true
-                    }
-                    Owner::Terminal => false,
-                    _ => {
-                        let slot = &mut scratch.remaining[u.index()];
-                        if *slot == 0 {
-                            *slot = 1 + arena
-                                .successors(u)
-                                .iter()
-                                .filter(|w| self.contains(**w))
-                                .count() as u32;
-                            scratch.touched.push(u);
-                        }
-                        *slot -= 1;
-                        *slot == 1
-                    }
-                };
-                if attracted {
-                    if scratch.remaining[u.index()] == 0 {
+                Owner::Terminal => false,
+                _ => {
+                    let slot = &mut scratch.remaining[u.index()];
+                    if *slot == 0 {
+                        *slot = 1 + arena
+                            .successors(u)
+                            .iter()
+                            .filter(|w| alive[w.index()])
+                            .count() as u32;
                         scratch.touched.push(u);
                     }
-                    scratch.remaining[u.index()] = u32::MAX;
-                    inside.push(u);
+                    *slot -= 1;
+                    *slot == 1
                 }
+            };
+            if attracted {
+                if scratch.remaining[u.index()] == 0 {
+                    scratch.touched.push(u);
+                }
+                scratch.remaining[u.index()] = u32::MAX;
+                inside.push(u);
             }
         }
-        for v in scratch.touched.drain(..) {
-            scratch.remaining[v.index()] = 0;
-        }
-        inside
     }
-
-    /// The vertices of this subgame that are not in `part`, as a subgame.
-    pub fn minus(&self, part: &[Vertex]) -> Subgame {
-        let mut alive = self.alive.clone();
-        for v in part {
-            alive[v.index()] = false;
-        }
-        let vertices = self
-            .vertices
-            .iter()
-            .copied()
-            .filter(|v| alive[v.index()])
-            .collect();
-        Subgame { alive, vertices }
+    for v in scratch.touched.drain(..) {
+        scratch.remaining[v.index()] = 0;
     }
-
-    /// Whether the subgame has no vertices.
-    pub fn is_empty(&self) -> bool {
-        self.vertices.is_empty()
-    }
+    inside
 }
 
 #[cfg(test)]
@@ -193,7 +186,7 @@ mod tests {
             .collect();
         assert_eq!(got, want);
         // Without vertex 1, Max at 0 can only go to 2, from which Min escapes to 0: a cycle.
-        let smaller = full.minus(&[v[1]]);
+        let smaller = full.restrict(|x| x != v[1]);
         let got = smaller.attract(&arena, Player::MAX, &[v[3]], &mut strategy, &mut scratch);
         assert_eq!(got, vec![v[3]]);
     }

@@ -7,14 +7,15 @@
 //! d and from there moving anywhere in G. Otherwise the opponent's winning region there, with
 //! his attractor B of it, is his in G too, and the rest G \ B is solved recursively.
 //!
-//! Priorities are compressed first ([`super::compress`]); attractors are computed inside the
-//! current subgame and cost only what they touch.
+//! Priorities are compressed first ([`super::compress`]); the current subgame is one membership
+//! mask changed in place as the recursion descends, and attractors inside it cost only what they
+//! touch.
 //!
 //! # Complexity
 //! O(m n^d) in the worst case for d priorities (exponential); fast on most games in practice.
 
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
-use kalmar_core::{AttractorScratch, Edge, Player, Subgame, Vertex};
+use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
 
 /// Solves `game` by Zielonka's algorithm, after compressing its priorities.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
@@ -23,17 +24,18 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let n = arena.num_vertices();
     let mut state = State {
         game,
+        alive: vec![true; n],
         winner: vec![Player(0); n],
         choice: vec![None; n],
         scratch: AttractorScratch::default(),
         stats: Stats::default(),
     };
     // The recursion is as deep as the number of priorities: give it room.
-    let full = Subgame::full(arena);
+    let all: Vec<Vertex> = arena.vertices().collect();
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(1 << 30)
-            .spawn_scoped(s, || state.solve(&full))
+            .spawn_scoped(s, || state.solve(all))
             .expect("a thread for the recursion")
             .join()
             .expect("the recursion finishes");
@@ -47,6 +49,9 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
 
 struct State<'a> {
     game: &'a ParityGame,
+    /// The current subgame: changed in place as the recursion goes down and restored on the
+    /// way up, so no level copies it.
+    alive: Vec<bool>,
     winner: Vec<Player>,
     choice: Vec<Option<Edge>>,
     scratch: AttractorScratch,
@@ -54,33 +59,35 @@ struct State<'a> {
 }
 
 impl State<'_> {
-    /// Solves the subgame `g`: sets the winner of each of its vertices and the winner's choices.
-    fn solve(&mut self, g: &Subgame) {
+    /// Solves the current subgame, whose vertices are `g`: sets the winner of each of them and
+    /// the winner's choices. Leaves `alive` as it found it.
+    fn solve(&mut self, g: Vec<Vertex>) {
         if g.is_empty() {
             return;
         }
         self.stats.iterations += 1;
         let game = self.game;
         let arena = game.arena();
-        let top = g
-            .vertices()
-            .iter()
-            .map(|&v| game.priority(v))
-            .max()
-            .unwrap_or(0);
+        let top = g.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
         let p = winner_of(top);
         let tops: Vec<Vertex> = g
-            .vertices()
             .iter()
             .copied()
             .filter(|&v| game.priority(v) == top)
             .collect();
         self.stats.attractors += 1;
-        let a = g.attract(arena, p, &tops, &mut self.choice, &mut self.scratch);
-        let rest = g.minus(&a);
-        self.solve(&rest);
+        let a = attract_in(
+            arena,
+            &self.alive,
+            p,
+            &tops,
+            &mut self.choice,
+            &mut self.scratch,
+        );
+        let rest = self.without(&g, &a);
+        self.solve(rest.clone());
+        self.set_alive(&a, true);
         let opponent_wins: Vec<Vertex> = rest
-            .vertices()
             .iter()
             .copied()
             .filter(|&v| self.winner[v.index()] != p)
@@ -92,16 +99,18 @@ impl State<'_> {
                 self.winner[v.index()] = p;
             }
             for &v in &tops {
-                if arena.owner(v) == kalmar_core::Owner::Player(p) {
-                    self.choice[v.index()] =
-                        arena.out_edges(v).find(|&e| g.contains(arena.target(e)));
+                if arena.owner(v) == Owner::Player(p) {
+                    self.choice[v.index()] = arena
+                        .out_edges(v)
+                        .find(|&e| self.alive[arena.target(e).index()]);
                 }
             }
             return;
         }
         self.stats.attractors += 1;
-        let b = g.attract(
+        let b = attract_in(
             arena,
+            &self.alive,
             p.opponent(),
             &opponent_wins,
             &mut self.choice,
@@ -110,6 +119,23 @@ impl State<'_> {
         for &v in &b {
             self.winner[v.index()] = p.opponent();
         }
-        self.solve(&g.minus(&b));
+        let rest = self.without(&g, &b);
+        self.solve(rest);
+        self.set_alive(&b, true);
+    }
+
+    /// Takes `part` out of the current subgame and returns the vertices of `g` left.
+    fn without(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
+        self.set_alive(part, false);
+        g.iter()
+            .copied()
+            .filter(|v| self.alive[v.index()])
+            .collect()
+    }
+
+    fn set_alive(&mut self, part: &[Vertex], alive: bool) {
+        for v in part {
+            self.alive[v.index()] = alive;
+        }
     }
 }
