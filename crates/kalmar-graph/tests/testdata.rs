@@ -108,3 +108,43 @@ fn dgg_testdata() {
         }
     }
 }
+
+#[test]
+fn parity_testdata() {
+    use kalmar_core::Player;
+    use kalmar_graph::parity::{self, ParityGame};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/parity");
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pg"))
+        .collect();
+    games.sort();
+    assert!(!games.is_empty());
+    for path in games {
+        let graph = read_path(&path).unwrap();
+        let game = ParityGame::from_graph(&graph, false).unwrap();
+        let text = std::fs::read_to_string(path.with_extension("expected")).unwrap();
+        let expected: Vec<Player> = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap().trim())
+            .filter(|l| !l.is_empty())
+            .map(|l| Player(l.split_whitespace().nth(1).unwrap().parse().unwrap()))
+            .collect();
+        for info in parity::SOLVERS {
+            for solution in [
+                (info.solve)(&game, &mut parity::Stats::default()),
+                parity::preprocess::solve(&game, &mut parity::Stats::default(), info.solve),
+            ] {
+                assert_eq!(
+                    solution.winner,
+                    expected,
+                    "{} by {}",
+                    path.display(),
+                    info.id
+                );
+                solution.verify(&game).unwrap();
+            }
+        }
+    }
+}
