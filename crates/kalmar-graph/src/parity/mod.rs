@@ -9,6 +9,7 @@
 //! which does not trust the solver.
 
 pub mod compress;
+pub mod pp;
 pub mod preprocess;
 pub mod verify;
 pub mod zlk;
@@ -187,11 +188,23 @@ pub struct SolverInfo {
 }
 
 /// Every parity solver.
-pub const SOLVERS: &[SolverInfo] = &[SolverInfo {
-    id: "zlk",
-    summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
-    solve: zlk::solve,
-}];
+pub const SOLVERS: &[SolverInfo] = &[
+    SolverInfo {
+        id: "zlk",
+        summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
+        solve: zlk::solve,
+    },
+    SolverInfo {
+        id: "pp",
+        summary: "priority promotion (Benerecetti, Dell'Erba, Mogavero 2016): regions promoted to the opponent's best escape until a dominion closes",
+        solve: pp::solve,
+    },
+    SolverInfo {
+        id: "ppp",
+        summary: "priority promotion PP+: after a promotion only the opponent's lower regions are reset",
+        solve: pp::solve_npp,
+    },
+];
 
 /// The solver with this id.
 pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
