@@ -11,6 +11,7 @@
 pub mod compress;
 pub mod pp;
 pub mod preprocess;
+pub mod tl;
 pub mod verify;
 pub mod zlk;
 
@@ -203,6 +204,11 @@ pub const SOLVERS: &[SolverInfo] = &[
         id: "ppp",
         summary: "priority promotion PP+: after a promotion only the opponent's lower regions are reset",
         solve: pp::solve_npp,
+    },
+    SolverInfo {
+        id: "tl",
+        summary: "tangle learning (van Dijk, CAV 2018): tangle attractors, tangles from closed regions, dominions attracted and removed",
+        solve: tl::solve,
     },
 ];
 
