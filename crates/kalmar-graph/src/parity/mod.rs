@@ -9,8 +9,10 @@
 //! which does not trust the solver.
 
 pub mod compress;
+pub mod fpi;
 pub mod pp;
 pub mod preprocess;
+pub mod si;
 pub mod tl;
 pub mod verify;
 pub mod zlk;
@@ -209,6 +211,16 @@ pub const SOLVERS: &[SolverInfo] = &[
         id: "tl",
         summary: "tangle learning (van Dijk, CAV 2018): tangle attractors, tangles from closed regions, dominions attracted and removed",
         solve: tl::solve,
+    },
+    SolverInfo {
+        id: "fpi",
+        summary: "fixpoint iteration with distractions and freezing (van Dijk and Rubbens 2019): no attractors, levels reset by priority",
+        solve: fpi::solve,
+    },
+    SolverInfo {
+        id: "si",
+        summary: "discrete strategy improvement (Voege and Jurdzinski 2000), switch-all, valuations by play profiles",
+        solve: si::solve,
     },
 ];
 
