@@ -400,6 +400,960 @@ pub fn run_all(workload: &Workload, options: &Options) -> Result<Vec<Row>, Bench
     Ok(rows)
 }
 
+pub mod parity {
+    //! The parity suite of `kalmar bench`: kalmar's parity solvers on `.pg` files, timed side
+    //! by side with Oink (the reference parity-game solver, run as a separate program on the
+    //! same file).
+    //!
+    //! Each game is a PGSolver `.pg` file: given, or generated ([`GameSpec`]) and written to a
+    //! file first, so that kalmar and the peer read the same bytes. For each game the runner
+    //! times
+    //! - parsing: kalmar's reader ([`crate::format::read_path`]) and the conversion to a
+    //!   [`ParityGame`];
+    //! - every solver of [`crate::parity::SOLVERS`], behind the shared preprocessing
+    //!   ([`crate::parity::preprocess`]) as `kalmar parity solve` runs it (or alone, without
+    //!   it); each answer is checked once by its certificate, untimed, and the solvers must agree
+    //!   on the winners;
+    //! - with a [`Peer`], Oink on the same file for each of the peer solvers asked for, taking
+    //!   the times Oink reports itself (its `total solving time`: preprocessing and solving,
+    //!   which is what kalmar's figure covers too; its `solving took`, its `parsing took`) and
+    //!   its peak memory, as well as the wall time of the whole process. The first run of each
+    //!   peer solver also writes its solution, whose winners are compared with kalmar's.
+    //!
+    //! A figure is the median of the runs. A run longer than the timeout ends the repetitions
+    //! of that algorithm (kalmar's runs cannot be interrupted; Oink's are, by its own `-z`).
+    //! Peak memory is the resident high-water mark: kalmar's while the algorithm ran in this
+    //! process, including the game (see [`super::reset_peak_rss`]), Oink's as it reports it.
+
+    use super::{Timing, peak_rss, reset_peak_rss};
+    use crate::format::{GameGraph, read_path, read_pg_solution, read_text_file, write_pg};
+    use crate::generate::parity::{parity_family, randomgame};
+    use crate::parity::{ParityGame, SOLVERS, SolverInfo, Stats, preprocess};
+    use kalmar_core::{Certificate, Player};
+    use serde::{Deserialize, Serialize};
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+    use std::time::Instant;
+
+    /// The out-degrees of the random games: PGSolver's `randomgame n p 2 5` (self-loops
+    /// allowed).
+    pub const RANDOM_OUT_DEGREE: (usize, usize) = (2, 5);
+
+    /// How to run the parity suite.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ParityOptions {
+        /// Timed runs of each algorithm (at least 1).
+        pub repetitions: usize,
+        /// Whether to check each kalmar solution with its certificate (once, untimed).
+        pub verify: bool,
+        /// Whether kalmar's solvers run behind the shared preprocessing, as `kalmar parity
+        /// solve` runs them by default.
+        pub preprocess: bool,
+        /// A run longer than this many seconds ends the repetitions of its algorithm; Oink is
+        /// given it as its timeout.
+        pub timeout_seconds: Option<u64>,
+        /// Runs of each Oink solver, if not `repetitions` (Oink's own parsing can take far
+        /// longer than solving, on games with very many priorities).
+        pub peer_repetitions: Option<usize>,
+    }
+
+    impl Default for ParityOptions {
+        fn default() -> Self {
+            ParityOptions {
+                repetitions: 5,
+                verify: true,
+                preprocess: true,
+                timeout_seconds: None,
+                peer_repetitions: None,
+            }
+        }
+    }
+
+    /// Why the parity suite failed.
+    #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+    pub enum ParityBenchError {
+        /// A game could not be generated, written or read.
+        #[error("{0}")]
+        Game(String),
+        /// A kalmar solution failed its certificate, or two solvers disagree.
+        #[error("{solver} on {family}: {message}")]
+        Wrong {
+            /// The solver.
+            solver: String,
+            /// The game.
+            family: String,
+            /// What went wrong.
+            message: String,
+        },
+        /// The peer could not be run, or its output was not understood.
+        #[error("peer {solver} on {family}: {message}")]
+        Peer {
+            /// The peer's solver.
+            solver: String,
+            /// The game.
+            family: String,
+            /// What went wrong.
+            message: String,
+        },
+    }
+
+    /// A game to generate.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum GameSpec {
+        /// PGSolver's random game with this many vertices and priorities `0..priorities`, and
+        /// out-degrees [`RANDOM_OUT_DEGREE`].
+        Random {
+            /// Vertices.
+            vertices: usize,
+            /// Number of priorities (at least 1).
+            priorities: usize,
+        },
+        /// A family of [`crate::generate::parity::PARITY_FAMILIES`] with PGSolver's parameters.
+        Family {
+            /// The family's id.
+            id: String,
+            /// Its parameters, in PGSolver's order.
+            params: Vec<u64>,
+        },
+    }
+
+    impl GameSpec {
+        /// The family `ID` scaled to about `vertices` vertices, or `ID:A:B:…` with PGSolver's
+        /// parameters given. Scaled: `laddergame`, `recursiveladder`, `modelcheckerladder`,
+        /// `jurdzinskigame` (height 10), `towersofhanoi` (the most disks with at most
+        /// `vertices` states), `steadygame` (degrees 2 to 5), `randomgame` (10 priorities).
+        /// `cliquegame` and `tc` need their parameters.
+        pub fn family(text: &str, vertices: usize) -> Result<Self, ParityBenchError> {
+            let mut parts = text.split(':');
+            let id = parts.next().unwrap_or("").trim().to_string();
+            parity_family(&id).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+            let given = parts
+                .map(|p| {
+                    p.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| *x >= 0.0)
+                        .ok_or_else(|| {
+                            ParityBenchError::Game(format!("'{p}' in '{text}' is not a number"))
+                        })
+                })
+                .collect::<Result<Vec<f64>, _>>()?;
+            let params: Vec<u64> = if given.is_empty() {
+                let v = vertices.max(1) as u64;
+                match id.as_str() {
+                    "laddergame" => vec![(v / 2).max(1)],
+                    "recursiveladder" => vec![(v / 5).max(1)],
+                    "modelcheckerladder" => vec![(v.saturating_sub(1) / 3).max(1)],
+                    // 2w + 1 + 9 (3w + 1) vertices for height 10.
+                    "jurdzinskigame" => vec![10, (v.saturating_sub(10) / 29).max(1)],
+                    "towersofhanoi" => {
+                        let mut disks = 1;
+                        while 3u64.saturating_pow(disks + 1) <= v {
+                            disks += 1;
+                        }
+                        vec![u64::from(disks)]
+                    }
+                    "steadygame" => vec![v, 2, 5, 2, 5],
+                    "randomgame" => vec![v, 9, 2, 5.min(v)],
+                    _ => {
+                        return Err(ParityBenchError::Game(format!(
+                            "{id} is not scaled to a size: give its parameters as {id}:N…"
+                        )));
+                    }
+                }
+            } else {
+                given.iter().map(|&x| x as u64).collect()
+            };
+            Ok(GameSpec::Family { id, params })
+        }
+
+        /// The label of the games in the tables: `random` or the family and its parameters.
+        pub fn label(&self) -> String {
+            match self {
+                GameSpec::Random { .. } => "random".to_string(),
+                GameSpec::Family { id, params } => {
+                    let params: Vec<String> = params.iter().map(u64::to_string).collect();
+                    format!("{id} {}", params.join(" "))
+                }
+            }
+        }
+
+        /// The game, from `seed`.
+        pub fn build(&self, seed: u64) -> Result<ParityGame, ParityBenchError> {
+            let game = match self {
+                GameSpec::Random {
+                    vertices,
+                    priorities,
+                } => {
+                    let n = (*vertices).max(1);
+                    let (low, high) = RANDOM_OUT_DEGREE;
+                    let top = u32::try_from(priorities.saturating_sub(1)).unwrap_or(u32::MAX);
+                    randomgame(n, top, low.min(n), high.min(n), seed)
+                }
+                GameSpec::Family { id, params } => {
+                    parity_family(id).and_then(|f| f.build(params, seed))
+                }
+            };
+            game.map_err(|e| ParityBenchError::Game(format!("{}: {e}", self.label())))
+        }
+    }
+
+    /// A game on file, read by kalmar (the reading timed) and ready to solve.
+    #[derive(Debug)]
+    pub struct ParityWorkload {
+        /// The label of the game in the tables.
+        pub family: String,
+        /// The seed it was generated from, if generated.
+        pub seed: Option<u64>,
+        /// The `.pg` file.
+        pub path: PathBuf,
+        /// The game as kalmar read it.
+        pub game: ParityGame,
+        /// kalmar's time to read the file into a [`ParityGame`].
+        pub parse: Timing,
+        /// The peak resident memory while reading, in bytes, where known.
+        pub parse_peak_rss_bytes: Option<u64>,
+        temporary: bool,
+    }
+
+    impl Drop for ParityWorkload {
+        fn drop(&mut self) {
+            if self.temporary {
+                let _ = std::fs::remove_file(&self.path);
+            }
+        }
+    }
+
+    /// Reads `path` as kalmar does: the text, PGSolver's format, the parity game.
+    fn read_game(path: &Path) -> Result<ParityGame, ParityBenchError> {
+        let graph = read_path(path).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+        ParityGame::from_graph(&graph, false)
+            .map_err(|e| ParityBenchError::Game(format!("{}: {e}", path.display())))
+    }
+
+    /// Runs `f` up to `repetitions` times, stopping after a run longer than the timeout.
+    fn repeat<T>(options: &ParityOptions, mut f: impl FnMut() -> T) -> (Timing, T) {
+        let mut samples = Vec::new();
+        loop {
+            let started = Instant::now();
+            let result = std::hint::black_box(f());
+            let seconds = started.elapsed().as_secs_f64();
+            samples.push(seconds);
+            let slow = options
+                .timeout_seconds
+                .is_some_and(|limit| seconds > limit as f64);
+            if samples.len() >= options.repetitions.max(1) || slow {
+                return (Timing::from_samples(samples), result);
+            }
+        }
+    }
+
+    impl ParityWorkload {
+        /// The game in `path`, labelled `family`; its reading is timed.
+        pub fn from_file(
+            family: impl Into<String>,
+            path: impl AsRef<Path>,
+            options: &ParityOptions,
+        ) -> Result<Self, ParityBenchError> {
+            Self::read(
+                family.into(),
+                None,
+                path.as_ref().to_path_buf(),
+                false,
+                options,
+            )
+        }
+
+        /// Generates the game of `spec` from `seed`, writes it as a `.pg` file into `dir` and
+        /// reads it back (timed). With `keep`, the file stays; otherwise it is removed when the
+        /// workload is dropped.
+        pub fn generate(
+            spec: &GameSpec,
+            seed: u64,
+            dir: impl AsRef<Path>,
+            keep: bool,
+            options: &ParityOptions,
+        ) -> Result<Self, ParityBenchError> {
+            let game = spec.build(seed)?;
+            let mut graph = GameGraph::new(game.arena().clone());
+            graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
+            let priorities = game.distinct_priorities();
+            drop(game);
+            let mut text = String::new();
+            write_pg(&graph, &mut text).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+            let stem: String = format!(
+                "{}-{}v-{}p-seed{seed}",
+                spec.label(),
+                graph.arena.num_vertices(),
+                priorities
+            )
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+            drop(graph);
+            let name = if keep {
+                format!("{stem}.pg")
+            } else {
+                format!("kalmar-bench-{}-{stem}.pg", std::process::id())
+            };
+            let path = dir.as_ref().join(name);
+            std::fs::write(&path, text)
+                .map_err(|e| ParityBenchError::Game(format!("{}: {e}", path.display())))?;
+            Self::read(spec.label(), Some(seed), path, !keep, options)
+        }
+
+        fn read(
+            family: String,
+            seed: Option<u64>,
+            path: PathBuf,
+            temporary: bool,
+            options: &ParityOptions,
+        ) -> Result<Self, ParityBenchError> {
+            reset_peak_rss();
+            let (parse, game) = repeat(options, || read_game(&path));
+            let parse_peak_rss_bytes = peak_rss();
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    if temporary {
+                        let _ = std::fs::remove_file(&path);
+                    }
+                    return Err(e);
+                }
+            };
+            Ok(ParityWorkload {
+                family,
+                seed,
+                path,
+                game,
+                parse,
+                parse_peak_rss_bytes,
+                temporary,
+            })
+        }
+
+        /// The number of vertices.
+        pub fn vertices(&self) -> usize {
+            self.game.arena().num_vertices()
+        }
+
+        /// The number of edges.
+        pub fn edges(&self) -> usize {
+            self.game.arena().num_edges()
+        }
+
+        fn wrong(&self, solver: &str, message: impl ToString) -> ParityBenchError {
+            ParityBenchError::Wrong {
+                solver: solver.to_string(),
+                family: self.family.clone(),
+                message: message.to_string(),
+            }
+        }
+
+        fn peer_error(&self, solver: &str, message: impl ToString) -> ParityBenchError {
+            ParityBenchError::Peer {
+                solver: solver.to_string(),
+                family: self.family.clone(),
+                message: message.to_string(),
+            }
+        }
+    }
+
+    /// The times of one side (kalmar or Oink) for one algorithm on one game.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Measure {
+        /// Runs measured.
+        pub runs: usize,
+        /// The median time of a run, in seconds (for Oink: its reported total solving time).
+        pub median_seconds: f64,
+        /// The fastest run, in seconds.
+        pub min_seconds: f64,
+        /// The peak resident memory, in bytes, where known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub peak_rss_bytes: Option<u64>,
+        /// kalmar's iterations of one run, as the solver counts them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub iterations: Option<u64>,
+        /// Oink: the median of its reported solving time alone (without preprocessing; 0 when
+        /// its preprocessing solved the game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub solve_median_seconds: Option<f64>,
+        /// Oink: the median of its reported parsing time.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub parse_median_seconds: Option<f64>,
+        /// Oink: the median wall time of the whole process (start, parse, solve, exit).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub wall_median_seconds: Option<f64>,
+        /// Whether a run hit the timeout (Oink: it stopped; kalmar: it finished, late).
+        #[serde(default)]
+        pub timed_out: bool,
+        /// Oink: whether its winners are kalmar's, where compared.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub agrees: Option<bool>,
+        /// Oink: why it gave no answer, if it failed (a crash, an error); the times are then
+        /// meaningless.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub failed: Option<String>,
+    }
+
+    impl Measure {
+        fn of(timing: &Timing) -> Self {
+            Measure {
+                runs: timing.samples.len(),
+                median_seconds: timing.median,
+                min_seconds: timing.min,
+                peak_rss_bytes: None,
+                iterations: None,
+                solve_median_seconds: None,
+                parse_median_seconds: None,
+                wall_median_seconds: None,
+                timed_out: false,
+                agrees: None,
+                failed: None,
+            }
+        }
+
+        /// Whether the figure is a time to compare: finished, not failed.
+        fn usable(&self) -> bool {
+            !self.timed_out && self.failed.is_none()
+        }
+    }
+
+    /// One algorithm on one game: kalmar's figure, Oink's, or both.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ParityRow {
+        /// The game: `random`, a family with its parameters, or a file's name.
+        pub family: String,
+        /// The seed of a generated game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub seed: Option<u64>,
+        /// Vertices (after kalmar's reading: a dead end of the file gets a self-loop).
+        pub vertices: usize,
+        /// Edges.
+        pub edges: usize,
+        /// Distinct priorities.
+        pub priorities: usize,
+        /// `parse`, a solver's id, or `best` (the fastest solver of each side, named in
+        /// `kalmar_best` and `peer_best`).
+        pub solver: String,
+        /// kalmar's figure.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub kalmar: Option<Measure>,
+        /// Oink's figure.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub peer: Option<Measure>,
+        /// kalmar's median over Oink's (above 1: kalmar is slower).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub ratio: Option<f64>,
+        /// On the `best` row: kalmar's fastest solver.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub kalmar_best: Option<String>,
+        /// On the `best` row: Oink's fastest solver.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub peer_best: Option<String>,
+    }
+
+    impl ParityRow {
+        /// The header of a Markdown table of rows (two lines, no trailing newline).
+        pub fn markdown_header() -> &'static str {
+            "| family | vertices | edges | priorities | solver | kalmar median (ms) | oink median (ms) | kalmar / oink | kalmar peak (MiB) | oink peak (MiB) | oink wall (ms) |\n\
+             |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+        }
+
+        /// The row as a Markdown table row.
+        pub fn markdown(&self) -> String {
+            let dash = || "-".to_string();
+            let ms = |m: &Measure| {
+                let figure = format!("{:.3}", m.median_seconds * 1e3);
+                if m.failed.is_some() {
+                    "failed".to_string()
+                } else if m.timed_out {
+                    format!("> {figure} (timeout)")
+                } else {
+                    figure
+                }
+            };
+            let mib = |m: &Measure| {
+                m.peak_rss_bytes
+                    .map_or_else(dash, |b| format!("{:.1}", b as f64 / (1 << 20) as f64))
+            };
+            let solver = match (&self.kalmar_best, &self.peer_best) {
+                (Some(k), Some(p)) => format!("best ({k} / {p})"),
+                (Some(k), None) => format!("best ({k})"),
+                (None, Some(p)) => format!("best (- / {p})"),
+                (None, None) => self.solver.clone(),
+            };
+            let disagrees = self.peer.as_ref().and_then(|p| p.agrees) == Some(false);
+            format!(
+                "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} | {} |",
+                self.family,
+                self.vertices,
+                self.edges,
+                self.priorities,
+                solver,
+                if disagrees { " (winners differ!)" } else { "" },
+                self.kalmar.as_ref().map_or_else(dash, ms),
+                self.peer.as_ref().map_or_else(dash, ms),
+                self.ratio.map_or_else(dash, |r| format!("{r:.2}")),
+                self.kalmar.as_ref().map_or_else(dash, mib),
+                self.peer.as_ref().map_or_else(dash, mib),
+                self.peer
+                    .as_ref()
+                    .and_then(|p| p.wall_median_seconds)
+                    .map_or_else(dash, |w| format!("{:.3}", w * 1e3)),
+            )
+        }
+    }
+
+    /// A Markdown table of `rows`, with its header.
+    pub fn markdown_table(rows: &[ParityRow]) -> String {
+        let mut table = ParityRow::markdown_header().to_string();
+        for row in rows {
+            table.push('\n');
+            table.push_str(&row.markdown());
+        }
+        table
+    }
+
+    /// Times one kalmar solver; returns its figure and the winners of its answer.
+    pub fn run_solver(
+        workload: &ParityWorkload,
+        solver: &SolverInfo,
+        options: &ParityOptions,
+    ) -> Result<(Measure, Vec<Player>), ParityBenchError> {
+        let game = &workload.game;
+        reset_peak_rss();
+        let mut stats = Stats::default();
+        let (timing, solution) = repeat(options, || {
+            stats = Stats::default();
+            if options.preprocess {
+                preprocess::solve(game, &mut stats, solver.solve)
+            } else {
+                (solver.solve)(game, &mut stats)
+            }
+        });
+        let mut measure = Measure::of(&timing);
+        measure.peak_rss_bytes = peak_rss();
+        measure.iterations = Some(stats.iterations);
+        measure.timed_out = options
+            .timeout_seconds
+            .is_some_and(|limit| timing.samples.iter().any(|&s| s > limit as f64));
+        if options.verify {
+            solution
+                .verify(game)
+                .map_err(|e| workload.wrong(solver.id, e))?;
+        }
+        Ok((measure, solution.winner))
+    }
+
+    /// What Oink reports of one run.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct PeerReport {
+        /// `parsing took … sec.`
+        pub parse_seconds: Option<f64>,
+        /// `preprocessing took … sec.`
+        pub preprocess_seconds: Option<f64>,
+        /// `solving took … sec.` (absent when its preprocessing solved the game).
+        pub solve_seconds: Option<f64>,
+        /// `total solving time: … sec.` (preprocessing and solving).
+        pub total_seconds: Option<f64>,
+        /// `peak memory usage: … MB`, in bytes.
+        pub peak_rss_bytes: Option<u64>,
+        /// `terminated due to timeout`.
+        pub timed_out: bool,
+    }
+
+    /// Reads Oink's log (its standard output, each line after a `[  time]` stamp).
+    pub fn parse_peer_output(text: &str) -> PeerReport {
+        let mut report = PeerReport::default();
+        let seconds = |rest: &str| {
+            rest.trim()
+                .trim_end_matches('.')
+                .trim_end_matches("sec")
+                .trim()
+                .parse::<f64>()
+                .ok()
+        };
+        for line in text.lines() {
+            let line = match line.trim_start().strip_prefix('[') {
+                Some(stamped) => stamped.split_once(']').map_or(line, |(_, rest)| rest),
+                None => line,
+            }
+            .trim();
+            if let Some(rest) = line.strip_prefix("parsing took ") {
+                report.parse_seconds = seconds(rest);
+            } else if let Some(rest) = line.strip_prefix("preprocessing took ") {
+                report.preprocess_seconds = seconds(rest);
+            } else if let Some(rest) = line.strip_prefix("solving took ") {
+                report.solve_seconds = seconds(rest);
+            } else if let Some(rest) = line.strip_prefix("total solving time: ") {
+                report.total_seconds = seconds(rest);
+            } else if let Some(rest) = line.strip_prefix("peak memory usage: ") {
+                let mut words = rest.split_whitespace();
+                let number = words.next().and_then(|w| w.parse::<f64>().ok());
+                let unit = match words.next() {
+                    Some("B") => Some(1.0),
+                    Some("KB") => Some(1024.0),
+                    Some("MB") => Some(1024.0 * 1024.0),
+                    Some("GB") => Some(1024.0 * 1024.0 * 1024.0),
+                    Some("TB") => Some(1024.0f64.powi(4)),
+                    _ => None,
+                };
+                report.peak_rss_bytes = number.zip(unit).map(|(x, u)| (x * u) as u64);
+            } else if line.starts_with("terminated due to timeout") {
+                report.timed_out = true;
+            }
+        }
+        report
+    }
+
+    /// Oink, the reference parity-game solver, run as a program: `PROGRAM --ID [ARGS…] FILE`.
+    /// Oink runs sequentially by default (its `-w` is not given unless in `args`).
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Peer {
+        /// The `oink` program.
+        pub program: PathBuf,
+        /// Extra arguments for every run (e.g. `--no-wcwc`).
+        pub args: Vec<String>,
+    }
+
+    impl Peer {
+        /// The command that runs Oink. On Unix it runs under a shell that forks it: a program
+        /// started directly from this process would inherit this process's peak memory as its
+        /// own (Linux keeps the high-water mark across `exec`), and Oink reports that figure.
+        fn command(&self) -> Command {
+            if cfg!(unix) {
+                let mut command = Command::new("/bin/sh");
+                command
+                    .arg("-c")
+                    .arg("\"$0\" \"$@\"; exit $?")
+                    .arg(&self.program);
+                command
+            } else {
+                Command::new(&self.program)
+            }
+        }
+
+        /// The solver ids Oink lists (`oink --solvers`: lines `* id:\tdescription`).
+        pub fn solvers(&self) -> Result<Vec<String>, ParityBenchError> {
+            let output = Command::new(&self.program)
+                .arg("--solvers")
+                .output()
+                .map_err(|e| ParityBenchError::Game(format!("{}: {e}", self.program.display())))?;
+            let text = String::from_utf8_lossy(&output.stdout);
+            let ids: Vec<String> = text
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("* "))
+                .filter_map(|l| l.split_once(':').map(|(id, _)| id.trim().to_string()))
+                .collect();
+            if ids.is_empty() {
+                return Err(ParityBenchError::Game(format!(
+                    "{} --solvers lists no solvers; is it Oink?",
+                    self.program.display()
+                )));
+            }
+            Ok(ids)
+        }
+
+        /// Times Oink's solver `id` on the workload's file. With `winners`, the first run also
+        /// writes Oink's solution, whose winners are compared with these.
+        pub fn run(
+            &self,
+            id: &str,
+            workload: &ParityWorkload,
+            options: &ParityOptions,
+            winners: Option<&[Player]>,
+        ) -> Result<Measure, ParityBenchError> {
+            let err = |message: String| workload.peer_error(id, message);
+            let mut reports: Vec<PeerReport> = Vec::new();
+            let mut walls = Vec::new();
+            let mut agrees = None;
+            let repetitions = options
+                .peer_repetitions
+                .unwrap_or(options.repetitions)
+                .max(1);
+            while reports.len() < repetitions {
+                let mut command = self.command();
+                command.arg(format!("--{id}")).args(&self.args);
+                if let Some(limit) = options.timeout_seconds {
+                    command.arg("-z").arg(limit.max(1).to_string());
+                }
+                command.arg(&workload.path);
+                let solution_file = (reports.is_empty() && winners.is_some()).then(|| {
+                    std::env::temp_dir()
+                        .join(format!("kalmar-bench-{}-{id}.sol", std::process::id()))
+                });
+                if let Some(file) = &solution_file {
+                    command.arg(file);
+                }
+                let started = Instant::now();
+                let output = command
+                    .output()
+                    .map_err(|e| err(format!("{}: {e}", self.program.display())))?;
+                let wall = started.elapsed().as_secs_f64();
+                let text = String::from_utf8_lossy(&output.stdout);
+                let report = parse_peer_output(&text);
+                let timed_out = report.timed_out;
+                if !timed_out && report.total_seconds.is_none() {
+                    let tail: Vec<&str> = text.lines().rev().take(5).collect();
+                    let stderr = String::from_utf8_lossy(&output.stderr);
+                    return Err(err(format!(
+                        "no solving time in its output ({}): {} {}",
+                        output.status,
+                        tail.into_iter().rev().collect::<Vec<_>>().join(" / "),
+                        stderr.trim()
+                    )));
+                }
+                if let (Some(file), Some(winners), false) = (&solution_file, winners, timed_out) {
+                    agrees = Some(same_winners(workload, file, winners).map_err(&err)?);
+                }
+                if let Some(file) = &solution_file {
+                    let _ = std::fs::remove_file(file);
+                }
+                reports.push(report);
+                if solution_file.is_none() || repetitions <= 1 {
+                    walls.push(wall);
+                }
+                if timed_out {
+                    break;
+                }
+            }
+            let timed_out = reports.iter().any(|r| r.timed_out);
+            let finished: Vec<&PeerReport> = reports.iter().filter(|r| !r.timed_out).collect();
+            let median = |xs: Vec<f64>| (!xs.is_empty()).then(|| Timing::from_samples(xs).median);
+            let totals: Vec<f64> = if finished.is_empty() {
+                // Timed out: the timeout is a lower bound.
+                vec![options.timeout_seconds.unwrap_or(0) as f64]
+            } else {
+                finished.iter().filter_map(|r| r.total_seconds).collect()
+            };
+            let mut measure = Measure::of(&Timing::from_samples(totals));
+            measure.runs = reports.len();
+            measure.timed_out = timed_out;
+            measure.peak_rss_bytes = reports.iter().filter_map(|r| r.peak_rss_bytes).max();
+            measure.solve_median_seconds = median(
+                finished
+                    .iter()
+                    .map(|r| r.solve_seconds.unwrap_or(0.0))
+                    .collect(),
+            );
+            measure.parse_median_seconds =
+                median(reports.iter().filter_map(|r| r.parse_seconds).collect());
+            measure.wall_median_seconds = median(walls);
+            measure.agrees = agrees;
+            Ok(measure)
+        }
+    }
+
+    /// Whether the winners of the PGSolver solution in `file` are `winners`.
+    fn same_winners(
+        workload: &ParityWorkload,
+        file: &Path,
+        winners: &[Player],
+    ) -> Result<bool, String> {
+        let graph = read_path(&workload.path).map_err(|e| e.to_string())?;
+        let text = read_text_file(file).map_err(|e| e.to_string())?;
+        let solution = read_pg_solution(&text, &graph).map_err(|e| e.to_string())?;
+        Ok(solution.winner == winners)
+    }
+
+    /// Every kalmar solver, and with a peer each of `peer_solvers` of Oink, on one game: a
+    /// `parse` row, a row per solver id (kalmar's and Oink's solver of the same id side by
+    /// side) and a `best` row (each side's fastest solver). kalmar's solvers must agree on the
+    /// winners; Oink's winners are compared with theirs.
+    pub fn run_game(
+        workload: &ParityWorkload,
+        options: &ParityOptions,
+        peer: Option<(&Peer, &[String])>,
+    ) -> Result<Vec<ParityRow>, ParityBenchError> {
+        let row = |solver: &str| ParityRow {
+            family: workload.family.clone(),
+            seed: workload.seed,
+            vertices: workload.vertices(),
+            edges: workload.edges(),
+            priorities: workload.game.distinct_priorities(),
+            solver: solver.to_string(),
+            kalmar: None,
+            peer: None,
+            ratio: None,
+            kalmar_best: None,
+            peer_best: None,
+        };
+        let mut parse = row("parse");
+        let mut measure = Measure::of(&workload.parse);
+        measure.peak_rss_bytes = workload.parse_peak_rss_bytes;
+        parse.kalmar = Some(measure);
+        let mut rows: Vec<ParityRow> = Vec::new();
+        let mut reference: Option<(&str, Vec<Player>)> = None;
+        for solver in SOLVERS {
+            let (measure, winners) = run_solver(workload, solver, options)?;
+            match &reference {
+                Some((first, expected)) if *expected != winners => {
+                    return Err(workload.wrong(
+                        solver.id,
+                        format!("its winners differ from those of {first}"),
+                    ));
+                }
+                Some(_) => {}
+                None => reference = Some((solver.id, winners)),
+            }
+            let mut r = row(solver.id);
+            r.kalmar = Some(measure);
+            rows.push(r);
+        }
+        if let Some((peer, ids)) = peer {
+            let mut parse_times = Vec::new();
+            for id in ids {
+                let winners = reference.as_ref().map(|(_, w)| w.as_slice());
+                let measure = match peer.run(id, workload, options, winners) {
+                    Ok(measure) => measure,
+                    // Oink failed on this game (it crashed or gave no time): say so in the
+                    // row rather than lose the others.
+                    Err(ParityBenchError::Peer { message, .. }) => Measure {
+                        runs: 1,
+                        failed: Some(message),
+                        ..Measure::of(&Timing::from_samples(vec![0.0]))
+                    },
+                    Err(e) => return Err(e),
+                };
+                parse_times.extend(measure.parse_median_seconds);
+                match rows.iter_mut().find(|r| r.solver == *id) {
+                    Some(r) => r.peer = Some(measure),
+                    None => {
+                        let mut r = row(id);
+                        r.peer = Some(measure);
+                        rows.push(r);
+                    }
+                }
+            }
+            if !parse_times.is_empty() {
+                parse.peer = Some(Measure::of(&Timing::from_samples(parse_times)));
+            }
+        }
+        let fastest = |side: fn(&ParityRow) -> Option<&Measure>| {
+            rows.iter()
+                .filter_map(|r| side(r).filter(|m| m.usable()).map(|m| (r, m)))
+                .min_by(|a, b| a.1.median_seconds.total_cmp(&b.1.median_seconds))
+                .map(|(r, m)| (r.solver.clone(), m.clone()))
+        };
+        let mut best = row("best");
+        if let Some((id, m)) = fastest(|r| r.kalmar.as_ref()) {
+            best.kalmar_best = Some(id);
+            best.kalmar = Some(m);
+        }
+        if let Some((id, m)) = fastest(|r| r.peer.as_ref()) {
+            best.peer_best = Some(id);
+            best.peer = Some(m);
+        }
+        let mut all = vec![parse];
+        all.extend(rows);
+        if best.peer.is_some() {
+            all.push(best);
+        }
+        for r in &mut all {
+            if let (Some(k), Some(p)) = (&r.kalmar, &r.peer)
+                && p.usable()
+                && k.usable()
+            {
+                r.ratio = Some(k.median_seconds / p.median_seconds.max(1e-9));
+            }
+        }
+        Ok(all)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn reads_oinks_log() {
+            let log = "[    0.00] parsing took 0.000036 sec.\n\
+                       [    0.00] parity game with 5 nodes and 7 edges.\n\
+                       [    0.00] preprocessing took 0.000014 sec.\n\
+                       [    0.00] solving took 0.000022 sec.\n\
+                       [    0.00] total solving time: 0.000042 sec.\n\
+                       [    0.00] peak memory usage: 4.50 MB\n";
+            let r = parse_peer_output(log);
+            assert_eq!(r.parse_seconds, Some(0.000036));
+            assert_eq!(r.preprocess_seconds, Some(0.000014));
+            assert_eq!(r.solve_seconds, Some(0.000022));
+            assert_eq!(r.total_seconds, Some(0.000042));
+            assert_eq!(r.peak_rss_bytes, Some((4.5 * 1024.0 * 1024.0) as u64));
+            assert!(!r.timed_out);
+            let r = parse_peer_output(
+                "[   1.00] solving using tangle learning\n\nterminated due to timeout\n",
+            );
+            assert!(r.timed_out && r.total_seconds.is_none());
+        }
+
+        #[test]
+        fn specs_scale_and_build() {
+            let spec = GameSpec::family("laddergame", 1000).unwrap();
+            assert_eq!(spec.build(1).unwrap().arena().num_vertices(), 1000);
+            let spec = GameSpec::family("jurdzinskigame", 3000).unwrap();
+            let n = spec.build(1).unwrap().arena().num_vertices();
+            assert!((2500..=3000).contains(&n), "{n}");
+            let spec = GameSpec::family("towersofhanoi", 100).unwrap();
+            assert_eq!(
+                spec,
+                GameSpec::Family {
+                    id: "towersofhanoi".into(),
+                    params: vec![4]
+                }
+            );
+            assert_eq!(GameSpec::family("tc:3", 0).unwrap().label(), "tc 3");
+            assert!(GameSpec::family("tc", 100).is_err());
+            assert!(GameSpec::family("nonsense", 100).is_err());
+            let random = GameSpec::Random {
+                vertices: 300,
+                priorities: 10,
+            };
+            let game = random.build(4).unwrap();
+            assert_eq!(game.arena().num_vertices(), 300);
+            assert!(game.distinct_priorities() <= 10);
+        }
+
+        #[test]
+        fn generated_games_run_without_a_peer() {
+            let options = ParityOptions {
+                repetitions: 2,
+                ..ParityOptions::default()
+            };
+            let spec = GameSpec::Random {
+                vertices: 500,
+                priorities: 500,
+            };
+            let workload =
+                ParityWorkload::generate(&spec, 3, std::env::temp_dir(), false, &options).unwrap();
+            let path = workload.path.clone();
+            assert!(path.exists());
+            let rows = run_game(&workload, &options, None).unwrap();
+            assert_eq!(rows.len(), 1 + SOLVERS.len());
+            assert_eq!(rows[0].solver, "parse");
+            for r in &rows {
+                assert_eq!(r.vertices, 500);
+                assert_eq!(r.kalmar.as_ref().unwrap().runs, 2);
+                assert!(r.peer.is_none() && r.ratio.is_none());
+                assert_eq!(r.markdown().matches('|').count(), 12);
+                let back: ParityRow =
+                    serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap();
+                assert_eq!(
+                    (back.solver.as_str(), back.edges),
+                    (r.solver.as_str(), r.edges)
+                );
+            }
+            drop(workload);
+            assert!(!path.exists());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
