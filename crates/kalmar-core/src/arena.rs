@@ -37,7 +37,7 @@ pub enum Owner {
 /// b.add_edge(x, x);
 /// let arena = b.build().unwrap();
 /// assert_eq!(arena.successors(x), &[t, x]);
-/// assert_eq!(arena.predecessors(x).count(), 1);
+/// assert_eq!(arena.predecessors(x), &[x]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "ArenaData", into = "ArenaData")]
@@ -49,6 +49,9 @@ pub struct Arena {
     source: Vec<Vertex>,
     pred_offset: Vec<u32>,
     pred_edge: Vec<Edge>,
+    /// `pred_source[k]` is the source of `pred_edge[k]`, so that backward sweeps read
+    /// predecessors contiguously.
+    pred_source: Vec<Vertex>,
     /// Per edge; `None` unless the arena has chance vertices.
     probability: Option<Vec<Rational>>,
     /// Per vertex; empty when no vertex is named.
@@ -118,14 +121,19 @@ impl Arena {
     /// The ids of the edges entering `v`.
     #[inline]
     pub fn in_edges(&self, v: Vertex) -> &[Edge] {
-        let range = self.pred_offset[v.index()] as usize..self.pred_offset[v.index() + 1] as usize;
-        &self.pred_edge[range]
+        &self.pred_edge[self.pred_range(v)]
     }
 
-    /// The sources of the edges entering `v` (with repetition for parallel edges).
+    /// The sources of the edges entering `v` (with repetition for parallel edges), in the
+    /// order of [`Arena::in_edges`].
     #[inline]
-    pub fn predecessors(&self, v: Vertex) -> impl ExactSizeIterator<Item = Vertex> + '_ {
-        self.in_edges(v).iter().map(|e| self.source[e.index()])
+    pub fn predecessors(&self, v: Vertex) -> &[Vertex] {
+        &self.pred_source[self.pred_range(v)]
+    }
+
+    #[inline]
+    fn pred_range(&self, v: Vertex) -> Range<usize> {
+        self.pred_offset[v.index()] as usize..self.pred_offset[v.index() + 1] as usize
     }
 
     /// The source of edge `e`.
@@ -340,47 +348,18 @@ impl Builder {
         let m = self.edges.len();
         let has_chance = self.owner.contains(&Owner::Chance);
         let mut target = vec![Vertex(0); m];
-        let mut source = vec![Vertex(0); m];
         let mut probability = has_chance.then(|| vec![Rational::ZERO; m]);
         let mut next = succ_offset.clone();
-        let mut pred_offset = vec![0u32; n + 1];
         for (from, to, p) in self.edges {
             let e = next[from.index()] as usize;
             next[from.index()] += 1;
             target[e] = to;
-            source[e] = from;
             if let (Some(probs), Some(p)) = (probability.as_mut(), p) {
                 probs[e] = p;
             }
-            pred_offset[to.index() + 1] += 1;
         }
-        if let Some(probs) = &probability {
-            for v in 0..n {
-                if self.owner[v] == Owner::Chance {
-                    let range = succ_offset[v] as usize..succ_offset[v + 1] as usize;
-                    let sum = probs[range].iter().fold(Rational::ZERO, |acc, p| acc + p);
-                    if sum != Rational::ONE {
-                        let v = Vertex::new(v);
-                        return Err(BuildError::vertex(
-                            ErrorKind::ProbabilitySum(sum),
-                            v,
-                            name_of(v),
-                        ));
-                    }
-                }
-            }
-        }
-        for i in 0..n {
-            pred_offset[i + 1] += pred_offset[i];
-        }
-        let mut pred_edge = vec![Edge(0); m];
-        let mut next = pred_offset.clone();
-        for (e, to) in target.iter().enumerate() {
-            let slot = &mut next[to.index()];
-            pred_edge[*slot as usize] = Edge(e as u32);
-            *slot += 1;
-        }
-        let mut seen = HashMap::new();
+        check_distributions(&self.owner, &succ_offset, probability.as_deref(), &name_of)?;
+        let mut seen = foldhash::HashMap::with_capacity_and_hasher(n, Default::default());
         for (i, name) in self.names.iter().enumerate() {
             if let Some(name) = name
                 && let Some(first) = seen.insert(name.as_str(), i)
@@ -394,8 +373,14 @@ impl Builder {
             }
         }
         // An unnamed vertex is called by its index, unless a given name is such an index.
+        // Only names made of `#`s and digits can look like one.
+        let index_like: Vec<&str> = seen
+            .keys()
+            .copied()
+            .filter(|name| name.bytes().all(|b| b == b'#' || b.is_ascii_digit()))
+            .collect();
         let mut unnamed_prefix = String::new();
-        while seen.keys().any(|name| {
+        while index_like.iter().any(|name| {
             name.strip_prefix(unnamed_prefix.as_str())
                 .and_then(|digits| {
                     digits
@@ -414,19 +399,162 @@ impl Builder {
         } else {
             Vec::new()
         };
-        Ok(Arena {
-            players: self.players,
-            owner: self.owner,
+        Ok(Arena::from_csr(
+            self.players,
+            self.owner,
+            succ_offset,
+            target,
+            probability,
+            names,
+            unnamed_prefix,
+            self.start,
+        ))
+    }
+}
+
+/// Checks that the probabilities of every chance vertex's edges sum to one.
+fn check_distributions(
+    owner: &[Owner],
+    succ_offset: &[u32],
+    probability: Option<&[Rational]>,
+    name_of: impl Fn(Vertex) -> String,
+) -> Result<(), BuildError> {
+    let Some(probs) = probability else {
+        return Ok(());
+    };
+    for (v, _) in owner
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| **o == Owner::Chance)
+    {
+        let range = succ_offset[v] as usize..succ_offset[v + 1] as usize;
+        let sum = probs[range].iter().fold(Rational::ZERO, |acc, p| acc + p);
+        if sum != Rational::ONE {
+            let v = Vertex::new(v);
+            return Err(BuildError::vertex(
+                ErrorKind::ProbabilitySum(sum),
+                v,
+                name_of(v),
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl Arena {
+    /// The arena whose successor lists are given in CSR form (checked), with the edges by
+    /// target derived from them.
+    #[allow(clippy::too_many_arguments)]
+    fn from_csr(
+        players: u8,
+        owner: Vec<Owner>,
+        succ_offset: Vec<u32>,
+        target: Vec<Vertex>,
+        probability: Option<Vec<Rational>>,
+        names: Vec<Option<String>>,
+        unnamed_prefix: String,
+        start: Option<Vertex>,
+    ) -> Arena {
+        let n = owner.len();
+        let m = target.len();
+        let mut source = vec![Vertex(0); m];
+        for v in 0..n {
+            source[succ_offset[v] as usize..succ_offset[v + 1] as usize].fill(Vertex::new(v));
+        }
+        let mut pred_offset = vec![0u32; n + 1];
+        for to in &target {
+            pred_offset[to.index() + 1] += 1;
+        }
+        for i in 0..n {
+            pred_offset[i + 1] += pred_offset[i];
+        }
+        let mut pred_edge = vec![Edge(0); m];
+        let mut pred_source = vec![Vertex(0); m];
+        let mut next = pred_offset.clone();
+        for (e, to) in target.iter().enumerate() {
+            let slot = &mut next[to.index()];
+            pred_edge[*slot as usize] = Edge(e as u32);
+            pred_source[*slot as usize] = source[e];
+            *slot += 1;
+        }
+        Arena {
+            players,
+            owner,
             succ_offset,
             target,
             source,
             pred_offset,
             pred_edge,
+            pred_source,
             probability,
             names,
             unnamed_prefix,
-            start: self.start,
-        })
+            start,
+        }
+    }
+
+    /// The arena induced by the vertices `part`: vertex `i` of the result is `part[i]`, with
+    /// the edges between vertices of the part, in their order. `local[v]` must give each
+    /// vertex of the part its index in it and be `u32::MAX` elsewhere. Names and the start are
+    /// not kept. Returns the arena and, per edge of it, the edge of this arena it comes from.
+    ///
+    /// Fails as [`Builder::build`] does when a vertex of a player or of chance has no move
+    /// inside the part, or when a chance vertex's moves inside do not sum to one.
+    ///
+    /// # Complexity
+    /// O(|part| + the edges out of it + the edges inside it), without the builder's checks
+    /// and copies.
+    pub fn induced(
+        &self,
+        part: &[Vertex],
+        local: &[u32],
+    ) -> Result<(Arena, Vec<Edge>), BuildError> {
+        let mut succ_offset = Vec::with_capacity(part.len() + 1);
+        succ_offset.push(0u32);
+        let mut target = Vec::new();
+        let mut origin = Vec::new();
+        let mut owner = Vec::with_capacity(part.len());
+        for &v in part {
+            for e in self.out_edges(v) {
+                let w = local[self.target(e).index()];
+                if w != u32::MAX {
+                    target.push(Vertex(w));
+                    origin.push(e);
+                }
+            }
+            let o = self.owner(v);
+            if target.len() == *succ_offset.last().expect("starts with 0") as usize
+                && o != Owner::Terminal
+            {
+                return Err(BuildError::vertex(
+                    ErrorKind::NoMoves,
+                    v,
+                    self.name(v).into_owned(),
+                ));
+            }
+            succ_offset.push(target.len() as u32);
+            owner.push(o);
+        }
+        let probability = self.probability.as_ref().map(|p| {
+            origin
+                .iter()
+                .map(|e| p[e.index()].clone())
+                .collect::<Vec<_>>()
+        });
+        check_distributions(&owner, &succ_offset, probability.as_deref(), |v| {
+            self.name(part[v.index()]).into_owned()
+        })?;
+        let arena = Arena::from_csr(
+            self.players,
+            owner,
+            succ_offset,
+            target,
+            probability,
+            Vec::new(),
+            String::new(),
+            None,
+        );
+        Ok((arena, origin))
     }
 }
 
@@ -575,6 +703,41 @@ impl TryFrom<ArenaData> for Arena {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn induced_keeps_the_edges_inside_and_says_where_they_come_from() {
+        let mut b = Builder::new(2);
+        let v: Vec<Vertex> = (0..4)
+            .map(|i| b.add_vertex(Owner::Player(Player(i % 2))))
+            .collect();
+        for (x, y) in [(0, 1), (0, 3), (1, 2), (2, 0), (2, 2), (3, 0)] {
+            b.add_edge(v[x], v[y]);
+        }
+        let a = b.build().unwrap();
+        // The part {2, 0, 1}, in that order.
+        let part = [v[2], v[0], v[1]];
+        let mut local = vec![u32::MAX; 4];
+        for (i, w) in part.iter().enumerate() {
+            local[w.index()] = i as u32;
+        }
+        let (sub, origin) = a.induced(&part, &local).unwrap();
+        assert_eq!(sub.num_vertices(), 3);
+        assert_eq!(sub.owner(Vertex(0)), a.owner(v[2]));
+        assert_eq!(sub.successors(Vertex(0)), &[Vertex(1), Vertex(0)]);
+        assert_eq!(sub.successors(Vertex(1)), &[Vertex(2)]);
+        assert_eq!(sub.successors(Vertex(2)), &[Vertex(0)]);
+        assert_eq!(sub.predecessors(Vertex(0)), &[Vertex(0), Vertex(2)]);
+        for e in (0..sub.num_edges() as u32).map(Edge) {
+            let o = origin[e.index()];
+            assert_eq!(part[sub.source(e).index()], a.source(o));
+            assert_eq!(part[sub.target(e).index()], a.target(o));
+        }
+        // Vertex 3 alone has no move inside {3}.
+        let mut local = vec![u32::MAX; 4];
+        local[3] = 0;
+        let err = a.induced(&[v[3]], &local).unwrap_err();
+        assert_eq!(err.at(), Some(v[3]));
+    }
+
     use super::*;
 
     fn max() -> Owner {
@@ -596,7 +759,7 @@ mod tests {
         let a = b.build().unwrap();
         assert_eq!(a.successors(x), &[y, t]);
         assert_eq!(a.successors(y), &[t, x]);
-        let mut preds: Vec<_> = a.predecessors(t).collect();
+        let mut preds = a.predecessors(t).to_vec();
         preds.sort();
         assert_eq!(preds, vec![x, y]);
         for e in (0..4).map(Edge) {

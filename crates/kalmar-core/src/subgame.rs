@@ -111,8 +111,7 @@ pub fn attract_in(
     while head < inside.len() {
         let v = inside[head];
         head += 1;
-        for &e in arena.in_edges(v) {
-            let u = arena.source(e);
+        for (&e, &u) in arena.in_edges(v).iter().zip(arena.predecessors(v)) {
             if !alive[u.index()] || scratch.remaining[u.index()] == u32::MAX {
                 continue;
             }
