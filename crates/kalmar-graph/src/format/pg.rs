@@ -35,10 +35,10 @@
 //! winner (0 or 1) and, where the winner's strategy is fixed there, the successor it moves to.
 
 use super::{GameGraph, LabelError};
+use foldhash::{HashSet, HashSetExt};
 use kalmar_core::error::Cursor;
 use kalmar_core::{Builder, Owner, ParseError, Player, Rational, Span, Vertex};
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 use std::fmt;
 
 /// Why a game graph or solution cannot be written in PGSolver's formats.
@@ -414,7 +414,7 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
     }
     let contiguous = ids.last().is_none_or(|&last| last == n as u64 - 1);
     let unique = {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::with_capacity(n);
         specs
             .iter()
             .filter_map(|s| s.name.as_deref())
@@ -518,7 +518,7 @@ fn id_names(graph: &GameGraph) -> Option<Vec<(u64, Option<&str>)>> {
     }
     let contiguous = out.last().is_some_and(|&(last, _)| last == n as u64 - 1);
     if contiguous {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::with_capacity(n);
         let unique = out
             .iter()
             .filter_map(|&(_, name)| name)

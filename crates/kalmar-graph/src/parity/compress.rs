@@ -10,8 +10,10 @@
 //! O(n log n) for n vertices (a sort of the priorities).
 
 use super::ParityGame;
+use std::borrow::Cow;
 
-/// The game with compressed priorities (same arena, same winners and winning strategies).
+/// The game with compressed priorities (same arena, same winners and winning strategies); the
+/// game itself, not a copy, when its priorities are compressed already.
 ///
 /// ```
 /// use kalmar_core::{Builder, Owner, Player};
@@ -23,7 +25,7 @@ use super::ParityGame;
 /// // 2 and 4 are both even (0), 7 and 9 both odd (1).
 /// assert_eq!((0..4).map(|i| compress(&game).priority(vs[i])).collect::<Vec<_>>(), vec![0, 0, 1, 1]);
 /// ```
-pub fn compress(game: &ParityGame) -> ParityGame {
+pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
     let mut distinct = game.priority.clone();
     distinct.sort_unstable();
     distinct.dedup();
@@ -36,13 +38,16 @@ pub fn compress(game: &ParityGame) -> ParityGame {
         }
         rank.push(current);
     }
+    if distinct == rank {
+        return Cow::Borrowed(game);
+    }
     let priority = game
         .priority
         .iter()
         .map(|p| rank[distinct.binary_search(p).expect("every priority is listed")])
         .collect();
-    ParityGame {
+    Cow::Owned(ParityGame {
         arena: game.arena.clone(),
         priority,
-    }
+    })
 }

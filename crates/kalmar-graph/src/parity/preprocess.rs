@@ -18,7 +18,7 @@
 
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
 use kalmar_core::scc::strongly_connected_components;
-use kalmar_core::{Builder, Edge, Owner, Player, Vertex};
+use kalmar_core::{Edge, Owner, Player, Vertex};
 
 /// Solves `game` with `solver` after the shared preprocessing.
 pub fn solve(
@@ -122,22 +122,8 @@ fn solve_part(
         return (vec![p; part.len()], choices);
     }
     // The induced game, with local ids in the order of `part` (which is sorted).
-    let local = |w: Vertex| (local_id[w.index()] != u32::MAX).then(|| local_id[w.index()] as usize);
-    let mut b = Builder::new(2);
-    for &v in part {
-        b.add_vertex(arena.owner(v));
-    }
-    let mut global_edge = Vec::new();
-    for (i, &v) in part.iter().enumerate() {
-        for e in arena.out_edges(v) {
-            if let Some(j) = local(arena.target(e)) {
-                b.add_edge(Vertex::new(i), Vertex::new(j));
-                global_edge.push(e);
-            }
-        }
-    }
-    let sub_arena = b
-        .build()
+    let (sub_arena, global_edge) = arena
+        .induced(part, local_id)
         .expect("every vertex of a part has a move inside it");
     let priority = part.iter().map(|&v| game.priority(v)).collect();
     let sub = ParityGame::new(sub_arena, priority).expect("a part is a parity game");
