@@ -54,6 +54,9 @@ pub struct BenchArgs {
         value_name = "COUNTS"
     )]
     priorities: Vec<String>,
+    /// Parity: kalmar's solvers to run (default: all; see `kalmar parity solvers`).
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    solvers: Vec<String>,
     /// Parity: the Oink program to run on the same files (each solver of --peer-solvers).
     #[arg(long, value_name = "OINK")]
     peer: Option<PathBuf>,
@@ -116,6 +119,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if !args.files.is_empty()
         || args.peer.is_some()
+        || !args.solvers.is_empty()
         || !args.peer_solvers.is_empty()
         || !args.peer_args.is_empty()
         || args.timeout.is_some()
@@ -124,7 +128,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         || args.keep_games.is_some()
     {
         return Err(bad_input(
-            "--files, --peer, --peer-solvers, --peer-args, --peer-reps, --timeout, \
+            "--files, --solvers, --peer, --peer-solvers, --peer-args, --peer-reps, --timeout, \
              --no-preprocess and --keep-games belong to the parity suite",
         ));
     }
@@ -205,7 +209,11 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
         preprocess: !args.no_preprocess,
         timeout_seconds: args.timeout,
         peer_repetitions: args.peer_reps,
+        solvers: args.solvers.clone(),
     };
+    for id in &args.solvers {
+        kalmar_graph::parity::solver(id).map_err(bad_input)?;
+    }
     let families: Vec<String> = if args.families.is_empty() && args.files.is_empty() {
         vec!["random".into()]
     } else {

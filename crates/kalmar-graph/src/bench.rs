@@ -455,6 +455,8 @@ pub mod parity {
         /// Runs of each Oink solver, if not `repetitions` (Oink's own parsing can take far
         /// longer than solving, on games with very many priorities).
         pub peer_repetitions: Option<usize>,
+        /// The ids of the kalmar solvers to run (all of them when empty).
+        pub solvers: Vec<String>,
     }
 
     impl Default for ParityOptions {
@@ -465,6 +467,7 @@ pub mod parity {
                 preprocess: true,
                 timeout_seconds: None,
                 peer_repetitions: None,
+                solvers: Vec::new(),
             }
         }
     }
@@ -1191,7 +1194,10 @@ pub mod parity {
         parse.kalmar = Some(measure);
         let mut rows: Vec<ParityRow> = Vec::new();
         let mut reference: Option<(&str, Vec<Player>)> = None;
-        for solver in SOLVERS {
+        let chosen = SOLVERS
+            .iter()
+            .filter(|s| options.solvers.is_empty() || options.solvers.iter().any(|id| id == s.id));
+        for solver in chosen {
             let (measure, winners) = run_solver(workload, solver, options)?;
             match &reference {
                 Some((first, expected)) if *expected != winners => {
