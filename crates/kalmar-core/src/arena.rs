@@ -358,7 +358,7 @@ impl Builder {
                 probs[e] = p;
             }
         }
-        check_distributions(&self.owner, &succ_offset, probability.as_deref(), &name_of)?;
+        check_distributions(&self.owner, &succ_offset, probability.as_deref(), name_of)?;
         let mut seen = foldhash::HashMap::with_capacity_and_hasher(n, Default::default());
         for (i, name) in self.names.iter().enumerate() {
             if let Some(name) = name

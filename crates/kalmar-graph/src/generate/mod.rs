@@ -26,6 +26,7 @@
 //! assert_eq!(game, same);
 //! ```
 
+pub mod friedmann;
 pub mod grid;
 pub mod ladder;
 pub mod parity;

@@ -1031,6 +1031,33 @@ pub const PARITY_FAMILIES: &[ParityFamily] = &[
             tc(size(params[0])?)
         },
     },
+    ParityFamily {
+        id: "switchallexp",
+        summary: "Friedmann's sink game on which switch-all strategy improvement counts to 2^n",
+        params: "n: number of bits (14n + 7 vertices, 34n + 7 edges)",
+        build: |params, _| {
+            count("switchallexp", params, 1, 1)?;
+            super::friedmann::switchallexp(size(params[0])?)
+        },
+    },
+    ParityFamily {
+        id: "switchallsubexp",
+        summary: "Friedmann's LICS 2009 sink game for switch-all, quadratically many edges",
+        params: "n: number of bits (10n + 5 vertices)",
+        build: |params, _| {
+            count("switchallsubexp", params, 1, 1)?;
+            super::friedmann::switchallsubexp(size(params[0])?)
+        },
+    },
+    ParityFamily {
+        id: "switchbestexp",
+        summary: "Friedmann's sink game on which Schewe's switch-best strategy improvement counts to 2^n",
+        params: "n: number of bits (25n + 10 vertices, 60n + 10 edges)",
+        build: |params, _| {
+            count("switchbestexp", params, 1, 1)?;
+            super::friedmann::switchbestexp(size(params[0])?)
+        },
+    },
 ];
 
 /// The parity-game family with this id.
@@ -1350,6 +1377,9 @@ mod tests {
             ("cliquegame", &[&[2], &[6, 1], &[6, 0]]),
             ("towersofhanoi", &[&[1], &[4]]),
             ("tc", &[&[1], &[5]]),
+            ("switchallexp", &[&[1], &[6]]),
+            ("switchallsubexp", &[&[0], &[6]]),
+            ("switchbestexp", &[&[1], &[4]]),
         ];
         assert_eq!(cases.len(), PARITY_FAMILIES.len());
         for (id, params) in cases {
