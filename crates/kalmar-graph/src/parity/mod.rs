@@ -9,6 +9,7 @@
 //! which does not trust the solver.
 
 pub mod compress;
+pub mod cycles;
 pub mod fpi;
 pub mod pp;
 pub mod preprocess;

@@ -1,11 +1,14 @@
 //! The preprocessing every parity solver shares, as Oink does it: priority compression,
-//! self-loops that win for their owner, decomposition into strongly connected components solved
+//! self-loops that win for their owner, cycles a player controls and wins, decomposition into
+//! strongly connected components solved
 //! bottom-up, and the single-parity shortcut.
 //!
 //! 1. Priorities are compressed ([`super::compress`]).
 //! 2. A vertex with a self-loop whose priority has its owner's parity is won by its owner (he
 //!    loops forever); with the attractors of these vertices, the owners win more.
-//! 3. The strongly connected components are taken bottom-up (successors first). What is left
+//! 3. A cycle of one player's vertices whose largest priority has his parity is won by him
+//!    ([`super::cycles`]); with their attractors, the owners win more.
+//! 4. The strongly connected components are taken bottom-up (successors first). What is left
 //!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
 //!    solved region would have been attracted to it, so the moves that leave the component go to
 //!    regions the owner loses and play worth having stays inside. It is solved by the solver
@@ -16,6 +19,7 @@
 //! preprocessing costs O(n log n + m) (the log from compression), and the solver only ever
 //! sees one component's unsolved part at a time.
 
+use super::cycles::winning_cycles;
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Edge, Owner, Player, Vertex};
@@ -52,6 +56,18 @@ pub fn solve(
     }
     for p in [Player(0), Player(1)] {
         state.attract(game, p, std::mem::take(&mut seeds[p.0 as usize]));
+    }
+    // Cycles of one player's vertices that he wins.
+    for p in [Player(0), Player(1)] {
+        let open = |v: Vertex| state.winner[v.index()].is_none();
+        let won = winning_cycles(game, p, &open);
+        let mut region = Vec::with_capacity(won.len());
+        for (v, e) in won {
+            state.winner[v.index()] = Some(p);
+            state.choice[v.index()] = Some(e);
+            region.push(v);
+        }
+        state.attract(game, p, region);
     }
     // Components bottom-up: Tarjan numbers them so that successors come first.
     let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
