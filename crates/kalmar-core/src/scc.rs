@@ -32,6 +32,52 @@ impl Components {
     pub fn count(&self) -> usize {
         self.count
     }
+
+    /// The vertices of each component, component 0 first, each in increasing order (a counting
+    /// sort into one array, not one allocation per component).
+    ///
+    /// ```
+    /// use kalmar_core::{scc::strongly_connected_components, Vertex};
+    /// let succ = [vec![1], vec![0, 2], vec![]];
+    /// let c = strongly_connected_components(3, |v, i| succ[v.index()].get(i).map(|&w| Vertex(w)));
+    /// let members = c.members();
+    /// assert_eq!(members.iter().collect::<Vec<_>>(), vec![&[Vertex(2)][..], &[Vertex(0), Vertex(1)][..]]);
+    /// ```
+    pub fn members(&self) -> Members {
+        let mut offset = vec![0usize; self.count + 1];
+        for &c in &self.component {
+            offset[c as usize + 1] += 1;
+        }
+        for c in 0..self.count {
+            offset[c + 1] += offset[c];
+        }
+        let mut next = offset.clone();
+        let mut vertices = vec![Vertex(0); self.component.len()];
+        for (v, &c) in self.component.iter().enumerate() {
+            vertices[next[c as usize]] = Vertex(v as u32);
+            next[c as usize] += 1;
+        }
+        Members { offset, vertices }
+    }
+}
+
+/// The vertices of every component, grouped: see [`Components::members`].
+#[derive(Clone, Debug)]
+pub struct Members {
+    offset: Vec<usize>,
+    vertices: Vec<Vertex>,
+}
+
+impl Members {
+    /// The vertices of component `c`.
+    pub fn of(&self, c: usize) -> &[Vertex] {
+        &self.vertices[self.offset[c]..self.offset[c + 1]]
+    }
+
+    /// Each component's vertices, component 0 first.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Vertex]> + '_ {
+        (0..self.offset.len() - 1).map(|c| self.of(c))
+    }
 }
 
 /// The strongly connected components of the graph on vertices `0..n` whose `i`-th successor of

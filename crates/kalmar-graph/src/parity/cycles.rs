@@ -2,24 +2,25 @@
 //! implementation and evaluation of modern parity game solvers*, TACAS 2018).
 //!
 //! A cycle on which every vertex belongs to player p and whose largest priority has p's parity
-//! is won by p from each of its vertices: he just goes round it. For each player p and each
-//! priority L of p's parity, from the highest down, this step looks for the strongly connected
-//! components of the graph of p's unsolved vertices with priorities at most L (Tarjan's
-//! algorithm from each unsolved vertex of p at level L). A component with a cycle whose largest
-//! priority has p's parity is p's, with the strategy that goes to a vertex of that priority
-//! along shortest paths and from it back into the component.
+//! is won by p from each of its vertices: he just goes round it. The vertices on such cycles
+//! are found as a one-player game is solved: take the strongly connected components of the
+//! graph of p's unsolved vertices; a component with a cycle whose largest priority M has p's
+//! parity is p's (he goes to a vertex of priority M along shortest paths, and from it back into
+//! the component); in a component whose largest priority is the opponent's, the vertices of
+//! that priority are removed and what is left is decomposed again.
 //!
 //! # Complexity
-//! Each search visits a vertex at most once per level, so the worst case is O(d (n + m)) for d
-//! levels; the searches share a budget of a few passes over the game, after which the step
-//! stops (it only saves the solver work, so stopping early is always sound). On random games
-//! it takes a large part of the game off the solver's hands.
+//! A decomposition costs O(n + m) and each round removes a priority from a component, so the
+//! worst case is O(d (n + m)) for d priorities; the decompositions share a budget of a few
+//! passes over the game, after which the step stops (it only saves the solver work, so stopping
+//! early is always sound). On random games it takes a large part of the game off the solver.
 
 use super::{ParityGame, winner_of};
+use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Edge, Owner, Player, Vertex};
 
-/// The passes over the game (vertices and edges) that the searches may take together.
-const BUDGET_PASSES: usize = 4;
+/// The passes over the game (vertices and edges) that the decompositions may take together.
+const BUDGET_PASSES: usize = 2;
 
 /// The vertices of `player` (among those with `open(v)`) in the components of his own vertices
 /// that have a cycle he wins, each with its move.
@@ -30,158 +31,111 @@ pub fn winning_cycles(
 ) -> Vec<(Vertex, Edge)> {
     let arena = game.arena();
     let n = arena.num_vertices();
-    let mine = |v: Vertex| arena.owner(v) == Owner::Player(player) && open(v);
-    // The vertices of `player` at the priorities of his parity, highest first.
-    let mut tops: Vec<Vertex> = arena
-        .vertices()
-        .filter(|&v| mine(v) && winner_of(game.priority(v)) == player)
-        .collect();
-    tops.sort_unstable_by_key(|&v| std::cmp::Reverse(game.priority(v)));
-    let mut search = Search {
-        game,
-        player,
-        level: vec![u32::MAX; n],
-        index: vec![0; n],
-        low: vec![0; n],
-        on_stack: vec![false; n],
-        won: vec![false; n],
-        stack: Vec::new(),
-        won_list: Vec::new(),
-        budget: BUDGET_PASSES * (n + arena.num_edges()),
-    };
-    for &t in &tops {
-        let top = game.priority(t);
-        if search.won[t.index()] || search.level[t.index()] == top {
-            continue;
+    let mut budget = BUDGET_PASSES * (n + arena.num_edges());
+    // Per vertex: its index in the set being decomposed, or u32::MAX.
+    let mut local = vec![u32::MAX; n];
+    let mut won: Vec<(Vertex, Edge)> = Vec::new();
+    let mut claimed = vec![false; n];
+    let mut sets: Vec<Vec<Vertex>> = vec![
+        arena
+            .vertices()
+            .filter(|&v| arena.owner(v) == Owner::Player(player) && open(v))
+            .collect(),
+    ];
+    while let Some(set) = sets.pop() {
+        // The graph of the set, in local ids.
+        for (i, &v) in set.iter().enumerate() {
+            local[v.index()] = i as u32;
         }
-        if !search.components_from(t, top, &mine) {
+        let mut offset = Vec::with_capacity(set.len() + 1);
+        let mut inner = Vec::new();
+        offset.push(0);
+        for &v in &set {
+            inner.extend(
+                arena
+                    .successors(v)
+                    .iter()
+                    .map(|w| local[w.index()])
+                    .filter(|&w| w != u32::MAX),
+            );
+            offset.push(inner.len());
+        }
+        let cost = set.len() + set.iter().map(|&v| arena.out_degree(v)).sum::<usize>();
+        let components = strongly_connected_components(set.len(), |v, i| {
+            let range = offset[v.index()]..offset[v.index() + 1];
+            inner[range].get(i).map(|&w| Vertex(w))
+        });
+        let members = components.members();
+        for (c, local_component) in members.iter().enumerate() {
+            let single = local_component.len() == 1;
+            let v0 = set[local_component[0].index()];
+            if single && !arena.successors(v0).contains(&v0) {
+                continue; // no cycle
+            }
+            let component: Vec<Vertex> = local_component.iter().map(|w| set[w.index()]).collect();
+            let top = component
+                .iter()
+                .map(|&v| game.priority(v))
+                .max()
+                .expect("not empty");
+            if winner_of(top) == player {
+                let inside = |u: Vertex| {
+                    let i = local[u.index()];
+                    i != u32::MAX && components.of(Vertex(i)) == c
+                };
+                claim(game, &component, top, inside, &mut claimed, &mut won);
+            } else if !single {
+                let rest: Vec<Vertex> = component
+                    .into_iter()
+                    .filter(|&v| game.priority(v) != top)
+                    .collect();
+                if !rest.is_empty() {
+                    sets.push(rest);
+                }
+            }
+        }
+        for &v in &set {
+            local[v.index()] = u32::MAX;
+        }
+        if cost >= budget {
             break;
         }
+        budget -= cost;
     }
-    search.won_list
+    won
 }
 
-/// The state of the searches of one player.
-struct Search<'a> {
-    game: &'a ParityGame,
-    player: Player,
-    /// Per vertex: the level of the last search that visited it (`u32::MAX`: none).
-    level: Vec<u32>,
-    index: Vec<u32>,
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
-    won: Vec<bool>,
-    stack: Vec<Vertex>,
-    won_list: Vec<(Vertex, Edge)>,
-    /// Edge and vertex visits left.
-    budget: usize,
-}
-
-impl Search<'_> {
-    /// Tarjan's algorithm from `root` over the vertices of `mine` with priorities at most `top`
-    /// not yet won nor visited at this level; claims the components the player wins. Returns
-    /// false when the budget ran out.
-    fn components_from(&mut self, root: Vertex, top: u32, mine: &impl Fn(Vertex) -> bool) -> bool {
-        let arena = self.game.arena();
-        let usable =
-            |s: &Self, w: Vertex| mine(w) && !s.won[w.index()] && s.game.priority(w) <= top;
-        let mut next_index = 0u32;
-        let mut frames: Vec<(Vertex, usize)> = Vec::new();
-        self.enter(root, top, &mut next_index);
-        frames.push((root, 0));
-        while let Some(&(v, i)) = frames.last() {
-            if self.budget == 0 {
-                return false;
-            }
-            self.budget -= 1;
-            if let Some(&w) = arena.successors(v).get(i) {
-                frames.last_mut().expect("a frame").1 += 1;
-                if !usable(self, w) {
-                    continue;
-                }
-                if self.level[w.index()] != top {
-                    self.enter(w, top, &mut next_index);
-                    frames.push((w, 0));
-                } else if self.on_stack[w.index()] {
-                    self.low[v.index()] = self.low[v.index()].min(self.index[w.index()]);
-                }
-                continue;
-            }
-            frames.pop();
-            if let Some(&(parent, _)) = frames.last() {
-                self.low[parent.index()] = self.low[parent.index()].min(self.low[v.index()]);
-            }
-            if self.low[v.index()] == self.index[v.index()] {
-                let at = self
-                    .stack
-                    .iter()
-                    .rposition(|&w| w == v)
-                    .expect("the root is on the stack");
-                let component = self.stack.split_off(at);
-                self.claim(v, &component, &usable);
-                for w in &component {
-                    self.on_stack[w.index()] = false;
-                }
-            }
-        }
-        true
-    }
-
-    fn enter(&mut self, v: Vertex, top: u32, next_index: &mut u32) {
-        self.level[v.index()] = top;
-        self.index[v.index()] = *next_index;
-        self.low[v.index()] = *next_index;
-        *next_index += 1;
-        self.on_stack[v.index()] = true;
-        self.stack.push(v);
-    }
-
-    /// Claims a finished component (found from `root`, its vertices still marked on the
-    /// stack) when it has a cycle whose largest priority is the player's: each vertex moves
-    /// along a shortest path to a vertex of that priority, which moves back into the component.
-    fn claim(
-        &mut self,
-        root: Vertex,
-        component: &[Vertex],
-        usable: &impl Fn(&Self, Vertex) -> bool,
-    ) {
-        let arena = self.game.arena();
-        let game = self.game;
-        let target = *component
-            .iter()
-            .max_by_key(|&&v| game.priority(v))
-            .expect("a component is not empty");
-        if winner_of(game.priority(target)) != self.player {
-            return;
-        }
-        // The component's vertices: on the stack, at this level, and entered after its root.
-        let top = self.level[root.index()];
-        let first = self.index[root.index()];
-        let inside = |s: &Self, w: Vertex| {
-            usable(s, w)
-                && s.level[w.index()] == top
-                && s.on_stack[w.index()]
-                && s.index[w.index()] >= first
-        };
-        let Some(back) = arena.out_edges(target).find(|&e| {
-            let w = arena.target(e);
-            component.len() > 1 && inside(self, w) || w == target
-        }) else {
-            return; // a single vertex without a self-loop: no cycle
-        };
-        // Backwards from the target, inside the component.
-        let start = self.won_list.len();
-        self.won[target.index()] = true;
-        self.won_list.push((target, back));
-        let mut head = start;
-        while head < self.won_list.len() {
-            let (w, _) = self.won_list[head];
-            head += 1;
-            for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
-                if !self.won[u.index()] && inside(self, u) {
-                    self.won[u.index()] = true;
-                    self.won_list.push((u, e));
-                }
+/// Claims a component with a cycle whose largest priority `top` is the player's: each vertex
+/// moves along a shortest path to a vertex of priority `top`, which moves back into the
+/// component.
+fn claim(
+    game: &ParityGame,
+    component: &[Vertex],
+    top: u32,
+    inside: impl Fn(Vertex) -> bool,
+    claimed: &mut [bool],
+    won: &mut Vec<(Vertex, Edge)>,
+) {
+    let arena = game.arena();
+    let target = *component
+        .iter()
+        .find(|&&v| game.priority(v) == top)
+        .expect("the top is in the component");
+    let back = arena
+        .out_edges(target)
+        .find(|&e| inside(arena.target(e)))
+        .expect("a vertex of a component with a cycle has a move inside it");
+    let start = won.len();
+    claimed[target.index()] = true;
+    won.push((target, back));
+    let mut head = start;
+    while head < won.len() {
+        let (w, _) = won[head];
+        head += 1;
+        for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
+            if !claimed[u.index()] && inside(u) {
+                claimed[u.index()] = true;
+                won.push((u, e));
             }
         }
     }

@@ -71,15 +71,16 @@ pub fn solve(
     }
     // Components bottom-up: Tarjan numbers them so that successors come first.
     let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
-    let mut members: Vec<Vec<Vertex>> = vec![Vec::new(); components.count()];
-    for v in arena.vertices() {
-        members[components.of(v)].push(v);
-    }
-    for component in members {
-        let open: Vec<Vertex> = component
-            .into_iter()
-            .filter(|v| state.winner[v.index()].is_none())
-            .collect();
+    let members = components.members();
+    let mut open: Vec<Vertex> = Vec::new();
+    for component in members.iter() {
+        open.clear();
+        open.extend(
+            component
+                .iter()
+                .copied()
+                .filter(|v| state.winner[v.index()].is_none()),
+        );
         if open.is_empty() {
             continue;
         }
