@@ -69,6 +69,9 @@ pub fn solve(
         }
         state.attract(game, p, region);
     }
+    if state.winner.iter().all(Option::is_some) {
+        return state.into_solution(arena);
+    }
     // Components bottom-up: Tarjan numbers them so that successors come first.
     let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
     let members = components.members();
@@ -101,15 +104,7 @@ pub fn solve(
             state.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
         }
     }
-    let winner = state
-        .winner
-        .iter()
-        .map(|w| w.unwrap_or(Player(0)))
-        .collect();
-    ParitySolution {
-        winner,
-        strategy: complete(arena, state.choice),
-    }
+    state.into_solution(arena)
 }
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
@@ -178,6 +173,18 @@ struct Solved {
 }
 
 impl Solved {
+    fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
+        let winner = self
+            .winner
+            .iter()
+            .map(|w| w.expect("every vertex is solved"))
+            .collect();
+        ParitySolution {
+            winner,
+            strategy: complete(arena, self.choice),
+        }
+    }
+
     /// Attracts for `p` from `region` (just solved as `p`) through the unsolved vertices: a
     /// vertex of `p` with a move into p's region, an opponent's vertex all of whose moves lead
     /// there.
@@ -192,8 +199,7 @@ impl Solved {
         while head < queue.len() {
             let v = queue[head];
             head += 1;
-            for &e in arena.in_edges(v) {
-                let u = arena.source(e);
+            for (&e, &u) in arena.in_edges(v).iter().zip(arena.predecessors(v)) {
                 if self.winner[u.index()].is_some() {
                     continue;
                 }
