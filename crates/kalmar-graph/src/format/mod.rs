@@ -1,4 +1,5 @@
-//! Game-graph file formats: kalmar's own `.gg` and PGSolver's `.pg` (with its solution format).
+//! Game-graph file formats: kalmar's own `.gg`, PGSolver's `.pg` (with its solution format) and
+//! the extended HOA format of SYNTCOMP's parity games.
 //!
 //! Every reader returns a [`GameGraph`]: the [`Arena`] and every label a family may use (payoffs,
 //! rewards, priorities, a discount factor). Family types take what they need from it. Readers
@@ -7,10 +8,13 @@
 //!
 //! - [`gg`]: kalmar's line-oriented format, covering every game on a graph, exact and round-trip
 //!   safe: `read_gg(&write_gg(g)) == g` for every graph that passes [`GameGraph::validate`];
-//! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly.
+//! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly;
+//! - [`hoa`]: the extended HOA format of SYNTCOMP's parity track (`.ehoa`), read as a parity
+//!   game between the environment and the controller (read only).
 //!
-//! The grammar of both formats, with examples, is in `docs/formats.md`. A [`GameGraph`] also
-//! serialises to JSON with serde; rationals are integers or `"p/q"` strings there.
+//! The grammar of `.gg` and `.pg`, with examples, is in `docs/formats.md`, that of HOA in
+//! [`hoa`]. A [`GameGraph`] also serialises to JSON with serde; rationals are integers or
+//! `"p/q"` strings there.
 //!
 //! ```
 //! use kalmar_graph::format::{read_gg, write_gg};
@@ -23,9 +27,11 @@
 //! ```
 
 pub mod gg;
+pub mod hoa;
 pub mod pg;
 
 pub use gg::{read_gg, to_gg_string, write_gg};
+pub use hoa::read_hoa;
 pub use pg::{
     PgSolution, PgWriteError, pg_ids, read_pg, read_pg_solution, write_pg, write_pg_solution,
 };
@@ -175,25 +181,32 @@ pub enum Format {
     Gg,
     /// PGSolver's parity-game format (`.pg`, also `.gm`), read by [`read_pg`].
     Pg,
+    /// The extended HOA format for synthesis (`.ehoa`, also `.hoa`), read by [`read_hoa`].
+    Hoa,
 }
 
 impl Format {
-    /// The format a file name's extension names (`.gg`; `.pg` or `.gm`), ignoring case.
+    /// The format a file name's extension names (`.gg`; `.pg` or `.gm`; `.ehoa` or `.hoa`),
+    /// ignoring case.
     pub fn from_extension(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "gg" => Some(Format::Gg),
             "pg" | "gm" => Some(Format::Pg),
+            "ehoa" | "hoa" => Some(Format::Hoa),
             _ => None,
         }
     }
 
     /// The format a text's first word names: `kalmar-gg` for `.gg`; `parity`, `start` or a
-    /// number for `.pg`. Blank lines and `#` comment lines before it are skipped.
+    /// number for `.pg`; `HOA:` for extended HOA. Blank lines and `#` comment lines before it
+    /// are skipped.
     pub fn sniff(text: &str) -> Option<Format> {
         let word = first_word(text)?;
         if word == "kalmar-gg" {
             Some(Format::Gg)
+        } else if word == "HOA:" {
+            Some(Format::Hoa)
         } else if word.starts_with("parity") && !word.starts_with("paritysol")
             || word.starts_with("start")
             || word.starts_with(|c: char| c.is_ascii_digit())
@@ -209,6 +222,7 @@ impl Format {
         match self {
             Format::Gg => read_gg(text),
             Format::Pg => read_pg(text),
+            Format::Hoa => read_hoa(text),
         }
     }
 }
@@ -288,7 +302,8 @@ pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
 }
 
 /// Reads a game graph from a file: `.gg` files with [`read_gg`], `.pg` and `.gm` files with
-/// [`read_pg`], and any other file by its first word (see [`Format::sniff`]). Files larger than
+/// [`read_pg`], `.ehoa` and `.hoa` files with [`read_hoa`], and any other file by its first
+/// word (see [`Format::sniff`]). Files larger than
 /// [`MAX_INPUT_BYTES`] are refused; parse errors name the file.
 pub fn read_path(path: impl AsRef<Path>) -> Result<GameGraph, ReadError> {
     let path = path.as_ref();
@@ -300,7 +315,7 @@ pub fn read_path(path: impl AsRef<Path>) -> Result<GameGraph, ReadError> {
             let err = ParseError::new(
                 Span { line: 1, column: 1 },
                 first_word(&text).map_or("end of input".to_string(), |w| format!("'{w}'")),
-                "'kalmar-gg' (a .gg file) or 'parity' (a .pg file)",
+                "'kalmar-gg' (a .gg file), 'parity' (a .pg file) or 'HOA:' (an .ehoa file)",
             );
             return Err(err.in_file(file()).into());
         }
