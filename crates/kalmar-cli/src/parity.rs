@@ -5,19 +5,21 @@ use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Certificate, Owner, Player};
-use kalmar_graph::format::{GameGraph, PgSolution, write_pg_solution};
+use kalmar_graph::format::{Format, GameGraph, PgSolution, write_pg_solution};
 use kalmar_graph::parity::{self, ParityGame, SOLVERS, Stats};
 use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Subcommand)]
 pub enum ParityCommand {
-    /// Solve a parity game (PGSolver .pg, or .gg with priorities): the winner of every vertex
-    /// and winning strategies, checked by the verifier.
+    /// Solve a parity game (PGSolver .pg, SYNTCOMP's extended HOA .ehoa, or .gg with
+    /// priorities): the winner of every vertex and winning strategies, checked by the verifier.
     ///
     /// Max-parity (the largest priority seen infinitely often decides; even: player 0 wins), as
     /// PGSolver and Oink read files; --min-parity for the other convention. A vertex without
-    /// moves loses for its owner.
+    /// moves loses for its owner. An .ehoa file states its own acceptance condition and is read
+    /// as a max-parity game whose player 0 is the controller (the specification is realizable
+    /// when the start vertex is won by player 0); --min-parity does not apply to it.
     Solve(ParityArgs),
     /// Describe a parity game: vertices, edges, priorities, strongly connected components.
     Info {
@@ -35,7 +37,7 @@ pub struct ParityArgs {
     /// The solver (see `kalmar parity solvers`).
     #[arg(long, default_value = "zlk", value_name = "ID")]
     solver: String,
-    /// Read priorities in the min-parity convention.
+    /// Read priorities in the min-parity convention (.pg and .gg files).
     #[arg(long)]
     min_parity: bool,
     /// Run the solver on the whole game, without the shared preprocessing (self-loops, cycles
@@ -105,6 +107,13 @@ fn solve(args: &ParityArgs) -> anyhow::Result<()> {
 /// Solves a loaded game; `started` is when reading it began.
 pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> anyhow::Result<()> {
     let info = parity::solver(&args.solver).map_err(bad_input)?;
+    if args.min_parity && Format::from_extension(&args.file) == Some(Format::Hoa) {
+        return Err(bad_input(format!(
+            "{}: --min-parity does not apply to an extended HOA file, which states its own \
+             acceptance condition",
+            args.file.display()
+        )));
+    }
     let game = game_of(&args.file, graph, args.min_parity)?;
     let parse_time = started.elapsed();
     let arena = game.arena();
