@@ -238,6 +238,24 @@ pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
 #[error("unknown parity solver '{0}'; the solvers are: {known}", known = SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
 pub struct UnknownSolver(String);
 
+/// Runs `f`, a recursion at most `depth` levels deep, on a thread with room for it: the
+/// current thread when the recursion is shallow (a thread with a large stack costs
+/// milliseconds to set up, which would dominate small games and small components).
+pub(crate) fn with_stack_for<R: Send>(depth: usize, f: impl FnOnce() -> R + Send) -> R {
+    const SHALLOW: usize = 2_000;
+    if depth <= SHALLOW {
+        return f();
+    }
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, f)
+            .expect("a thread for the recursion")
+            .join()
+            .expect("the recursion finishes")
+    })
+}
+
 /// Fills in an arbitrary move wherever `choice` has none, so that the strategy covers every
 /// vertex (the losing player's choices are arbitrary).
 pub(crate) fn complete(arena: &Arena, mut choice: Vec<Option<kalmar_core::Edge>>) -> Strategy {

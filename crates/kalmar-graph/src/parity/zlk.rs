@@ -32,14 +32,8 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     };
     // The recursion is as deep as the number of priorities: give it room.
     let all: Vec<Vertex> = arena.vertices().collect();
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(s, || state.solve(all))
-            .expect("a thread for the recursion")
-            .join()
-            .expect("the recursion finishes");
-    });
+    let depth = game.max_priority() as usize + 1;
+    super::with_stack_for(depth, || state.solve(all));
     *stats = state.stats;
     ParitySolution {
         winner: state.winner,
