@@ -426,7 +426,7 @@ pub mod parity {
     //! process, including the game (see [`super::reset_peak_rss`]), Oink's as it reports it.
 
     use super::{Timing, peak_rss, reset_peak_rss};
-    use crate::format::{GameGraph, read_path, read_pg_solution, read_text_file, write_pg};
+    use crate::format::{Format, GameGraph, read_path, read_pg_solution, read_text_file, write_pg};
     use crate::generate::parity::{parity_family, randomgame};
     use crate::parity::{ParityGame, SOLVERS, SolverInfo, Stats, preprocess};
     use kalmar_core::{Certificate, Player};
@@ -608,7 +608,7 @@ pub mod parity {
         pub family: String,
         /// The seed it was generated from, if generated.
         pub seed: Option<u64>,
-        /// The `.pg` file.
+        /// The `.pg` file (a copy in PGSolver's format when the game was read from another).
         pub path: PathBuf,
         /// The game as kalmar read it.
         pub game: ParityGame,
@@ -627,7 +627,16 @@ pub mod parity {
         }
     }
 
-    /// Reads `path` as kalmar does: the text, PGSolver's format, the parity game.
+    /// The game in PGSolver's format.
+    fn pg_text(game: &ParityGame) -> Result<String, ParityBenchError> {
+        let mut graph = GameGraph::new(game.arena().clone());
+        graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
+        let mut text = String::new();
+        write_pg(&graph, &mut text).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+        Ok(text)
+    }
+
+    /// Reads `path` as kalmar does: the text, its format, the parity game.
     fn read_game(path: &Path) -> Result<ParityGame, ParityBenchError> {
         let graph = read_path(path).map_err(|e| ParityBenchError::Game(e.to_string()))?;
         ParityGame::from_graph(&graph, false)
@@ -678,17 +687,12 @@ pub mod parity {
             options: &ParityOptions,
         ) -> Result<Self, ParityBenchError> {
             let game = spec.build(seed)?;
-            let mut graph = GameGraph::new(game.arena().clone());
-            graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
-            let priorities = game.distinct_priorities();
-            drop(game);
-            let mut text = String::new();
-            write_pg(&graph, &mut text).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+            let text = pg_text(&game)?;
             let stem: String = format!(
                 "{}-{}v-{}p-seed{seed}",
                 spec.label(),
-                graph.arena.num_vertices(),
-                priorities
+                game.arena().num_vertices(),
+                game.distinct_priorities()
             )
             .chars()
             .map(|c| {
@@ -699,7 +703,7 @@ pub mod parity {
                 }
             })
             .collect();
-            drop(graph);
+            drop(game);
             let name = if keep {
                 format!("{stem}.pg")
             } else {
@@ -729,6 +733,23 @@ pub mod parity {
                     }
                     return Err(e);
                 }
+            };
+            // Oink reads only PGSolver's format: another format is handed to it as a .pg copy.
+            let (path, temporary) = if Format::from_extension(&path) == Some(Format::Pg) {
+                (path, temporary)
+            } else {
+                let stem = path.file_stem().map_or_else(
+                    || "game".into(),
+                    |s| {
+                        s.to_string_lossy()
+                            .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+                    },
+                );
+                let copy = std::env::temp_dir()
+                    .join(format!("kalmar-bench-{}-{stem}.pg", std::process::id()));
+                std::fs::write(&copy, pg_text(&game)?)
+                    .map_err(|e| ParityBenchError::Game(format!("{}: {e}", copy.display())))?;
+                (copy, true)
             };
             Ok(ParityWorkload {
                 family,
