@@ -242,7 +242,7 @@ pub struct UnknownSolver(String);
 /// current thread when the recursion is shallow (a thread with a large stack costs
 /// milliseconds to set up, which would dominate small games and small components).
 pub(crate) fn with_stack_for<R: Send>(depth: usize, f: impl FnOnce() -> R + Send) -> R {
-    const SHALLOW: usize = 2_000;
+    const SHALLOW: usize = 256;
     if depth <= SHALLOW {
         return f();
     }
