@@ -13,6 +13,7 @@ pub mod cycles;
 pub mod fpi;
 pub mod pp;
 pub mod preprocess;
+pub mod qpz;
 pub mod si;
 pub mod tl;
 pub mod verify;
@@ -222,6 +223,11 @@ pub const SOLVERS: &[SolverInfo] = &[
         id: "si",
         summary: "discrete strategy improvement (Voege and Jurdzinski 2000), switch-all, valuations by play profiles",
         solve: si::solve,
+    },
+    SolverInfo {
+        id: "qpz",
+        summary: "quasi-polynomial Zielonka (Parys 2019; Lehtinen, Schewe, Wojtczak 2019): recursion with a precision per player, halved in the inner calls",
+        solve: qpz::solve,
     },
 ];
 
