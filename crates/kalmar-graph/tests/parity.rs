@@ -2,108 +2,13 @@
 //! strategies on seeded random games, every answer through the verifier, and the verifier against
 //! corrupted solutions.
 
+mod common;
+use common::*;
+
 use kalmar_core::{Builder, Certificate, Edge, Owner, Player, Vertex};
 use kalmar_graph::format::{GameGraph, read_pg};
 use kalmar_graph::parity::{self, ParityGame, ParitySolution, SOLVERS, Stats, zlk};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-fn random_game(seed: u64, n: usize, priorities: u32) -> ParityGame {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut b = Builder::new(2);
-    let mut priority = Vec::new();
-    for _ in 0..n {
-        b.add_vertex(Owner::Player(Player(rng.random_range(0..2))));
-        priority.push(rng.random_range(0..priorities));
-    }
-    for v in 0..n {
-        for _ in 0..rng.random_range(1..=3) {
-            b.add_edge(Vertex::new(v), Vertex::new(rng.random_range(0..n)));
-        }
-    }
-    ParityGame::new(b.build().unwrap(), priority).unwrap()
-}
-
-/// Who wins the play from `v` when every vertex moves to `choice[v]`: the parity of the largest
-/// priority on the cycle the play ends in.
-fn play(game: &ParityGame, choice: &[Vertex], v: Vertex) -> Player {
-    let mut seen = vec![usize::MAX; choice.len()];
-    let mut path = Vec::new();
-    let mut x = v;
-    while seen[x.index()] == usize::MAX {
-        seen[x.index()] = path.len();
-        path.push(x);
-        x = choice[x.index()];
-    }
-    let top = path[seen[x.index()]..]
-        .iter()
-        .map(|&w| game.priority(w))
-        .max()
-        .unwrap();
-    parity::winner_of(top)
-}
-
-/// Every positional strategy of `player` as successor choices (others at their first move).
-fn strategies(game: &ParityGame, player: Player) -> Vec<Vec<Vertex>> {
-    let arena = game.arena();
-    let mut all = vec![
-        arena
-            .vertices()
-            .map(|v| arena.successors(v)[0])
-            .collect::<Vec<_>>(),
-    ];
-    for v in arena
-        .vertices()
-        .filter(|&v| arena.owner(v) == Owner::Player(player))
-    {
-        all = all
-            .into_iter()
-            .flat_map(|s| {
-                arena.successors(v).iter().map(move |&w| {
-                    let mut s = s.clone();
-                    s[v.index()] = w;
-                    s
-                })
-            })
-            .collect();
-    }
-    all
-}
-
-/// Whether `mine` (a choice for `player`'s vertices) wins from `v` against every opponent
-/// strategy.
-fn wins_with(game: &ParityGame, mine: &[Vertex], player: Player, v: Vertex) -> bool {
-    let arena = game.arena();
-    strategies(game, player.opponent()).iter().all(|theirs| {
-        let choice: Vec<Vertex> = arena
-            .vertices()
-            .map(|u| {
-                if arena.owner(u) == Owner::Player(player) {
-                    mine[u.index()]
-                } else {
-                    theirs[u.index()]
-                }
-            })
-            .collect();
-        play(game, &choice, v) == player
-    })
-}
-
-/// The winner of each vertex by brute force.
-fn brute_winners(game: &ParityGame) -> Vec<Player> {
-    let even = strategies(game, Player(0));
-    game.arena()
-        .vertices()
-        .map(|v| {
-            if even.iter().any(|s| wins_with(game, s, Player(0), v)) {
-                Player(0)
-            } else {
-                Player(1)
-            }
-        })
-        .collect()
-}
 
 fn successors_of(game: &ParityGame, solution: &ParitySolution) -> Vec<Vertex> {
     let arena = game.arena();
@@ -118,7 +23,7 @@ proptest! {
 
     #[test]
     fn solvers_match_brute_force(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
-        let game = random_game(seed, n, priorities);
+        let game = random_game(seed, n, priorities, 3);
         let expected = brute_winners(&game);
         for info in SOLVERS {
             let solution = (info.solve)(&game, &mut Stats::default());
@@ -130,7 +35,7 @@ proptest! {
     /// The verifier accepts a strategy change exactly when both players still win their regions.
     #[test]
     fn verifier_agrees_with_brute_force(seed in any::<u64>(), n in 1usize..7, priorities in 1u32..5, pick in any::<u64>()) {
-        let game = random_game(seed, n, priorities);
+        let game = random_game(seed, n, priorities, 3);
         let arena = game.arena();
         let mut solution = zlk::solve(&game, &mut Stats::default());
         let movable: Vec<Vertex> = arena.vertices().filter(|&v| arena.out_degree(v) > 1).collect();
@@ -152,7 +57,7 @@ proptest! {
 #[test]
 fn larger_random_games_are_certified() {
     for seed in 0..20 {
-        let game = random_game(seed, 2000, 1 + seed as u32 * 50);
+        let game = random_game(seed, 2000, 1 + seed as u32 * 50, 3);
         let solution = zlk::solve(&game, &mut Stats::default());
         solution.verify(&game).unwrap();
     }
@@ -198,7 +103,7 @@ proptest! {
     /// Compressing priorities keeps every winner.
     #[test]
     fn compression_keeps_winners(seed in any::<u64>(), n in 1usize..8) {
-        let game = random_game(seed, n, 40);
+        let game = random_game(seed, n, 40, 3);
         let compressed = parity::compress::compress(&game);
         prop_assert!(compressed.max_priority() <= game.max_priority());
         for v in game.arena().vertices() {
@@ -215,7 +120,7 @@ proptest! {
     /// every solver gives the brute-force winners and certified strategies.
     #[test]
     fn preprocessing_keeps_solutions_right(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
-        let game = random_game(seed, n, priorities);
+        let game = random_game(seed, n, priorities, 3);
         let expected = brute_winners(&game);
         for info in SOLVERS {
             let solution = parity::preprocess::solve(&game, &mut Stats::default(), info.solve);
@@ -229,7 +134,7 @@ proptest! {
 fn preprocessing_on_larger_games_agrees_with_plain_zielonka() {
     for seed in 0..30 {
         // Sparse games have many components; dense ones few.
-        let game = random_game(seed, 3000, 2 + seed as u32 * 7);
+        let game = random_game(seed, 3000, 2 + seed as u32 * 7, 3);
         let plain = zlk::solve(&game, &mut Stats::default());
         let pre = parity::preprocess::solve(&game, &mut Stats::default(), zlk::solve);
         assert_eq!(plain.winner, pre.winner, "seed {seed}");
@@ -242,7 +147,7 @@ proptest! {
     /// priorities a file may hold.
     #[test]
     fn min_parity_is_read_correctly(seed in any::<u64>(), n in 1usize..7, high in any::<bool>()) {
-        let game = random_game(seed, n, 5);
+        let game = random_game(seed, n, 5, 3);
         let arena = game.arena().clone();
         let shift = if high { u32::MAX - 4 } else { 0 };
         let mut graph = GameGraph::new(arena.clone());

@@ -2,105 +2,12 @@
 //! positional strategies on small seeded random games and against Zielonka's algorithm on larger
 //! ones, every answer through the verifier.
 
+mod common;
+use common::*;
+
 use kalmar_core::{Builder, Certificate, Owner, Player, Vertex};
-use kalmar_graph::parity::{self, ParityGame, Stats, fpi, zlk};
+use kalmar_graph::parity::{ParityGame, Stats, fpi, zlk};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-fn random_game(seed: u64, n: usize, priorities: u32, degree: usize) -> ParityGame {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut b = Builder::new(2);
-    let mut priority = Vec::new();
-    for _ in 0..n {
-        b.add_vertex(Owner::Player(Player(rng.random_range(0..2))));
-        priority.push(rng.random_range(0..priorities));
-    }
-    for v in 0..n {
-        for _ in 0..rng.random_range(1..=degree) {
-            b.add_edge(Vertex::new(v), Vertex::new(rng.random_range(0..n)));
-        }
-    }
-    ParityGame::new(b.build().unwrap(), priority).unwrap()
-}
-
-/// Who wins the play from `v` when every vertex moves to `choice[v]`.
-fn play(game: &ParityGame, choice: &[Vertex], v: Vertex) -> Player {
-    let mut seen = vec![usize::MAX; choice.len()];
-    let mut path = Vec::new();
-    let mut x = v;
-    while seen[x.index()] == usize::MAX {
-        seen[x.index()] = path.len();
-        path.push(x);
-        x = choice[x.index()];
-    }
-    let top = path[seen[x.index()]..]
-        .iter()
-        .map(|&w| game.priority(w))
-        .max()
-        .unwrap();
-    parity::winner_of(top)
-}
-
-/// Every positional strategy of `player` as successor choices (others at their first move).
-fn strategies(game: &ParityGame, player: Player) -> Vec<Vec<Vertex>> {
-    let arena = game.arena();
-    let mut all = vec![
-        arena
-            .vertices()
-            .map(|v| arena.successors(v)[0])
-            .collect::<Vec<_>>(),
-    ];
-    for v in arena
-        .vertices()
-        .filter(|&v| arena.owner(v) == Owner::Player(player))
-    {
-        all = all
-            .into_iter()
-            .flat_map(|s| {
-                arena.successors(v).iter().map(move |&w| {
-                    let mut s = s.clone();
-                    s[v.index()] = w;
-                    s
-                })
-            })
-            .collect();
-    }
-    all
-}
-
-/// Whether `mine` wins from `v` for `player` against every opponent strategy.
-fn wins_with(game: &ParityGame, mine: &[Vertex], player: Player, v: Vertex) -> bool {
-    let arena = game.arena();
-    strategies(game, player.opponent()).iter().all(|theirs| {
-        let choice: Vec<Vertex> = arena
-            .vertices()
-            .map(|u| {
-                if arena.owner(u) == Owner::Player(player) {
-                    mine[u.index()]
-                } else {
-                    theirs[u.index()]
-                }
-            })
-            .collect();
-        play(game, &choice, v) == player
-    })
-}
-
-/// The winner of each vertex by brute force.
-fn brute_winners(game: &ParityGame) -> Vec<Player> {
-    let even = strategies(game, Player(0));
-    game.arena()
-        .vertices()
-        .map(|v| {
-            if even.iter().any(|s| wins_with(game, s, Player(0), v)) {
-                Player(0)
-            } else {
-                Player(1)
-            }
-        })
-        .collect()
-}
 
 const VARIANTS: [fpi::Config; 2] = [fpi::Config { freeze: true }, fpi::Config { freeze: false }];
 

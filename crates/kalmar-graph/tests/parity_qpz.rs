@@ -2,123 +2,13 @@
 //! small seeded random games, against Zielonka's algorithm on larger random games and on
 //! PGSolver's families, and behind the shared preprocessing; every answer through the verifier.
 
+mod common;
+use common::*;
+
 use kalmar_core::{Builder, Certificate, Owner, Player, Vertex};
 use kalmar_graph::generate::parity as families;
 use kalmar_graph::parity::{self, ParityGame, ParitySolution, Stats, qpz, zlk};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-/// Who owns the vertices of a random game.
-#[derive(Clone, Copy, Debug)]
-enum Owners {
-    Both,
-    Even,
-    Odd,
-}
-
-/// A random game on `n` vertices with priorities below `priorities` and 1 to `degree` moves
-/// per vertex (self-loops and parallel edges allowed).
-fn random_game(seed: u64, n: usize, priorities: u32, degree: usize, owners: Owners) -> ParityGame {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut b = Builder::new(2);
-    let mut priority = Vec::new();
-    for _ in 0..n {
-        let owner = match owners {
-            Owners::Both => rng.random_range(0..2),
-            Owners::Even => 0,
-            Owners::Odd => 1,
-        };
-        b.add_vertex(Owner::Player(Player(owner)));
-        priority.push(rng.random_range(0..priorities));
-    }
-    for v in 0..n {
-        for _ in 0..rng.random_range(1..=degree) {
-            b.add_edge(Vertex::new(v), Vertex::new(rng.random_range(0..n)));
-        }
-    }
-    ParityGame::new(b.build().unwrap(), priority).unwrap()
-}
-
-/// Who wins the play from `v` when every vertex moves to `choice[v]`: the parity of the largest
-/// priority on the cycle the play ends in.
-fn play(game: &ParityGame, choice: &[Vertex], v: Vertex) -> Player {
-    let mut seen = vec![usize::MAX; choice.len()];
-    let mut path = Vec::new();
-    let mut x = v;
-    while seen[x.index()] == usize::MAX {
-        seen[x.index()] = path.len();
-        path.push(x);
-        x = choice[x.index()];
-    }
-    let top = path[seen[x.index()]..]
-        .iter()
-        .map(|&w| game.priority(w))
-        .max()
-        .unwrap();
-    parity::winner_of(top)
-}
-
-/// Every positional strategy of `player` as successor choices (others at their first move).
-fn strategies(game: &ParityGame, player: Player) -> Vec<Vec<Vertex>> {
-    let arena = game.arena();
-    let mut all = vec![
-        arena
-            .vertices()
-            .map(|v| arena.successors(v)[0])
-            .collect::<Vec<_>>(),
-    ];
-    for v in arena
-        .vertices()
-        .filter(|&v| arena.owner(v) == Owner::Player(player))
-    {
-        all = all
-            .into_iter()
-            .flat_map(|s| {
-                arena.successors(v).iter().map(move |&w| {
-                    let mut s = s.clone();
-                    s[v.index()] = w;
-                    s
-                })
-            })
-            .collect();
-    }
-    all
-}
-
-/// Whether `mine` (a choice for `player`'s vertices) wins from `v` against every opponent
-/// strategy.
-fn wins_with(game: &ParityGame, mine: &[Vertex], player: Player, v: Vertex) -> bool {
-    let arena = game.arena();
-    strategies(game, player.opponent()).iter().all(|theirs| {
-        let choice: Vec<Vertex> = arena
-            .vertices()
-            .map(|u| {
-                if arena.owner(u) == Owner::Player(player) {
-                    mine[u.index()]
-                } else {
-                    theirs[u.index()]
-                }
-            })
-            .collect();
-        play(game, &choice, v) == player
-    })
-}
-
-/// The winner of each vertex by brute force.
-fn brute_winners(game: &ParityGame) -> Vec<Player> {
-    let even = strategies(game, Player(0));
-    game.arena()
-        .vertices()
-        .map(|v| {
-            if even.iter().any(|s| wins_with(game, s, Player(0), v)) {
-                Player(0)
-            } else {
-                Player(1)
-            }
-        })
-        .collect()
-}
 
 /// Solves `game` by the algorithm, checks the answer with the verifier and against Zielonka's
 /// algorithm, and returns it with the counters.
@@ -143,7 +33,7 @@ proptest! {
         priorities in 1u32..=8,
         degree in 1usize..=3,
     ) {
-        let game = random_game(seed, n, priorities, degree, Owners::Both);
+        let game = random_game_of(seed, n, priorities, degree, Owners::Both);
         let mut stats = Stats::default();
         let solution = qpz::solve(&game, &mut stats);
         prop_assert_eq!(&solution.winner, &brute_winners(&game));
@@ -164,7 +54,7 @@ proptest! {
     ) {
         // From two priorities to one per vertex.
         let priorities = [2, 10, 60, n as u32][spread as usize];
-        let game = random_game(seed, n, priorities, degree, Owners::Both);
+        let game = random_game_of(seed, n, priorities, degree, Owners::Both);
         let solution = qpz::solve(&game, &mut Stats::default());
         prop_assert_eq!(&solution.winner, &zlk::solve(&game, &mut Stats::default()).winner);
         prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
@@ -180,7 +70,7 @@ fn qpz_matches_brute_force_on_fixed_seeds() {
         let priorities = 1 + (seed / 7) as u32 % 9;
         let degree = 1 + seed as usize % 3;
         let owners = [Owners::Both, Owners::Both, Owners::Even, Owners::Odd][seed as usize % 4];
-        let game = random_game(seed, n, priorities, degree, owners);
+        let game = random_game_of(seed, n, priorities, degree, owners);
         let solution = qpz::solve(&game, &mut Stats::default());
         assert_eq!(
             solution.winner,
@@ -194,7 +84,7 @@ fn qpz_matches_brute_force_on_fixed_seeds() {
 #[test]
 fn qpz_matches_zielonka_on_many_small_games() {
     for seed in 0..3000u64 {
-        let game = random_game(
+        let game = random_game_of(
             seed,
             2 + seed as usize % 40,
             1 + seed as u32 % 24,
@@ -303,7 +193,7 @@ proptest! {
         priorities in 1u32..6,
         degree in 1usize..=3,
     ) {
-        let game = random_game(seed, n, priorities, degree, Owners::Both);
+        let game = random_game_of(seed, n, priorities, degree, Owners::Both);
         let solution = parity::preprocess::solve(&game, &mut Stats::default(), qpz::solve);
         prop_assert_eq!(&solution.winner, &brute_winners(&game));
         prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
@@ -313,7 +203,7 @@ proptest! {
 #[test]
 fn qpz_behind_the_preprocessing_on_larger_games() {
     for seed in 0..8u64 {
-        let game = random_game(
+        let game = random_game_of(
             seed,
             2000,
             2 + 40 * seed as u32,
