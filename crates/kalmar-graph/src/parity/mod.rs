@@ -14,6 +14,7 @@ pub mod fpi;
 pub mod pp;
 pub mod preprocess;
 pub mod qpz;
+mod recursion;
 pub mod si;
 pub mod tl;
 pub mod verify;

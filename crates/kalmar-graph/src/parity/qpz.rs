@@ -71,8 +71,9 @@
 //! assert!(solution.verify(&game).is_ok());
 //! ```
 
-use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
-use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
+use super::recursion::Recursion;
+use super::{ParityGame, ParitySolution, Stats, winner_of};
+use kalmar_core::{Player, Vertex};
 
 /// Solves `game` by the quasi-polynomial Zielonka algorithm, after compressing its priorities.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
@@ -89,7 +90,7 @@ fn solve_with_precision(
 ) -> ParitySolution {
     let game = &super::compress::compress(game);
     let arena = game.arena();
-    let mut state = State::new(game);
+    let mut state = Recursion::new(game);
     // The recursion, rebuilding included, is as deep as the number of priorities.
     let depth = game.max_priority() as usize + 1;
     super::with_stack_for(depth, || {
@@ -106,10 +107,7 @@ fn solve_with_precision(
         }
     });
     *stats = state.stats;
-    ParitySolution {
-        winner: state.winner,
-        strategy: complete(arena, state.choice),
-    }
+    state.into_solution()
 }
 
 /// A player's place in per-player arrays.
@@ -127,31 +125,7 @@ enum Step {
     Settled(bool),
 }
 
-struct State<'a> {
-    game: &'a ParityGame,
-    /// The current subgame: changed in place as the recursion goes down and restored on the
-    /// way up.
-    alive: Vec<bool>,
-    winner: Vec<Player>,
-    choice: Vec<Option<Edge>>,
-    scratch: AttractorScratch,
-    stats: Stats,
-}
-
-impl<'a> State<'a> {
-    /// The whole of `game` as the current subgame, nothing solved.
-    fn new(game: &'a ParityGame) -> Self {
-        let n = game.arena().num_vertices();
-        State {
-            game,
-            alive: vec![true; n],
-            winner: vec![Player(0); n],
-            choice: vec![None; n],
-            scratch: AttractorScratch::default(),
-            stats: Stats::default(),
-        }
-    }
-
+impl Recursion<'_> {
     /// Solves the current subgame, whose vertices are `g`, with `precision` (per player): sets
     /// the winner of each vertex and the winner's choices. Returns, per player, whether his
     /// choices on his part may fail to win, because it rests on a subgame given to him when the
@@ -227,17 +201,8 @@ impl<'a> State<'a> {
         p: Player,
         precision: [usize; 2],
     ) -> Step {
-        let arena = self.game.arena();
         let tops = self.tops(rest, p);
-        self.stats.attractors += 1;
-        let a = attract_in(
-            arena,
-            &self.alive,
-            p,
-            &tops,
-            &mut self.choice,
-            &mut self.scratch,
-        );
+        let a = self.attract(p, &tops);
         let h = self.without(rest, &a);
         let doubt = self.solve(h.clone(), precision);
         self.set_alive(&a, true);
@@ -252,15 +217,7 @@ impl<'a> State<'a> {
             }
             return Step::Settled(doubt[index(p)]);
         }
-        self.stats.attractors += 1;
-        let b = attract_in(
-            arena,
-            &self.alive,
-            p.opponent(),
-            &lost,
-            &mut self.choice,
-            &mut self.scratch,
-        );
+        let b = self.attract(p.opponent(), &lost);
         for &v in &b {
             self.winner[v.index()] = p.opponent();
         }
@@ -270,24 +227,15 @@ impl<'a> State<'a> {
     }
 
     /// Makes p's choices win everywhere in the current subgame `region` (its vertices), which p
-    /// wins everywhere, by Zielonka's recursion with [`State::solve`] at full precision for the
+    /// wins everywhere, by Zielonka's recursion with [`Recursion::solve`] at full precision for the
     /// inner subgames. Sets p as the winner of `region`; leaves `alive` as it found it.
     fn rebuild(&mut self, mut region: Vec<Vertex>, p: Player) {
-        let arena = self.game.arena();
         let mut taken = Vec::new();
         while let Some(top) = region.iter().map(|&v| self.game.priority(v)).max() {
             self.stats.iterations += 1;
             let t = winner_of(top);
             let tops = self.tops(&region, t);
-            self.stats.attractors += 1;
-            let a = attract_in(
-                arena,
-                &self.alive,
-                t,
-                &tops,
-                &mut self.choice,
-                &mut self.scratch,
-            );
+            let a = self.attract(t, &tops);
             if t == p {
                 for &v in &tops {
                     self.stay(v, p);
@@ -314,15 +262,7 @@ impl<'a> State<'a> {
                 self.set_alive(&others, true);
             }
             self.set_alive(&a, true);
-            self.stats.attractors += 1;
-            let b = attract_in(
-                arena,
-                &self.alive,
-                p,
-                &won,
-                &mut self.choice,
-                &mut self.scratch,
-            );
+            let b = self.attract(p, &won);
             for &v in &b {
                 self.winner[v.index()] = p;
             }
@@ -347,38 +287,13 @@ impl<'a> State<'a> {
             .filter(|&v| theirs.is_none_or(|t| game.priority(v) > t))
             .collect()
     }
-
-    /// If `v` is p's, chooses a move of it that stays in the current subgame.
-    fn stay(&mut self, v: Vertex, p: Player) {
-        let arena = self.game.arena();
-        if arena.owner(v) == Owner::Player(p) {
-            self.choice[v.index()] = arena
-                .out_edges(v)
-                .find(|&e| self.alive[arena.target(e).index()]);
-        }
-    }
-
-    /// Takes `part` out of the current subgame and returns the vertices of `g` left.
-    fn without(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
-        self.set_alive(part, false);
-        g.iter()
-            .copied()
-            .filter(|v| self.alive[v.index()])
-            .collect()
-    }
-
-    fn set_alive(&mut self, part: &[Vertex], alive: bool) {
-        for v in part {
-            self.alive[v.index()] = alive;
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parity::{verify::verify, zlk};
-    use kalmar_core::Builder;
+    use kalmar_core::{Builder, Owner};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -411,7 +326,7 @@ mod tests {
             verify(&game, &solution).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             // Without rebuilding, how often the strategies would be in doubt.
             let game = &crate::parity::compress::compress(&game);
-            let mut state = State::new(game);
+            let mut state = Recursion::new(game);
             let doubt = state.solve(game.arena().vertices().collect(), precision);
             in_doubt += usize::from(doubt != [false; 2]);
         }

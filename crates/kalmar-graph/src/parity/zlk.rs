@@ -14,122 +14,62 @@
 //! # Complexity
 //! O(m n^d) in the worst case for d priorities (exponential); fast on most games in practice.
 
-use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
-use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
+use super::recursion::Recursion;
+use super::{ParityGame, ParitySolution, Stats, winner_of};
+use kalmar_core::Vertex;
 
 /// Solves `game` by Zielonka's algorithm, after compressing its priorities.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let game = &super::compress::compress(game);
-    let arena = game.arena();
-    let n = arena.num_vertices();
-    let mut state = State {
-        game,
-        alive: vec![true; n],
-        winner: vec![Player(0); n],
-        choice: vec![None; n],
-        scratch: AttractorScratch::default(),
-        stats: Stats::default(),
-    };
+    let mut state = Recursion::new(game);
     // The recursion is as deep as the number of priorities: give it room.
-    let all: Vec<Vertex> = arena.vertices().collect();
+    let all: Vec<Vertex> = game.arena().vertices().collect();
     let depth = game.max_priority() as usize + 1;
-    super::with_stack_for(depth, || state.solve(all));
+    super::with_stack_for(depth, || zielonka(&mut state, all));
     *stats = state.stats;
-    ParitySolution {
-        winner: state.winner,
-        strategy: complete(arena, state.choice),
-    }
+    state.into_solution()
 }
 
-struct State<'a> {
-    game: &'a ParityGame,
-    /// The current subgame: changed in place as the recursion goes down and restored on the
-    /// way up, so no level copies it.
-    alive: Vec<bool>,
-    winner: Vec<Player>,
-    choice: Vec<Option<Edge>>,
-    scratch: AttractorScratch,
-    stats: Stats,
-}
-
-impl State<'_> {
-    /// Solves the current subgame, whose vertices are `g`: sets the winner of each of them and
-    /// the winner's choices. Leaves `alive` as it found it.
-    fn solve(&mut self, g: Vec<Vertex>) {
-        if g.is_empty() {
-            return;
-        }
-        self.stats.iterations += 1;
-        let game = self.game;
-        let arena = game.arena();
-        let top = g.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
-        let p = winner_of(top);
-        let tops: Vec<Vertex> = g
-            .iter()
-            .copied()
-            .filter(|&v| game.priority(v) == top)
-            .collect();
-        self.stats.attractors += 1;
-        let a = attract_in(
-            arena,
-            &self.alive,
-            p,
-            &tops,
-            &mut self.choice,
-            &mut self.scratch,
-        );
-        let rest = self.without(&g, &a);
-        self.solve(rest.clone());
-        self.set_alive(&a, true);
-        let opponent_wins: Vec<Vertex> = rest
-            .iter()
-            .copied()
-            .filter(|&v| self.winner[v.index()] != p)
-            .collect();
-        if opponent_wins.is_empty() {
-            // p wins all of g: the rest by the recursive strategy, A by attraction, and at the
-            // top vertices of p any move that stays in g.
-            for &v in &a {
-                self.winner[v.index()] = p;
-            }
-            for &v in &tops {
-                if arena.owner(v) == Owner::Player(p) {
-                    self.choice[v.index()] = arena
-                        .out_edges(v)
-                        .find(|&e| self.alive[arena.target(e).index()]);
-                }
-            }
-            return;
-        }
-        self.stats.attractors += 1;
-        let b = attract_in(
-            arena,
-            &self.alive,
-            p.opponent(),
-            &opponent_wins,
-            &mut self.choice,
-            &mut self.scratch,
-        );
-        for &v in &b {
-            self.winner[v.index()] = p.opponent();
-        }
-        let rest = self.without(&g, &b);
-        self.solve(rest);
-        self.set_alive(&b, true);
+/// Solves the current subgame of `state`, whose vertices are `g`: sets the winner of each of
+/// them and the winner's choices. Leaves the subgame as it found it.
+fn zielonka(state: &mut Recursion<'_>, g: Vec<Vertex>) {
+    if g.is_empty() {
+        return;
     }
-
-    /// Takes `part` out of the current subgame and returns the vertices of `g` left.
-    fn without(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
-        self.set_alive(part, false);
-        g.iter()
-            .copied()
-            .filter(|v| self.alive[v.index()])
-            .collect()
-    }
-
-    fn set_alive(&mut self, part: &[Vertex], alive: bool) {
-        for v in part {
-            self.alive[v.index()] = alive;
+    state.stats.iterations += 1;
+    let game = state.game;
+    let top = g.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
+    let p = winner_of(top);
+    let tops: Vec<Vertex> = g
+        .iter()
+        .copied()
+        .filter(|&v| game.priority(v) == top)
+        .collect();
+    let a = state.attract(p, &tops);
+    let rest = state.without(&g, &a);
+    zielonka(state, rest.clone());
+    state.set_alive(&a, true);
+    let opponent_wins: Vec<Vertex> = rest
+        .iter()
+        .copied()
+        .filter(|&v| state.winner[v.index()] != p)
+        .collect();
+    if opponent_wins.is_empty() {
+        // p wins all of g: the rest by the recursive strategy, A by attraction, and at the top
+        // vertices of p any move that stays in g.
+        for &v in &a {
+            state.winner[v.index()] = p;
         }
+        for &v in &tops {
+            state.stay(v, p);
+        }
+        return;
     }
+    let b = state.attract(p.opponent(), &opponent_wins);
+    for &v in &b {
+        state.winner[v.index()] = p.opponent();
+    }
+    let rest = state.without(&g, &b);
+    zielonka(state, rest);
+    state.set_alive(&b, true);
 }

@@ -1,0 +1,79 @@
+//! The state that Zielonka-style recursions ([`super::zlk`], [`super::qpz`]) share: the current
+//! subgame as one membership mask changed in place as the recursion descends and restored on
+//! the way up (so no level copies it), the winners and choices found so far, and attractors
+//! inside the current subgame that cost only what they touch.
+
+use super::{ParityGame, ParitySolution, Stats, complete};
+use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
+
+pub(crate) struct Recursion<'a> {
+    pub game: &'a ParityGame,
+    /// The current subgame.
+    pub alive: Vec<bool>,
+    pub winner: Vec<Player>,
+    pub choice: Vec<Option<Edge>>,
+    scratch: AttractorScratch,
+    pub stats: Stats,
+}
+
+impl<'a> Recursion<'a> {
+    /// The whole of `game` as the current subgame, nothing solved.
+    pub fn new(game: &'a ParityGame) -> Self {
+        let n = game.arena().num_vertices();
+        Recursion {
+            game,
+            alive: vec![true; n],
+            winner: vec![Player(0); n],
+            choice: vec![None; n],
+            scratch: AttractorScratch::default(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// p's attractor of `target` inside the current subgame, recording p's choices.
+    pub fn attract(&mut self, p: Player, target: &[Vertex]) -> Vec<Vertex> {
+        self.stats.attractors += 1;
+        attract_in(
+            self.game.arena(),
+            &self.alive,
+            p,
+            target,
+            &mut self.choice,
+            &mut self.scratch,
+        )
+    }
+
+    /// If `v` is p's, chooses a move of it that stays in the current subgame.
+    pub fn stay(&mut self, v: Vertex, p: Player) {
+        let arena = self.game.arena();
+        if arena.owner(v) == Owner::Player(p) {
+            self.choice[v.index()] = arena
+                .out_edges(v)
+                .find(|&e| self.alive[arena.target(e).index()]);
+        }
+    }
+
+    /// Takes `part` out of the current subgame and returns the vertices of `g` left.
+    pub fn without(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
+        self.set_alive(part, false);
+        g.iter()
+            .copied()
+            .filter(|v| self.alive[v.index()])
+            .collect()
+    }
+
+    /// Puts `part` back into the current subgame (`alive`) or takes it out.
+    pub fn set_alive(&mut self, part: &[Vertex], alive: bool) {
+        for v in part {
+            self.alive[v.index()] = alive;
+        }
+    }
+
+    /// The winners and choices found, with an arbitrary move wherever none was chosen.
+    pub fn into_solution(self) -> ParitySolution {
+        ParitySolution {
+            winner: self.winner,
+            strategy: complete(self.game.arena(), self.choice),
+        }
+    }
+}
