@@ -345,3 +345,22 @@ fn parity_generators_write_pgsolver_files() {
     let out = kalmar(&["generate", "parity", "randomgame", "10"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn syntcomp_games_are_read_and_their_options_checked() {
+    // lilydemo13 is realizable: the controller (player 0) wins the start state.
+    let file = "testdata/parity/lilydemo13.tlsf.ehoa";
+    let out = kalmar(&["parity", "solve", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("won by player 0"), "{}", stdout(&out));
+    let out = kalmar(&["parity", "solve", file, "--no-verify", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["verified"], false);
+    let out = kalmar(&["parity", "solve", file, "--min-parity"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--min-parity"), "{}", stderr(&out));
+    // A file whose acc-name and Acceptance disagree: refused with its position.
+    let out = kalmar(&["parity", "solve", "testdata/parity/test1.ehoa"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("test1.ehoa:5:15"), "{}", stderr(&out));
+}
