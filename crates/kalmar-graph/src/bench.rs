@@ -1196,12 +1196,13 @@ pub mod parity {
         options: &ParityOptions,
         peer: Option<(&Peer, &[String])>,
     ) -> Result<Vec<ParityRow>, ParityBenchError> {
+        let priorities = workload.game.distinct_priorities();
         let row = |solver: &str| ParityRow {
             family: workload.family.clone(),
             seed: workload.seed,
             vertices: workload.vertices(),
             edges: workload.edges(),
-            priorities: workload.game.distinct_priorities(),
+            priorities,
             solver: solver.to_string(),
             kalmar: None,
             peer: None,
