@@ -1,4 +1,4 @@
-//! Discrete strategy improvement against brute force over positional strategies on small seeded
+//! Discrete strategy improvement, symmetric and switch-all, against brute force over positional strategies on small seeded
 //! random games and against Zielonka's algorithm on larger ones, every answer through the
 //! verifier.
 
@@ -21,9 +21,11 @@ proptest! {
     ) {
         let game = random_game(seed, n, priorities, degree);
         let expected = brute_winners(&game);
-        let solution = si::solve(&game, &mut Stats::default());
-        prop_assert_eq!(&solution.winner, &expected);
-        prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
+        for solver in [si::solve, si::solve_switch_all] {
+            let solution = solver(&game, &mut Stats::default());
+            prop_assert_eq!(&solution.winner, &expected);
+            prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
+        }
     }
 }
 
@@ -37,9 +39,11 @@ fn si_matches_zielonka_on_many_small_games() {
             1 + seed as usize % 3,
         );
         let expected = zlk::solve(&game, &mut Stats::default()).winner;
-        let solution = si::solve(&game, &mut Stats::default());
-        assert_eq!(solution.winner, expected, "seed {seed}");
-        solution.verify(&game).unwrap();
+        for solver in [si::solve, si::solve_switch_all] {
+            let solution = solver(&game, &mut Stats::default());
+            assert_eq!(solution.winner, expected, "seed {seed}");
+            solution.verify(&game).unwrap();
+        }
     }
 }
 
@@ -50,9 +54,11 @@ fn si_matches_zielonka_on_larger_games() {
         let priorities = [2, 3, 5, 10, 40, 200, 1000, 5000][seed as usize % 8];
         let game = random_game(seed, n, priorities, 1 + seed as usize % 3);
         let expected = zlk::solve(&game, &mut Stats::default()).winner;
-        let solution = si::solve(&game, &mut Stats::default());
-        assert_eq!(solution.winner, expected, "seed {seed}");
-        solution.verify(&game).unwrap();
+        for solver in [si::solve, si::solve_switch_all] {
+            let solution = solver(&game, &mut Stats::default());
+            assert_eq!(solution.winner, expected, "seed {seed}");
+            solution.verify(&game).unwrap();
+        }
     }
 }
 
@@ -65,21 +71,20 @@ fn a_cycle_of_distinct_priorities_and_a_choice() {
     for i in 0..n {
         b.add_vertex(Owner::Player(Player((i % 2) as u8)));
     }
+    // The self-loop first: both rules start from the first move, which loses.
+    b.add_edge(Vertex::new(0), Vertex::new(0));
     for i in 0..n {
         b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
     }
-    b.add_edge(Vertex::new(0), Vertex::new(0));
     let mut priority: Vec<u32> = (0..n as u32).map(|i| i + 2).collect();
     priority[0] = 1;
     priority[n - 1] = 2 * n as u32;
     let game = ParityGame::new(b.build().unwrap(), priority).unwrap();
-    let mut stats = Stats::default();
-    let solution = si::solve(&game, &mut stats);
-    solution.verify(&game).unwrap();
-    assert_eq!(
-        solution.winner,
-        zlk::solve(&game, &mut Stats::default()).winner
-    );
-    assert!(solution.winner.iter().all(|&w| w == Player(0)));
-    assert!(stats.iterations >= 2);
+    for solver in [si::solve, si::solve_switch_all] {
+        let mut stats = Stats::default();
+        let solution = solver(&game, &mut stats);
+        solution.verify(&game).unwrap();
+        assert!(solution.winner.iter().all(|&w| w == Player(0)));
+        assert!(stats.iterations >= 2, "the first strategy is improved");
+    }
 }

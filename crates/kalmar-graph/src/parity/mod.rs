@@ -222,8 +222,13 @@ pub const SOLVERS: &[SolverInfo] = &[
     },
     SolverInfo {
         id: "si",
-        summary: "discrete strategy improvement (Voege and Jurdzinski 2000), switch-all, valuations by play profiles",
+        summary: "symmetric strategy improvement (Schewe, Trivedi, Varghese 2015): both players improve towards the best answer to the other, discrete valuations",
         solve: si::solve,
+    },
+    SolverInfo {
+        id: "sia",
+        summary: "discrete strategy improvement (Voege and Jurdzinski 2000) with the switch-all rule, once per player",
+        solve: si::solve_switch_all,
     },
     SolverInfo {
         id: "qpz",

@@ -1,5 +1,7 @@
-//! Discrete strategy improvement (J. Vöge and M. Jurdziński, *A discrete strategy improvement
-//! algorithm for solving parity games*, CAV 2000), with the switch-all rule.
+//! Strategy improvement with discrete valuations (J. Vöge and M. Jurdziński, *A discrete
+//! strategy improvement algorithm for solving parity games*, CAV 2000), in two rules: the
+//! symmetric rule of S. Schewe, A. Trivedi and T. Varghese (*Symmetric strategy improvement*,
+//! ICALP 2015), [`solve`], and the classic switch-all rule, [`solve_switch_all`].
 //!
 //! Vertices are totally ordered by *relevance*: by priority, ties broken by index. A vertex is
 //! good for the improving player when its priority has his parity; his *reward* order ranks
@@ -24,14 +26,23 @@
 //! left, σ is optimal: the improver wins exactly the vertices whose profile's cycle vertex is
 //! good, and σ wins for him from there.
 //!
-//! The algorithm is run for Even as the improver, and again for Odd (whose good vertices are the
-//! odd ones), which gives each player's winning strategy from an optimal strategy of his own;
-//! the two runs' winning regions agree.
+//! Switch-all runs the algorithm for Even as the improver, and again for Odd (whose good
+//! vertices are the odd ones), which gives each player's winning strategy from an optimal
+//! strategy of his own; the two runs' winning regions agree.
+//!
+//! The symmetric rule runs both improvers in lockstep. The valuation of Odd's current strategy
+//! τ is made by Even's best answer to τ, and Even's best answer moves, at each of his vertices,
+//! to a successor whose profile is worst for Odd; Even switches only where that move improves
+//! on his current strategy, and Odd likewise. Schewe, Trivedi and Varghese show that this rule
+//! escapes Friedmann's traps, which make switch-all exponential. When neither player's best
+//! answer improves on his strategy but some switch still does, both players switch all, so
+//! every round strictly improves at least one strategy and the end is optimal for both.
 //!
 //! # Complexity
 //! A valuation costs O(n m) and an improvement step O(n m) (comparing profiles whose sets hold
-//! up to n vertices). The number of improvement steps is at most the number of strategies,
-//! ∏_v outdeg(v); Friedmann (2009) gives games where switch-all takes exponentially many.
+//! up to n vertices); a symmetric round makes two of each. The number of rounds is at most the
+//! number of pairs of strategies, ∏_v outdeg(v); Friedmann (2009) gives games where switch-all
+//! takes exponentially many, which the symmetric rule solves in a few rounds.
 //!
 //! # Example
 //! ```
@@ -54,28 +65,74 @@ use super::{ParityGame, ParitySolution, Stats, complete};
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 use std::cmp::Ordering;
 
-/// Solves `game` by discrete strategy improvement (switch-all), once for each player.
+/// Solves `game` by symmetric strategy improvement: both players improve at once, each only by
+/// switches to the best answer to the other's current strategy.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
-    let arena = game.arena();
-    let n = arena.num_vertices();
-    let mut choice: Vec<Option<Edge>> = vec![None; n];
-    let mut winner = vec![Player(0); n];
+    let mut even = Improver::new(game, Player(0));
+    let mut odd = Improver::new(game, Player(1));
     *stats = Stats::default();
-    for player in [Player(0), Player(1)] {
-        let mut si = Improver::new(game, player);
-        si.run(stats);
-        for v in arena.vertices() {
-            let good = si.good(si.cycle[v.index()]);
-            if player == Player(0) {
-                winner[v.index()] = if good { Player(0) } else { Player(1) };
-            } else {
-                debug_assert_eq!(good, winner[v.index()] == Player(1), "the two runs agree");
-            }
-            if arena.owner(v) == Owner::Player(player) {
-                choice[v.index()] = Some(si.sigma[v.index()]);
-            }
+    loop {
+        stats.iterations += 1;
+        even.valuation();
+        odd.valuation();
+        let even_all = even.improving_switches();
+        let odd_all = odd.improving_switches();
+        if even_all.is_empty() && odd_all.is_empty() {
+            break;
+        }
+        let even_guided = even.switches_towards(&odd);
+        let odd_guided = odd.switches_towards(&even);
+        if even_guided.is_empty() && odd_guided.is_empty() {
+            // Neither best answer improves on the current strategies: improve them the
+            // classic way, so that every round makes progress.
+            even.switch(&even_all);
+            odd.switch(&odd_all);
+        } else {
+            even.switch(&even_guided);
+            odd.switch(&odd_guided);
         }
     }
+    solution(game, &even, &odd)
+}
+
+/// Solves `game` by discrete strategy improvement with the switch-all rule, once for each
+/// player (the classic algorithm, kept for Friedmann's lower bounds).
+pub fn solve_switch_all(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
+    *stats = Stats::default();
+    let [even, odd] = [Player(0), Player(1)].map(|player| {
+        let mut si = Improver::new(game, player);
+        loop {
+            stats.iterations += 1;
+            si.valuation();
+            let switches = si.improving_switches();
+            if switches.is_empty() {
+                return si;
+            }
+            si.switch(&switches);
+        }
+    });
+    solution(game, &even, &odd)
+}
+
+/// The solution given by the optimal strategies of both improvers: Even wins where the cycle
+/// vertex of his valuation is good for him.
+fn solution(game: &ParityGame, even: &Improver<'_>, odd: &Improver<'_>) -> ParitySolution {
+    let arena = game.arena();
+    let winner = arena
+        .vertices()
+        .map(|v| {
+            let even_wins = even.good(even.cycle[v.index()]);
+            debug_assert_eq!(even_wins, !odd.good(odd.cycle[v.index()]), "the runs agree");
+            if even_wins { Player(0) } else { Player(1) }
+        })
+        .collect();
+    let choice = arena
+        .vertices()
+        .map(|v| {
+            let improver = if even.mine(v) { even } else { odd };
+            Some(improver.sigma[v.index()])
+        })
+        .collect();
     ParitySolution {
         winner,
         strategy: complete(arena, choice),
@@ -170,31 +227,54 @@ impl<'a> Improver<'a> {
         self.arena.owner(v) == Owner::Player(self.player)
     }
 
-    /// Improves until no switch improves.
-    fn run(&mut self, stats: &mut Stats) {
+    /// After a valuation: at each of the improver's vertices with an improving switch, the
+    /// switch to a best successor.
+    fn improving_switches(&self) -> Vec<(Vertex, Edge)> {
         let arena = self.arena;
-        loop {
-            stats.iterations += 1;
-            self.valuation();
-            let mut switches = Vec::new();
-            for v in arena.vertices().filter(|&v| self.mine(v)) {
-                let current = self.sigma[v.index()];
-                let mut best = current;
-                for e in arena.out_edges(v) {
-                    if self.compare(arena.target(e), arena.target(best)) == Ordering::Greater {
-                        best = e;
+        let mut switches = Vec::new();
+        for v in arena.vertices().filter(|&v| self.mine(v)) {
+            let current = self.sigma[v.index()];
+            let mut best = current;
+            for e in arena.out_edges(v) {
+                if self.compare(arena.target(e), arena.target(best)) == Ordering::Greater {
+                    best = e;
+                }
+            }
+            if best != current {
+                switches.push((v, best));
+            }
+        }
+        switches
+    }
+
+    /// After both valuations: the improving switches to the improver's best answer to the
+    /// other's current strategy (Schewe, Trivedi and Varghese's symmetric rule). The other's
+    /// valuation is that of the improver's best answer, so at each of the improver's vertices
+    /// the answer moves to a successor whose profile is worst for the other.
+    fn switches_towards(&self, other: &Improver<'_>) -> Vec<(Vertex, Edge)> {
+        let arena = self.arena;
+        arena
+            .vertices()
+            .filter(|&v| self.mine(v))
+            .filter_map(|v| {
+                let answer = arena.out_edges(v).reduce(|worst, e| {
+                    if other.compare(arena.target(e), arena.target(worst)) == Ordering::Less {
+                        e
+                    } else {
+                        worst
                     }
-                }
-                if best != current {
-                    switches.push((v, best));
-                }
-            }
-            if switches.is_empty() {
-                return;
-            }
-            for (v, e) in switches {
-                self.sigma[v.index()] = e;
-            }
+                })?;
+                let current = arena.target(self.sigma[v.index()]);
+                (self.compare(arena.target(answer), current) == Ordering::Greater)
+                    .then_some((v, answer))
+            })
+            .collect()
+    }
+
+    /// Applies `switches` to the improver's strategy.
+    fn switch(&mut self, switches: &[(Vertex, Edge)]) {
+        for &(v, e) in switches {
+            self.sigma[v.index()] = e;
         }
     }
 
