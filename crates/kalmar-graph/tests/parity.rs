@@ -130,6 +130,51 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Games where only one player moves are solved by the preprocessing alone (his winning
+    /// cycles searched to the end), and components of one player's vertices by the one-player
+    /// solver: both as brute force says.
+    #[test]
+    fn one_player_games_and_components_are_solved_right(
+        seed in any::<u64>(),
+        n in 1usize..9,
+        priorities in 1u32..7,
+        odd in any::<bool>(),
+    ) {
+        let owners = if odd { Owners::Odd } else { Owners::Even };
+        let game = random_game_of(seed, n, priorities, 3, owners);
+        let expected = brute_winners(&game);
+        let solution = parity::cycles::solve_one_player(&game, Player(u8::from(odd)));
+        prop_assert_eq!(&solution.winner, &expected);
+        prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
+        let solution = parity::preprocess::solve(&game, &mut Stats::default(), zlk::solve);
+        prop_assert_eq!(&solution.winner, &expected);
+        prop_assert!(solution.verify(&game).is_ok(), "{:?}", solution.verify(&game));
+    }
+}
+
+#[test]
+fn one_player_games_agree_with_plain_zielonka() {
+    for seed in 0..40 {
+        let owners = if seed % 2 == 0 {
+            Owners::Even
+        } else {
+            Owners::Odd
+        };
+        let game = random_game_of(
+            seed,
+            2000,
+            2 + seed as u32 * 5,
+            1 + seed as usize % 3,
+            owners,
+        );
+        let plain = zlk::solve(&game, &mut Stats::default());
+        let pre = parity::preprocess::solve(&game, &mut Stats::default(), zlk::solve);
+        assert_eq!(plain.winner, pre.winner, "seed {seed}");
+        pre.verify(&game).unwrap();
+    }
+}
+
 #[test]
 fn preprocessing_on_larger_games_agrees_with_plain_zielonka() {
     for seed in 0..30 {

@@ -11,27 +11,39 @@
 //!
 //! # Complexity
 //! A decomposition costs O(n + m) and each round removes a priority from a component, so the
-//! worst case is O(d (n + m)) for d priorities; the decompositions share a budget of a few
-//! passes over the game, after which the step stops (it only saves the solver work, so stopping
-//! early is always sound). On random games it takes a large part of the game off the solver.
+//! worst case is O(d (n + m)) for d priorities. As preprocessing, the decompositions share a
+//! budget of a few passes over the game, after which the step stops (it only saves the solver
+//! work, so stopping early is always sound); on random games it takes a large part of the game
+//! off the solver. Without a budget the decomposition is complete, which solves a game where
+//! only one player moves: he wins exactly where he can reach one of his winning cycles.
 
-use super::{ParityGame, winner_of};
+use super::{ParityGame, ParitySolution, complete, winner_of};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Edge, Owner, Player, Vertex};
 
-/// The passes over the game (vertices and edges) that the decompositions may take together.
-const BUDGET_PASSES: usize = 2;
+/// The winning cycles found by [`winning_cycles`].
+#[derive(Clone, Debug, Default)]
+pub struct WinningCycles {
+    /// Each vertex of the player on a cycle of his own vertices that he wins, with its move.
+    pub moves: Vec<(Vertex, Edge)>,
+    /// Whether the decomposition ran to the end, so that every such vertex is listed.
+    pub complete: bool,
+}
 
 /// The vertices of `player` (among those with `open(v)`) in the components of his own vertices
-/// that have a cycle he wins, each with its move.
+/// that have a cycle he wins, each with its move; the decompositions stop after `budget_passes`
+/// passes over the game (vertices and edges), or run to the end with `None`.
 pub fn winning_cycles(
     game: &ParityGame,
     player: Player,
     open: &impl Fn(Vertex) -> bool,
-) -> Vec<(Vertex, Edge)> {
+    budget_passes: Option<usize>,
+) -> WinningCycles {
     let arena = game.arena();
     let n = arena.num_vertices();
-    let mut budget = BUDGET_PASSES * (n + arena.num_edges());
+    let mut budget = budget_passes.map_or(usize::MAX, |passes| {
+        passes.saturating_mul(n + arena.num_edges())
+    });
     // Per vertex: its index in the set being decomposed, or u32::MAX.
     let mut local = vec![u32::MAX; n];
     let mut won: Vec<(Vertex, Edge)> = Vec::new();
@@ -102,7 +114,49 @@ pub fn winning_cycles(
         }
         budget -= cost;
     }
-    won
+    WinningCycles {
+        moves: won,
+        complete: sets.is_empty(),
+    }
+}
+
+/// Solves a game in which every vertex belongs to `player`: he wins where he can reach one of
+/// his winning cycles (moving along the way there), and the opponent wins everywhere else.
+///
+/// # Complexity
+/// O(d (n + m)): the complete decomposition of [`winning_cycles`], then one backward search.
+pub fn solve_one_player(game: &ParityGame, player: Player) -> ParitySolution {
+    let arena = game.arena();
+    debug_assert!(
+        arena
+            .vertices()
+            .all(|v| arena.owner(v) == Owner::Player(player))
+    );
+    let mut choice: Vec<Option<Edge>> = vec![None; arena.num_vertices()];
+    let mut reached = winning_cycles(game, player, &|_| true, None).moves;
+    for &(v, e) in &reached {
+        choice[v.index()] = Some(e);
+    }
+    let mut head = 0;
+    while head < reached.len() {
+        let (w, _) = reached[head];
+        head += 1;
+        for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
+            if choice[u.index()].is_none() {
+                choice[u.index()] = Some(e);
+                reached.push((u, e));
+            }
+        }
+    }
+    let opponent = Player(1 - player.0);
+    let winner = choice
+        .iter()
+        .map(|c| if c.is_some() { player } else { opponent })
+        .collect();
+    ParitySolution {
+        winner,
+        strategy: complete(arena, choice),
+    }
 }
 
 /// Claims a component with a cycle whose largest priority `top` is the player's: each vertex
@@ -160,7 +214,8 @@ mod tests {
     }
 
     fn claimed(game: &ParityGame, player: Player) -> Vec<usize> {
-        let mut v: Vec<usize> = winning_cycles(game, player, &|_| true)
+        let mut v: Vec<usize> = winning_cycles(game, player, &|_| true, None)
+            .moves
             .into_iter()
             .map(|(v, _)| v.index())
             .collect();
@@ -202,7 +257,7 @@ mod tests {
             }
             let g = game(&owners, &priorities, &edges);
             for player in [Player(0), Player(1)] {
-                let won = winning_cycles(&g, player, &|_| true);
+                let won = winning_cycles(&g, player, &|_| true, Some(2)).moves;
                 let mut next = vec![None; n];
                 for &(v, e) in &won {
                     assert_eq!(g.arena().source(e), v);

@@ -7,22 +7,29 @@
 //! 2. A vertex with a self-loop whose priority has its owner's parity is won by its owner (he
 //!    loops forever); with the attractors of these vertices, the owners win more.
 //! 3. A cycle of one player's vertices whose largest priority has his parity is won by him
-//!    ([`super::cycles`]); with their attractors, the owners win more.
+//!    ([`super::cycles`]); with their attractors, the owners win more. When only one player
+//!    has unsolved vertices, his cycles are searched to the end, which solves the game: he
+//!    wins their attractor and the opponent the rest.
 //! 4. The strongly connected components are taken bottom-up (successors first). What is left
 //!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
 //!    solved region would have been attracted to it, so the moves that leave the component go to
 //!    regions the owner loses and play worth having stays inside. It is solved by the solver
-//!    (or, if all its priorities have one parity, given to that player at once), and both
+//!    (or, if all its priorities have one parity, given to that player at once; or, if all its
+//!    vertices are one player's, by [`super::cycles::solve_one_player`]), and both
 //!    winning regions are attracted in the unsolved rest of the game before the next component.
 //!
 //! Each vertex and edge is handled a constant number of times outside the solver, so the
 //! preprocessing costs O(n log n + m) (the log from compression), and the solver only ever
 //! sees one component's unsolved part at a time.
 
-use super::cycles::winning_cycles;
+use super::cycles::{solve_one_player, winning_cycles};
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Edge, Owner, Player, Vertex};
+
+/// The passes over the game that the search for winning cycles may take, unless it solves the
+/// game.
+const CYCLE_BUDGET_PASSES: usize = 2;
 
 /// Solves `game` with `solver` after the shared preprocessing.
 pub fn solve(
@@ -60,14 +67,26 @@ pub fn solve(
     // Cycles of one player's vertices that he wins.
     for p in [Player(0), Player(1)] {
         let open = |v: Vertex| state.winner[v.index()].is_none();
-        let won = winning_cycles(game, p, &open);
-        let mut region = Vec::with_capacity(won.len());
-        for (v, e) in won {
+        let opponent = Owner::Player(Player(1 - p.0));
+        let one_player = !arena
+            .vertices()
+            .any(|v| open(v) && arena.owner(v) == opponent);
+        let budget = (!one_player).then_some(CYCLE_BUDGET_PASSES);
+        let won = winning_cycles(game, p, &open, budget);
+        let mut region = Vec::with_capacity(won.moves.len());
+        for (v, e) in won.moves {
             state.winner[v.index()] = Some(p);
             state.choice[v.index()] = Some(e);
             region.push(v);
         }
         state.attract(game, p, region);
+        if one_player && won.complete {
+            // Every cycle p wins is in his region now; he wins nothing else.
+            for w in &mut state.winner {
+                w.get_or_insert(Player(1 - p.0));
+            }
+            return state.into_solution(arena);
+        }
     }
     if state.winner.iter().all(Option::is_some) {
         return state.into_solution(arena);
@@ -139,7 +158,13 @@ fn solve_part(
         .expect("every vertex of a part has a move inside it");
     let priority = part.iter().map(|&v| game.priority(v)).collect();
     let sub = ParityGame::new(sub_arena, priority).expect("a part is a parity game");
-    let solution = solver(&sub, stats);
+    let owner = arena.owner(part[0]);
+    let solution = match owner {
+        Owner::Player(p) if part.iter().all(|&v| arena.owner(v) == owner) => {
+            solve_one_player(&sub, p)
+        }
+        _ => solver(&sub, stats),
+    };
     let choices = part
         .iter()
         .enumerate()
