@@ -7,7 +7,8 @@
 //! which shortens Zielonka's recursion and every priority-indexed loop.
 //!
 //! # Complexity
-//! O(n log n) for n vertices (a sort of the priorities).
+//! O(n + d) for n vertices and priorities up to d when d is at most a few times n (a table
+//! indexed by priority); O(n log n) otherwise (a sort of the priorities).
 
 use super::ParityGame;
 use std::borrow::Cow;
@@ -26,9 +27,21 @@ use std::borrow::Cow;
 /// assert_eq!((0..4).map(|i| compress(&game).priority(vs[i])).collect::<Vec<_>>(), vec![0, 0, 1, 1]);
 /// ```
 pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
-    let mut distinct = game.priority.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
+    let max = game.priority.iter().copied().max().unwrap_or(0) as usize;
+    // A table indexed by priority when it is not much larger than the game.
+    let by_table = max <= 4 * game.priority.len() + 1024;
+    let distinct: Vec<u32> = if by_table {
+        let mut seen = vec![false; max + 1];
+        for &p in &game.priority {
+            seen[p as usize] = true;
+        }
+        (0..=max as u32).filter(|&p| seen[p as usize]).collect()
+    } else {
+        let mut distinct = game.priority.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct
+    };
     // rank[i]: the new priority of distinct[i].
     let mut rank = Vec::with_capacity(distinct.len());
     let mut current = distinct.first().map_or(0, |p| p % 2);
@@ -41,11 +54,18 @@ pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
     if distinct == rank {
         return Cow::Borrowed(game);
     }
-    let priority = game
-        .priority
-        .iter()
-        .map(|p| rank[distinct.binary_search(p).expect("every priority is listed")])
-        .collect();
+    let priority = if by_table {
+        let mut table = vec![0; max + 1];
+        for (&p, &r) in distinct.iter().zip(&rank) {
+            table[p as usize] = r;
+        }
+        game.priority.iter().map(|&p| table[p as usize]).collect()
+    } else {
+        game.priority
+            .iter()
+            .map(|p| rank[distinct.binary_search(p).expect("every priority is listed")])
+            .collect()
+    };
     Cow::Owned(ParityGame {
         arena: game.arena.clone(),
         priority,
