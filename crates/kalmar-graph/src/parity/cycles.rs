@@ -59,8 +59,9 @@ pub fn winning_cycles(
         for (i, &v) in set.iter().enumerate() {
             local[v.index()] = i as u32;
         }
+        let degrees: usize = set.iter().map(|&v| arena.out_degree(v)).sum();
         let mut offset = Vec::with_capacity(set.len() + 1);
-        let mut inner = Vec::new();
+        let mut inner = Vec::with_capacity(degrees);
         offset.push(0);
         for &v in &set {
             inner.extend(
@@ -72,7 +73,7 @@ pub fn winning_cycles(
             );
             offset.push(inner.len());
         }
-        let cost = set.len() + set.iter().map(|&v| arena.out_degree(v)).sum::<usize>();
+        let cost = set.len() + degrees;
         let components = strongly_connected_components(set.len(), |v, i| {
             let range = offset[v.index()]..offset[v.index() + 1];
             inner[range].get(i).map(|&w| Vertex(w))

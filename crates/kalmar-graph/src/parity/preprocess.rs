@@ -10,7 +10,8 @@
 //!    ([`super::cycles`]); with their attractors, the owners win more. When only one player
 //!    has unsolved vertices, his cycles are searched to the end, which solves the game: he
 //!    wins their attractor and the opponent the rest.
-//! 4. The strongly connected components are taken bottom-up (successors first). What is left
+//! 4. The strongly connected components are taken bottom-up (successors first), unless one
+//!    of them holds nearly all the unsolved vertices: then they are solved together. What is left
 //!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
 //!    solved region would have been attracted to it, so the moves that leave the component go to
 //!    regions the owner loses and play worth having stays inside. It is solved by the solver
@@ -93,9 +94,28 @@ pub fn solve(
     }
     // Components bottom-up: Tarjan numbers them so that successors come first.
     let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
-    let members = components.members();
+    // The unsolved vertices in each component.
+    let mut open_in = vec![0usize; components.count()];
+    for v in arena.vertices() {
+        if state.winner[v.index()].is_none() {
+            open_in[components.of(v)] += 1;
+        }
+    }
+    let open_count: usize = open_in.iter().sum();
+    let largest = open_in.iter().copied().max().unwrap_or(0);
+    let members;
+    let everything: Vec<Vertex>;
+    let parts: Vec<&[Vertex]> = if largest * 20 >= open_count * 19 {
+        // One component is nearly all of it: solve the rest of the game in one call (the
+        // decomposition would save the solver little, and copying the part out costs).
+        everything = arena.vertices().collect();
+        vec![&everything]
+    } else {
+        members = components.members();
+        members.iter().collect()
+    };
     let mut open: Vec<Vertex> = Vec::new();
-    for component in members.iter() {
+    for component in parts {
         open.clear();
         open.extend(
             component
@@ -152,18 +172,25 @@ fn solve_part(
             .collect();
         return (vec![p; part.len()], choices);
     }
-    // The induced game, with local ids in the order of `part` (which is sorted).
-    let (sub_arena, global_edge) = arena
-        .induced(part, local_id)
-        .expect("every vertex of a part has a move inside it");
-    let priority = part.iter().map(|&v| game.priority(v)).collect();
-    let sub = ParityGame::new(sub_arena, priority).expect("a part is a parity game");
+    // The induced game, with local ids in the order of `part` (which is sorted), or the game
+    // itself when the part is all of it.
+    let induced;
+    let (sub, global_edge) = if part.len() == arena.num_vertices() {
+        (game, None)
+    } else {
+        let (sub_arena, global_edge) = arena
+            .induced(part, local_id)
+            .expect("every vertex of a part has a move inside it");
+        let priority = part.iter().map(|&v| game.priority(v)).collect();
+        induced = ParityGame::new(sub_arena, priority).expect("a part is a parity game");
+        (&induced, Some(global_edge))
+    };
     let owner = arena.owner(part[0]);
     let solution = match owner {
         Owner::Player(p) if part.iter().all(|&v| arena.owner(v) == owner) => {
-            solve_one_player(&sub, p)
+            solve_one_player(sub, p)
         }
-        _ => solver(&sub, stats),
+        _ => solver(sub, stats),
     };
     let choices = part
         .iter()
@@ -175,7 +202,7 @@ fn solve_part(
                     solution
                         .strategy
                         .get(Vertex::new(i))
-                        .map(|e| global_edge[e.index()])
+                        .map(|e| global_edge.as_ref().map_or(e, |g| g[e.index()]))
                 })
                 .flatten()
         })
