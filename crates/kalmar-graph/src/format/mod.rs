@@ -62,6 +62,10 @@ pub struct GameGraph {
     /// Discount factor, if the file gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Rational>,
+    /// Per vertex, the observation of a player with imperfect information (the `obs=` key of
+    /// `.gg`), `None` where the vertex is observed as itself; `None` when no vertex has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Vec<Option<String>>>,
 }
 
 /// Why the labels of a [`GameGraph`] do not fit its arena (see [`GameGraph::validate`]).
@@ -70,7 +74,7 @@ pub enum LabelError {
     /// A per-vertex label has the wrong length.
     #[error("{label} has {found} entries for {vertices} vertices")]
     Length {
-        /// Which label: `payoff`, `reward` or `priority`.
+        /// Which label: `payoff`, `reward`, `priority` or `observation`.
         label: &'static str,
         /// Its length.
         found: usize,
@@ -94,6 +98,10 @@ pub enum LabelError {
         /// The number of payoffs of the first terminal that has any.
         expected: usize,
     },
+    /// The observations are given but no vertex has one (text formats cannot tell that from
+    /// none).
+    #[error("observations are given but no vertex has one")]
+    NoObservation,
     /// The discount factor is not strictly between 0 and 1.
     #[error("discount factor {0} is not strictly between 0 and 1")]
     Discount(Rational),
@@ -110,13 +118,15 @@ impl GameGraph {
             reward: None,
             priority: None,
             discount: None,
+            observation: None,
         }
     }
 
     /// Checks that the labels fit the arena: one payoff vector per vertex, empty at
     /// non-terminals and of one common length at the terminals that have one; rewards and
     /// priorities absent or one per vertex (and absent when there are no vertices); a discount
-    /// factor strictly between 0 and 1. Every graph the readers return passes, and every graph
+    /// factor strictly between 0 and 1; observations absent or one per vertex, at least one of
+    /// them given. Every graph the readers return passes, and every graph
     /// that passes is written by [`write_gg`] so that [`read_gg`] gives it back unchanged.
     pub fn validate(&self) -> Result<(), LabelError> {
         let n = self.arena.num_vertices();
@@ -130,6 +140,7 @@ impl GameGraph {
         let lengths = [
             ("reward", self.reward.as_ref().map(Vec::len)),
             ("priority", self.priority.as_ref().map(Vec::len)),
+            ("observation", self.observation.as_ref().map(Vec::len)),
         ];
         for (label, len) in lengths {
             match len {
@@ -143,6 +154,11 @@ impl GameGraph {
                 }
                 _ => {}
             }
+        }
+        if let Some(o) = &self.observation
+            && o.iter().all(Option::is_none)
+        {
+            return Err(LabelError::NoObservation);
         }
         let mut size = None;
         for v in self.arena.vertices() {
