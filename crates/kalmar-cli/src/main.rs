@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod demo;
 mod generate;
+mod observation;
 mod parity;
 mod report;
 mod solve;
@@ -51,6 +52,9 @@ enum Command {
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
     Parity(parity::ParityCommand),
+    /// Games of imperfect information (Reif's problem): the system sees only observations.
+    #[command(subcommand)]
+    Observation(observation::ObservationCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
@@ -167,6 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
+        Command::Observation(command) => observation::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

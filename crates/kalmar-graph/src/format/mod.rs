@@ -10,7 +10,9 @@
 //!   safe: `read_gg(&write_gg(g)) == g` for every graph that passes [`GameGraph::validate`];
 //! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly;
 //! - [`hoa`]: the extended HOA format of SYNTCOMP's parity track (`.ehoa`), read as a parity
-//!   game between the environment and the controller (read only).
+//!   game between the environment and the controller (read only);
+//! - [`gii`]: the Alpaga tool's format for games of imperfect information, read into an
+//!   [`ObservationGame`](crate::observation::ObservationGame), not a [`GameGraph`].
 //!
 //! The grammar of `.gg` and `.pg`, with examples, is in `docs/formats.md`, that of HOA in
 //! [`hoa`]. A [`GameGraph`] also serialises to JSON with serde; rationals are integers or
@@ -27,10 +29,12 @@
 //! ```
 
 pub mod gg;
+pub mod gii;
 pub mod hoa;
 pub mod pg;
 
 pub use gg::{read_gg, to_gg_string, write_gg};
+pub use gii::{read_gii, write_gii};
 pub use hoa::read_hoa;
 pub use pg::{
     PgSolution, PgWriteError, pg_ids, read_pg, read_pg_solution, write_pg, write_pg_solution,

@@ -3,7 +3,7 @@
 //!
 //! From the start the environment puts the play on one of `k` cycles, of the first `k` prime
 //! lengths `p_1, …, p_k`, and every location looks the same to the system. Each round the
-//! system plays one of the actions `l1 … lk` (go round) or `#` (leave). Leaving is safe only
+//! system plays one of the actions `l1 … lk` (go round) or `leave`. Leaving is safe only
 //! from the last location of a cycle; there, action `l_i` is unsafe on cycle `i`. So the
 //! system must count rounds: it leaves after a multiple of `p_1 ⋯ p_k` rounds, and at a round
 //! that is a multiple of some of the primes it goes round by the action of a cycle whose
@@ -38,7 +38,7 @@ pub fn prime_cycles(k: usize) -> ObservationGame {
     let primes = first_primes(k);
     let mut b = GameBuilder::new();
     let all = b.add_observation("all", 0);
-    let leave = b.add_action("#");
+    let leave = b.add_action("leave");
     let around: Vec<u32> = (1..=k).map(|i| b.add_action(format!("l{i}"))).collect();
     let start = b.add_location("s0", all);
     let safe = b.add_location("Safe", all);

@@ -18,7 +18,7 @@
 use super::{LocationSet, ObservationGame, Spoiler, Strategy};
 use foldhash::HashMap;
 use kalmar_core::scc::strongly_connected_components;
-use kalmar_core::{VerifyError, Vertex};
+use kalmar_core::{Certificate, VerifyError, Vertex};
 
 /// The graph of knowledge sets met while replaying a witness.
 #[derive(Default)]
@@ -80,6 +80,18 @@ impl Replay {
             }
         }
         None
+    }
+}
+
+impl Certificate<ObservationGame> for Strategy {
+    fn verify(&self, game: &ObservationGame) -> Result<(), VerifyError> {
+        verify(game, self)
+    }
+}
+
+impl Certificate<ObservationGame> for Spoiler {
+    fn verify(&self, game: &ObservationGame) -> Result<(), VerifyError> {
+        verify_spoiler(game, self)
     }
 }
 
