@@ -57,7 +57,9 @@ enum Command {
     Observation(observation::ObservationCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
-    /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
+    /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
+    /// information (see `kalmar observation solve`). Otherwise a game whose terminal payoffs are
+    /// all -1, 0 or 1 is solved as a chess-like game (with
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
     /// make it a parity game. Games with chance or rewards belong to families kalmar does not
     /// solve yet.

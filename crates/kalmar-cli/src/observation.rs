@@ -144,6 +144,24 @@ fn is_gii(path: &Path, text: &str) -> bool {
             .is_some_and(|l| l.starts_with("ALPHABET") || l.starts_with("STATES"))
 }
 
+/// Whether `kalmar solve` should read this file as Alpaga's format.
+pub fn is_gii_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gii"))
+}
+
+/// `kalmar solve` on a game with observations: the default algorithm, witness checked.
+pub fn solve_detected(file: &Path, json: bool) -> anyhow::Result<()> {
+    solve(&SolveArgs {
+        file: file.to_path_buf(),
+        algorithm: Algorithm::Knowledge,
+        strategy: false,
+        json,
+        output: None,
+        limit: 40,
+    })
+}
+
 fn read(path: &Path) -> anyhow::Result<Loaded> {
     let text = read_text_file(path).map_err(bad_input)?;
     if is_gii(path, &text) {

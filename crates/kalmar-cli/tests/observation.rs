@@ -170,3 +170,12 @@ fn bad_input_exits_with_2_and_a_position() {
         stderr(&out)
     );
 }
+
+#[test]
+fn kalmar_solve_sends_games_with_observations_here() {
+    let j = json(&["solve", "examples/reif-note.gg", "--json"]);
+    assert_eq!(j["winner"], "environment");
+    assert_eq!(j["algorithm"], "knowledge");
+    let j = json(&["solve", "examples/alpaga/parityGame1.gii", "--json"]);
+    assert_eq!(j["winner"], "environment");
+}
