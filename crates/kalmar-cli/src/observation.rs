@@ -432,10 +432,11 @@ fn spoiler_json(game: &ObservationGame, spoiler: &Spoiler) -> serde_json::Value 
 fn spoiling_tree(game: &ObservationGame, spoiler: &Spoiler, limit: usize) -> Vec<String> {
     let limit = if limit == 0 { usize::MAX } else { limit };
     let mut lines = Vec::new();
-    let mut seen: Vec<LocationSet> = Vec::new();
+    let mut seen: std::collections::HashSet<LocationSet> = std::collections::HashSet::new();
     let Some(start) = &spoiler.start else {
         return lines;
     };
+    let answers = spoiler.lookup();
     let mut stack: Vec<(LocationSet, usize, String)> =
         vec![(start.clone(), 0, "start:".to_string())];
     while let Some((k, depth, prefix)) = stack.pop() {
@@ -445,11 +446,10 @@ fn spoiling_tree(game: &ObservationGame, spoiler: &Spoiler, limit: usize) -> Vec
         }
         let pad = "  ".repeat(depth);
         let shown = game.show(&k);
-        if seen.contains(&k) {
+        if !seen.insert(k.clone()) {
             lines.push(format!("{pad}{prefix} {shown} (as above)"));
             continue;
         }
-        seen.push(k.clone());
         if let Some(l) = k.iter().find(|&l| !game.safe().contains(l)) {
             lines.push(format!(
                 "{pad}{prefix} {shown}: the play may be at the unsafe {}, the system loses",
@@ -466,7 +466,7 @@ fn spoiling_tree(game: &ObservationGame, spoiler: &Spoiler, limit: usize) -> Vec
         }
         lines.push(format!("{pad}{prefix} {shown}"));
         for &a in actions.iter().rev() {
-            let Some(o) = spoiler.answer(&k, a) else {
+            let Some(&o) = answers.get(&(&k, a)) else {
                 continue;
             };
             if let Some((_, next)) = game

@@ -58,6 +58,7 @@ pub use set::LocationSet;
 pub use turn_based::{TurnBased, TurnBasedError};
 pub use verify::verify;
 
+use foldhash::{HashMap, HashMapExt};
 use serde::Serialize;
 use std::fmt;
 
@@ -417,13 +418,35 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// The action the strategy plays at `k`, if it covers `k`.
+    /// An index of the rules, to look actions up fast.
+    pub fn lookup(&self) -> StrategyLookup<'_> {
+        let mut exact = HashMap::with_capacity(self.rules.len());
+        for (k, a) in &self.rules {
+            exact.entry(k).or_insert(*a);
+        }
+        StrategyLookup {
+            rules: &self.rules,
+            exact,
+        }
+    }
+}
+
+/// The rules of a [`Strategy`], indexed by their sets.
+pub struct StrategyLookup<'a> {
+    rules: &'a [(LocationSet, u32)],
+    exact: HashMap<&'a LocationSet, u32>,
+}
+
+impl StrategyLookup<'_> {
+    /// The action the strategy plays at `k`, if it covers `k`: the rule for exactly `k`, or
+    /// else the first rule whose set contains `k`.
     pub fn action(&self, k: &LocationSet) -> Option<u32> {
-        self.rules
-            .iter()
-            .find(|(s, _)| s == k)
-            .or_else(|| self.rules.iter().find(|(s, _)| k.is_subset(s)))
-            .map(|&(_, a)| a)
+        self.exact.get(k).copied().or_else(|| {
+            self.rules
+                .iter()
+                .find(|(s, _)| k.is_subset(s))
+                .map(|&(_, a)| a)
+        })
     }
 }
 
@@ -439,12 +462,12 @@ pub struct Spoiler {
 }
 
 impl Spoiler {
-    /// The environment's answer to action `a` at `k`.
-    pub fn answer(&self, k: &LocationSet, a: u32) -> Option<u32> {
+    /// The answers, indexed by knowledge set and action.
+    pub fn lookup(&self) -> HashMap<(&LocationSet, u32), u32> {
         self.answers
             .iter()
-            .find(|((s, b), _)| s == k && *b == a)
-            .map(|&(_, o)| o)
+            .map(|((k, a), o)| ((k, *a), *o))
+            .collect()
     }
 }
 

@@ -104,6 +104,7 @@ pub fn verify(game: &ObservationGame, strategy: &Strategy) -> Result<(), VerifyE
         .map(|k| replay.intern(k))
         .collect();
     let mut done = vec![false; replay.sets.len()];
+    let lookup = strategy.lookup();
     while let Some(i) = open.pop() {
         if done.get(i).copied().unwrap_or(false) {
             continue;
@@ -116,7 +117,7 @@ pub fn verify(game: &ObservationGame, strategy: &Strategy) -> Result<(), VerifyE
                 game.show(&k)
             )));
         }
-        let a = strategy.action(&k).ok_or_else(|| {
+        let a = lookup.action(&k).ok_or_else(|| {
             VerifyError::new(format!(
                 "the strategy has no move for the knowledge set {}",
                 game.show(&k)
@@ -172,6 +173,7 @@ pub fn verify_spoiler(game: &ObservationGame, spoiler: &Spoiler) -> Result<(), V
     let mut replay = Replay::default();
     let mut open = vec![replay.intern(start)];
     let mut done = vec![false; 1];
+    let answers = spoiler.lookup();
     while let Some(i) = open.pop() {
         if done.get(i).copied().unwrap_or(false) {
             continue;
@@ -183,7 +185,7 @@ pub fn verify_spoiler(game: &ObservationGame, spoiler: &Spoiler) -> Result<(), V
             continue;
         }
         for a in game.common_actions(&k) {
-            let o = spoiler.answer(&k, a).ok_or_else(|| {
+            let o = answers.get(&(&k, a)).copied().ok_or_else(|| {
                 VerifyError::new(format!(
                     "the spoiler does not answer {} at knowledge {}",
                     game.action_name(a),
