@@ -419,3 +419,36 @@ fn prime_cycles_survive_the_gii_round_trip() {
     assert_eq!(back.num_moves(), game.num_moves());
     assert_eq!(solve_all(&back), Side::System);
 }
+
+/// Two cycles of system positions that look alike (`x`), of lengths 2 and 5; the system may
+/// leave (move to an observation `w`) from any position, but only from the last position of
+/// its cycle does that reach a dead end of the environment; elsewhere the environment then
+/// moves to a dead end of the system. Reif's assumption holds (every position offers `x` and
+/// `w`).
+fn counting_game() -> kalmar_graph::format::GameGraph {
+    let mut text = String::from("kalmar-gg 1\nstart init\ninit min -> a1 b1\n");
+    for (cycle, len) in [("a", 2), ("b", 5)] {
+        for i in 1..=len {
+            let next = if i == len { 1 } else { i + 1 };
+            let out = if i == len { "won" } else { "trap" };
+            text += &format!("{cycle}{i} max obs=x -> {cycle}{next} {out}\n");
+        }
+    }
+    text += "won terminal obs=w\ntrap min obs=w -> lost\nlost terminal\n";
+    read_gg(&text).unwrap()
+}
+
+#[test]
+fn reif_needs_more_rounds_than_there_are_states() {
+    // The system must leave when both cycles are at their last position: after lcm(2, 5) = 10
+    // positions. The accepting run of Reif's procedure: the environment's first move, 9 more
+    // moves round the cycles, the move out, and the final test: 12 steps, more than the 11
+    // states, so the note's bound (the number of states) rejects a game the system wins.
+    let game = TurnBased::from_graph(&counting_game()).unwrap();
+    assert!(reif::check_assumption(&game).is_empty());
+    assert_eq!(game.arena.num_vertices(), 11);
+    assert!(!reif::run(&game, Some(11)).accept);
+    let outcome = reif::run(&game, None);
+    assert_eq!((outcome.accept, outcome.rounds), (true, Some(12)));
+    assert_eq!(solve_all(&game.to_game()), Side::System);
+}

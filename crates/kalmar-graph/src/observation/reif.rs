@@ -18,7 +18,9 @@
 //! On cyclic graphs the machine may run forever; as the note proposes, the loop is bounded.
 //! The bound is the number of distinct sets `P` the procedure can reach: an accepting run that
 //! repeats a set can be shortened, so this bound gives the same answer as an unbounded run
-//! that accepts only finite runs. The machine is evaluated exactly, as the reachability game
+//! that accepts only finite runs. The note's own bound, the number of positions, is too small:
+//! when the system must count (two cycles of lengths 2 and 5 that look alike, left together
+//! after 10 rounds), the shortest accepting run is longer than the game has positions. The machine is evaluated exactly, as the reachability game
 //! of its existential choices on the graph of those sets ([`kalmar_core::attractor`]); the
 //! accepting depth is the length of its longest accepting run.
 //!
