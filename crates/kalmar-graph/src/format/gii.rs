@@ -145,10 +145,10 @@ pub fn read_gii(text: &str) -> Result<ObservationGame, ParseError> {
                     format!("each keyword once ('{k}' is on line {})", first.line),
                 ));
             }
-            let rest = body[k.len()..].trim_start();
-            let after = span.column
-                + k.chars().count() as u32
-                + (body[k.len()..].len() - rest.len()) as u32;
+            let after_keyword = &body[k.len()..];
+            let rest = after_keyword.trim_start();
+            let blanks = &after_keyword[..after_keyword.len() - rest.len()];
+            let after = span.column + k.chars().count() as u32 + blanks.chars().count() as u32;
             let rest_span = Span {
                 line: line_no,
                 column: after,
@@ -225,9 +225,10 @@ pub fn read_gii(text: &str) -> Result<ObservationGame, ParseError> {
                     Some((states, p)) => {
                         let p_col = span.column + states.chars().count() as u32 + 1;
                         let p_trim = p.trim();
+                        let blanks = &p[..p.len() - p.trim_start().len()];
                         let p_span = Span {
                             line: line_no,
-                            column: p_col + (p.len() - p.trim_start().len()) as u32,
+                            column: p_col + blanks.chars().count() as u32,
                         };
                         match p_trim.parse::<u32>() {
                             Ok(v) if p_trim.bytes().all(|b| b.is_ascii_digit()) => {
@@ -467,6 +468,15 @@ mod tests {
         assert_eq!(g.num_observations(), 4);
         assert_eq!(g.priority(g.observation(3)), 0);
         assert!(g.target().contains(2) && g.initial().contains(0));
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        // An ideographic space is white space of three bytes: one column.
+        let (l, c, _) = err("ALPHABET\u{3000}a\n");
+        assert_eq!((l, c), (1, 10));
+        let (l, c, _) = err(&format!("{HEAD}OBS\nx :\u{3000}one\n"));
+        assert_eq!((l, c), (5, 5));
     }
 
     #[test]
