@@ -8,7 +8,8 @@ use kalmar_core::Certificate;
 use kalmar_graph::format::{Format, read_gii, read_text_file, write_gii};
 use kalmar_graph::observation::verify::verify_spoiler;
 use kalmar_graph::observation::{
-    self, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased, primes, reif,
+    self, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased, cerny,
+    primes, reif,
 };
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -45,18 +46,26 @@ pub enum ObservationCommand {
         /// The family.
         #[arg(value_enum)]
         family: Family,
-        /// Its size: the number of cycles of the prime-cycles family.
+        /// Its size: the number of cycles (primes), or of states of the cycle (cerny).
         size: usize,
         /// Write to this file instead of standard output.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
     },
-    /// Time the algorithms on the prime-cycles family and on the .gii files given, and print a
-    /// Markdown table (median of --runs runs).
+    /// Time the algorithms on the prime-cycles and Černý families and on the files given, and
+    /// print a Markdown table (median of --runs runs).
     Bench {
         /// The largest number of prime cycles (games 1 to this).
-        #[arg(long, default_value_t = 5, value_name = "K")]
+        #[arg(long, default_value_t = 4, value_name = "K")]
         primes: usize,
+        /// The sizes of Černý automata to time.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "4,8,12",
+            value_name = "N,..."
+        )]
+        cerny: Vec<usize>,
         /// .gii or .gg files to time as well.
         files: Vec<PathBuf>,
         /// Runs per game and algorithm.
@@ -71,6 +80,9 @@ pub enum Family {
     /// Cycles of the first K prime lengths that look alike (Chatterjee, Doyen, Henzinger, Raskin
     /// 2007): the system wins by counting to their product, so the knowledge game is exponential.
     Primes,
+    /// Černý's automaton with N states as a safety game: every subset is a knowledge set, one
+    /// antichain element wins.
+    Cerny,
 }
 
 /// The algorithm of `solve`.
@@ -110,15 +122,16 @@ pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
         ObservationCommand::Solve(args) => solve(args),
         ObservationCommand::Verify { game, strategy } => verify(game, strategy),
         ObservationCommand::Generate {
-            family: Family::Primes,
+            family,
             size,
             output,
-        } => generate(*size, output.as_deref()),
+        } => generate(*family, *size, output.as_deref()),
         ObservationCommand::Bench {
             primes,
+            cerny,
             files,
             runs,
-        } => bench(*primes, files, *runs),
+        } => bench(*primes, cerny, files, *runs),
     }
 }
 
@@ -528,11 +541,14 @@ fn verify(game_path: &Path, strategy_path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn generate(size: usize, output: Option<&Path>) -> anyhow::Result<()> {
-    if !(1..=12).contains(&size) {
-        return Err(bad_input("the prime-cycles family has 1 to 12 cycles"));
-    }
-    let text = write_gii(&primes::prime_cycles(size))?;
+fn generate(family: Family, size: usize, output: Option<&Path>) -> anyhow::Result<()> {
+    let game = match family {
+        Family::Primes if (1..=12).contains(&size) => primes::prime_cycles(size),
+        Family::Cerny if (2..=1 << 20).contains(&size) => cerny::cerny(size),
+        Family::Primes => return Err(bad_input("the prime-cycles family has 1 to 12 cycles")),
+        Family::Cerny => return Err(bad_input("Černý's automata have 2 to 2^20 states")),
+    };
+    let text = write_gii(&game)?;
     match output {
         Some(path) => std::fs::write(path, text).map_err(|e| in_file(path, e))?,
         None => say!("{}", text.trim_end()),
@@ -553,7 +569,17 @@ fn timed<R>(runs: usize, mut f: impl FnMut() -> R) -> (Duration, R) {
     (times[times.len() / 2], result.expect("at least one run"))
 }
 
-fn bench(max_primes: usize, files: &[PathBuf], runs: usize) -> anyhow::Result<()> {
+fn bench(
+    max_primes: usize,
+    cerny_sizes: &[usize],
+    files: &[PathBuf],
+    runs: usize,
+) -> anyhow::Result<()> {
+    if let Some(n) = cerny_sizes.iter().find(|&&n| !(2..=24).contains(&n)) {
+        return Err(bad_input(format!(
+            "--cerny {n}: sizes go from 2 to 24 (2^n knowledge sets)"
+        )));
+    }
     if max_primes > 8 {
         return Err(bad_input(
             "--primes goes up to 8 (9 cycles have 223092870 rounds to count)",
@@ -562,6 +588,9 @@ fn bench(max_primes: usize, files: &[PathBuf], runs: usize) -> anyhow::Result<()
     let mut games: Vec<(String, ObservationGame)> = (1..=max_primes)
         .map(|k| (format!("primes {k}"), primes::prime_cycles(k)))
         .collect();
+    for &n in cerny_sizes {
+        games.push((format!("cerny {n}"), cerny::cerny(n)));
+    }
     for path in files {
         games.push((path.display().to_string(), read(path)?.game));
     }

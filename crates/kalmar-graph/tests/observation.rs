@@ -452,3 +452,18 @@ fn reif_needs_more_rounds_than_there_are_states() {
     assert_eq!((outcome.accept, outcome.rounds), (true, Some(12)));
     assert_eq!(solve_all(&game.to_game()), Side::System);
 }
+
+#[test]
+fn cerny_automata_reach_every_subset_but_one_antichain_element_wins() {
+    use kalmar_graph::observation::{antichain, cerny};
+    for n in 2..=6usize {
+        let game = cerny::cerny(n);
+        assert_eq!(solve_all(&game), Side::System);
+        // Every nonempty subset of the cycle is a knowledge set (Černý's automaton), and `c`
+        // turns each one holding q0 into a losing set with `bad`.
+        let k = knowledge::solve(&game);
+        assert_eq!(k.stats.knowledge_sets, (1 << n) - 1 + (1 << (n - 1)));
+        let a = antichain::solve(&game);
+        assert_eq!(a.stats.knowledge_sets, 1);
+    }
+}

@@ -42,11 +42,16 @@
 //! - [`reif`]: Reif's procedure (1984), kept to show where it is wrong, and the check of his
 //!   model assumption under which it is right.
 //!
+//! Generated families: [`primes`] (prime cycles, where the knowledge game is exponential and
+//! the antichains large) and [`cerny`] (Černý's automata, where the knowledge game is
+//! exponential and the antichains small).
+//!
 //! Every answer carries a witness: an observation-based winning [`Strategy`] for the system
 //! (checked by [`verify`], which replays it against every behaviour of the environment), or a
 //! [`Spoiler`] for the environment.
 
 pub mod antichain;
+pub mod cerny;
 pub mod knowledge;
 pub mod primes;
 pub mod reif;
