@@ -107,6 +107,9 @@ fn turn_based_model_errors_name_the_positions() {
     );
     let no_start = "kalmar-gg 1\na max -> a\n";
     assert!(TurnBased::from_graph(&read_gg(no_start).unwrap()).is_err());
+    let payoff = "kalmar-gg 1\nstart a\na max -> t\nt terminal payoff=1\n";
+    let err = TurnBased::from_graph(&read_gg(payoff).unwrap()).unwrap_err();
+    assert!(err.to_string().contains("terminal t has a payoff"), "{err}");
     let shared = "kalmar-gg 1\nstart a\na max -> t b\nb min -> t\nt terminal\n";
     let err = TurnBased::from_graph(&read_gg(shared).unwrap()).unwrap_err();
     assert!(err.to_string().contains("terminal t"), "{err}");

@@ -5,7 +5,7 @@
 //! A position without `obs=` is observed as itself. Whose turn it is must be observable: the
 //! positions of one observation that have moves belong to one player. The last player to move
 //! wins (a terminal entered by a move of the system is a dead end of the environment, and the
-//! other way round); infinite play is won by the environment, or, when the file has priorities,
+//! other way round; terminals carry no payoffs); infinite play is won by the environment, or, when the file has priorities,
 //! decided by max-parity on observations (even: the system wins), so priorities must be equal
 //! on the positions of one observation.
 //!
@@ -48,6 +48,12 @@ pub enum TurnBasedError {
     /// A vertex belongs to chance.
     #[error("vertex {0}: belongs to chance, but an observation game has no moves of chance")]
     Chance(String),
+    /// A terminal has a payoff, which the last-mover rule would ignore.
+    #[error(
+        "terminal {0} has a payoff, but in an observation game the last player to move wins; \
+         remove the payoffs"
+    )]
+    Payoff(String),
     /// No start vertex.
     #[error("the game has no start vertex (add a line 'start NAME')")]
     NoStart,
@@ -83,6 +89,9 @@ impl TurnBased {
         }
         if arena.start().is_none() {
             return Err(TurnBasedError::NoStart);
+        }
+        if let Some(v) = arena.vertices().find(|v| !graph.payoff[v.index()].is_empty()) {
+            return Err(TurnBasedError::Payoff(arena.name(v).into_owned()));
         }
         let mut ids: HashMap<&str, u32> = HashMap::new();
         let mut observation = Vec::with_capacity(arena.num_vertices());
