@@ -90,7 +90,10 @@ impl TurnBased {
         if arena.start().is_none() {
             return Err(TurnBasedError::NoStart);
         }
-        if let Some(v) = arena.vertices().find(|v| !graph.payoff[v.index()].is_empty()) {
+        if let Some(v) = arena
+            .vertices()
+            .find(|v| !graph.payoff[v.index()].is_empty())
+        {
             return Err(TurnBasedError::Payoff(arena.name(v).into_owned()));
         }
         let mut ids: HashMap<&str, u32> = HashMap::new();
