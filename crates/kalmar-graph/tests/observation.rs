@@ -5,8 +5,8 @@
 use kalmar_graph::format::{read_gg, to_gg_string};
 use kalmar_graph::observation::verify::verify_spoiler;
 use kalmar_graph::observation::{
-    ALGORITHMS, GameBuilder, ObservationGame, Side, Solution, TurnBased, knowledge, primes, reif,
-    verify,
+    ALGORITHMS, GameBuilder, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy,
+    TurnBased, knowledge, primes, reif, verify,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -178,6 +178,26 @@ fn a_hidden_bit_cannot_be_guessed_but_can_be_asked() {
     };
     assert_eq!(solve_all(&build(false)), Side::Environment);
     assert_eq!(solve_all(&build(true)), Side::System);
+
+    // The checks refuse wrong witnesses: guessing 0 loses when the bit is 1 (the play stays at
+    // `lose` forever, priority 1), and no spoiler beats asking.
+    let game = build(true);
+    let both = LocationSet::of(game.num_locations(), [0, 1]);
+    let lose = LocationSet::of(game.num_locations(), [3]);
+    let guess = Strategy {
+        rules: vec![(both.clone(), 0), (lose, 0)],
+    };
+    let err = verify(&game, &guess).unwrap_err();
+    assert!(err.reason().contains("priority is 1, odd"), "{err}");
+    let spoiler = Spoiler {
+        start: Some(both.clone()),
+        answers: vec![
+            ((both.clone(), 0), 1),
+            ((both.clone(), 1), 1),
+            ((both, 2), 2),
+        ],
+    };
+    assert!(verify_spoiler(&game, &spoiler).is_err());
 }
 
 // ----- random games -----
