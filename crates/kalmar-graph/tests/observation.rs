@@ -97,6 +97,16 @@ fn a_cycle_terminates_and_the_environment_wins_infinite_play() {
 }
 
 #[test]
+fn a_vertex_without_obs_is_observed_by_its_name() {
+    // `b` has no obs=, `c` has obs=b: the system cannot tell them apart.
+    let text = "kalmar-gg 1\nstart a\na min -> b c\nb max -> t\nc max obs=b -> t\nt terminal\n";
+    let game = TurnBased::from_graph(&read_gg(text).unwrap()).unwrap();
+    assert_eq!(game.observation[1], game.observation[2]);
+    assert_ne!(game.observation[0], game.observation[1]);
+    assert_eq!(game.observation_names[game.observation[1] as usize], "b");
+}
+
+#[test]
 fn turn_based_model_errors_name_the_positions() {
     let mixed = "kalmar-gg 1\nstart a\na max obs=x -> b\nb min obs=x -> a\n";
     let err = TurnBased::from_graph(&read_gg(mixed).unwrap()).unwrap_err();

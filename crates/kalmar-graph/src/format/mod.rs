@@ -67,7 +67,8 @@ pub struct GameGraph {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Rational>,
     /// Per vertex, the observation of a player with imperfect information (the `obs=` key of
-    /// `.gg`), `None` where the vertex is observed as itself; `None` when no vertex has one.
+    /// `.gg`), `None` where the vertex is observed by its own name; `None` when no vertex has
+    /// one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observation: Option<Vec<Option<String>>>,
 }

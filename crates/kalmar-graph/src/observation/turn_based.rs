@@ -2,7 +2,8 @@
 //! observations (`obs=`).
 //!
 //! The system owns the `max` (player 0) positions, the environment the `min` (player 1) ones.
-//! A position without `obs=` is observed as itself. Whose turn it is must be observable: the
+//! A position without `obs=` is observed by its own name (so it looks like no other position,
+//! unless another one has `obs=` that name). Whose turn it is must be observable: the
 //! positions of one observation that have moves belong to one player. The last player to move
 //! wins (a terminal entered by a move of the system is a dead end of the environment, and the
 //! other way round; terminals carry no payoffs); infinite play is won by the environment, or, when the file has priorities,
@@ -96,24 +97,23 @@ impl TurnBased {
         {
             return Err(TurnBasedError::Payoff(arena.name(v).into_owned()));
         }
-        let mut ids: HashMap<&str, u32> = HashMap::new();
+        let mut ids: HashMap<String, u32> = HashMap::new();
         let mut observation = Vec::with_capacity(arena.num_vertices());
         let mut observation_names: Vec<String> = Vec::new();
         for v in arena.vertices() {
-            let given = graph
+            let name = match graph
                 .observation
                 .as_ref()
-                .and_then(|o| o.get(v.index())?.as_deref());
-            let id = match given {
-                Some(name) => *ids.entry(name).or_insert_with(|| {
-                    observation_names.push(name.to_string());
-                    (observation_names.len() - 1) as u32
-                }),
-                None => {
-                    observation_names.push(arena.name(v).into_owned());
-                    (observation_names.len() - 1) as u32
-                }
+                .and_then(|o| o.get(v.index())?.as_deref())
+            {
+                Some(given) => given.to_string(),
+                None => arena.name(v).into_owned(),
             };
+            let next = observation_names.len() as u32;
+            let id = *ids.entry(name.clone()).or_insert(next);
+            if id == next {
+                observation_names.push(name);
+            }
             observation.push(id);
         }
         // The first non-terminal vertex of each observation, to compare the others with.
