@@ -20,9 +20,10 @@
 //!
 //! # Complexity
 //! The knowledge game has at most `2^n` sets for `n` locations, and that many are reachable on
-//! some families ([`super::primes`]). Building it costs O(`n·m`) per set for `m` moves;
-//! the attractors are linear in its size, Zielonka's algorithm exponential in the number of
-//! priorities.
+//! some families ([`super::primes`], [`super::cerny`]). Building it costs O(`a·m`) per set
+//! for `a` actions and `m` moves (the successors by each action, and a hash look-up per
+//! successor set); the attractors are linear in its size, Zielonka's algorithm exponential in
+//! the number of priorities.
 
 use super::{LocationSet, ObservationGame, Side, Solution, Spoiler, Stats, Strategy};
 use crate::parity::{self, ParityGame};

@@ -47,7 +47,7 @@
 //! exponential and the antichains small).
 //!
 //! Every answer carries a witness: an observation-based winning [`Strategy`] for the system
-//! (checked by [`verify`], which replays it against every behaviour of the environment), or a
+//! (checked by [`verify()`], which replays it against every behaviour of the environment), or a
 //! [`Spoiler`] for the environment.
 
 pub mod antichain;
