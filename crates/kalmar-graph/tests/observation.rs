@@ -321,7 +321,7 @@ fn brute_force_wins(game: &ObservationGame, reach: bool) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn reachability_agrees_with_brute_force(seed in any::<u64>()) {
