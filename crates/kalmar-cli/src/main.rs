@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod demo;
 mod generate;
+mod observation;
 mod parity;
 mod report;
 mod solve;
@@ -51,9 +52,14 @@ enum Command {
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
     Parity(parity::ParityCommand),
+    /// Games of imperfect information (Reif's problem): the system sees only observations.
+    #[command(subcommand)]
+    Observation(observation::ObservationCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
-    /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
+    /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
+    /// information (see `kalmar observation solve`). Otherwise a game whose terminal payoffs are
+    /// all -1, 0 or 1 is solved as a chess-like game (with
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
     /// make it a parity game. Games with chance or rewards belong to families kalmar does not
     /// solve yet.
@@ -167,6 +173,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
+        Command::Observation(command) => observation::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

@@ -374,7 +374,13 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
+    if crate::observation::is_gii_path(&args.file) {
+        return crate::observation::solve_detected(&args.file, args.json);
+    }
     let graph = load(&args.file)?;
+    if graph.observation.is_some() {
+        return crate::observation::solve_detected(&args.file, args.json);
+    }
     let unsupported = |what: &str| Err(in_file(&args.file, what));
     if graph.arena.has_chance() {
         return unsupported("the game has moves of chance: stochastic games are not supported yet");

@@ -5,6 +5,8 @@
 //! - [`dgg`]: deterministic graphical games and every algorithm of *Deterministic Graphical Games
 //!   Revisited*;
 //! - [`parity`]: parity games, their solvers and verifier;
+//! - [`observation`]: games of imperfect information (Reif's problem): the knowledge game, the
+//!   antichain algorithm, Reif's procedure and its counterexample;
 //! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`;
 //! - [`reach`]: chess-like (win/lose/draw) games and retrograde analysis with depths to mate;
 //! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
@@ -18,6 +20,7 @@ pub mod dgg;
 pub mod format;
 pub mod games;
 pub mod generate;
+pub mod observation;
 pub mod parity;
 pub mod reach;
 pub mod terminal;

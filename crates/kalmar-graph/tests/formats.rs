@@ -223,12 +223,20 @@ fn random_graph(seed: u64) -> GameGraph {
         let q = rng.random_range(2..100);
         Rational::new(rng.random_range(1..q), q)
     });
+    let observation = rng.random_bool(0.4).then(|| {
+        let mut o: Vec<Option<String>> = (0..n)
+            .map(|_| rng.random_bool(0.7).then(|| random_name(&mut rng)))
+            .collect();
+        o[0].get_or_insert_with(|| random_name(&mut rng));
+        o
+    });
     let g = GameGraph {
         arena,
         payoff,
         reward,
         priority,
         discount,
+        observation,
     };
     g.validate().unwrap();
     g
@@ -298,6 +306,7 @@ fn random_parity_game(seed: u64) -> GameGraph {
         reward: None,
         priority: Some((0..n).map(|_| rng.random_range(0..20)).collect()),
         discount: None,
+        observation: None,
     }
 }
 

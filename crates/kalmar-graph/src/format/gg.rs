@@ -21,7 +21,8 @@
 //!   between 0 and 1) come next, each at most once, before the first vertex.
 //! - Every other line defines one vertex: its name, its owner (`max` = `player0`, `min` =
 //!   `player1`, `player2`, …, `chance`, `terminal`), optional `priority=N`, `reward=R` and
-//!   (terminals only) `payoff=R` or `payoff=(R,R,…)`, then, except for terminals, `->` and the
+//!   (terminals only) `payoff=R` or `payoff=(R,R,…)`, `obs=NAME` (what a player who does not see
+//!   the position observes there; see [`crate::observation`]), then, except for terminals, `->` and the
 //!   successors in move order. A move of chance is written `NAME:P` with its probability `P`;
 //!   the probabilities of a chance vertex sum to 1.
 //! - Vertices are numbered in the order of their lines. A name is a word of letters, digits,
@@ -87,6 +88,7 @@ struct Spec {
     priority: Option<u32>,
     reward: Option<Rational>,
     payoff: Vec<Rational>,
+    observation: Option<String>,
     successors: Vec<(Label, Span, Option<Rational>)>,
 }
 
@@ -102,6 +104,7 @@ struct Parser<'a> {
     payoff_size: Option<(usize, Span)>,
     has_priority: bool,
     has_reward: bool,
+    has_observation: bool,
 }
 
 /// Reads a game graph in the `.gg` format (see the [module documentation](self) and
@@ -128,6 +131,7 @@ pub fn read_gg(text: &str) -> Result<GameGraph, ParseError> {
         payoff_size: None,
         has_priority: false,
         has_reward: false,
+        has_observation: false,
     };
     p.header()?;
     loop {
@@ -481,6 +485,7 @@ impl<'a> Parser<'a> {
             priority: None,
             reward: None,
             payoff: Vec::new(),
+            observation: None,
             successors: Vec::new(),
         };
         loop {
@@ -545,12 +550,13 @@ impl<'a> Parser<'a> {
             "priority" => spec.priority.is_some(),
             "reward" => spec.reward.is_some(),
             "payoff" => !spec.payoff.is_empty(),
+            "obs" => spec.observation.is_some(),
             _ => {
                 let found = found(key, self.cur.rest());
                 return Err(ParseError::new(
                     span,
                     found,
-                    "'priority=', 'reward=', 'payoff=', '->' or the end of the line",
+                    "'priority=', 'reward=', 'payoff=', 'obs=', '->' or the end of the line",
                 ));
             }
         };
@@ -558,7 +564,7 @@ impl<'a> Parser<'a> {
             return Err(ParseError::new(
                 span,
                 format!("a second '{key}'"),
-                "each of priority, reward and payoff at most once per vertex",
+                "each of priority, reward, payoff and obs at most once per vertex",
             ));
         }
         if key == "payoff" && spec.owner != Owner::Terminal {
@@ -592,6 +598,22 @@ impl<'a> Parser<'a> {
                 let (r, _, _) = self.rational("a reward such as 3, -1/2 or 0.25")?;
                 spec.reward = Some(r);
                 self.has_reward = true;
+            }
+            "obs" => {
+                let name = if self.cur.peek() == Some('"') {
+                    self.quoted()?
+                } else {
+                    let word = self.cur.take_while(is_name_char);
+                    if word.is_empty() {
+                        return Err(self.cur.error(
+                            "an observation: a word of letters, digits, '_', '.' and ''' or a \
+                             quoted name",
+                        ));
+                    }
+                    word.to_string()
+                };
+                spec.observation = Some(name);
+                self.has_observation = true;
             }
             _ => {
                 let start = self.cur.span();
@@ -770,6 +792,9 @@ impl<'a> Parser<'a> {
                 .map(|s| s.reward.clone().unwrap_or(Rational::ZERO))
                 .collect()
         });
+        let observation = self
+            .has_observation
+            .then(|| self.specs.iter().map(|s| s.observation.clone()).collect());
         let payoff = self.specs.into_iter().map(|s| s.payoff).collect();
         Ok(GameGraph {
             arena,
@@ -777,6 +802,7 @@ impl<'a> Parser<'a> {
             reward,
             priority,
             discount: self.discount,
+            observation,
         })
     }
 }
@@ -870,6 +896,14 @@ pub fn write_gg(graph: &GameGraph, out: &mut impl fmt::Write) -> fmt::Result {
         }
         if let Some(r) = graph.reward.as_ref().and_then(|r| r.get(i)) {
             write!(out, " reward={r}")?;
+        }
+        if let Some(o) = graph
+            .observation
+            .as_ref()
+            .and_then(|o| o.get(i)?.as_deref())
+        {
+            out.write_str(" obs=")?;
+            write_name(out, o)?;
         }
         match graph.payoff.get(i).map(Vec::as_slice) {
             None | Some([]) => {}

@@ -2124,6 +2124,7 @@ fn expand(lex: &Lexer<'_>, aut: &Automaton) -> Result<GameGraph, ParseError> {
         // The empty game carries no labels (see `GameGraph::validate`).
         priority: (vertices > 0).then_some(priority),
         discount: None,
+        observation: None,
     })
 }
 

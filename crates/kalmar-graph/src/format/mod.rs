@@ -10,7 +10,9 @@
 //!   safe: `read_gg(&write_gg(g)) == g` for every graph that passes [`GameGraph::validate`];
 //! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly;
 //! - [`hoa`]: the extended HOA format of SYNTCOMP's parity track (`.ehoa`), read as a parity
-//!   game between the environment and the controller (read only).
+//!   game between the environment and the controller (read only);
+//! - [`gii`]: the Alpaga tool's format for games of imperfect information, read into an
+//!   [`ObservationGame`](crate::observation::ObservationGame), not a [`GameGraph`].
 //!
 //! The grammar of `.gg` and `.pg`, with examples, is in `docs/formats.md`, that of HOA in
 //! [`hoa`]. A [`GameGraph`] also serialises to JSON with serde; rationals are integers or
@@ -27,10 +29,12 @@
 //! ```
 
 pub mod gg;
+pub mod gii;
 pub mod hoa;
 pub mod pg;
 
 pub use gg::{read_gg, to_gg_string, write_gg};
+pub use gii::{read_gii, write_gii};
 pub use hoa::read_hoa;
 pub use pg::{
     PgSolution, PgWriteError, pg_ids, read_pg, read_pg_solution, write_pg, write_pg_solution,
@@ -62,6 +66,11 @@ pub struct GameGraph {
     /// Discount factor, if the file gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Rational>,
+    /// Per vertex, the observation of a player with imperfect information (the `obs=` key of
+    /// `.gg`), `None` where the vertex is observed by its own name; `None` when no vertex has
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Vec<Option<String>>>,
 }
 
 /// Why the labels of a [`GameGraph`] do not fit its arena (see [`GameGraph::validate`]).
@@ -70,7 +79,7 @@ pub enum LabelError {
     /// A per-vertex label has the wrong length.
     #[error("{label} has {found} entries for {vertices} vertices")]
     Length {
-        /// Which label: `payoff`, `reward` or `priority`.
+        /// Which label: `payoff`, `reward`, `priority` or `observation`.
         label: &'static str,
         /// Its length.
         found: usize,
@@ -94,6 +103,10 @@ pub enum LabelError {
         /// The number of payoffs of the first terminal that has any.
         expected: usize,
     },
+    /// The observations are given but no vertex has one (text formats cannot tell that from
+    /// none).
+    #[error("observations are given but no vertex has one")]
+    NoObservation,
     /// The discount factor is not strictly between 0 and 1.
     #[error("discount factor {0} is not strictly between 0 and 1")]
     Discount(Rational),
@@ -110,13 +123,15 @@ impl GameGraph {
             reward: None,
             priority: None,
             discount: None,
+            observation: None,
         }
     }
 
     /// Checks that the labels fit the arena: one payoff vector per vertex, empty at
     /// non-terminals and of one common length at the terminals that have one; rewards and
     /// priorities absent or one per vertex (and absent when there are no vertices); a discount
-    /// factor strictly between 0 and 1. Every graph the readers return passes, and every graph
+    /// factor strictly between 0 and 1; observations absent or one per vertex, at least one of
+    /// them given. Every graph the readers return passes, and every graph
     /// that passes is written by [`write_gg`] so that [`read_gg`] gives it back unchanged.
     pub fn validate(&self) -> Result<(), LabelError> {
         let n = self.arena.num_vertices();
@@ -130,6 +145,7 @@ impl GameGraph {
         let lengths = [
             ("reward", self.reward.as_ref().map(Vec::len)),
             ("priority", self.priority.as_ref().map(Vec::len)),
+            ("observation", self.observation.as_ref().map(Vec::len)),
         ];
         for (label, len) in lengths {
             match len {
@@ -143,6 +159,11 @@ impl GameGraph {
                 }
                 _ => {}
             }
+        }
+        if let Some(o) = &self.observation
+            && o.iter().all(Option::is_none)
+        {
+            return Err(LabelError::NoObservation);
         }
         let mut size = None;
         for v in self.arena.vertices() {

@@ -468,6 +468,7 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         // The empty game carries no labels (see `GameGraph::validate`).
         priority: (n > 0).then_some(priority),
         discount: None,
+        observation: None,
     })
 }
 

@@ -1,0 +1,181 @@
+//! `kalmar observation` end to end: the note's counterexample, Alpaga's files, saved strategies
+//! and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kalmar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("the kalmar binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kalmar-observation-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = kalmar(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+#[test]
+fn the_note_example_is_rejected_and_reif_accepts_it() {
+    let file = "examples/reif-note.gg";
+    for algorithm in ["knowledge", "antichain"] {
+        let j = json(&[
+            "observation",
+            "solve",
+            file,
+            "--algorithm",
+            algorithm,
+            "--json",
+        ]);
+        assert_eq!(j["winner"], "environment", "{algorithm}");
+        assert_eq!(j["reif_assumption"]["holds"], false);
+        assert_eq!(
+            j["reif_assumption"]["violations"][0]["positions"],
+            serde_json::json!(["cT", "cB"])
+        );
+    }
+    let j = json(&[
+        "observation",
+        "solve",
+        file,
+        "--algorithm",
+        "reif",
+        "--json",
+    ]);
+    assert_eq!(j["winner"], "system");
+    assert_eq!(j["accept"], true);
+    let out = kalmar(&["observation", "solve", file, "--algorithm", "reif"]);
+    let text = stdout(&out);
+    assert!(text.contains("ACCEPT"), "{text}");
+    assert!(text.contains("cT and cB look alike (c)"), "{text}");
+}
+
+#[test]
+fn the_spoiling_tree_shows_where_the_system_is_stuck() {
+    let out = kalmar(&[
+        "observation",
+        "solve",
+        "examples/reif-note.gg",
+        "--strategy",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("winner: the environment"), "{text}");
+    assert!(
+        text.contains("shows c → {cT, cB}: no action is allowed at all of it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_generated_strategy_is_saved_and_verified() {
+    let game = temp("primes2.gii");
+    let strategy = temp("primes2.json");
+    let g = game.to_str().unwrap();
+    let s = strategy.to_str().unwrap();
+    let out = kalmar(&["observation", "generate", "primes", "2", "-o", g]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json(&["observation", "solve", g, "--json", "-o", s]);
+    assert_eq!(j["winner"], "system");
+    // Start, the 6 residues of the joint count of cycles of lengths 2 and 3, the safe end.
+    assert_eq!(j["strategy"].as_array().unwrap().len(), 8);
+    let out = kalmar(&["observation", "verify", g, s]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A strategy that leaves at once is refused, with exit code 2.
+    let wrong = temp("wrong.json");
+    std::fs::write(
+        &wrong,
+        r#"{"strategy": [{"knowledge": ["s0"], "action": "leave"}]}"#,
+    )
+    .unwrap();
+    let out = kalmar(&["observation", "verify", g, wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unsafe location Bad"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn alpaga_files_are_read() {
+    let j = json(&[
+        "observation",
+        "solve",
+        "examples/alpaga/parityGame1.gii",
+        "--json",
+    ]);
+    assert_eq!(j["winner"], "environment");
+    // Both algorithms name the same winner of the locking protocol; the antichain one reports
+    // its antichains.
+    let file = "examples/alpaga/locking.gii";
+    let k = json(&["observation", "solve", file, "--json"]);
+    let a = json(&[
+        "observation",
+        "solve",
+        file,
+        "--algorithm",
+        "antichain",
+        "--json",
+    ]);
+    assert_eq!(k["winner"], a["winner"]);
+    assert!(a["stats"]["max_antichain"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bad_input_exits_with_2_and_a_position() {
+    let bad = temp("bad.gii");
+    std::fs::write(&bad, "ALPHABET : a\nSTATES : x\nINIT : z\nOBS :\nx\n").unwrap();
+    let out = kalmar(&["observation", "solve", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bad.gii:3:8"), "{}", stderr(&out));
+    // Reif's procedure needs a turn-based game.
+    let out = kalmar(&[
+        "observation",
+        "solve",
+        "examples/alpaga/parityGame1.gii",
+        "--algorithm",
+        "reif",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    // A .gg game whose observation mixes the players.
+    let mixed = temp("mixed.gg");
+    std::fs::write(
+        &mixed,
+        "kalmar-gg 1\nstart a\na max obs=x -> b\nb min obs=x -> a\n",
+    )
+    .unwrap();
+    let out = kalmar(&["observation", "solve", mixed.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("different players"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn kalmar_solve_sends_games_with_observations_here() {
+    let j = json(&["solve", "examples/reif-note.gg", "--json"]);
+    assert_eq!(j["winner"], "environment");
+    assert_eq!(j["algorithm"], "knowledge");
+    let j = json(&["solve", "examples/alpaga/parityGame1.gii", "--json"]);
+    assert_eq!(j["winner"], "environment");
+}
