@@ -6,6 +6,8 @@
 //!   Revisited*;
 //! - [`parity`]: parity games, their solvers and verifier;
 //! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`;
+//! - [`stochastic`]: stochastic games (simple, terminal-payoff, discounted, mean-payoff, parity):
+//!   exact strategy iteration, certificates and strategy recovery;
 //! - [`reach`]: chess-like (win/lose/draw) games and retrograde analysis with depths to mate;
 //! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
 //! - [`generate`]: seeded generators of deterministic graphical games (random, sorting networks,
@@ -20,4 +22,5 @@ pub mod games;
 pub mod generate;
 pub mod parity;
 pub mod reach;
+pub mod stochastic;
 pub mod terminal;

@@ -1,0 +1,121 @@
+//! Random stochastic games: Max, Min and chance positions with random successors, for tests,
+//! benchmarks and `kalmar generate stochastic`.
+//!
+//! Vertices `0 .. positions` belong to Max, Min or chance, each with probability 1/3, and have
+//! `out_degree` moves to uniformly random vertices (self-loops and parallel moves allowed). A
+//! chance vertex of a simple stochastic game tosses a fair coin between two moves; otherwise its
+//! moves get random weights 1 to 4, normalised. Terminal-payoff games end with `terminals`
+//! terminals after the positions: a simple stochastic game's pay 0 and 1 alternately, other
+//! games' integers in [-3, 3]. Discounted and mean-payoff games have no terminals and a reward in
+//! [-5, 5] at every vertex; discounted games the discount factor given. The start is vertex 0.
+//!
+//! # Complexity
+//! O(n + m) time, a few random draws per move.
+
+use super::{GenerateError, check_size, rng};
+use crate::format::GameGraph;
+use crate::stochastic::Class;
+use kalmar_core::{Builder, Owner, Player, Rational, Vertex};
+use rand::Rng;
+
+/// A random game of `class` (simple, terminal, discounted or mean-payoff) drawn from `seed`.
+///
+/// ```
+/// use kalmar_graph::generate::stochastic::random_stochastic;
+/// use kalmar_graph::stochastic::Class;
+/// let g = random_stochastic(Class::Simple, 50, 2, 4, None, 1).unwrap();
+/// assert_eq!(g.arena.num_vertices(), 54);
+/// assert_eq!(Class::of(&g), Class::Simple);
+/// ```
+pub fn random_stochastic(
+    class: Class,
+    positions: usize,
+    out_degree: usize,
+    terminals: usize,
+    discount: Option<Rational>,
+    seed: u64,
+) -> Result<GameGraph, GenerateError> {
+    if positions == 0 || out_degree == 0 {
+        return Err(GenerateError::Parameter(
+            "a random game needs at least one position and one move per position".into(),
+        ));
+    }
+    let infinite = matches!(class, Class::Discounted | Class::MeanPayoff | Class::Parity);
+    let terminals = if infinite { 0 } else { terminals };
+    let discount = match (class, discount) {
+        (Class::Discounted, Some(beta)) if beta.signum().is_gt() && beta < Rational::ONE => {
+            Some(beta)
+        }
+        (Class::Discounted, _) => {
+            return Err(GenerateError::Parameter(
+                "a discounted game needs a discount factor strictly between 0 and 1".into(),
+            ));
+        }
+        _ => None,
+    };
+    let n = positions.saturating_add(terminals);
+    let arcs = positions.saturating_mul(out_degree.max(2));
+    check_size(n, arcs)?;
+    let mut rng = rng(seed);
+    let mut b = Builder::new(2);
+    b.reserve(n, arcs);
+    let owners: Vec<Owner> = (0..positions)
+        .map(|_| match rng.random_range(0..3) {
+            0 => Owner::Player(Player::MAX),
+            1 => Owner::Player(Player::MIN),
+            _ => Owner::Chance,
+        })
+        .collect();
+    for &owner in &owners {
+        b.add_vertex(owner);
+    }
+    for _ in 0..terminals {
+        b.add_vertex(Owner::Terminal);
+    }
+    for (i, &owner) in owners.iter().enumerate() {
+        let v = Vertex::new(i);
+        let mut target = || Vertex::new(rng.random_range(0..n));
+        match owner {
+            Owner::Chance if class == Class::Simple => {
+                let (x, y) = (target(), target());
+                b.add_chance_edge(v, x, Rational::new(1, 2));
+                b.add_chance_edge(v, y, Rational::new(1, 2));
+            }
+            Owner::Chance => {
+                let moves: Vec<(Vertex, i64)> = (0..out_degree)
+                    .map(|_| (Vertex::new(rng.random_range(0..n)), rng.random_range(1..=4)))
+                    .collect();
+                let total: i64 = moves.iter().map(|m| m.1).sum();
+                for (w, weight) in moves {
+                    b.add_chance_edge(v, w, Rational::new(weight, total));
+                }
+            }
+            _ => {
+                for _ in 0..out_degree {
+                    let w = target();
+                    b.add_edge(v, w);
+                }
+            }
+        }
+    }
+    b.set_start(Vertex(0));
+    let arena = b.build().expect("the generator builds valid arenas");
+    let mut graph = GameGraph::new(arena);
+    for k in 0..terminals {
+        let payoff = if class == Class::Simple {
+            Rational::from((k % 2) as i64)
+        } else {
+            Rational::from(rng.random_range(-3i64..=3))
+        };
+        graph.payoff[positions + k] = vec![payoff];
+    }
+    if infinite {
+        graph.reward = Some(
+            (0..n)
+                .map(|_| Rational::from(rng.random_range(-5i64..=5)))
+                .collect(),
+        );
+    }
+    graph.discount = discount;
+    Ok(graph)
+}

@@ -1,0 +1,296 @@
+//! Exact values of the Markov chain that a pair of positional strategies leaves.
+//!
+//! Fixing both players' choices turns the game into a Markov chain: a player's vertex moves to
+//! its chosen successor, a chance vertex by its distribution. The value `x` of each vertex solves
+//! the linear system `x_v = r(v) + beta * sum_w P(v, w) x_w`, with `x_t` the payoff at terminals.
+//! With `beta < 1` the system is non-singular. Without discounting (terminal-payoff games) it is
+//! singular exactly where play can cycle forever: the vertices from which no terminal is reachable
+//! in the chain are found first by a backward search and get 0 (the payoff of infinite play); on
+//! the rest, every vertex reaches a terminal with positive probability, so the system restricted
+//! to them is non-singular.
+//!
+//! The system is solved exactly over [`Rational`]s, one strongly connected component of the chain
+//! at a time, sinks first, so that each component's unknowns see the values below it as
+//! constants. Inside a component, unknowns are removed one by one (state elimination: Gaussian
+//! elimination on sparse rows, a player's single-successor row first, since substituting it
+//! creates no fill), then recovered by back substitution. Numbers are exact throughout; rationals
+//! stay in machine words while they fit.
+//!
+//! # Complexity
+//! O(n + m) for the searches and the component split, plus the elimination: O(k^3) rational
+//! operations for a component with `k` chance vertices in the worst case (dense fill), far less
+//! for the sparse components of typical games; a component of player vertices only costs O(k).
+
+use super::Model;
+use foldhash::HashMap;
+use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::{Owner, Rational, Strategy, Vertex};
+
+/// The value of every vertex when both players follow `profile`.
+///
+/// # Panics
+/// If `profile` does not choose an edge at some player's vertex.
+pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
+    let arena = model.arena;
+    let n = arena.num_vertices();
+    // The successors of `v` in the chain, with probabilities (1 for a player's choice).
+    let moves = |v: Vertex| -> Vec<(Vertex, Rational)> {
+        match arena.owner(v) {
+            Owner::Terminal => Vec::new(),
+            Owner::Player(_) => {
+                let e = profile.get(v).expect("a choice at every player's vertex");
+                vec![(arena.target(e), Rational::ONE)]
+            }
+            Owner::Chance => arena
+                .out_edges(v)
+                .map(|e| {
+                    let p = arena
+                        .probability(e)
+                        .expect("chance edges have probabilities");
+                    (arena.target(e), p.clone())
+                })
+                .collect(),
+        }
+    };
+    let live = if model.discounted() {
+        vec![true; n]
+    } else {
+        reaches_terminal(model, profile)
+    };
+    let mut value: Vec<Rational> = (0..n)
+        .map(|i| {
+            let v = Vertex::new(i);
+            if arena.is_terminal(v) {
+                model.payoff[i].clone()
+            } else {
+                Rational::ZERO
+            }
+        })
+        .collect();
+    let unknown = |v: Vertex| live[v.index()] && !arena.is_terminal(v);
+    let components = strongly_connected_components(n, |v, i| {
+        if !unknown(v) {
+            return None;
+        }
+        match arena.owner(v) {
+            Owner::Player(_) => (i == 0)
+                .then(|| profile.get(v).map(|e| arena.target(e)))
+                .flatten()
+                .filter(|&w| unknown(w)),
+            _ => arena
+                .successors(v)
+                .get(i)
+                .map(|&w| if unknown(w) { w } else { v }),
+        }
+    });
+    let mut local = vec![u32::MAX; n];
+    for members in components.members().iter() {
+        let members: Vec<Vertex> = members.iter().copied().filter(|&v| unknown(v)).collect();
+        if members.is_empty() {
+            continue;
+        }
+        for (i, v) in members.iter().enumerate() {
+            local[v.index()] = i as u32;
+        }
+        let mut system = System::new(members.len());
+        for (i, &v) in members.iter().enumerate() {
+            let mut known = Rational::ZERO;
+            for (w, p) in moves(v) {
+                if local[w.index()] != u32::MAX {
+                    let coefficient = match model.discount {
+                        Some(beta) => beta * &p,
+                        None => p,
+                    };
+                    system.add(i, local[w.index()] as usize, coefficient);
+                } else {
+                    known = known + &p * &value[w.index()];
+                }
+            }
+            system.rows[i].constant = model.step(v, &known);
+        }
+        let order: Vec<usize> = (0..members.len())
+            .filter(|&i| arena.owner(members[i]) != Owner::Chance)
+            .chain((0..members.len()).filter(|&i| arena.owner(members[i]) == Owner::Chance))
+            .collect();
+        for (i, x) in system.solve(&order).into_iter().enumerate() {
+            value[members[i].index()] = x;
+        }
+        for v in &members {
+            local[v.index()] = u32::MAX;
+        }
+    }
+    value
+}
+
+/// Which vertices reach a terminal with positive probability in the chain of `profile`.
+pub(crate) fn reaches_terminal(model: &Model<'_>, profile: &Strategy) -> Vec<bool> {
+    let arena = model.arena;
+    let mut reach = vec![false; arena.num_vertices()];
+    let mut stack: Vec<Vertex> = arena.vertices().filter(|&v| arena.is_terminal(v)).collect();
+    for &t in &stack {
+        reach[t.index()] = true;
+    }
+    while let Some(w) = stack.pop() {
+        for &e in arena.in_edges(w) {
+            let u = arena.source(e);
+            let used = match arena.owner(u) {
+                Owner::Player(_) => profile.get(u) == Some(e),
+                _ => true,
+            };
+            if used && !reach[u.index()] {
+                reach[u.index()] = true;
+                stack.push(u);
+            }
+        }
+    }
+    reach
+}
+
+/// One equation `x_i = constant + sum_j coefficient[j] x_j`.
+#[derive(Clone, Debug, Default)]
+struct Row {
+    constant: Rational,
+    coefficient: HashMap<usize, Rational>,
+}
+
+/// A sparse linear system `x = c + A x` with `I - A` non-singular, solved by state elimination.
+struct System {
+    rows: Vec<Row>,
+    /// For each unknown, the rows that may mention it (with stale entries).
+    users: Vec<Vec<usize>>,
+}
+
+impl System {
+    fn new(k: usize) -> Self {
+        System {
+            rows: vec![Row::default(); k],
+            users: vec![Vec::new(); k],
+        }
+    }
+
+    fn add(&mut self, row: usize, column: usize, a: Rational) {
+        let entry = self.rows[row]
+            .coefficient
+            .entry(column)
+            .or_insert(Rational::ZERO);
+        *entry = &*entry + &a;
+        self.users[column].push(row);
+    }
+
+    /// The solution, eliminating the unknowns in `order` (a permutation of all of them).
+    fn solve(mut self, order: &[usize]) -> Vec<Rational> {
+        let k = self.rows.len();
+        let mut eliminated = vec![false; k];
+        for &i in order {
+            let mut row = std::mem::take(&mut self.rows[i]);
+            if let Some(own) = row.coefficient.remove(&i) {
+                let scale = &Rational::ONE / &(&Rational::ONE - &own);
+                row.constant = &row.constant * &scale;
+                for a in row.coefficient.values_mut() {
+                    *a = &*a * &scale;
+                }
+            }
+            row.coefficient.retain(|_, a| !a.is_zero());
+            let mut users = std::mem::take(&mut self.users[i]);
+            users.sort_unstable();
+            users.dedup();
+            for user in users {
+                if user == i || eliminated[user] {
+                    continue;
+                }
+                let Some(a) = self.rows[user].coefficient.remove(&i) else {
+                    continue;
+                };
+                let target = &mut self.rows[user];
+                target.constant = &target.constant + &(&a * &row.constant);
+                for (&j, b) in &row.coefficient {
+                    let entry = target.coefficient.entry(j).or_insert(Rational::ZERO);
+                    *entry = &*entry + &(&a * b);
+                    self.users[j].push(user);
+                }
+            }
+            eliminated[i] = true;
+            self.rows[i] = row;
+        }
+        let mut x = vec![Rational::ZERO; k];
+        for &i in order.iter().rev() {
+            let row = &self.rows[i];
+            x[i] = row
+                .coefficient
+                .iter()
+                .fold(row.constant.clone(), |acc, (&j, a)| acc + a * &x[j]);
+        }
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_gg;
+    use crate::stochastic::{DiscountedGame, TerminalGame};
+
+    fn first_edges(arena: &kalmar_core::Arena) -> Strategy {
+        Strategy::from_choices(
+            arena
+                .vertices()
+                .map(|v| match arena.owner(v) {
+                    Owner::Player(_) => arena.out_edges(v).next(),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn gamblers_ruin_by_hand() {
+        // From a, a fair coin moves one step towards 0 or 3 (terminals paying 0 and 1):
+        // x_1 = x_2 / 2, x_2 = 1/2 + x_1 / 2, so x_1 = 1/3 and x_2 = 2/3.
+        let game = read_gg(
+            "kalmar-gg 1\nb0 terminal payoff=0\nb1 chance -> b0:1/2 b2:1/2\n\
+             b2 chance -> b1:1/2 b3:1/2\nb3 terminal payoff=1\n",
+        )
+        .unwrap();
+        let game = TerminalGame::from_graph(&game).unwrap();
+        let x = evaluate(&game.model(), &first_edges(game.arena()));
+        assert_eq!(x[1], Rational::new(1, 3));
+        assert_eq!(x[2], Rational::new(2, 3));
+    }
+
+    #[test]
+    fn play_that_cannot_end_pays_zero() {
+        // Max's loop between a and b never ends; c leaves it with probability 1/4 to a
+        // payoff of -8, and otherwise returns into the loop, which pays 0: c = -2.
+        let game = read_gg(
+            "kalmar-gg 1\na max -> b t\nb min -> a\nc chance -> a:3/4 t:1/4\nt terminal payoff=-8\n",
+        )
+        .unwrap();
+        let game = TerminalGame::from_graph(&game).unwrap();
+        let x = evaluate(&game.model(), &first_edges(game.arena()));
+        assert_eq!(x[..3], [Rational::ZERO, Rational::ZERO, Rational::from(-2)]);
+    }
+
+    #[test]
+    fn figure_2_3_bold_strategies_pay_40_175_271() {
+        // Seed 002, Figure 2.3: the bold strategies give Max 8, then 2, 6, 3 over and over,
+        // discounted by 9/10: 8 + 9/10 * 2 + (9/10)^2 * 6 + (9/10)^3 * 3 + … = 40 175/271.
+        let game = read_gg(include_str!("../../../../examples/figure-2-3.gg")).unwrap();
+        let game = DiscountedGame::from_graph(&game).unwrap();
+        let arena = game.arena();
+        let names = arena.name_index();
+        let mut profile = Strategy::empty(arena.num_vertices());
+        for (from, to) in [
+            ("a", "b"),
+            ("b", "c"),
+            ("c", "d"),
+            ("d", "b"),
+            ("e", "e"),
+            ("f", "a"),
+        ] {
+            let (u, w) = (names[from], names[to]);
+            profile.set(u, arena.find_edge(u, w).unwrap());
+        }
+        let x = evaluate(&game.model(), &profile);
+        assert_eq!(x[names["a"].index()], Rational::new(40 * 271 + 175, 271));
+    }
+}

@@ -1,0 +1,220 @@
+//! Stochastic games: exact strategy iteration against brute force over all pairs of positional
+//! strategies on small seeded random games, every answer through the independent verifier;
+//! strategy recovery (Theorem 2) from the values; the known answers of the seed.
+
+use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy};
+use kalmar_graph::format::read_gg;
+use kalmar_graph::generate::stochastic::random_stochastic;
+use kalmar_graph::stochastic::recover::{first_safe_move, recover};
+use kalmar_graph::stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, si};
+use proptest::prelude::*;
+
+/// Every positional strategy of `player`, as choices merged into `base`.
+fn strategies(arena: &Arena, player: Player, base: &Strategy) -> Vec<Strategy> {
+    let mut all = vec![base.clone()];
+    for v in arena.vertices() {
+        if arena.owner(v) != Owner::Player(player) {
+            continue;
+        }
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                arena.out_edges(v).map(move |e| {
+                    let mut s = s.clone();
+                    s.set(v, e);
+                    s
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// The value of every vertex by brute force: max over Max's positional strategies of the min over
+/// Min's of the exact value of the pair (positional strategies suffice for both).
+fn brute_values(arena: &Arena, evaluate: impl Fn(&Strategy) -> Vec<Rational>) -> Vec<Rational> {
+    let empty = Strategy::empty(arena.num_vertices());
+    let mut best: Option<Vec<Rational>> = None;
+    for sigma in strategies(arena, Player::MAX, &empty) {
+        let mut worst: Option<Vec<Rational>> = None;
+        for profile in strategies(arena, Player::MIN, &sigma) {
+            let x = evaluate(&profile);
+            worst = Some(match worst {
+                None => x,
+                Some(w) => w.into_iter().zip(x).map(|(a, b)| a.min(b)).collect(),
+            });
+        }
+        let worst = worst.expect("at least one strategy");
+        best = Some(match best {
+            None => worst,
+            Some(b) => b.into_iter().zip(worst).map(|(a, c)| a.max(c)).collect(),
+        });
+    }
+    best.expect("at least one strategy")
+}
+
+/// Whether brute force over this game's strategy pairs stays small.
+fn small(arena: &Arena) -> bool {
+    arena
+        .vertices()
+        .filter(|&v| matches!(arena.owner(v), Owner::Player(_)))
+        .map(|v| arena.out_degree(v) as u64)
+        .product::<u64>()
+        <= 2000
+}
+
+fn terminal_game(
+    class: Class,
+    seed: u64,
+    n: usize,
+    degree: usize,
+    terminals: usize,
+) -> TerminalGame {
+    TerminalGame::from_graph(&random_stochastic(class, n, degree, terminals, None, seed).unwrap())
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn si_matches_brute_force_on_terminal_games(
+        seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, terminals in 1usize..=3,
+    ) {
+        let game = terminal_game(Class::Terminal, seed, n, degree, terminals);
+        prop_assume!(small(game.arena()));
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+        prop_assert_eq!(game.evaluate(&solution.strategy), solution.values.clone());
+        // Theorem 2: the values alone give optimal strategies.
+        let recovered = recover(&game, &solution.values).unwrap();
+        let again = Solution { values: solution.values.clone(), strategy: recovered };
+        prop_assert_eq!(again.verify(&game), Ok(()));
+    }
+
+    #[test]
+    fn si_matches_brute_force_on_simple_games(
+        seed in any::<u64>(), n in 1usize..8, degree in 1usize..=2, terminals in 2usize..=3,
+    ) {
+        let game = terminal_game(Class::Simple, seed, n, degree, terminals);
+        prop_assume!(small(game.arena()));
+        prop_assert!(game.is_simple());
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+    }
+
+    #[test]
+    fn si_matches_brute_force_on_discounted_games(
+        seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, beta in 1i64..10,
+    ) {
+        let graph = random_stochastic(
+            Class::Discounted, n, degree, 0, Some(Rational::new(beta, 10)), seed,
+        ).unwrap();
+        let game = DiscountedGame::from_graph(&graph).unwrap();
+        prop_assume!(small(game.arena()));
+        let solution = si::solve_discounted(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+    }
+
+    #[test]
+    fn verify_rejects_a_changed_value(
+        seed in any::<u64>(), n in 2usize..12, degree in 1usize..=3, which in any::<usize>(),
+    ) {
+        let game = terminal_game(Class::Terminal, seed, n, degree, 2);
+        let mut solution = si::solve_terminal(&game, &mut Stats::default());
+        let v = which % solution.values.len();
+        solution.values[v] = &solution.values[v] + &Rational::new(1, 7);
+        prop_assert!(solution.verify(&game).is_err());
+    }
+}
+
+fn gg(text: &str) -> TerminalGame {
+    TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap()
+}
+
+#[test]
+fn a_cycle_of_equal_values_is_safe_but_not_stopping() {
+    // Max at a and b: the values are 1 everywhere (Max can end at the 1-terminal). Moving to the
+    // first successor of equal value sends a to b and b back to a: play never ends and pays 0.
+    let game = gg("kalmar-gg 1\na max -> b win\nb max -> a\nwin terminal payoff=1\n");
+    let values = vec![Rational::ONE; 3];
+    let naive = first_safe_move(&game, &values);
+    assert_eq!(game.evaluate(&naive)[0], Rational::ZERO);
+    let claim = Solution {
+        values: values.clone(),
+        strategy: naive,
+    };
+    let err = claim.verify(&game).unwrap_err();
+    assert!(err.reason().contains("keep play from ending"), "{err}");
+    let recovered = recover(&game, &values).unwrap();
+    assert_eq!(game.evaluate(&recovered), values);
+    Solution {
+        values,
+        strategy: recovered,
+    }
+    .verify(&game)
+    .unwrap();
+}
+
+#[test]
+fn values_that_only_satisfy_the_equations_are_rejected() {
+    // Max can end at -1 or cycle through Min's b forever (0). The values -1, -1 satisfy the
+    // optimality equations, and moving to the terminal is safe for them, but Min cannot stop Max
+    // from cycling: the verifier, and recovery, refuse them.
+    let game = gg("kalmar-gg 1\na max -> loss b\nb min -> a\nloss terminal payoff=-1\n");
+    let values = vec![Rational::from(-1), Rational::from(-1), Rational::from(-1)];
+    let strategy = recover(&game, &values);
+    assert!(strategy.is_err());
+    let a = game.arena().vertices().next().unwrap();
+    let mut claim = Strategy::empty(3);
+    claim.set(a, game.arena().out_edges(a).next().unwrap());
+    let b = kalmar_core::Vertex(1);
+    claim.set(b, game.arena().out_edges(b).next().unwrap());
+    let err = Solution {
+        values,
+        strategy: claim,
+    }
+    .verify(&game)
+    .unwrap_err();
+    assert!(err.reason().contains("Min's strategy"), "{err}");
+}
+
+#[test]
+fn figure_2_3_is_solved_with_the_bold_strategies() {
+    // Seed 002, Figure 2.3: 40 175/271 from a; the other moves are worse for whoever makes them.
+    let graph = read_gg(include_str!("../../../examples/figure-2-3.gg")).unwrap();
+    let game = DiscountedGame::from_graph(&graph).unwrap();
+    let solution = si::solve_discounted(&game, &mut Stats::default());
+    solution.verify(&game).unwrap();
+    let a = game.arena().name_index()["a"];
+    assert_eq!(
+        solution.values[a.index()],
+        Rational::new(40 * 271 + 175, 271)
+    );
+    assert_eq!(solution.values[a.index()].to_string(), "11015/271");
+}
+
+#[test]
+fn si_agrees_with_brute_force_on_many_seeds() {
+    for seed in 0..300u64 {
+        let class = if seed % 2 == 0 {
+            Class::Terminal
+        } else {
+            Class::Simple
+        };
+        let game = terminal_game(class, seed, 2 + seed as usize % 6, 1 + seed as usize % 3, 2);
+        if !small(game.arena()) {
+            continue;
+        }
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        assert_eq!(solution.verify(&game), Ok(()), "seed {seed}");
+        assert_eq!(
+            solution.values,
+            brute_values(game.arena(), |s| game.evaluate(s)),
+            "seed {seed}"
+        );
+    }
+}
