@@ -218,3 +218,109 @@ fn si_agrees_with_brute_force_on_many_seeds() {
         );
     }
 }
+
+mod reductions {
+    use super::*;
+    use kalmar_graph::stochastic::MeanPayoffGame;
+    use kalmar_graph::stochastic::reduce::{
+        coin_tosses, discounted_to_terminal, mean_to_discounted, terminal_to_mean,
+    };
+
+    fn mean_game(seed: u64, n: usize, degree: usize) -> MeanPayoffGame {
+        MeanPayoffGame::from_graph(
+            &random_stochastic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn mean_payoff_of_a_chain_by_hand() {
+        // a -> b -> a earns 3, 1, 3, 1, …: average 2. c tosses a coin between a and d, a self-loop
+        // earning -4: average (2 - 4) / 2 = -1.
+        let game = MeanPayoffGame::from_graph(
+            &read_gg(
+                "kalmar-gg 1\na max reward=3 -> b\nb min reward=1 -> a\n\
+                 c chance reward=100 -> a:1/2 d:1/2\nd max reward=-4 -> d\n",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let solution = si::solve_mean_payoff(&game, &mut Stats::default());
+        let expected: Vec<Rational> = [2, 2, -1, -4].map(Rational::from).to_vec();
+        assert_eq!(solution.values, expected);
+    }
+
+    #[test]
+    fn beta_star_is_the_formula_of_lemma_1() {
+        // One vertex, reward 3, a self-loop: n + 1 = 2 and M = 3, so
+        // beta* = 1 - 1 / ((2!)^2 2^7 3^8).
+        let game =
+            MeanPayoffGame::from_graph(&read_gg("kalmar-gg 1\na max reward=3 -> a\n").unwrap())
+                .unwrap();
+        let denominator = 4 * 128 * 6561;
+        assert_eq!(
+            mean_to_discounted::beta_star(&game),
+            Rational::new(denominator - 1, denominator)
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn lemma_1_solves_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
+            let game = mean_game(seed, n, degree);
+            prop_assume!(small(game.arena()));
+            let solution = si::solve_mean_payoff(&game, &mut Stats::default());
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+        }
+
+        #[test]
+        fn lemma_4_terminal_games_as_mean_payoff_games(
+            seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2,
+        ) {
+            let game = terminal_game(Class::Terminal, seed, n, degree, 2);
+            prop_assume!(small(game.arena()));
+            let direct = si::solve_terminal(&game, &mut Stats::default());
+            let mean = terminal_to_mean::reduce(&game);
+            let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+            prop_assert_eq!(&solution.values, &direct.values);
+            // Every strategy pair is worth the same in both games, so optimal strategies of the
+            // mean-payoff game are optimal in the terminal game.
+            let back = kalmar_graph::stochastic::reduce::transfer(
+                mean.arena(), &solution.strategy, game.arena(), Some,
+            );
+            prop_assert_eq!(&game.evaluate(&back), &direct.values);
+            let back = Solution { values: direct.values.clone(), strategy: back };
+            prop_assert_eq!(back.verify(&game), Ok(()));
+        }
+
+        #[test]
+        fn lemma_3_discounted_games_as_simple_stochastic_games(
+            seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2, beta in 1i64..4,
+        ) {
+            let graph = random_stochastic(
+                Class::Discounted, n, degree, 0, Some(Rational::new(beta, 4)), seed,
+            ).unwrap();
+            let game = DiscountedGame::from_graph(&graph).unwrap();
+            let direct = si::solve_discounted(&game, &mut Stats::default());
+            let reduction = discounted_to_terminal::reduce(&game);
+            let terminal = &reduction.game;
+            let simple = coin_tosses::reduce(terminal);
+            prop_assert!(simple.is_simple());
+            let solution = si::solve_terminal(&simple, &mut Stats::default());
+            prop_assert_eq!(solution.verify(&simple), Ok(()));
+            // The original vertices of the 0/1 game keep their numbers in the simple game.
+            let on_terminal = Solution {
+                values: solution.values[..terminal.arena().num_vertices()].to_vec(),
+                strategy: kalmar_graph::stochastic::reduce::transfer(
+                    simple.arena(), &solution.strategy, terminal.arena(), Some,
+                ),
+            };
+            prop_assert_eq!(on_terminal.verify(terminal), Ok(()));
+            let back = reduction.map_back(&game, &on_terminal);
+            prop_assert_eq!(&back.values, &direct.values);
+            prop_assert_eq!(back.verify(&game), Ok(()));
+        }
+    }
+}

@@ -122,6 +122,106 @@ pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
     value
 }
 
+/// The limiting average reward of every vertex when both players follow `profile`, in a game
+/// without terminals.
+///
+/// Play ends up, with probability 1, in a bottom strongly connected component of the chain, whose
+/// long-run average (its gain) is the same from all its vertices. A bottom component's gain is
+/// found by the renewal–reward theorem: from a reference vertex `s`, the expected reward collected
+/// until play returns to `s`, divided by the expected time it takes (two linear systems of the
+/// kind above, with `s` as the only terminal). Every other vertex's gain is the mean of its
+/// successors' gains, solved component by component from the bottom up. All exact.
+///
+/// # Panics
+/// If `profile` does not choose an edge at some player's vertex, or there is a terminal.
+pub(crate) fn mean_payoff(
+    arena: &kalmar_core::Arena,
+    reward: &[Rational],
+    profile: &Strategy,
+) -> Vec<Rational> {
+    let n = arena.num_vertices();
+    let moves = |v: Vertex| -> Vec<(Vertex, Rational)> {
+        match arena.owner(v) {
+            Owner::Player(_) => {
+                let e = profile.get(v).expect("a choice at every player's vertex");
+                vec![(arena.target(e), Rational::ONE)]
+            }
+            Owner::Chance => arena
+                .out_edges(v)
+                .map(|e| {
+                    let p = arena
+                        .probability(e)
+                        .expect("chance edges have probabilities");
+                    (arena.target(e), p.clone())
+                })
+                .collect(),
+            Owner::Terminal => panic!("a mean-payoff game has no terminals"),
+        }
+    };
+    let components = strongly_connected_components(n, |v, i| match arena.owner(v) {
+        Owner::Player(_) => (i == 0)
+            .then(|| profile.get(v).map(|e| arena.target(e)))
+            .flatten(),
+        _ => arena.successors(v).get(i).copied(),
+    });
+    let mut gain = vec![Rational::ZERO; n];
+    let mut local = vec![u32::MAX; n];
+    for (c, members) in components.members().iter().enumerate() {
+        for (i, v) in members.iter().enumerate() {
+            local[v.index()] = i as u32;
+        }
+        let bottom = members
+            .iter()
+            .all(|&v| moves(v).iter().all(|(w, _)| components.of(*w) == c));
+        if bottom {
+            // Reward and time until the first return to members[0].
+            let s = members[0];
+            let until_return = |per_step: &dyn Fn(Vertex) -> Rational| -> Rational {
+                let mut system = System::new(members.len());
+                for (i, &v) in members.iter().enumerate() {
+                    system.rows[i].constant = per_step(v);
+                    for (w, p) in moves(v) {
+                        if w != s {
+                            system.add(i, local[w.index()] as usize, p);
+                        }
+                    }
+                }
+                // Row 0 (s) refers to the others but no row refers to s, so eliminating it last
+                // leaves the others' system non-singular (s is reached from each).
+                let order: Vec<usize> = (1..members.len()).chain([0]).collect();
+                system.solve(&order).swap_remove(0)
+            };
+            let total = until_return(&|v| reward[v.index()].clone());
+            let time = until_return(&|_| Rational::ONE);
+            let g = &total / &time;
+            for &v in members {
+                gain[v.index()] = g.clone();
+            }
+        } else {
+            let mut system = System::new(members.len());
+            for (i, &v) in members.iter().enumerate() {
+                let mut known = Rational::ZERO;
+                for (w, p) in moves(v) {
+                    if components.of(w) == c {
+                        system.add(i, local[w.index()] as usize, p);
+                    } else {
+                        known = known + &p * &gain[w.index()];
+                    }
+                }
+                system.rows[i].constant = known;
+            }
+            let order: Vec<usize> = (0..members.len()).collect();
+            for (i, x) in system.solve(&order).into_iter().enumerate() {
+                gain[members[i].index()] = x;
+            }
+        }
+        for v in members {
+            local[v.index()] = u32::MAX;
+        }
+    }
+    gain
+}
+
 /// Which vertices reach a terminal with positive probability in the chain of `profile`.
 pub(crate) fn reaches_terminal(model: &Model<'_>, profile: &Strategy) -> Vec<bool> {
     let arena = model.arena;

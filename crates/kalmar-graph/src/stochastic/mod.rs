@@ -30,6 +30,7 @@
 mod chain;
 mod reach;
 pub mod recover;
+pub mod reduce;
 pub mod si;
 pub mod verify;
 
@@ -305,6 +306,11 @@ impl MeanPayoffGame {
     /// The reward of every vertex.
     pub fn rewards(&self) -> &[Rational] {
         &self.reward
+    }
+
+    /// The exact limiting average reward of every vertex when both players follow `profile`.
+    pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
+        chain::mean_payoff(&self.arena, &self.reward, profile)
     }
 }
 

@@ -32,7 +32,7 @@
 
 use super::chain::evaluate;
 use super::reach::attract;
-use super::{DiscountedGame, Model, Solution, Stats, TerminalGame, player_of};
+use super::{DiscountedGame, MeanPayoffGame, Model, Solution, Stats, TerminalGame, player_of};
 use kalmar_core::{Edge, Player, Rational, Strategy};
 
 /// Solves a terminal-payoff (or simple stochastic) game.
@@ -43,6 +43,19 @@ pub fn solve_terminal(game: &TerminalGame, stats: &mut Stats) -> Solution {
 /// Solves a discounted game.
 pub fn solve_discounted(game: &DiscountedGame, stats: &mut Stats) -> Solution {
     solve(&game.model(), stats)
+}
+
+/// Solves a mean-payoff game: strategy iteration on the discounted game with the discount factor
+/// `beta*` of Lemma 1 ([`reduce::mean_to_discounted`](super::reduce::mean_to_discounted)), whose
+/// optimal strategies are optimal for the mean payoff; the values are those of that strategy pair,
+/// computed exactly. Exact, but the numbers have O(n^2 log M) digits: for small games.
+pub fn solve_mean_payoff(game: &MeanPayoffGame, stats: &mut Stats) -> Solution {
+    let discounted = super::reduce::mean_to_discounted::reduce(game);
+    let strategy = solve(&discounted.model(), stats).strategy;
+    Solution {
+        values: game.evaluate(&strategy),
+        strategy,
+    }
 }
 
 /// The first move at every player's vertex.
