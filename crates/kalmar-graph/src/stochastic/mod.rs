@@ -33,6 +33,7 @@ pub mod recover;
 pub mod reduce;
 pub mod si;
 pub mod verify;
+pub mod vi;
 
 use crate::format::GameGraph;
 use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy, VerifyError, Vertex};
