@@ -121,7 +121,7 @@ fn iterate(model: &Model<'_>, epsilon: &Rational, max_sweeps: u64, stats: &mut S
                 side[v.index()] = round(&x, up);
             }
         }
-        if !model.discounted() && stats.iterations % DEFLATE_EVERY == 0 {
+        if !model.discounted() && stats.iterations.is_multiple_of(DEFLATE_EVERY) {
             deflate(model, &mut bounds, Player::MIN);
             deflate(model, &mut bounds, Player::MAX);
         }
