@@ -341,8 +341,8 @@ mod value_iteration {
             let exact = si::solve_terminal(&game, &mut Stats::default()).values;
             let epsilon = Rational::new(1, 1000);
             let bounds = vi::solve_terminal(&game, &epsilon, 20_000, &mut Stats::default());
-            for v in 0..exact.len() {
-                prop_assert!(bounds.lower[v] <= exact[v] && exact[v] <= bounds.upper[v], "vertex {}", v);
+            for (v, x) in exact.iter().enumerate() {
+                prop_assert!(bounds.lower[v] <= *x && *x <= bounds.upper[v], "vertex {}", v);
             }
             prop_assert!(bounds.error() <= epsilon, "error {}", bounds.error());
         }
@@ -358,8 +358,8 @@ mod value_iteration {
             let exact = si::solve_discounted(&game, &mut Stats::default()).values;
             let epsilon = Rational::new(1, 1000);
             let bounds = vi::solve_discounted(&game, &epsilon, 20_000, &mut Stats::default());
-            for v in 0..exact.len() {
-                prop_assert!(bounds.lower[v] <= exact[v] && exact[v] <= bounds.upper[v]);
+            for (v, x) in exact.iter().enumerate() {
+                prop_assert!(bounds.lower[v] <= *x && *x <= bounds.upper[v]);
             }
             prop_assert!(bounds.error() <= epsilon);
         }
