@@ -380,3 +380,59 @@ mod value_iteration {
         assert_eq!(bounds.upper[0], Rational::ZERO);
     }
 }
+
+mod deterministic_and_parity {
+    use super::*;
+    use kalmar_graph::generate::stochastic::random_deterministic;
+    use kalmar_graph::parity;
+    use kalmar_graph::stochastic::reduce::parity_to_mean;
+    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, zp};
+
+    #[test]
+    fn parity_win_probability_by_hand() {
+        // A coin with weights 1/3 and 2/3 between a loop whose top priority is 2 and one whose
+        // top priority is 1 (5 in the seed's convention, where odd wins for Max).
+        let graph = read_gg(
+            "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\na max priority=2 -> a\n\
+             b min priority=1 -> b\n",
+        )
+        .unwrap();
+        let even = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+        let odd = ParityGame::from_graph(&graph, ParityConvention::OddWins).unwrap();
+        let profile = si::initial_profile_of(even.arena());
+        assert_eq!(even.evaluate(&profile)[0], Rational::new(1, 3));
+        assert_eq!(odd.evaluate(&profile)[0], Rational::new(2, 3));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        #[test]
+        fn zwick_paterson_matches_strategy_iteration(
+            seed in any::<u64>(), n in 1usize..6, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let values = zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap();
+            prop_assume!(small(game.arena()));
+            prop_assert_eq!(&values, &brute_values(game.arena(), |s| game.evaluate(s)));
+            prop_assert_eq!(values, si::solve_mean_payoff(&game, &mut Stats::default()).values);
+        }
+
+        #[test]
+        fn parity_games_as_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
+            let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
+            let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+            let mean = parity_to_mean::reduce(&game).unwrap();
+            let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+            let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
+            let winners = parity::zlk::solve(&classic, &mut parity::Stats::default()).winner;
+            let wins = game.evaluate(&solution.strategy);
+            for v in game.arena().vertices() {
+                let max_wins = winners[v.index()] == Player::MAX;
+                prop_assert_eq!(solution.values[v.index()].signum().is_gt(), max_wins);
+                prop_assert_eq!(&wins[v.index()], &Rational::from(i64::from(max_wins)));
+            }
+        }
+    }
+}

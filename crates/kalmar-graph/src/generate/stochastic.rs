@@ -7,7 +7,8 @@
 //! moves get random weights 1 to 4, normalised. Terminal-payoff games end with `terminals`
 //! terminals after the positions: a simple stochastic game's pay 0 and 1 alternately, other
 //! games' integers in [-3, 3]. Discounted and mean-payoff games have no terminals and a reward in
-//! [-5, 5] at every vertex; discounted games the discount factor given. The start is vertex 0.
+//! [-5, 5] at every vertex; discounted games the discount factor given. Parity games have no
+//! terminals and a priority in [0, 3] at every vertex. The start is vertex 0.
 //!
 //! # Complexity
 //! O(n + m) time, a few random draws per move.
@@ -35,6 +36,35 @@ pub fn random_stochastic(
     discount: Option<Rational>,
     seed: u64,
 ) -> Result<GameGraph, GenerateError> {
+    random_game(
+        class, positions, out_degree, terminals, discount, true, seed,
+    )
+}
+
+/// The same as [`random_stochastic`] without chance vertices: the deterministic special case,
+/// with Max and Min positions with probability 1/2 each.
+pub fn random_deterministic(
+    class: Class,
+    positions: usize,
+    out_degree: usize,
+    terminals: usize,
+    discount: Option<Rational>,
+    seed: u64,
+) -> Result<GameGraph, GenerateError> {
+    random_game(
+        class, positions, out_degree, terminals, discount, false, seed,
+    )
+}
+
+fn random_game(
+    class: Class,
+    positions: usize,
+    out_degree: usize,
+    terminals: usize,
+    discount: Option<Rational>,
+    chance: bool,
+    seed: u64,
+) -> Result<GameGraph, GenerateError> {
     if positions == 0 || out_degree == 0 {
         return Err(GenerateError::Parameter(
             "a random game needs at least one position and one move per position".into(),
@@ -60,7 +90,7 @@ pub fn random_stochastic(
     let mut b = Builder::new(2);
     b.reserve(n, arcs);
     let owners: Vec<Owner> = (0..positions)
-        .map(|_| match rng.random_range(0..3) {
+        .map(|_| match rng.random_range(0..if chance { 3 } else { 2 }) {
             0 => Owner::Player(Player::MAX),
             1 => Owner::Player(Player::MIN),
             _ => Owner::Chance,
@@ -109,7 +139,9 @@ pub fn random_stochastic(
         };
         graph.payoff[positions + k] = vec![payoff];
     }
-    if infinite {
+    if class == Class::Parity {
+        graph.priority = Some((0..n).map(|_| rng.random_range(0..4u32)).collect());
+    } else if infinite {
         graph.reward = Some(
             (0..n)
                 .map(|_| Rational::from(rng.random_range(-5i64..=5)))

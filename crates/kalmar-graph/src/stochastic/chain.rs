@@ -222,6 +222,52 @@ pub(crate) fn mean_payoff(
     gain
 }
 
+/// The probability that Max wins from every vertex when both players follow `profile`, in a
+/// parity game: play ends up, with probability 1, in a bottom component of the chain, where it
+/// visits every vertex infinitely often; Max wins there when `max_wins` holds for the largest
+/// priority of the component. The probability is the mean payoff of reward 1 on the vertices of
+/// those components and 0 elsewhere.
+pub(crate) fn parity_win(
+    arena: &kalmar_core::Arena,
+    priority: &[u32],
+    max_wins: impl Fn(u32) -> bool,
+    profile: &Strategy,
+) -> Vec<Rational> {
+    let n = arena.num_vertices();
+    let successor = |v: Vertex, i: usize| match arena.owner(v) {
+        Owner::Player(_) => (i == 0)
+            .then(|| profile.get(v).map(|e| arena.target(e)))
+            .flatten(),
+        _ => arena.successors(v).get(i).copied(),
+    };
+    let components = strongly_connected_components(n, successor);
+    let mut bottom = vec![true; components.count()];
+    let mut top = vec![0u32; components.count()];
+    for v in arena.vertices() {
+        let c = components.of(v);
+        top[c] = top[c].max(priority[v.index()]);
+        let mut i = 0;
+        while let Some(w) = successor(v, i) {
+            if components.of(w) != c {
+                bottom[c] = false;
+            }
+            i += 1;
+        }
+    }
+    let reward: Vec<Rational> = arena
+        .vertices()
+        .map(|v| {
+            let c = components.of(v);
+            if bottom[c] && max_wins(top[c]) {
+                Rational::ONE
+            } else {
+                Rational::ZERO
+            }
+        })
+        .collect();
+    mean_payoff(arena, &reward, profile)
+}
+
 /// Which vertices reach a terminal with positive probability in the chain of `profile`.
 pub(crate) fn reaches_terminal(model: &Model<'_>, profile: &Strategy) -> Vec<bool> {
     let arena = model.arena;

@@ -34,6 +34,7 @@ pub mod reduce;
 pub mod si;
 pub mod verify;
 pub mod vi;
+pub mod zp;
 
 use crate::format::GameGraph;
 use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy, VerifyError, Vertex};
@@ -382,6 +383,12 @@ impl ParityGame {
     /// The convention the priorities are read in.
     pub fn convention(&self) -> ParityConvention {
         self.convention
+    }
+
+    /// The exact probability that Max wins from every vertex when both players follow
+    /// `profile`.
+    pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
+        chain::parity_win(&self.arena, &self.priority, |p| self.max_wins(p), profile)
     }
 
     /// Whether Max wins a play whose largest recurring priority is `p`.

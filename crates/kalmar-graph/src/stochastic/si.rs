@@ -60,7 +60,11 @@ pub fn solve_mean_payoff(game: &MeanPayoffGame, stats: &mut Stats) -> Solution {
 
 /// The first move at every player's vertex.
 pub(crate) fn initial_profile(model: &Model<'_>) -> Strategy {
-    let arena = model.arena;
+    initial_profile_of(model.arena)
+}
+
+/// The strategy pair that takes the first move at every player's vertex of `arena`.
+pub fn initial_profile_of(arena: &kalmar_core::Arena) -> Strategy {
     Strategy::from_choices(
         arena
             .vertices()

@@ -10,7 +10,10 @@
 //!   payoffs 0 and 1 and any rational distributions as a simple stochastic game, each distribution
 //!   built from fair coin tosses;
 //! - [`terminal_to_mean`]: Lemma 4, a terminal-payoff game as a mean-payoff game (a terminal
-//!   becomes a self-loop that earns its payoff forever).
+//!   becomes a self-loop that earns its payoff forever);
+//! - [`parity_to_mean`]: deterministic parity games as mean-payoff games (Jurdziński), with
+//!   rewards `±(n + 1)^p`. (Chatterjee and Henzinger's reduction of *stochastic* parity games is
+//!   not implemented.)
 //!
 //! Strategies carry over move by move: a player's `k`-th move at a vertex of one game is its
 //! `k`-th move at the corresponding vertex of the other ([`transfer`]).
@@ -18,6 +21,7 @@
 pub mod coin_tosses;
 pub mod discounted_to_terminal;
 pub mod mean_to_discounted;
+pub mod parity_to_mean;
 pub mod terminal_to_mean;
 
 use kalmar_core::{Arena, Strategy, Vertex};
