@@ -18,6 +18,7 @@ mod generate;
 mod parity;
 mod report;
 mod solve;
+mod stochastic;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -51,12 +52,15 @@ enum Command {
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
     Parity(parity::ParityCommand),
+    /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
+    #[command(subcommand)]
+    Stochastic(stochastic::StochasticCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
-    /// make it a parity game. Games with chance or rewards belong to families kalmar does not
-    /// solve yet.
+    /// make it a parity game. Games with chance, rewards or a discount factor are stochastic
+    /// games, solved exactly by strategy iteration (see `kalmar stochastic solve`).
     Solve(SolveArgs),
     /// Check a solution independently of the solver that made it.
     ///
@@ -167,6 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
+        Command::Stochastic(command) => stochastic::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

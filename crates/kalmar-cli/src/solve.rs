@@ -375,13 +375,10 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
-    let unsupported = |what: &str| Err(in_file(&args.file, what));
-    if graph.arena.has_chance() {
-        return unsupported("the game has moves of chance: stochastic games are not supported yet");
-    }
-    if graph.reward.is_some() || graph.discount.is_some() {
-        return unsupported(
-            "the game has rewards: mean-payoff and discounted games are not supported yet",
+    if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
+        return crate::stochastic::solve_graph(
+            &crate::stochastic::SolveArgs::from_solve(args),
+            &graph,
         );
     }
     if graph.priority.is_some() {

@@ -151,3 +151,45 @@ fn random_game(
     graph.discount = discount;
     Ok(graph)
 }
+
+/// The chain of Haddad and Monmege (*Interval iteration algorithm for MDPs and IMDPs*, TCS 2018)
+/// on which value iteration converges exponentially slowly, as a terminal-payoff game: Max, at
+/// the start, either takes a payoff of 1/2 or enters a chain of `n` fair coins, each of which
+/// moves on with probability 1/2 and otherwise falls back to the first; past the last one a
+/// terminal pays 1. Play reaches the end with probability 1, so the chain is worth 1 and Max
+/// enters it; but a round succeeds with probability 2^-n, so the lower bound of value iteration
+/// needs about 2^n sweeps to get close, while strategy iteration solves one linear system.
+///
+/// ```
+/// use kalmar_graph::generate::stochastic::haddad_monmege;
+/// let g = haddad_monmege(10).unwrap();
+/// assert_eq!(g.arena.num_vertices(), 13);
+/// ```
+pub fn haddad_monmege(n: usize) -> Result<GameGraph, GenerateError> {
+    if n == 0 {
+        return Err(GenerateError::Parameter(
+            "the chain needs at least one coin".into(),
+        ));
+    }
+    check_size(n.saturating_add(3), n.saturating_mul(2).saturating_add(2))?;
+    let mut b = Builder::new(2);
+    let start = b.add_vertex(Owner::Player(Player::MAX));
+    let half = b.add_vertex(Owner::Terminal);
+    let end = b.add_vertex(Owner::Terminal);
+    b.set_name(start, "choose");
+    b.set_name(half, "half");
+    b.set_name(end, "end");
+    let coins: Vec<Vertex> = (0..n).map(|_| b.add_vertex(Owner::Chance)).collect();
+    b.add_edge(start, half);
+    b.add_edge(start, coins[0]);
+    for (i, &c) in coins.iter().enumerate() {
+        let next = coins.get(i + 1).copied().unwrap_or(end);
+        b.add_chance_edge(c, next, Rational::new(1, 2));
+        b.add_chance_edge(c, coins[0], Rational::new(1, 2));
+    }
+    b.set_start(start);
+    let mut graph = GameGraph::new(b.build().expect("the chain is valid"));
+    graph.payoff[half.index()] = vec![Rational::new(1, 2)];
+    graph.payoff[end.index()] = vec![Rational::ONE];
+    Ok(graph)
+}

@@ -157,6 +157,15 @@ impl TerminalGame {
         &self.payoff
     }
 
+    /// The file form of the game: its arena and each terminal's payoff.
+    pub fn to_graph(&self) -> GameGraph {
+        let mut graph = GameGraph::new(self.arena.clone());
+        for t in self.arena.vertices().filter(|&t| self.arena.is_terminal(t)) {
+            graph.payoff[t.index()] = vec![self.payoff[t.index()].clone()];
+        }
+        graph
+    }
+
     /// Whether this is a simple stochastic game in Condon's sense: every chance vertex tosses a
     /// fair coin between two moves, and every terminal pays 0 or 1.
     pub fn is_simple(&self) -> bool {
@@ -255,6 +264,14 @@ impl DiscountedGame {
         &self.discount
     }
 
+    /// The file form of the game: its arena, rewards and discount factor.
+    pub fn to_graph(&self) -> GameGraph {
+        let mut graph = GameGraph::new(self.arena.clone());
+        graph.reward = Some(self.reward.clone());
+        graph.discount = Some(self.discount.clone());
+        graph
+    }
+
     /// The exact value of every vertex when both players follow `profile` (one move at every
     /// player's vertex).
     pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
@@ -308,6 +325,13 @@ impl MeanPayoffGame {
     /// The reward of every vertex.
     pub fn rewards(&self) -> &[Rational] {
         &self.reward
+    }
+
+    /// The file form of the game: its arena and rewards.
+    pub fn to_graph(&self) -> GameGraph {
+        let mut graph = GameGraph::new(self.arena.clone());
+        graph.reward = Some(self.reward.clone());
+        graph
     }
 
     /// The exact limiting average reward of every vertex when both players follow `profile`.
@@ -516,6 +540,59 @@ pub struct Stats {
     /// Markov chains solved exactly (strategy iteration: every improvement of either player).
     pub evaluations: u64,
 }
+
+/// A stochastic solver in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverInfo {
+    /// Short id, as given to `--solver`.
+    pub id: &'static str,
+    /// One line on what it is.
+    pub summary: &'static str,
+    /// The classes it solves.
+    pub classes: &'static [Class],
+    /// Whether its values are exact (otherwise: guaranteed bounds).
+    pub exact: bool,
+}
+
+/// Every stochastic solver.
+pub const SOLVERS: &[SolverInfo] = &[
+    SolverInfo {
+        id: "si",
+        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1",
+        classes: &[
+            Class::Simple,
+            Class::Terminal,
+            Class::Discounted,
+            Class::MeanPayoff,
+        ],
+        exact: true,
+    },
+    SolverInfo {
+        id: "vi",
+        summary: "value iteration with sound lower and upper bounds (deflation of end components); the guaranteed error is reported",
+        classes: &[Class::Simple, Class::Terminal, Class::Discounted],
+        exact: false,
+    },
+    SolverInfo {
+        id: "zp",
+        summary: "Zwick-Paterson value iteration for deterministic mean-payoff games: exact values (no strategies) in O(n^3 W m)",
+        classes: &[Class::MeanPayoff],
+        exact: true,
+    },
+];
+
+/// The solver with this id.
+pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
+    SOLVERS
+        .iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| UnknownSolver(id.to_string()))
+}
+
+/// No stochastic solver has this id.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown stochastic solver '{0}'; the solvers are: {known}", known = SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
+pub struct UnknownSolver(String);
 
 /// The player who owns `v`, if a player does.
 pub(crate) fn player_of(arena: &Arena, v: Vertex) -> Option<Player> {

@@ -45,6 +45,21 @@ pub fn solve_discounted(game: &DiscountedGame, stats: &mut Stats) -> Solution {
     solve(&game.model(), stats)
 }
 
+/// Solves a terminal-payoff game starting from the strategies in `start` (one move at every
+/// player's vertex), such as those value iteration suggests.
+pub fn solve_terminal_from(game: &TerminalGame, start: Strategy, stats: &mut Stats) -> Solution {
+    solve_from(&game.model(), start, stats)
+}
+
+/// Solves a discounted game starting from the strategies in `start`.
+pub fn solve_discounted_from(
+    game: &DiscountedGame,
+    start: Strategy,
+    stats: &mut Stats,
+) -> Solution {
+    solve_from(&game.model(), start, stats)
+}
+
 /// Solves a mean-payoff game: strategy iteration on the discounted game with the discount factor
 /// `beta*` of Lemma 1 ([`reduce::mean_to_discounted`](super::reduce::mean_to_discounted)), whose
 /// optimal strategies are optimal for the mean payoff; the values are those of that strategy pair,
@@ -74,7 +89,14 @@ pub fn initial_profile_of(arena: &kalmar_core::Arena) -> Strategy {
 }
 
 pub(crate) fn solve(model: &Model<'_>, stats: &mut Stats) -> Solution {
-    let mut profile = initial_profile(model);
+    solve_from(model, initial_profile(model), stats)
+}
+
+fn solve_from(model: &Model<'_>, mut profile: Strategy, stats: &mut Stats) -> Solution {
+    assert!(
+        profile.check(model.arena).is_ok(),
+        "the starting strategies choose a move at every player's vertex"
+    );
     loop {
         let values = best_reply(model, Player::MIN, &mut profile, stats);
         if improve(model, Player::MAX, &mut profile, &values)

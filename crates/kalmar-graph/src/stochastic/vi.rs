@@ -55,6 +55,29 @@ impl Bounds {
     }
 }
 
+impl Bounds {
+    /// The strategies the bounds suggest: Max moves to a successor of largest lower bound, Min to
+    /// one of smallest upper bound (a start for exact strategy iteration).
+    pub fn greedy(&self, arena: &kalmar_core::Arena) -> kalmar_core::Strategy {
+        let mut strategy = kalmar_core::Strategy::empty(arena.num_vertices());
+        for v in arena.vertices() {
+            let choice = match arena.owner(v) {
+                Owner::Player(Player::MAX) => arena.out_edges(v).max_by(|&a, &b| {
+                    self.lower[arena.target(a).index()].cmp(&self.lower[arena.target(b).index()])
+                }),
+                Owner::Player(_) => arena.out_edges(v).min_by(|&a, &b| {
+                    self.upper[arena.target(a).index()].cmp(&self.upper[arena.target(b).index()])
+                }),
+                _ => None,
+            };
+            if let Some(e) = choice {
+                strategy.set(v, e);
+            }
+        }
+        strategy
+    }
+}
+
 /// Bounds within `epsilon` (or as close as `max_sweeps` sweeps get) for a terminal-payoff game.
 pub fn solve_terminal(
     game: &TerminalGame,
