@@ -493,7 +493,7 @@ fn parity_answer(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<Answer> 
         strategy: Some(solution.strategy),
         stats: Stats {
             iterations: stats.iterations,
-            evaluations: 0,
+            ..Stats::default()
         },
         solve_time,
         check_time: Some(check.elapsed()),

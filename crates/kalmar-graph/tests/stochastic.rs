@@ -86,6 +86,11 @@ proptest! {
         let solution = si::solve_terminal(&game, &mut Stats::default());
         prop_assert_eq!(solution.verify(&game), Ok(()));
         prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+        // Every step exact, from the first moves (the trap steps run more often this way).
+        let exact_only = si::Config { float_guide: false };
+        let plain = si::solve_terminal_with(&game, &exact_only, &mut Stats::default());
+        prop_assert_eq!(plain.verify(&game), Ok(()));
+        prop_assert_eq!(&plain.values, &solution.values);
         prop_assert_eq!(game.evaluate(&solution.strategy), solution.values.clone());
         // Theorem 2: the values alone give optimal strategies.
         let recovered = recover(&game, &solution.values).unwrap();
@@ -102,6 +107,9 @@ proptest! {
         prop_assert!(game.is_simple());
         let solution = si::solve_terminal(&game, &mut Stats::default());
         prop_assert_eq!(solution.verify(&game), Ok(()));
+        let exact_only = si::Config { float_guide: false };
+        let plain = si::solve_terminal_with(&game, &exact_only, &mut Stats::default());
+        prop_assert_eq!(&plain.values, &solution.values);
         prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
     }
 

@@ -12,8 +12,9 @@
 //! The system is solved exactly over [`Rational`]s, one strongly connected component of the chain
 //! at a time, sinks first, so that each component's unknowns see the values below it as
 //! constants. Inside a component, unknowns are removed one by one (state elimination: Gaussian
-//! elimination on sparse rows, a player's single-successor row first, since substituting it
-//! creates no fill), then recovered by back substitution. Numbers are exact throughout; rationals
+//! elimination on sparse rows, in a minimum-degree order chosen as it goes, so a player's
+//! single-successor rows, whose substitution creates no fill, go first), then recovered by back
+//! substitution. Numbers are exact throughout; rationals
 //! stay in machine words while they fit.
 //!
 //! # Complexity
@@ -31,15 +32,21 @@ use kalmar_core::{Owner, Rational, Strategy, Vertex};
 /// # Panics
 /// If `profile` does not choose an edge at some player's vertex.
 pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
+    evaluate_in(model, profile)
+}
+
+/// [`evaluate`] in any number type: exact in [`Rational`], a fast estimate in `f64` (which
+/// strategy iteration uses only to choose its next strategies, never for its answer).
+pub(crate) fn evaluate_in<T: Scalar>(model: &Model<'_>, profile: &Strategy) -> Vec<T> {
     let arena = model.arena;
     let n = arena.num_vertices();
     // The successors of `v` in the chain, with probabilities (1 for a player's choice).
-    let moves = |v: Vertex| -> Vec<(Vertex, Rational)> {
+    let moves = |v: Vertex| -> Vec<(Vertex, T)> {
         match arena.owner(v) {
             Owner::Terminal => Vec::new(),
             Owner::Player(_) => {
                 let e = profile.get(v).expect("a choice at every player's vertex");
-                vec![(arena.target(e), Rational::ONE)]
+                vec![(arena.target(e), T::one())]
             }
             Owner::Chance => arena
                 .out_edges(v)
@@ -47,7 +54,7 @@ pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
                     let p = arena
                         .probability(e)
                         .expect("chance edges have probabilities");
-                    (arena.target(e), p.clone())
+                    (arena.target(e), T::from_rational(p))
                 })
                 .collect(),
         }
@@ -57,13 +64,13 @@ pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
     } else {
         reaches_terminal(model, profile)
     };
-    let mut value: Vec<Rational> = (0..n)
+    let beta = model.discount.map(T::from_rational);
+    let mut value: Vec<T> = (0..n)
         .map(|i| {
-            let v = Vertex::new(i);
-            if arena.is_terminal(v) {
-                model.payoff[i].clone()
+            if arena.is_terminal(Vertex::new(i)) {
+                T::from_rational(&model.payoff[i])
             } else {
-                Rational::ZERO
+                T::zero()
             }
         })
         .collect();
@@ -94,25 +101,27 @@ pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
         }
         let mut system = System::new(members.len());
         for (i, &v) in members.iter().enumerate() {
-            let mut known = Rational::ZERO;
+            let mut known = T::zero();
             for (w, p) in moves(v) {
                 if local[w.index()] != u32::MAX {
-                    let coefficient = match model.discount {
-                        Some(beta) => beta * &p,
+                    let coefficient = match &beta {
+                        Some(beta) => beta.mul(&p),
                         None => p,
                     };
                     system.add(i, local[w.index()] as usize, coefficient);
                 } else {
-                    known = known + &p * &value[w.index()];
+                    known = known.add(&p.mul(&value[w.index()]));
                 }
             }
-            system.rows[i].constant = model.step(v, &known);
+            if let Some(beta) = &beta {
+                known = beta.mul(&known);
+            }
+            if let Some(reward) = model.reward {
+                known = known.add(&T::from_rational(&reward[v.index()]));
+            }
+            system.rows[i].constant = known;
         }
-        let order: Vec<usize> = (0..members.len())
-            .filter(|&i| arena.owner(members[i]) != Owner::Chance)
-            .chain((0..members.len()).filter(|&i| arena.owner(members[i]) == Owner::Chance))
-            .collect();
-        for (i, x) in system.solve(&order).into_iter().enumerate() {
+        for (i, x) in system.solve().into_iter().enumerate() {
             value[members[i].index()] = x;
         }
         for v in &members {
@@ -186,10 +195,9 @@ pub(crate) fn mean_payoff(
                         }
                     }
                 }
-                // Row 0 (s) refers to the others but no row refers to s, so eliminating it last
-                // leaves the others' system non-singular (s is reached from each).
-                let order: Vec<usize> = (1..members.len()).chain([0]).collect();
-                system.solve(&order).swap_remove(0)
+                // No row refers to s, so its row only collects the others' values (every vertex
+                // of the component reaches s, so the others' system is non-singular).
+                system.solve().swap_remove(0)
             };
             let total = until_return(&|v| reward[v.index()].clone());
             let time = until_return(&|_| Rational::ONE);
@@ -210,8 +218,7 @@ pub(crate) fn mean_payoff(
                 }
                 system.rows[i].constant = known;
             }
-            let order: Vec<usize> = (0..members.len()).collect();
-            for (i, x) in system.solve(&order).into_iter().enumerate() {
+            for (i, x) in system.solve().into_iter().enumerate() {
                 gain[members[i].index()] = x;
             }
         }
@@ -292,21 +299,87 @@ pub(crate) fn reaches_terminal(model: &Model<'_>, profile: &Strategy) -> Vec<boo
     reach
 }
 
+/// The numbers the linear systems are solved in.
+pub(crate) trait Scalar: Clone + Default {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn from_rational(x: &Rational) -> Self;
+    fn add(&self, other: &Self) -> Self;
+    fn sub(&self, other: &Self) -> Self;
+    fn mul(&self, other: &Self) -> Self;
+    fn div(&self, other: &Self) -> Self;
+    fn is_zero(&self) -> bool;
+}
+
+impl Scalar for Rational {
+    fn zero() -> Self {
+        Rational::ZERO
+    }
+    fn one() -> Self {
+        Rational::ONE
+    }
+    fn from_rational(x: &Rational) -> Self {
+        x.clone()
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn div(&self, other: &Self) -> Self {
+        self / other
+    }
+    fn is_zero(&self) -> bool {
+        Rational::is_zero(self)
+    }
+}
+
+impl Scalar for f64 {
+    fn zero() -> Self {
+        0.0
+    }
+    fn one() -> Self {
+        1.0
+    }
+    fn from_rational(x: &Rational) -> Self {
+        x.to_f64()
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn div(&self, other: &Self) -> Self {
+        self / other
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0.0
+    }
+}
+
 /// One equation `x_i = constant + sum_j coefficient[j] x_j`.
 #[derive(Clone, Debug, Default)]
-struct Row {
-    constant: Rational,
-    coefficient: HashMap<usize, Rational>,
+struct Row<T> {
+    constant: T,
+    coefficient: HashMap<usize, T>,
 }
 
 /// A sparse linear system `x = c + A x` with `I - A` non-singular, solved by state elimination.
-struct System {
-    rows: Vec<Row>,
+struct System<T> {
+    rows: Vec<Row<T>>,
     /// For each unknown, the rows that may mention it (with stale entries).
     users: Vec<Vec<usize>>,
 }
 
-impl System {
+impl<T: Scalar> System<T> {
     fn new(k: usize) -> Self {
         System {
             rows: vec![Row::default(); k],
@@ -314,26 +387,37 @@ impl System {
         }
     }
 
-    fn add(&mut self, row: usize, column: usize, a: Rational) {
+    fn add(&mut self, row: usize, column: usize, a: T) {
         let entry = self.rows[row]
             .coefficient
             .entry(column)
-            .or_insert(Rational::ZERO);
-        *entry = &*entry + &a;
+            .or_insert_with(T::zero);
+        *entry = entry.add(&a);
         self.users[column].push(row);
     }
 
-    /// The solution, eliminating the unknowns in `order` (a permutation of all of them).
-    fn solve(mut self, order: &[usize]) -> Vec<Rational> {
+    /// The solution. Unknowns are eliminated in the order of fewest entries first (a
+    /// minimum-degree order, chosen as the elimination goes, which keeps the fill small; a
+    /// player's one-entry rows go first), then recovered by back substitution.
+    fn solve(mut self) -> Vec<T> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
         let k = self.rows.len();
         let mut eliminated = vec![false; k];
-        for &i in order {
+        let mut heap: BinaryHeap<Reverse<(usize, usize)>> = (0..k)
+            .map(|i| Reverse((self.rows[i].coefficient.len(), i)))
+            .collect();
+        let mut order = Vec::with_capacity(k);
+        while let Some(Reverse((size, i))) = heap.pop() {
+            if eliminated[i] || size != self.rows[i].coefficient.len() {
+                continue;
+            }
             let mut row = std::mem::take(&mut self.rows[i]);
             if let Some(own) = row.coefficient.remove(&i) {
-                let scale = &Rational::ONE / &(&Rational::ONE - &own);
-                row.constant = &row.constant * &scale;
+                let scale = T::one().div(&T::one().sub(&own));
+                row.constant = row.constant.mul(&scale);
                 for a in row.coefficient.values_mut() {
-                    *a = &*a * &scale;
+                    *a = a.mul(&scale);
                 }
             }
             row.coefficient.retain(|_, a| !a.is_zero());
@@ -348,23 +432,25 @@ impl System {
                     continue;
                 };
                 let target = &mut self.rows[user];
-                target.constant = &target.constant + &(&a * &row.constant);
+                target.constant = target.constant.add(&a.mul(&row.constant));
                 for (&j, b) in &row.coefficient {
-                    let entry = target.coefficient.entry(j).or_insert(Rational::ZERO);
-                    *entry = &*entry + &(&a * b);
+                    let entry = target.coefficient.entry(j).or_insert_with(T::zero);
+                    *entry = entry.add(&a.mul(b));
                     self.users[j].push(user);
                 }
+                heap.push(Reverse((target.coefficient.len(), user)));
             }
             eliminated[i] = true;
             self.rows[i] = row;
+            order.push(i);
         }
-        let mut x = vec![Rational::ZERO; k];
+        let mut x = vec![T::zero(); k];
         for &i in order.iter().rev() {
             let row = &self.rows[i];
             x[i] = row
                 .coefficient
                 .iter()
-                .fold(row.constant.clone(), |acc, (&j, a)| acc + a * &x[j]);
+                .fold(row.constant.clone(), |acc, (&j, a)| acc.add(&a.mul(&x[j])));
         }
         x
     }

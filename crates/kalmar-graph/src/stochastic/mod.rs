@@ -539,6 +539,8 @@ pub struct Stats {
     pub iterations: u64,
     /// Markov chains solved exactly (strategy iteration: every improvement of either player).
     pub evaluations: u64,
+    /// Markov chains solved in floating point to guide strategy iteration.
+    pub estimates: u64,
 }
 
 /// A stochastic solver in the registry.

@@ -25,19 +25,45 @@
 //! Each improvement strictly raises Max's values at some vertex and never lowers one, so no
 //! strategy repeats and the iteration ends.
 //!
+//! Exact solves are the expensive part, so the iteration first runs on floating-point values
+//! (the same elimination in `f64`, a bounded number of rounds, switching only on clear gains) to
+//! find strategies close to optimal; the exact iteration then starts from them and usually needs
+//! one or two exact solves per player. The floats only choose the starting point: the answer is
+//! the exact iteration's.
+//!
 //! # Complexity
 //! At most one evaluation per strategy of a player: exponentially many in the worst case
 //! (Friedmann's lower bound applies), few in practice. Each evaluation is one exact linear solve
 //! (see [`chain`](super::chain)) plus O(n + m) for the switches.
 
-use super::chain::evaluate;
+use super::chain::{evaluate, evaluate_in};
 use super::reach::attract;
 use super::{DiscountedGame, MeanPayoffGame, Model, Solution, Stats, TerminalGame, player_of};
 use kalmar_core::{Edge, Player, Rational, Strategy};
 
+/// Options of strategy iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Start with the floating-point phase (see the module docs); on by default. Without it
+    /// every step is exact.
+    pub float_guide: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { float_guide: true }
+    }
+}
+
 /// Solves a terminal-payoff (or simple stochastic) game.
 pub fn solve_terminal(game: &TerminalGame, stats: &mut Stats) -> Solution {
     solve(&game.model(), stats)
+}
+
+/// Solves a terminal-payoff game with these options.
+pub fn solve_terminal_with(game: &TerminalGame, config: &Config, stats: &mut Stats) -> Solution {
+    let model = game.model();
+    solve_configured(&model, initial_profile(&model), config, stats)
 }
 
 /// Solves a discounted game.
@@ -92,11 +118,23 @@ pub(crate) fn solve(model: &Model<'_>, stats: &mut Stats) -> Solution {
     solve_from(model, initial_profile(model), stats)
 }
 
-fn solve_from(model: &Model<'_>, mut profile: Strategy, stats: &mut Stats) -> Solution {
+fn solve_from(model: &Model<'_>, profile: Strategy, stats: &mut Stats) -> Solution {
+    solve_configured(model, profile, &Config::default(), stats)
+}
+
+fn solve_configured(
+    model: &Model<'_>,
+    mut profile: Strategy,
+    config: &Config,
+    stats: &mut Stats,
+) -> Solution {
     assert!(
         profile.check(model.arena).is_ok(),
         "the starting strategies choose a move at every player's vertex"
     );
+    if config.float_guide {
+        guide(model, &mut profile, stats);
+    }
     loop {
         let values = best_reply(model, Player::MIN, &mut profile, stats);
         if improve(model, Player::MAX, &mut profile, &values)
@@ -115,6 +153,65 @@ fn solve_from(model: &Model<'_>, mut profile: Strategy, stats: &mut Stats) -> So
             strategy: profile,
         };
     }
+}
+
+/// Rounds of the floating-point phase (of Max's improvements, and of Min's within each).
+const GUIDE_ROUNDS: usize = 64;
+
+/// The floating-point phase: Hoffman–Karp's iteration with the strategy pairs valued in `f64`,
+/// switching only where a move is better by a clear margin, for at most [`GUIDE_ROUNDS`] rounds.
+/// It only chooses where the exact iteration starts (which then needs few exact solves); the
+/// answer never depends on a float.
+fn guide(model: &Model<'_>, profile: &mut Strategy, stats: &mut Stats) {
+    for _ in 0..GUIDE_ROUNDS {
+        for _ in 0..GUIDE_ROUNDS {
+            let x = evaluate_in::<f64>(model, profile);
+            stats.estimates += 1;
+            if !improve_estimate(model, Player::MIN, profile, &x) {
+                break;
+            }
+        }
+        let x = evaluate_in::<f64>(model, profile);
+        stats.estimates += 1;
+        if !improve_estimate(model, Player::MAX, profile, &x) {
+            return;
+        }
+    }
+}
+
+/// [`improve`] on floating-point values, with a margin of 1e-9 relative.
+fn improve_estimate(model: &Model<'_>, player: Player, profile: &mut Strategy, x: &[f64]) -> bool {
+    let arena = model.arena;
+    let beta = model.discount.map_or(1.0, Rational::to_f64);
+    let mut changed = false;
+    for v in arena.vertices() {
+        if player_of(arena, v) != Some(player) {
+            continue;
+        }
+        let reward = model.reward.map_or(0.0, |r| r[v.index()].to_f64());
+        let current = x[v.index()];
+        let margin = 1e-9 * (1.0 + current.abs());
+        let mut best: Option<(Edge, f64)> = None;
+        for e in arena.out_edges(v) {
+            let y = reward + beta * x[arena.target(e).index()];
+            let wins = |b: f64| if player == Player::MAX { y > b } else { y < b };
+            if best.is_none_or(|(_, b)| wins(b)) {
+                best = Some((e, y));
+            }
+        }
+        if let Some((e, y)) = best {
+            let gain = if player == Player::MAX {
+                y - current
+            } else {
+                current - y
+            };
+            if gain > margin {
+                profile.set(v, e);
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// Makes `player`'s part of `profile` a best reply to the opponent's part (which stays fixed) by
@@ -277,8 +374,13 @@ mod tests {
 
     fn solve_text(text: &str) -> (TerminalGame, Solution) {
         let game = TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap();
-        let solution = solve_terminal(&game, &mut Stats::default());
+        let exact_only = Config { float_guide: false };
+        let solution = solve_terminal_with(&game, &exact_only, &mut Stats::default());
         solution.verify(&game).unwrap();
+        assert_eq!(
+            solve_terminal(&game, &mut Stats::default()).values,
+            solution.values
+        );
         (game, solution)
     }
 
