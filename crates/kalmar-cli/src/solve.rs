@@ -377,7 +377,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
     if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
         return crate::stochastic::solve_graph(
-            &crate::stochastic::SolveArgs::from_solve(args),
+            &crate::stochastic::SolveArgs::from_solve(args)?,
             &graph,
         );
     }
