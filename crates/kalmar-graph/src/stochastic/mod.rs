@@ -185,8 +185,10 @@ impl TerminalGame {
         })
     }
 
-    /// The exact value of every vertex when both players follow `profile` (one move at every
-    /// player's vertex).
+    /// The exact value of every vertex when both players follow `profile`.
+    ///
+    /// # Panics
+    /// If `profile` has no move at some player's vertex.
     pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
         chain::evaluate(&self.model(), profile)
     }
@@ -272,8 +274,10 @@ impl DiscountedGame {
         graph
     }
 
-    /// The exact value of every vertex when both players follow `profile` (one move at every
-    /// player's vertex).
+    /// The exact value of every vertex when both players follow `profile`.
+    ///
+    /// # Panics
+    /// If `profile` has no move at some player's vertex.
     pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
         chain::evaluate(&self.model(), profile)
     }
@@ -335,6 +339,9 @@ impl MeanPayoffGame {
     }
 
     /// The exact limiting average reward of every vertex when both players follow `profile`.
+    ///
+    /// # Panics
+    /// If `profile` has no move at some player's vertex.
     pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
         chain::mean_payoff(&self.arena, &self.reward, profile)
     }
@@ -411,6 +418,9 @@ impl ParityGame {
 
     /// The exact probability that Max wins from every vertex when both players follow
     /// `profile`.
+    ///
+    /// # Panics
+    /// If `profile` has no move at some player's vertex.
     pub fn evaluate(&self, profile: &Strategy) -> Vec<Rational> {
         chain::parity_win(&self.arena, &self.priority, |p| self.max_wins(p), profile)
     }
