@@ -20,6 +20,10 @@ pub enum Suite {
     /// kalmar's parity solvers on .pg files and generated games, side by side with Oink
     /// (`--peer`).
     Parity,
+    /// Stochastic games: exact strategy iteration and value iteration with bounds on random
+    /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
+    /// default 1e2,1e3,1e4).
+    Stochastic,
 }
 
 #[derive(Args)]
@@ -117,6 +121,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     if args.suite == Suite::Parity {
         return parity(args);
     }
+    if args.suite == Suite::Stochastic {
+        let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
+        return crate::stochastic::bench(&sizes, args.reps, args.seed, args.json);
+    }
     if !args.files.is_empty()
         || args.peer.is_some()
         || !args.solvers.is_empty()
@@ -138,7 +146,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             Suite::Reach => vec!["random-chess".into(), "grid".into()],
             Suite::Dgg => vec!["random".into(), "sorting-network".into()],
             // Returned above.
-            Suite::Parity => Vec::new(),
+            Suite::Parity | Suite::Stochastic => Vec::new(),
         }
     } else {
         args.families.clone()
@@ -169,7 +177,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             match args.suite {
                 Suite::Reach => rows.push(bench::run_reach(&workload, &options)?),
                 Suite::Dgg => rows.extend(bench::run_dgg(&workload, &options)?),
-                Suite::Parity => {}
+                Suite::Parity | Suite::Stochastic => {}
             }
             if let Some(bar) = &bar {
                 bar.inc(1);

@@ -18,6 +18,9 @@ pub enum Target {
     Reach,
     /// Parity games, by PGSolver's generators (numbers as PGSolver takes them), written as .pg.
     Parity,
+    /// Stochastic games: simple, terminal, discounted, mean-payoff, parity or haddad-monmege
+    /// (more options in `kalmar stochastic generate`).
+    Stochastic,
 }
 
 #[derive(Args)]
@@ -83,6 +86,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     };
     if target == Target::Parity {
         return parity(args, generator);
+    }
+    if target == Target::Stochastic {
+        let graph = crate::stochastic::generate_sized(generator, args.size, args.seed)?;
+        return emit(args, generator, &graph, to_gg_string(&graph));
     }
     if !args.params.is_empty() {
         return Err(bad_input(

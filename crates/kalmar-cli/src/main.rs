@@ -19,6 +19,7 @@ mod observation;
 mod parity;
 mod report;
 mod solve;
+mod stochastic;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -55,14 +56,17 @@ enum Command {
     /// Games of imperfect information (Reif's problem): the system sees only observations.
     #[command(subcommand)]
     Observation(observation::ObservationCommand),
+    /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
+    #[command(subcommand)]
+    Stochastic(stochastic::StochasticCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
     /// information (see `kalmar observation solve`). Otherwise a game whose terminal payoffs are
     /// all -1, 0 or 1 is solved as a chess-like game (with
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
-    /// make it a parity game. Games with chance or rewards belong to families kalmar does not
-    /// solve yet.
+    /// make it a parity game. Games with chance, rewards or a discount factor are stochastic
+    /// games, solved exactly by strategy iteration (see `kalmar stochastic solve`).
     Solve(SolveArgs),
     /// Check a solution independently of the solver that made it.
     ///
@@ -174,6 +178,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
         Command::Observation(command) => observation::run(&command),
+        Command::Stochastic(command) => stochastic::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

@@ -381,13 +381,10 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     if graph.observation.is_some() {
         return crate::observation::solve_detected(&args.file, args.json);
     }
-    let unsupported = |what: &str| Err(in_file(&args.file, what));
-    if graph.arena.has_chance() {
-        return unsupported("the game has moves of chance: stochastic games are not supported yet");
-    }
-    if graph.reward.is_some() || graph.discount.is_some() {
-        return unsupported(
-            "the game has rewards: mean-payoff and discounted games are not supported yet",
+    if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
+        return crate::stochastic::solve_graph(
+            &crate::stochastic::SolveArgs::from_solve(args)?,
+            &graph,
         );
     }
     if graph.priority.is_some() {

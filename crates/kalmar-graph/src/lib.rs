@@ -8,6 +8,8 @@
 //! - [`observation`]: games of imperfect information (Reif's problem): the knowledge game, the
 //!   antichain algorithm, Reif's procedure and its counterexample;
 //! - [`format`]: the kalmar game-graph text format `.gg` and PGSolver's `.pg`;
+//! - [`stochastic`]: stochastic games (simple, terminal-payoff, discounted, mean-payoff, parity):
+//!   exact strategy iteration, certificates and strategy recovery;
 //! - [`reach`]: chess-like (win/lose/draw) games and retrograde analysis with depths to mate;
 //! - [`games`]: rules-based example games (Nim, cops and robber) to explore and solve;
 //! - [`generate`]: seeded generators of deterministic graphical games (random, sorting networks,
@@ -23,4 +25,5 @@ pub mod generate;
 pub mod observation;
 pub mod parity;
 pub mod reach;
+pub mod stochastic;
 pub mod terminal;

@@ -15,7 +15,9 @@
 //! - [`grid()`]: a 2-D checkerboard grid of alternating owners with moves to neighbours (east and
 //!   south for both, west for Max, north for Min) and terminals around the border.
 //!
-//! [`FAMILIES`] lists them with a constructor from an approximate number of arcs and a seed: it
+//! - [`stochastic::random_stochastic`]: random games with chance for the stochastic classes.
+//!
+//! [`FAMILIES`] lists the deterministic families with a constructor from an approximate number of arcs and a seed: it
 //! drives `kalmar generate dgg <family> --size N --seed S`, the benchmarks and the tests.
 //!
 //! ```
@@ -32,6 +34,7 @@ pub mod ladder;
 pub mod parity;
 pub mod random;
 pub mod sorting_network;
+pub mod stochastic;
 
 pub use grid::grid;
 pub use ladder::ladder;

@@ -1,0 +1,237 @@
+//! `kalmar stochastic` end to end: exact values as fractions, the solvers, reductions, strategy
+//! recovery, generation, `kalmar solve` routing games with chance here, and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kalmar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("the kalmar binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_str(&stdout(out)).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kalmar-stochastic-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn coin_toss_values_are_exact_fractions() {
+    let out = kalmar(&["stochastic", "solve", "examples/coin-toss.gg", "--json"]);
+    let j = json(&out);
+    assert_eq!(j["class"], "simple");
+    assert_eq!(j["values"]["a"], "1/2");
+    assert_eq!(j["values"]["b"], "1/4");
+    assert_eq!(j["values"]["d"], "1/4");
+    assert_eq!(j["strategy"]["a"], "c");
+    assert_eq!(j["strategy"]["b"], "d");
+    assert_eq!(j["verified"], true);
+    // The human table shows the fraction and a decimal.
+    let out = kalmar(&["stochastic", "solve", "examples/coin-toss.gg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row: Vec<&str> = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("a "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(row, ["a", "Max", "1/2", "0.500000", "c"]);
+}
+
+#[test]
+fn figure_2_3_value() {
+    let j = json(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/figure-2-3.gg",
+        "--json",
+    ]));
+    assert_eq!(j["class"], "discounted");
+    // 40 175/271
+    assert_eq!(j["values"]["a"], "11015/271");
+}
+
+#[test]
+fn value_iteration_gives_bounds_and_exact_on_request() {
+    let j = json(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/coin-toss.gg",
+        "--solver",
+        "vi",
+        "--epsilon",
+        "1/1000",
+        "--json",
+    ]));
+    assert_eq!(j["solver"], "vi");
+    let lower: kalmar_core_rational::R = j["lower"]["a"].as_str().unwrap().parse().unwrap();
+    let upper: kalmar_core_rational::R = j["upper"]["a"].as_str().unwrap().parse().unwrap();
+    assert!(lower.0 <= 0.5 && 0.5 <= upper.0 && upper.0 - lower.0 <= 1e-3);
+    let j = json(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/coin-toss.gg",
+        "--solver",
+        "vi",
+        "--exact",
+        "--json",
+    ]));
+    assert_eq!(j["exact"], true);
+    assert_eq!(j["values"]["a"], "1/2");
+}
+
+/// Just enough of a fraction parser for the bounds (`p/q` or an integer).
+mod kalmar_core_rational {
+    pub struct R(pub f64);
+    impl std::str::FromStr for R {
+        type Err = std::num::ParseFloatError;
+        fn from_str(s: &str) -> Result<R, Self::Err> {
+            Ok(R(match s.split_once('/') {
+                Some((p, q)) => p.parse::<f64>()? / q.parse::<f64>()?,
+                None => s.parse()?,
+            }))
+        }
+    }
+}
+
+#[test]
+fn solve_routes_games_with_chance_here() {
+    let j = json(&kalmar(&["solve", "examples/coin-toss.gg", "--json"]));
+    assert_eq!(j["values"]["a"], "1/2");
+    let j = json(&kalmar(&["solve", "examples/figure-2-3.gg", "--json"]));
+    assert_eq!(j["values"]["a"], "11015/271");
+}
+
+#[test]
+fn reduce_to_a_simple_stochastic_game_keeps_the_values() {
+    // Figure 2.3 (rewards 0 to 100, beta = 9/10) as a simple stochastic game: the probability
+    // of reaching 1 from a is (1 - beta) (value(a) - 0) / 100 = 11015 / 2710000.
+    let path = temp("figure-simple.gg");
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/figure-2-3.gg",
+        "--to",
+        "simple",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json(&kalmar(&[
+        "stochastic",
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(j["class"], "simple");
+    assert_eq!(j["values"]["a"], "2203/54200");
+}
+
+#[test]
+fn recover_strategies_from_values() {
+    let values = temp("coin-values.json");
+    std::fs::write(
+        &values,
+        r#"{"a": "1/2", "c": "1/2", "b": "1/4", "d": "1/4", "one": 1, "zero": 0}"#,
+    )
+    .unwrap();
+    let j = json(&kalmar(&[
+        "stochastic",
+        "recover",
+        "examples/coin-toss.gg",
+        values.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(j["strategy"]["a"], "c");
+    assert_eq!(j["strategy"]["b"], "d");
+    // Wrong values are refused as bad input.
+    std::fs::write(
+        &values,
+        r#"{"a": "1", "c": "1/2", "b": "1/4", "d": "1/4", "one": 1, "zero": 0}"#,
+    )
+    .unwrap();
+    let out = kalmar(&[
+        "stochastic",
+        "recover",
+        "examples/coin-toss.gg",
+        values.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn generate_then_solve() {
+    let path = temp("random.gg");
+    for generator in ["simple", "terminal", "discounted", "mean-payoff"] {
+        let out = kalmar(&[
+            "stochastic",
+            "generate",
+            generator,
+            "--positions",
+            "6",
+            "--seed",
+            "3",
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let j = json(&kalmar(&[
+            "stochastic",
+            "solve",
+            path.to_str().unwrap(),
+            "--json",
+        ]));
+        assert_eq!(j["class"], generator);
+        assert_eq!(j["verified"], true);
+    }
+    let out = kalmar(&["generate", "stochastic", "haddad-monmege", "--size", "8"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("choose max -> half"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn bad_input_exits_with_2() {
+    let out = kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/coin-toss.gg",
+        "--solver",
+        "nope",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("si, vi, zp"), "{}", stderr(&out));
+    let path = temp("bad.gg");
+    std::fs::write(&path, "kalmar-gg 1\nx chance -> y:1/2 y:1/3\ny terminal\n").unwrap();
+    let out = kalmar(&["stochastic", "solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(":2:1:"), "{}", stderr(&out));
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/coin-toss.gg",
+        "--to",
+        "discounted",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,528 @@
+//! Exact values of the Markov chain that a pair of positional strategies leaves.
+//!
+//! Fixing both players' choices turns the game into a Markov chain: a player's vertex moves to
+//! its chosen successor, a chance vertex by its distribution. The value `x` of each vertex solves
+//! the linear system `x_v = r(v) + beta * sum_w P(v, w) x_w`, with `x_t` the payoff at terminals.
+//! With `beta < 1` the system is non-singular. Without discounting (terminal-payoff games) it is
+//! singular exactly where play can cycle forever: the vertices from which no terminal is reachable
+//! in the chain are found first by a backward search and get 0 (the payoff of infinite play); on
+//! the rest, every vertex reaches a terminal with positive probability, so the system restricted
+//! to them is non-singular.
+//!
+//! The system is solved exactly over [`Rational`]s, one strongly connected component of the chain
+//! at a time, sinks first, so that each component's unknowns see the values below it as
+//! constants. Inside a component, unknowns are removed one by one (state elimination: Gaussian
+//! elimination on sparse rows, in a minimum-degree order chosen as it goes, so a player's
+//! single-successor rows, whose substitution creates no fill, go first), then recovered by back
+//! substitution. Numbers are exact throughout; rationals
+//! stay in machine words while they fit.
+//!
+//! # Complexity
+//! O(n + m) for the searches and the component split, plus the elimination: O(k^3) rational
+//! operations for a component with `k` chance vertices in the worst case (dense fill), far less
+//! for the sparse components of typical games; a component of player vertices only costs O(k).
+
+use super::Model;
+use foldhash::HashMap;
+use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::{Owner, Rational, Strategy, Vertex};
+
+/// The value of every vertex when both players follow `profile`.
+///
+/// # Panics
+/// If `profile` does not choose an edge at some player's vertex.
+pub(crate) fn evaluate(model: &Model<'_>, profile: &Strategy) -> Vec<Rational> {
+    evaluate_in(model, profile)
+}
+
+/// [`evaluate`] in any number type: exact in [`Rational`], a fast estimate in `f64` (which
+/// strategy iteration uses only to choose its next strategies, never for its answer).
+pub(crate) fn evaluate_in<T: Scalar>(model: &Model<'_>, profile: &Strategy) -> Vec<T> {
+    let arena = model.arena;
+    let n = arena.num_vertices();
+    // The successors of `v` in the chain, with probabilities (1 for a player's choice).
+    let moves = |v: Vertex| -> Vec<(Vertex, T)> {
+        match arena.owner(v) {
+            Owner::Terminal => Vec::new(),
+            Owner::Player(_) => {
+                let e = profile.get(v).expect("a choice at every player's vertex");
+                vec![(arena.target(e), T::one())]
+            }
+            Owner::Chance => arena
+                .out_edges(v)
+                .map(|e| {
+                    let p = arena
+                        .probability(e)
+                        .expect("chance edges have probabilities");
+                    (arena.target(e), T::from_rational(p))
+                })
+                .collect(),
+        }
+    };
+    let live = if model.discounted() {
+        vec![true; n]
+    } else {
+        reaches_terminal(model, profile)
+    };
+    let beta = model.discount.map(T::from_rational);
+    let mut value: Vec<T> = (0..n)
+        .map(|i| {
+            if arena.is_terminal(Vertex::new(i)) {
+                T::from_rational(&model.payoff[i])
+            } else {
+                T::zero()
+            }
+        })
+        .collect();
+    let unknown = |v: Vertex| live[v.index()] && !arena.is_terminal(v);
+    let components = strongly_connected_components(n, |v, i| {
+        if !unknown(v) {
+            return None;
+        }
+        match arena.owner(v) {
+            Owner::Player(_) => (i == 0)
+                .then(|| profile.get(v).map(|e| arena.target(e)))
+                .flatten()
+                .filter(|&w| unknown(w)),
+            _ => arena
+                .successors(v)
+                .get(i)
+                .map(|&w| if unknown(w) { w } else { v }),
+        }
+    });
+    let mut local = vec![u32::MAX; n];
+    for members in components.members().iter() {
+        let members: Vec<Vertex> = members.iter().copied().filter(|&v| unknown(v)).collect();
+        if members.is_empty() {
+            continue;
+        }
+        for (i, v) in members.iter().enumerate() {
+            local[v.index()] = i as u32;
+        }
+        let mut system = System::new(members.len());
+        for (i, &v) in members.iter().enumerate() {
+            let mut known = T::zero();
+            for (w, p) in moves(v) {
+                if local[w.index()] != u32::MAX {
+                    let coefficient = match &beta {
+                        Some(beta) => beta.mul(&p),
+                        None => p,
+                    };
+                    system.add(i, local[w.index()] as usize, coefficient);
+                } else {
+                    known = known.add(&p.mul(&value[w.index()]));
+                }
+            }
+            if let Some(beta) = &beta {
+                known = beta.mul(&known);
+            }
+            if let Some(reward) = model.reward {
+                known = known.add(&T::from_rational(&reward[v.index()]));
+            }
+            system.rows[i].constant = known;
+        }
+        for (i, x) in system.solve().into_iter().enumerate() {
+            value[members[i].index()] = x;
+        }
+        for v in &members {
+            local[v.index()] = u32::MAX;
+        }
+    }
+    value
+}
+
+/// The limiting average reward of every vertex when both players follow `profile`, in a game
+/// without terminals.
+///
+/// Play ends up, with probability 1, in a bottom strongly connected component of the chain, whose
+/// long-run average (its gain) is the same from all its vertices. A bottom component's gain is
+/// found by the renewal–reward theorem: from a reference vertex `s`, the expected reward collected
+/// until play returns to `s`, divided by the expected time it takes (two linear systems of the
+/// kind above, with `s` as the only terminal). Every other vertex's gain is the mean of its
+/// successors' gains, solved component by component from the bottom up. All exact.
+///
+/// # Panics
+/// If `profile` does not choose an edge at some player's vertex, or there is a terminal.
+pub(crate) fn mean_payoff(
+    arena: &kalmar_core::Arena,
+    reward: &[Rational],
+    profile: &Strategy,
+) -> Vec<Rational> {
+    let n = arena.num_vertices();
+    let moves = |v: Vertex| -> Vec<(Vertex, Rational)> {
+        match arena.owner(v) {
+            Owner::Player(_) => {
+                let e = profile.get(v).expect("a choice at every player's vertex");
+                vec![(arena.target(e), Rational::ONE)]
+            }
+            Owner::Chance => arena
+                .out_edges(v)
+                .map(|e| {
+                    let p = arena
+                        .probability(e)
+                        .expect("chance edges have probabilities");
+                    (arena.target(e), p.clone())
+                })
+                .collect(),
+            Owner::Terminal => panic!("a mean-payoff game has no terminals"),
+        }
+    };
+    let components = strongly_connected_components(n, |v, i| match arena.owner(v) {
+        Owner::Player(_) => (i == 0)
+            .then(|| profile.get(v).map(|e| arena.target(e)))
+            .flatten(),
+        _ => arena.successors(v).get(i).copied(),
+    });
+    let mut gain = vec![Rational::ZERO; n];
+    let mut local = vec![u32::MAX; n];
+    for (c, members) in components.members().iter().enumerate() {
+        for (i, v) in members.iter().enumerate() {
+            local[v.index()] = i as u32;
+        }
+        let bottom = members
+            .iter()
+            .all(|&v| moves(v).iter().all(|(w, _)| components.of(*w) == c));
+        if bottom {
+            // Reward and time until the first return to members[0].
+            let s = members[0];
+            let until_return = |per_step: &dyn Fn(Vertex) -> Rational| -> Rational {
+                let mut system = System::new(members.len());
+                for (i, &v) in members.iter().enumerate() {
+                    system.rows[i].constant = per_step(v);
+                    for (w, p) in moves(v) {
+                        if w != s {
+                            system.add(i, local[w.index()] as usize, p);
+                        }
+                    }
+                }
+                // No row refers to s, so its row only collects the others' values (every vertex
+                // of the component reaches s, so the others' system is non-singular).
+                system.solve().swap_remove(0)
+            };
+            let total = until_return(&|v| reward[v.index()].clone());
+            let time = until_return(&|_| Rational::ONE);
+            let g = &total / &time;
+            for &v in members {
+                gain[v.index()] = g.clone();
+            }
+        } else {
+            let mut system = System::new(members.len());
+            for (i, &v) in members.iter().enumerate() {
+                let mut known = Rational::ZERO;
+                for (w, p) in moves(v) {
+                    if components.of(w) == c {
+                        system.add(i, local[w.index()] as usize, p);
+                    } else {
+                        known = known + &p * &gain[w.index()];
+                    }
+                }
+                system.rows[i].constant = known;
+            }
+            for (i, x) in system.solve().into_iter().enumerate() {
+                gain[members[i].index()] = x;
+            }
+        }
+        for v in members {
+            local[v.index()] = u32::MAX;
+        }
+    }
+    gain
+}
+
+/// The probability that Max wins from every vertex when both players follow `profile`, in a
+/// parity game: play ends up, with probability 1, in a bottom component of the chain, where it
+/// visits every vertex infinitely often; Max wins there when `max_wins` holds for the largest
+/// priority of the component. The probability is the mean payoff of reward 1 on the vertices of
+/// those components and 0 elsewhere.
+pub(crate) fn parity_win(
+    arena: &kalmar_core::Arena,
+    priority: &[u32],
+    max_wins: impl Fn(u32) -> bool,
+    profile: &Strategy,
+) -> Vec<Rational> {
+    let n = arena.num_vertices();
+    let successor = |v: Vertex, i: usize| match arena.owner(v) {
+        Owner::Player(_) => (i == 0)
+            .then(|| profile.get(v).map(|e| arena.target(e)))
+            .flatten(),
+        _ => arena.successors(v).get(i).copied(),
+    };
+    let components = strongly_connected_components(n, successor);
+    let mut bottom = vec![true; components.count()];
+    let mut top = vec![0u32; components.count()];
+    for v in arena.vertices() {
+        let c = components.of(v);
+        top[c] = top[c].max(priority[v.index()]);
+        let mut i = 0;
+        while let Some(w) = successor(v, i) {
+            if components.of(w) != c {
+                bottom[c] = false;
+            }
+            i += 1;
+        }
+    }
+    let reward: Vec<Rational> = arena
+        .vertices()
+        .map(|v| {
+            let c = components.of(v);
+            if bottom[c] && max_wins(top[c]) {
+                Rational::ONE
+            } else {
+                Rational::ZERO
+            }
+        })
+        .collect();
+    mean_payoff(arena, &reward, profile)
+}
+
+/// Which vertices reach a terminal with positive probability in the chain of `profile`.
+pub(crate) fn reaches_terminal(model: &Model<'_>, profile: &Strategy) -> Vec<bool> {
+    let arena = model.arena;
+    let mut reach = vec![false; arena.num_vertices()];
+    let mut stack: Vec<Vertex> = arena.vertices().filter(|&v| arena.is_terminal(v)).collect();
+    for &t in &stack {
+        reach[t.index()] = true;
+    }
+    while let Some(w) = stack.pop() {
+        for &e in arena.in_edges(w) {
+            let u = arena.source(e);
+            let used = match arena.owner(u) {
+                Owner::Player(_) => profile.get(u) == Some(e),
+                _ => true,
+            };
+            if used && !reach[u.index()] {
+                reach[u.index()] = true;
+                stack.push(u);
+            }
+        }
+    }
+    reach
+}
+
+/// The numbers the linear systems are solved in.
+pub(crate) trait Scalar: Clone + Default {
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn from_rational(x: &Rational) -> Self;
+    fn add(&self, other: &Self) -> Self;
+    fn sub(&self, other: &Self) -> Self;
+    fn mul(&self, other: &Self) -> Self;
+    fn div(&self, other: &Self) -> Self;
+    fn is_zero(&self) -> bool;
+}
+
+impl Scalar for Rational {
+    fn zero() -> Self {
+        Rational::ZERO
+    }
+    fn one() -> Self {
+        Rational::ONE
+    }
+    fn from_rational(x: &Rational) -> Self {
+        x.clone()
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn div(&self, other: &Self) -> Self {
+        self / other
+    }
+    fn is_zero(&self) -> bool {
+        Rational::is_zero(self)
+    }
+}
+
+impl Scalar for f64 {
+    fn zero() -> Self {
+        0.0
+    }
+    fn one() -> Self {
+        1.0
+    }
+    fn from_rational(x: &Rational) -> Self {
+        x.to_f64()
+    }
+    fn add(&self, other: &Self) -> Self {
+        self + other
+    }
+    fn sub(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn mul(&self, other: &Self) -> Self {
+        self * other
+    }
+    fn div(&self, other: &Self) -> Self {
+        self / other
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0.0
+    }
+}
+
+/// One equation `x_i = constant + sum_j coefficient[j] x_j`.
+#[derive(Clone, Debug, Default)]
+struct Row<T> {
+    constant: T,
+    coefficient: HashMap<usize, T>,
+}
+
+/// A sparse linear system `x = c + A x` with `I - A` non-singular, solved by state elimination.
+struct System<T> {
+    rows: Vec<Row<T>>,
+    /// For each unknown, the rows that may mention it (with stale entries).
+    users: Vec<Vec<usize>>,
+}
+
+impl<T: Scalar> System<T> {
+    fn new(k: usize) -> Self {
+        System {
+            rows: vec![Row::default(); k],
+            users: vec![Vec::new(); k],
+        }
+    }
+
+    fn add(&mut self, row: usize, column: usize, a: T) {
+        let entry = self.rows[row]
+            .coefficient
+            .entry(column)
+            .or_insert_with(T::zero);
+        *entry = entry.add(&a);
+        self.users[column].push(row);
+    }
+
+    /// The solution. Unknowns are eliminated in the order of fewest entries first (a
+    /// minimum-degree order, chosen as the elimination goes, which keeps the fill small; a
+    /// player's one-entry rows go first), then recovered by back substitution.
+    fn solve(mut self) -> Vec<T> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let k = self.rows.len();
+        let mut eliminated = vec![false; k];
+        let mut heap: BinaryHeap<Reverse<(usize, usize)>> = (0..k)
+            .map(|i| Reverse((self.rows[i].coefficient.len(), i)))
+            .collect();
+        let mut order = Vec::with_capacity(k);
+        while let Some(Reverse((size, i))) = heap.pop() {
+            if eliminated[i] || size != self.rows[i].coefficient.len() {
+                continue;
+            }
+            let mut row = std::mem::take(&mut self.rows[i]);
+            if let Some(own) = row.coefficient.remove(&i) {
+                let scale = T::one().div(&T::one().sub(&own));
+                row.constant = row.constant.mul(&scale);
+                for a in row.coefficient.values_mut() {
+                    *a = a.mul(&scale);
+                }
+            }
+            row.coefficient.retain(|_, a| !a.is_zero());
+            let mut users = std::mem::take(&mut self.users[i]);
+            users.sort_unstable();
+            users.dedup();
+            for user in users {
+                if user == i || eliminated[user] {
+                    continue;
+                }
+                let Some(a) = self.rows[user].coefficient.remove(&i) else {
+                    continue;
+                };
+                let target = &mut self.rows[user];
+                target.constant = target.constant.add(&a.mul(&row.constant));
+                for (&j, b) in &row.coefficient {
+                    let entry = target.coefficient.entry(j).or_insert_with(T::zero);
+                    *entry = entry.add(&a.mul(b));
+                    self.users[j].push(user);
+                }
+                heap.push(Reverse((target.coefficient.len(), user)));
+            }
+            eliminated[i] = true;
+            self.rows[i] = row;
+            order.push(i);
+        }
+        let mut x = vec![T::zero(); k];
+        for &i in order.iter().rev() {
+            let row = &self.rows[i];
+            x[i] = row
+                .coefficient
+                .iter()
+                .fold(row.constant.clone(), |acc, (&j, a)| acc.add(&a.mul(&x[j])));
+        }
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_gg;
+    use crate::stochastic::{DiscountedGame, TerminalGame};
+
+    fn first_edges(arena: &kalmar_core::Arena) -> Strategy {
+        Strategy::from_choices(
+            arena
+                .vertices()
+                .map(|v| match arena.owner(v) {
+                    Owner::Player(_) => arena.out_edges(v).next(),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn gamblers_ruin_by_hand() {
+        // From a, a fair coin moves one step towards 0 or 3 (terminals paying 0 and 1):
+        // x_1 = x_2 / 2, x_2 = 1/2 + x_1 / 2, so x_1 = 1/3 and x_2 = 2/3.
+        let game = read_gg(
+            "kalmar-gg 1\nb0 terminal payoff=0\nb1 chance -> b0:1/2 b2:1/2\n\
+             b2 chance -> b1:1/2 b3:1/2\nb3 terminal payoff=1\n",
+        )
+        .unwrap();
+        let game = TerminalGame::from_graph(&game).unwrap();
+        let x = evaluate(&game.model(), &first_edges(game.arena()));
+        assert_eq!(x[1], Rational::new(1, 3));
+        assert_eq!(x[2], Rational::new(2, 3));
+    }
+
+    #[test]
+    fn play_that_cannot_end_pays_zero() {
+        // Max's loop between a and b never ends; c leaves it with probability 1/4 to a
+        // payoff of -8, and otherwise returns into the loop, which pays 0: c = -2.
+        let game = read_gg(
+            "kalmar-gg 1\na max -> b t\nb min -> a\nc chance -> a:3/4 t:1/4\nt terminal payoff=-8\n",
+        )
+        .unwrap();
+        let game = TerminalGame::from_graph(&game).unwrap();
+        let x = evaluate(&game.model(), &first_edges(game.arena()));
+        assert_eq!(x[..3], [Rational::ZERO, Rational::ZERO, Rational::from(-2)]);
+    }
+
+    #[test]
+    fn figure_2_3_bold_strategies_pay_40_175_271() {
+        // Seed 002, Figure 2.3: the bold strategies give Max 8, then 2, 6, 3 over and over,
+        // discounted by 9/10: 8 + 9/10 * 2 + (9/10)^2 * 6 + (9/10)^3 * 3 + … = 40 175/271.
+        let game = read_gg(include_str!("../../../../examples/figure-2-3.gg")).unwrap();
+        let game = DiscountedGame::from_graph(&game).unwrap();
+        let arena = game.arena();
+        let names = arena.name_index();
+        let mut profile = Strategy::empty(arena.num_vertices());
+        for (from, to) in [
+            ("a", "b"),
+            ("b", "c"),
+            ("c", "d"),
+            ("d", "b"),
+            ("e", "e"),
+            ("f", "a"),
+        ] {
+            let (u, w) = (names[from], names[to]);
+            profile.set(u, arena.find_edge(u, w).unwrap());
+        }
+        let x = evaluate(&game.model(), &profile);
+        assert_eq!(x[names["a"].index()], Rational::new(40 * 271 + 175, 271));
+    }
+}

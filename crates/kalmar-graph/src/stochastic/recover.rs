@@ -1,0 +1,108 @@
+//! Strategy recovery in linear time (Andersson and Miltersen, Theorem 2): given the values of all
+//! vertices of a terminal-payoff game, optimal positional strategies for both players.
+//!
+//! Moving to any successor of equal value is not enough: in a cycle of equal values a player may
+//! go round forever, and infinite play pays 0. A strategy is optimal exactly when it is *safe*
+//! (it keeps the value) and *stopping* (from every vertex of positive value, for Max, every reply
+//! leaves a positive probability of reaching a terminal) — Lemma 5. Theorem 2 finds one by
+//! retrograde analysis on a derived game: Max keeps only his safe moves, chance becomes Max's,
+//! and the terminals are merged into one target; the attractor of the target, built backwards,
+//! gives every attracted vertex of Max a safe move that leads closer to the end. The mirror image
+//! does the same for Min, from the vertices of negative value.
+//!
+//! The given values are trusted to be the game's; if they are not, a positive vertex may be left
+//! without a way out, which is reported (and the [`verify`](super::verify) check finds any other
+//! fault).
+//!
+//! # Complexity
+//! O(n + m) rational comparisons.
+
+use super::reach::attract;
+use super::si::is_safe;
+use super::{TerminalGame, player_of};
+use kalmar_core::{Player, Rational, Strategy, Vertex};
+
+/// The values do not allow optimal strategies: they are not the game's values.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecoverError {
+    /// One value per vertex is needed.
+    #[error("{found} values for {vertices} vertices")]
+    Length {
+        /// Values given.
+        found: usize,
+        /// Vertices of the game.
+        vertices: usize,
+    },
+    /// A player's vertex has no move that keeps its value.
+    #[error("vertex {0}: no move keeps its value {1}, so these are not the game's values")]
+    NoSafeMove(String, Rational),
+    /// A vertex that is good for a player has no safe way to the end.
+    #[error(
+        "vertex {0}: value {1}, but no safe strategy ends play from it with positive probability, \
+         so these are not the game's values"
+    )]
+    NoWayOut(String, Rational),
+}
+
+/// Optimal strategies for both players from the values of every vertex (Theorem 2).
+pub fn recover(game: &TerminalGame, values: &[Rational]) -> Result<Strategy, RecoverError> {
+    let arena = game.arena();
+    let model = game.model();
+    if values.len() != arena.num_vertices() {
+        return Err(RecoverError::Length {
+            found: values.len(),
+            vertices: arena.num_vertices(),
+        });
+    }
+    let mut strategy = Strategy::empty(arena.num_vertices());
+    let terminals: Vec<bool> = arena.vertices().map(|v| arena.is_terminal(v)).collect();
+    for player in [Player::MAX, Player::MIN] {
+        let reach = attract(arena, player, &terminals, |e| {
+            player_of(arena, arena.source(e)) != Some(player) || is_safe(&model, e, values)
+        });
+        let good = |x: &Rational| {
+            if player == Player::MAX {
+                x.signum().is_gt()
+            } else {
+                x.signum().is_lt()
+            }
+        };
+        for v in arena.vertices() {
+            if player_of(arena, v) == Some(player) {
+                let safe = reach.strategy[v.index()]
+                    .or_else(|| arena.out_edges(v).find(|&e| is_safe(&model, e, values)))
+                    .ok_or_else(|| {
+                        RecoverError::NoSafeMove(name(game, v), values[v.index()].clone())
+                    })?;
+                strategy.set(v, safe);
+            }
+            if good(&values[v.index()]) && !reach.region[v.index()] {
+                return Err(RecoverError::NoWayOut(
+                    name(game, v),
+                    values[v.index()].clone(),
+                ));
+            }
+        }
+    }
+    Ok(strategy)
+}
+
+/// The naive recovery: at every player's vertex, the first move that keeps the value. It is safe
+/// but need not be stopping, so it need not be optimal (kept to show why Theorem 2 is needed).
+pub fn first_safe_move(game: &TerminalGame, values: &[Rational]) -> Strategy {
+    let arena = game.arena();
+    let model = game.model();
+    let mut strategy = Strategy::empty(arena.num_vertices());
+    for v in arena.vertices() {
+        if player_of(arena, v).is_some()
+            && let Some(e) = arena.out_edges(v).find(|&e| is_safe(&model, e, values))
+        {
+            strategy.set(v, e);
+        }
+    }
+    strategy
+}
+
+fn name(game: &TerminalGame, v: Vertex) -> String {
+    game.arena().name(v).into_owned()
+}

@@ -1,0 +1,446 @@
+//! Stochastic games: exact strategy iteration against brute force over all pairs of positional
+//! strategies on small seeded random games, every answer through the independent verifier;
+//! strategy recovery (Theorem 2) from the values; the known answers of the seed.
+
+use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy};
+use kalmar_graph::format::read_gg;
+use kalmar_graph::generate::stochastic::random_stochastic;
+use kalmar_graph::stochastic::recover::{first_safe_move, recover};
+use kalmar_graph::stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, si};
+use proptest::prelude::*;
+
+/// Every positional strategy of `player`, as choices merged into `base`.
+fn strategies(arena: &Arena, player: Player, base: &Strategy) -> Vec<Strategy> {
+    let mut all = vec![base.clone()];
+    for v in arena.vertices() {
+        if arena.owner(v) != Owner::Player(player) {
+            continue;
+        }
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                arena.out_edges(v).map(move |e| {
+                    let mut s = s.clone();
+                    s.set(v, e);
+                    s
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// The value of every vertex by brute force: max over Max's positional strategies of the min over
+/// Min's of the exact value of the pair (positional strategies suffice for both).
+fn brute_values(arena: &Arena, evaluate: impl Fn(&Strategy) -> Vec<Rational>) -> Vec<Rational> {
+    let empty = Strategy::empty(arena.num_vertices());
+    let mut best: Option<Vec<Rational>> = None;
+    for sigma in strategies(arena, Player::MAX, &empty) {
+        let mut worst: Option<Vec<Rational>> = None;
+        for profile in strategies(arena, Player::MIN, &sigma) {
+            let x = evaluate(&profile);
+            worst = Some(match worst {
+                None => x,
+                Some(w) => w.into_iter().zip(x).map(|(a, b)| a.min(b)).collect(),
+            });
+        }
+        let worst = worst.expect("at least one strategy");
+        best = Some(match best {
+            None => worst,
+            Some(b) => b.into_iter().zip(worst).map(|(a, c)| a.max(c)).collect(),
+        });
+    }
+    best.expect("at least one strategy")
+}
+
+/// Whether brute force over this game's strategy pairs stays small.
+fn small(arena: &Arena) -> bool {
+    arena
+        .vertices()
+        .filter(|&v| matches!(arena.owner(v), Owner::Player(_)))
+        .map(|v| arena.out_degree(v) as u64)
+        .product::<u64>()
+        <= 2000
+}
+
+fn terminal_game(
+    class: Class,
+    seed: u64,
+    n: usize,
+    degree: usize,
+    terminals: usize,
+) -> TerminalGame {
+    TerminalGame::from_graph(&random_stochastic(class, n, degree, terminals, None, seed).unwrap())
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn si_matches_brute_force_on_terminal_games(
+        seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, terminals in 1usize..=3,
+    ) {
+        let game = terminal_game(Class::Terminal, seed, n, degree, terminals);
+        prop_assume!(small(game.arena()));
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+        // Every step exact, from the first moves (the trap steps run more often this way).
+        let exact_only = si::Config { float_guide: false };
+        let plain = si::solve_terminal_with(&game, &exact_only, &mut Stats::default());
+        prop_assert_eq!(plain.verify(&game), Ok(()));
+        prop_assert_eq!(&plain.values, &solution.values);
+        prop_assert_eq!(game.evaluate(&solution.strategy), solution.values.clone());
+        // Theorem 2: the values alone give optimal strategies.
+        let recovered = recover(&game, &solution.values).unwrap();
+        let again = Solution { values: solution.values.clone(), strategy: recovered };
+        prop_assert_eq!(again.verify(&game), Ok(()));
+    }
+
+    #[test]
+    fn si_matches_brute_force_on_simple_games(
+        seed in any::<u64>(), n in 1usize..8, degree in 1usize..=2, terminals in 2usize..=3,
+    ) {
+        let game = terminal_game(Class::Simple, seed, n, degree, terminals);
+        prop_assume!(small(game.arena()));
+        prop_assert!(game.is_simple());
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        let exact_only = si::Config { float_guide: false };
+        let plain = si::solve_terminal_with(&game, &exact_only, &mut Stats::default());
+        prop_assert_eq!(&plain.values, &solution.values);
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+    }
+
+    #[test]
+    fn si_matches_brute_force_on_discounted_games(
+        seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, beta in 1i64..10,
+    ) {
+        let graph = random_stochastic(
+            Class::Discounted, n, degree, 0, Some(Rational::new(beta, 10)), seed,
+        ).unwrap();
+        let game = DiscountedGame::from_graph(&graph).unwrap();
+        prop_assume!(small(game.arena()));
+        let solution = si::solve_discounted(&game, &mut Stats::default());
+        prop_assert_eq!(solution.verify(&game), Ok(()));
+        prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+    }
+
+    #[test]
+    fn verify_rejects_a_changed_value(
+        seed in any::<u64>(), n in 2usize..12, degree in 1usize..=3, which in any::<usize>(),
+    ) {
+        let game = terminal_game(Class::Terminal, seed, n, degree, 2);
+        let mut solution = si::solve_terminal(&game, &mut Stats::default());
+        let v = which % solution.values.len();
+        solution.values[v] = &solution.values[v] + &Rational::new(1, 7);
+        prop_assert!(solution.verify(&game).is_err());
+    }
+}
+
+fn gg(text: &str) -> TerminalGame {
+    TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap()
+}
+
+#[test]
+fn a_cycle_of_equal_values_is_safe_but_not_stopping() {
+    // Max at a and b: the values are 1 everywhere (Max can end at the 1-terminal). Moving to the
+    // first successor of equal value sends a to b and b back to a: play never ends and pays 0.
+    let game = gg("kalmar-gg 1\na max -> b win\nb max -> a\nwin terminal payoff=1\n");
+    let values = vec![Rational::ONE; 3];
+    let naive = first_safe_move(&game, &values);
+    assert_eq!(game.evaluate(&naive)[0], Rational::ZERO);
+    let claim = Solution {
+        values: values.clone(),
+        strategy: naive,
+    };
+    let err = claim.verify(&game).unwrap_err();
+    assert!(err.reason().contains("keep play from ending"), "{err}");
+    let recovered = recover(&game, &values).unwrap();
+    assert_eq!(game.evaluate(&recovered), values);
+    Solution {
+        values,
+        strategy: recovered,
+    }
+    .verify(&game)
+    .unwrap();
+}
+
+#[test]
+fn values_that_only_satisfy_the_equations_are_rejected() {
+    // Max can end at -1 or cycle through Min's b forever (0). The values -1, -1 satisfy the
+    // optimality equations, and moving to the terminal is safe for them, but Min cannot stop Max
+    // from cycling: the verifier, and recovery, refuse them.
+    let game = gg("kalmar-gg 1\na max -> loss b\nb min -> a\nloss terminal payoff=-1\n");
+    let values = vec![Rational::from(-1), Rational::from(-1), Rational::from(-1)];
+    let strategy = recover(&game, &values);
+    assert!(strategy.is_err());
+    let a = game.arena().vertices().next().unwrap();
+    let mut claim = Strategy::empty(3);
+    claim.set(a, game.arena().out_edges(a).next().unwrap());
+    let b = kalmar_core::Vertex(1);
+    claim.set(b, game.arena().out_edges(b).next().unwrap());
+    let err = Solution {
+        values,
+        strategy: claim,
+    }
+    .verify(&game)
+    .unwrap_err();
+    assert!(err.reason().contains("Min's strategy"), "{err}");
+}
+
+#[test]
+fn figure_2_3_is_solved_with_the_bold_strategies() {
+    // Seed 002, Figure 2.3: 40 175/271 from a; the other moves are worse for whoever makes them.
+    let graph = read_gg(include_str!("../../../examples/figure-2-3.gg")).unwrap();
+    let game = DiscountedGame::from_graph(&graph).unwrap();
+    let solution = si::solve_discounted(&game, &mut Stats::default());
+    solution.verify(&game).unwrap();
+    let a = game.arena().name_index()["a"];
+    assert_eq!(
+        solution.values[a.index()],
+        Rational::new(40 * 271 + 175, 271)
+    );
+    assert_eq!(solution.values[a.index()].to_string(), "11015/271");
+}
+
+#[test]
+fn si_agrees_with_brute_force_on_many_seeds() {
+    for seed in 0..300u64 {
+        let class = if seed % 2 == 0 {
+            Class::Terminal
+        } else {
+            Class::Simple
+        };
+        let game = terminal_game(class, seed, 2 + seed as usize % 6, 1 + seed as usize % 3, 2);
+        if !small(game.arena()) {
+            continue;
+        }
+        let solution = si::solve_terminal(&game, &mut Stats::default());
+        assert_eq!(solution.verify(&game), Ok(()), "seed {seed}");
+        assert_eq!(
+            solution.values,
+            brute_values(game.arena(), |s| game.evaluate(s)),
+            "seed {seed}"
+        );
+    }
+}
+
+mod reductions {
+    use super::*;
+    use kalmar_graph::stochastic::MeanPayoffGame;
+    use kalmar_graph::stochastic::reduce::{
+        coin_tosses, discounted_to_terminal, mean_to_discounted, terminal_to_mean,
+    };
+
+    fn mean_game(seed: u64, n: usize, degree: usize) -> MeanPayoffGame {
+        MeanPayoffGame::from_graph(
+            &random_stochastic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn mean_payoff_of_a_chain_by_hand() {
+        // a -> b -> a earns 3, 1, 3, 1, …: average 2. c tosses a coin between a and d, a self-loop
+        // earning -4: average (2 - 4) / 2 = -1.
+        let game = MeanPayoffGame::from_graph(
+            &read_gg(
+                "kalmar-gg 1\na max reward=3 -> b\nb min reward=1 -> a\n\
+                 c chance reward=100 -> a:1/2 d:1/2\nd max reward=-4 -> d\n",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let solution = si::solve_mean_payoff(&game, &mut Stats::default());
+        let expected: Vec<Rational> = [2, 2, -1, -4].map(Rational::from).to_vec();
+        assert_eq!(solution.values, expected);
+    }
+
+    #[test]
+    fn beta_star_is_the_formula_of_lemma_1() {
+        // One vertex, reward 3, a self-loop: n + 1 = 2 and M = 3, so
+        // beta* = 1 - 1 / ((2!)^2 2^7 3^8).
+        let game =
+            MeanPayoffGame::from_graph(&read_gg("kalmar-gg 1\na max reward=3 -> a\n").unwrap())
+                .unwrap();
+        let denominator = 4 * 128 * 6561;
+        assert_eq!(
+            mean_to_discounted::beta_star(&game),
+            Rational::new(denominator - 1, denominator)
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn lemma_1_solves_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
+            let game = mean_game(seed, n, degree);
+            prop_assume!(small(game.arena()));
+            let solution = si::solve_mean_payoff(&game, &mut Stats::default());
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+        }
+
+        #[test]
+        fn lemma_4_terminal_games_as_mean_payoff_games(
+            seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2,
+        ) {
+            let game = terminal_game(Class::Terminal, seed, n, degree, 2);
+            prop_assume!(small(game.arena()));
+            let direct = si::solve_terminal(&game, &mut Stats::default());
+            let mean = terminal_to_mean::reduce(&game);
+            let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+            prop_assert_eq!(&solution.values, &direct.values);
+            // Every strategy pair is worth the same in both games, so optimal strategies of the
+            // mean-payoff game are optimal in the terminal game.
+            let back = kalmar_graph::stochastic::reduce::transfer(
+                mean.arena(), &solution.strategy, game.arena(), Some,
+            );
+            prop_assert_eq!(&game.evaluate(&back), &direct.values);
+            let back = Solution { values: direct.values.clone(), strategy: back };
+            prop_assert_eq!(back.verify(&game), Ok(()));
+        }
+
+        #[test]
+        fn lemma_3_discounted_games_as_simple_stochastic_games(
+            seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2, beta in 1i64..4,
+        ) {
+            let graph = random_stochastic(
+                Class::Discounted, n, degree, 0, Some(Rational::new(beta, 4)), seed,
+            ).unwrap();
+            let game = DiscountedGame::from_graph(&graph).unwrap();
+            let direct = si::solve_discounted(&game, &mut Stats::default());
+            let reduction = discounted_to_terminal::reduce(&game);
+            let terminal = &reduction.game;
+            let simple = coin_tosses::reduce(terminal);
+            prop_assert!(simple.is_simple());
+            let solution = si::solve_terminal(&simple, &mut Stats::default());
+            prop_assert_eq!(solution.verify(&simple), Ok(()));
+            // The original vertices of the 0/1 game keep their numbers in the simple game.
+            let on_terminal = Solution {
+                values: solution.values[..terminal.arena().num_vertices()].to_vec(),
+                strategy: kalmar_graph::stochastic::reduce::transfer(
+                    simple.arena(), &solution.strategy, terminal.arena(), Some,
+                ),
+            };
+            prop_assert_eq!(on_terminal.verify(terminal), Ok(()));
+            let back = reduction.map_back(&game, &on_terminal);
+            prop_assert_eq!(&back.values, &direct.values);
+            prop_assert_eq!(back.verify(&game), Ok(()));
+        }
+    }
+}
+
+mod value_iteration {
+    use super::*;
+    use kalmar_graph::stochastic::vi;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        #[test]
+        fn bounds_contain_the_exact_values_and_close_in(
+            seed in any::<u64>(), n in 1usize..30, degree in 1usize..=3, terminals in 1usize..=4,
+        ) {
+            let class = if seed % 3 == 0 { Class::Simple } else { Class::Terminal };
+            let game = terminal_game(class, seed, n, degree, terminals);
+            let exact = si::solve_terminal(&game, &mut Stats::default()).values;
+            let epsilon = Rational::new(1, 1000);
+            let bounds = vi::solve_terminal(&game, &epsilon, 20_000, &mut Stats::default());
+            for (v, x) in exact.iter().enumerate() {
+                prop_assert!(bounds.lower[v] <= *x && *x <= bounds.upper[v], "vertex {}", v);
+            }
+            prop_assert!(bounds.error() <= epsilon, "error {}", bounds.error());
+        }
+
+        #[test]
+        fn discounted_bounds_contain_the_exact_values(
+            seed in any::<u64>(), n in 1usize..30, degree in 1usize..=3, beta in 1i64..10,
+        ) {
+            let graph = random_stochastic(
+                Class::Discounted, n, degree, 0, Some(Rational::new(beta, 10)), seed,
+            ).unwrap();
+            let game = DiscountedGame::from_graph(&graph).unwrap();
+            let exact = si::solve_discounted(&game, &mut Stats::default()).values;
+            let epsilon = Rational::new(1, 1000);
+            let bounds = vi::solve_discounted(&game, &epsilon, 20_000, &mut Stats::default());
+            for (v, x) in exact.iter().enumerate() {
+                prop_assert!(bounds.lower[v] <= *x && *x <= bounds.upper[v]);
+            }
+            prop_assert!(bounds.error() <= epsilon);
+        }
+    }
+
+    #[test]
+    fn deflation_closes_the_gap_of_a_min_cycle() {
+        // Min can keep play in the cycle a -> b -> a forever (0) instead of letting Max at b
+        // reach the 1-terminal only through c, a coin that returns to a half the time. Without
+        // deflation the upper bound of a, b stays at 1; the value is 0.
+        let game = gg(
+            "kalmar-gg 1\na min -> b c\nb min -> a\nc chance -> one:1/2 a:1/2\n\
+             one terminal payoff=1\n",
+        );
+        let bounds =
+            vi::solve_terminal(&game, &Rational::new(1, 1000), 1000, &mut Stats::default());
+        assert!(bounds.error() <= Rational::new(1, 1000));
+        assert_eq!(bounds.upper[0], Rational::ZERO);
+    }
+}
+
+mod deterministic_and_parity {
+    use super::*;
+    use kalmar_graph::generate::stochastic::random_deterministic;
+    use kalmar_graph::parity;
+    use kalmar_graph::stochastic::reduce::parity_to_mean;
+    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, zp};
+
+    #[test]
+    fn parity_win_probability_by_hand() {
+        // A coin with weights 1/3 and 2/3 between a loop whose top priority is 2 and one whose
+        // top priority is 1 (5 in the seed's convention, where odd wins for Max).
+        let graph = read_gg(
+            "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\na max priority=2 -> a\n\
+             b min priority=1 -> b\n",
+        )
+        .unwrap();
+        let even = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+        let odd = ParityGame::from_graph(&graph, ParityConvention::OddWins).unwrap();
+        let profile = si::initial_profile_of(even.arena());
+        assert_eq!(even.evaluate(&profile)[0], Rational::new(1, 3));
+        assert_eq!(odd.evaluate(&profile)[0], Rational::new(2, 3));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        #[test]
+        fn zwick_paterson_matches_strategy_iteration(
+            seed in any::<u64>(), n in 1usize..6, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let values = zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap();
+            prop_assume!(small(game.arena()));
+            prop_assert_eq!(&values, &brute_values(game.arena(), |s| game.evaluate(s)));
+            prop_assert_eq!(values, si::solve_mean_payoff(&game, &mut Stats::default()).values);
+        }
+
+        #[test]
+        fn parity_games_as_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
+            let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
+            let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+            let mean = parity_to_mean::reduce(&game).unwrap();
+            let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+            let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
+            let winners = parity::zlk::solve(&classic, &mut parity::Stats::default()).winner;
+            let wins = game.evaluate(&solution.strategy);
+            for v in game.arena().vertices() {
+                let max_wins = winners[v.index()] == Player::MAX;
+                prop_assert_eq!(solution.values[v.index()].signum().is_gt(), max_wins);
+                prop_assert_eq!(&wins[v.index()], &Rational::from(i64::from(max_wins)));
+            }
+        }
+    }
+}
