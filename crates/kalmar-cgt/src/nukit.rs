@@ -11,6 +11,7 @@
 //! O(Π (cᵢ + 1) · reactions) for counts c: each count vector below the start is met at most once.
 
 use crate::impartial::Impartial;
+use kalmar_core::{ParseError, Span};
 
 /// Particle counts of A, B, C and D.
 pub type Particles = [u32; 4];
@@ -56,6 +57,42 @@ impl Nukit {
             *left = left.checked_sub(*used)?;
         }
         Some(after)
+    }
+
+    /// Reads a reaction written with letters, as in the problem: `AABDD` consumes two A, one B
+    /// and two D.
+    ///
+    /// ```
+    /// assert_eq!(kalmar_cgt::nukit::Nukit::parse_reaction("AABDD").unwrap(), [2, 1, 0, 2]);
+    /// assert_eq!(kalmar_cgt::nukit::Nukit::parse_reaction("ABX").unwrap_err().span().column, 3);
+    /// ```
+    pub fn parse_reaction(text: &str) -> Result<Particles, ParseError> {
+        let mut counts = [0u32; 4];
+        for (i, c) in text.chars().enumerate() {
+            let kind = match c.to_ascii_uppercase() {
+                'A' => 0,
+                'B' => 1,
+                'C' => 2,
+                'D' => 3,
+                _ => {
+                    let column = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    return Err(ParseError::new(
+                        Span { line: 1, column },
+                        format!("'{c}'"),
+                        "a particle A, B, C or D",
+                    ));
+                }
+            };
+            counts[kind] = counts[kind].saturating_add(1);
+        }
+        if counts == [0; 4] {
+            return Err(ParseError::new(
+                Span { line: 1, column: 1 },
+                "an empty reaction",
+                "particles A, B, C or D, such as AABDD",
+            ));
+        }
+        Ok(counts)
     }
 
     /// A reaction written with letters, as in the problem (AABDD).

@@ -13,6 +13,7 @@ macro_rules! say {
 
 mod bench;
 mod builtin;
+mod cgt;
 mod demo;
 mod generate;
 mod parity;
@@ -72,6 +73,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Time the solvers on generated games of growing size and print a Markdown table.
     Bench(bench::BenchArgs),
+    #[command(flatten)]
+    Cgt(cgt::CgtCommand),
 }
 
 #[derive(Subcommand)]
@@ -171,6 +174,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Cgt(command) => cgt::run(&command),
     }
 }
 
