@@ -3,7 +3,8 @@
 //! nimbers.
 //!
 //! [`ValueSet`] is a bit set of values, 64 to a word, so the mex is found a word at a time
-//! (the first word that is not all ones, then its trailing ones): bit-parallel mex.
+//! (the first word that is not all ones, then its trailing ones): bit-parallel mex. The same
+//! operations on plain word slices serve solvers that keep many sets side by side.
 //!
 //! # Complexity
 //! Inserting is O(1); [`ValueSet::mex`] and [`ValueSet::clear`] are O(m / 64) for the largest
@@ -63,38 +64,10 @@ impl ValueSet {
             .is_some_and(|w| w & (1u64 << (value % 64)) != 0)
     }
 
-    /// The bits of values 64 w .. 64 w + 63.
-    #[inline]
-    pub(crate) fn word(&self, w: u32) -> u64 {
-        self.words.get(w as usize).copied().unwrap_or(0)
-    }
-
     /// The least value not in the set.
     #[inline]
     pub fn mex(&self) -> u32 {
-        for (i, &w) in self.words[..self.used].iter().enumerate() {
-            if w != u64::MAX {
-                return i as u32 * 64 + w.trailing_ones();
-            }
-        }
-        self.used as u32 * 64
-    }
-
-    /// The least value not in the set among those for which `wanted` is set in `class_mask`'s
-    /// sense: bit `i` of `class` says whether values `64 w + i` belong to the class, for every
-    /// word `w` alike. Used by the sparse-space method, whose classes are cosets of a subgroup
-    /// of the nim-values under XOR; see [`crate::octal::sparse`].
-    #[inline]
-    pub fn mex_in(&self, class: impl Fn(u32) -> u64) -> u32 {
-        let mut i = 0usize;
-        loop {
-            let w = self.words.get(i).copied().unwrap_or(0);
-            let missing = !w & class(i as u32);
-            if missing != 0 {
-                return i as u32 * 64 + missing.trailing_zeros();
-            }
-            i += 1;
-        }
+        mex_of_words(&self.words[..self.used])
     }
 
     /// Empties the set (only the words that were used).
@@ -103,6 +76,43 @@ impl ValueSet {
         self.words[..self.used].fill(0);
         self.used = 0;
     }
+}
+
+/// The least value whose bit is clear in `words` (bit i of word w stands for 64 w + i; words
+/// beyond the slice are empty).
+#[inline]
+pub fn mex_of_words(words: &[u64]) -> u32 {
+    for (i, &w) in words.iter().enumerate() {
+        if w != u64::MAX {
+            return i as u32 * 64 + w.trailing_ones();
+        }
+    }
+    words.len() as u32 * 64
+}
+
+/// The least value of a class whose bit is clear in `words`: `class(w)` has bit i set when
+/// 64 w + i belongs to the class (a class must have members in every run of words eventually,
+/// as the cosets of the sparse-space method do; see [`crate::octal::sparse`]).
+#[inline]
+pub fn mex_in_words(words: &[u64], class: impl Fn(u32) -> u64) -> u32 {
+    let mut i = 0usize;
+    loop {
+        let missing = !words.get(i).copied().unwrap_or(0) & class(i as u32);
+        if missing != 0 {
+            return i as u32 * 64 + missing.trailing_zeros();
+        }
+        i += 1;
+    }
+}
+
+/// Sets the bit of `value` in `words`; returns whether it was clear.
+#[inline]
+pub fn insert_into_words(words: &mut [u64], value: u32) -> bool {
+    let word = &mut words[(value / 64) as usize];
+    let bit = 1u64 << (value % 64);
+    let new = *word & bit == 0;
+    *word |= bit;
+    new
 }
 
 #[cfg(test)]
@@ -128,16 +138,18 @@ mod tests {
 
     #[test]
     fn mex_in_a_class() {
-        let mut set = ValueSet::new();
+        let mut words = [0u64; 2];
         for v in [1, 2, 4, 7] {
-            set.insert(v);
+            assert!(insert_into_words(&mut words, v));
         }
+        assert!(!insert_into_words(&mut words, 7));
         // Odd-parity values: 1, 2, 4, 7, 8, ... so the least missing one is 8.
         let odd = |word: u32| {
             (0..64u32)
                 .filter(|i| (word * 64 + i).count_ones() % 2 == 1)
                 .fold(0u64, |m, i| m | 1 << i)
         };
-        assert_eq!(set.mex_in(odd), 8);
+        assert_eq!(mex_in_words(&words, odd), 8);
+        assert_eq!(mex_of_words(&words), 0);
     }
 }
