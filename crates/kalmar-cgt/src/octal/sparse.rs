@@ -2,46 +2,49 @@
 //! (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4; Gangolli and Plambeck, "A note on
 //! periodicity in some octal games", 1989).
 //!
-//! For many games a linear form on the nim-values — the parity of `v & mask` — splits them into
-//! *common* values (odd parity), which most heaps have, and *rare* values (even parity), which
-//! few heaps have. A split of a heap into parts a and b has the value G(a) ⊕ G(b), whose parity
-//! is the sum of the parts' parities, so:
+//! Each heap x gets the label L(x) = 2·G(x) + (x mod 2): its value and the parity of its size
+//! (Gangolli and Plambeck's refinement, which makes Officers sparse). The labels are split into
+//! *common* ones, a set C that most heaps have, and *rare* ones, all the others. C is kept
+//! **sum-free** under XOR: 0 ∉ C, and c₁ ⊕ c₂ ∉ C for all c₁, c₂ in C. A split of heap n that
+//! removes k counters into parts a and b has L(a) ⊕ L(b) = 2·(G(a) ⊕ G(b)) + ((n − k) mod 2), so
+//! a split into two common parts never has a value v with 2v + ((n − k) mod 2) in C. Hence:
 //!
-//! - a **common** option value comes from a split with exactly one rare part: walking the list
-//!   of rare heaps gives all of them in O(#rare) steps;
-//! - a **rare** option value comes from two common parts (or two rare ones). Such values are
-//!   plentiful, so each rare value below the least missing common value is usually found after
-//!   a few splits; only when one of them is missing (G(n) is rare, which is rare) does the scan
-//!   run over all splits.
+//! - the options that leave one heap, and the splits with at least one rare part (found by
+//!   walking the short list of rare heaps), give a set of option values whose mex m is a lower
+//!   bound for G(n);
+//! - if 2m + ((n − k) mod 2) is common for every removal k that splits, no split into two common
+//!   parts has the value m either, so G(n) = m;
+//! - otherwise the other splits are scanned, raising m as it is found among them, until m is
+//!   certified so or every split has been seen. Then G(n) = m exactly.
 //!
-//! G(n) is the least value missing from both, so the answer is exact for any mask: the mask
-//! only decides the speed. It is chosen as the one with the fewest rare heaps so far, after
-//! the first 1024 values (computed directly) and again each time the number of values doubles.
+//! The answer is exact for any sum-free C; C only decides the speed. It is chosen greedily from
+//! the most frequent labels after the first 1024 heaps (computed directly) and again each time
+//! the number of heaps doubles; a label never seen before joins C when C stays sum-free.
 //!
 //! Heaps are computed in blocks of 256: the splits of a block's heaps whose rare part is at
 //! least the block's length have their other part before the block, so for each such rare heap
-//! the common parts are one contiguous run of known values, read in order (instead of one
+//! the other parts are one contiguous run of known values, read in order (instead of one
 //! scattered read per heap). Splits with a smaller rare part, or with a heap found rare inside
 //! the block, are added heap by heap.
 //!
 //! # Complexity
-//! O(n · (r + w)) for r rare heaps below n and w the splits scanned until every small rare value
-//! is witnessed — about linear when r stays small — and O(n²) in the worst case (no sparse
+//! O(n · r) for r rare heaps below n, plus a scan of O(n) splits for each heap whose lower
+//! bound is rare — about linear when both are rare — and O(n²) in the worst case (no sparse
 //! space), like the naive solver.
 
 use super::naive::value_at;
 use super::{Rules, Solver};
-use crate::mex::{ValueSet, insert_into_words, mex_in_words, mex_of_words};
+use crate::mex::{ValueSet, insert_into_words, mex_of_words};
 
-/// Heaps computed directly before a mask is first chosen.
+/// Heaps computed directly before C is first chosen.
 const WARM_UP: usize = 1024;
 /// Heaps computed together.
 const BLOCK: usize = 256;
 
-/// Whether `v` is rare for `mask`: `v & mask` has an even number of ones.
+/// The label of heap `n` with value `v`: 2v + (n mod 2).
 #[inline]
-fn is_rare(v: u32, mask: u32) -> bool {
-    (v & mask).count_ones() & 1 == 0
+fn label(n: usize, v: u32) -> u32 {
+    2 * v + (n & 1) as u32
 }
 
 /// The sparse-space solver.
@@ -49,14 +52,18 @@ pub struct Sparse {
     rules: Rules,
     splits: Vec<usize>,
     values: Vec<u32>,
-    /// Heaps n ≥ 1 whose value is rare, in increasing order.
+    /// Heaps n ≥ 1 whose label is rare, in increasing order.
     rare: Vec<u32>,
-    /// A value v is rare when `v & mask` has an even number of ones; 0 means not chosen yet.
-    mask: u32,
-    /// Bit i is set when `i & mask` has odd parity: the common values among 0..64.
-    common_low: u64,
-    /// How many heaps n ≥ 1 have each value.
+    /// The common labels, a sum-free set (empty until first chosen).
+    common: ValueSet,
+    /// The common labels, in a list.
+    common_list: Vec<u32>,
+    /// Whether C has been chosen.
+    chosen: bool,
+    /// How many heaps n ≥ 1 have each label.
     histogram: Vec<u64>,
+    /// Bit p is set when some removal k that splits a heap has k mod 2 = p.
+    split_parities: u8,
     next_review: usize,
     /// The option values of each heap of a block, side by side.
     block_sets: Vec<u64>,
@@ -70,25 +77,30 @@ impl Sparse {
     }
 
     /// A solver that computes the first `warm_up` values directly (at least 2) before it
-    /// chooses a mask; small values exercise the sparse step on small games (tests).
+    /// chooses the common values; small values exercise the sparse step on small games (tests).
     pub fn with_warm_up(rules: &Rules, warm_up: usize) -> Self {
         Sparse {
             rules: rules.clone(),
             splits: rules.split_removals(),
             values: Vec::new(),
             rare: Vec::new(),
-            mask: 0,
-            common_low: 0,
+            common: ValueSet::new(),
+            common_list: Vec::new(),
+            chosen: false,
             histogram: Vec::new(),
+            split_parities: rules
+                .split_removals()
+                .iter()
+                .fold(0, |bits, &k| bits | 1 << (k % 2)),
             next_review: warm_up.max(2),
             block_sets: Vec::new(),
             set: ValueSet::new(),
         }
     }
 
-    /// The mask in use (0 before the first choice).
-    pub fn mask(&self) -> u32 {
-        self.mask
+    /// The common labels 2·G + (n mod 2), in the order they were chosen.
+    pub fn common_labels(&self) -> &[u32] {
+        &self.common_list
     }
 
     /// The number of rare heaps so far.
@@ -96,39 +108,35 @@ impl Sparse {
         self.rare.len()
     }
 
-    /// The bits of the common values among 64 w .. 64 w + 63.
-    #[inline]
-    fn common_word(mask: u32, common_low: u64, w: u32) -> u64 {
-        if is_rare(w.wrapping_mul(64), mask) {
-            common_low
-        } else {
-            !common_low
-        }
+    /// Whether label `v` may join C with C staying sum-free.
+    fn fits(&self, v: u32) -> bool {
+        v != 0
+            && self
+                .common_list
+                .iter()
+                .all(|&c| !self.common.contains(c ^ v))
     }
 
-    /// Chooses the mask with the fewest rare heaps so far and rebuilds the list of rare heaps.
+    fn add_common(&mut self, v: u32) {
+        self.common.insert(v);
+        self.common_list.push(v);
+    }
+
+    /// Chooses C greedily from the most frequent labels and rebuilds the list of rare heaps.
     fn review(&mut self) {
-        let top = self.histogram.len().next_power_of_two() as u32;
-        let mut best = (u64::MAX, 0u32);
-        for mask in 1..top {
-            let rare: u64 = self
-                .histogram
-                .iter()
-                .enumerate()
-                .filter(|&(v, _)| is_rare(v as u32, mask))
-                .map(|(_, c)| c)
-                .sum();
-            if rare < best.0 {
-                best = (rare, mask);
+        let mut by_count: Vec<u32> = (0..self.histogram.len() as u32).collect();
+        by_count.sort_by_key(|&v| (std::cmp::Reverse(self.histogram[v as usize]), v));
+        self.common.clear();
+        self.common_list.clear();
+        for v in by_count {
+            if self.histogram[v as usize] > 0 && self.fits(v) {
+                self.add_common(v);
             }
         }
-        self.mask = best.1;
-        self.common_low = (0..64u32)
-            .filter(|&i| !is_rare(i, self.mask))
-            .fold(0, |m, i| m | 1 << i);
-        let mask = self.mask;
+        self.chosen = true;
+        let common = &self.common;
         self.rare = (1..self.values.len() as u32)
-            .filter(|&n| is_rare(self.values[n as usize], mask))
+            .filter(|&n| !common.contains(label(n as usize, self.values[n as usize])))
             .collect();
     }
 
@@ -137,12 +145,18 @@ impl Sparse {
         let n = self.values.len();
         self.values.push(v);
         if n >= 1 {
-            if self.histogram.len() <= v as usize {
-                self.histogram.resize(v as usize + 1, 0);
+            let l = label(n, v);
+            if self.histogram.len() <= l as usize {
+                self.histogram.resize(l as usize + 1, 0);
             }
-            self.histogram[v as usize] += 1;
-            if self.mask != 0 && is_rare(v, self.mask) {
-                self.rare.push(n as u32);
+            let seen = self.histogram[l as usize];
+            self.histogram[l as usize] += 1;
+            if self.chosen && !self.common.contains(l) {
+                if seen == 0 && self.fits(l) {
+                    self.add_common(l);
+                } else {
+                    self.rare.push(n as u32);
+                }
             }
         }
         if n + 1 == self.next_review {
@@ -158,10 +172,9 @@ impl Sparse {
     fn block(&mut self, end: usize) {
         let n0 = self.values.len();
         let len = end - n0;
-        let mask = self.mask;
         let unequal = self.rules.unequal_splits();
         // Every option value is below 2^bits (XORs of values below it) until a value reaches it.
-        let largest = self.histogram.len() as u32;
+        let largest = self.histogram.len() as u32 / 2 + 1;
         let bits = 32 - largest.leading_zeros();
         let limit = 1u32 << bits;
         let words = limit as usize / 64 + 1;
@@ -183,9 +196,10 @@ impl Sparse {
                 let ga = values[a];
                 let others = &values[n0 + first - k - a..n0 + len - k - a];
                 for (j, &gb) in (first..len).zip(others) {
-                    let equal_parts = unequal && n0 + j - k - a == a;
-                    if !is_rare(gb, mask) && !equal_parts {
-                        insert_into_words(&mut sets[j * words..(j + 1) * words], ga ^ gb);
+                    // In Grundy's game the split into equal parts a, a is not a move.
+                    if !(unequal && n0 + j == 2 * a + k) {
+                        let v = ga ^ gb;
+                        sets[j * words + (v / 64) as usize] |= 1 << (v % 64);
                     }
                 }
             }
@@ -204,13 +218,14 @@ impl Sparse {
                 &self.rules,
                 &self.splits,
                 &self.values,
-                (mask, self.common_low),
+                (&self.common, self.split_parities),
                 n,
                 (&small_rare, len, &fresh),
                 set,
             );
+            let rare_before = self.rare.len();
             self.push(v);
-            if is_rare(v, mask) {
+            if self.rare.len() > rare_before {
                 fresh.push(n as u32);
             }
             if v >= limit {
@@ -219,15 +234,15 @@ impl Sparse {
         }
     }
 
-    /// G(n) for heap n of a block of `len` heaps whose set already holds the common option
-    /// values of splits with a rare part a (one of the rare heaps before the block) where
-    /// a + k >= len; `small_rare` are the rare heaps below `len` from before the block and
-    /// `fresh` those found in the block, whose splits are added here.
+    /// G(n) for heap n of a block of `len` heaps whose set already holds the option values of
+    /// splits with a rare part a (one of the rare heaps before the block) where a + k >= len;
+    /// `small_rare` are the rare heaps below `len` from before the block and `fresh` those
+    /// found in the block, whose splits are added here.
     fn heap_value(
         rules: &Rules,
         splits: &[usize],
         values: &[u32],
-        (mask, common_low): (u32, u64),
+        (common, split_parities): (&ValueSet, u8),
         n: usize,
         (small_rare, len, fresh): (&[u32], usize, &[u32]),
         set: &mut [u64],
@@ -236,7 +251,7 @@ impl Sparse {
         rules.for_each_simple_option(n, values, |v| {
             insert_into_words(set, v);
         });
-        // Common option values from the splits with a rare part that the block pass left out.
+        // The splits with a rare part that the block pass left out.
         for &k in splits {
             if n < k + 2 {
                 continue;
@@ -245,57 +260,46 @@ impl Sparse {
             let small = small_rare.iter().filter(|&&a| a as usize + k < len);
             for &a in small.chain(fresh) {
                 let a = a as usize;
-                if a >= rest {
+                if a >= rest || (unequal && 2 * a == rest) {
                     continue;
                 }
-                let b = rest - a;
-                if unequal && a == b {
-                    continue;
-                }
-                let gb = values[b];
-                if !is_rare(gb, mask) {
-                    insert_into_words(set, values[a] ^ gb);
-                }
+                insert_into_words(set, values[a] ^ values[rest - a]);
             }
         }
-        let common_mex = mex_in_words(set, |w| Self::common_word(mask, common_low, w));
-        // Rare values below the common mex that no option has shown yet.
-        let mut pending: u32 = 0;
-        for w in 0..=common_mex / 64 {
-            let below = if w == common_mex / 64 {
-                (1u64 << (common_mex % 64)) - 1
-            } else {
-                u64::MAX
-            };
-            let rare_bits = !Self::common_word(mask, common_low, w) & below;
-            let present = set.get(w as usize).copied().unwrap_or(0);
-            pending += (rare_bits & !present).count_ones();
+        // Whether no split into two common parts can have the value m.
+        let certified = |m: u32| {
+            (0..2).all(|p| {
+                split_parities & (1 << p) == 0 || common.contains(2 * m + ((n as u32 + p) & 1))
+            })
+        };
+        let mut m = mex_of_words(set);
+        if certified(m) {
+            return m;
         }
-        if pending == 0 {
-            return common_mex;
-        }
-        // Witness the rare values by scanning splits from the middle out: two large parts have
-        // the most varied values.
+        // m is not certified: scan the other splits while it is found among them.
         for &k in splits {
             let Some(rest) = n.checked_sub(k) else {
                 continue;
             };
             let last = if unequal {
-                (rest.max(1) - 1) / 2
+                rest.saturating_sub(1) / 2
             } else {
                 rest / 2
             };
-            for a in (1..=last).rev() {
-                let v = values[a] ^ values[rest - a];
-                if v < common_mex && is_rare(v, mask) && insert_into_words(set, v) {
-                    pending -= 1;
-                    if pending == 0 {
-                        return common_mex;
+            let low = &values[1..=last];
+            let high = values[rest - last..rest].iter().rev();
+            for (&x, &y) in low.iter().zip(high) {
+                let v = x ^ y;
+                set[(v / 64) as usize] |= 1 << (v % 64);
+                if v == m {
+                    m = mex_of_words(set);
+                    if certified(m) {
+                        return m;
                     }
                 }
             }
         }
-        mex_of_words(set)
+        m
     }
 }
 
@@ -304,7 +308,7 @@ impl Solver for Sparse {
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
             let n = self.values.len();
-            if self.mask == 0 {
+            if !self.chosen {
                 let v = value_at(&self.rules, &self.splits, &self.values, n, &mut self.set);
                 self.push(v);
             } else {
