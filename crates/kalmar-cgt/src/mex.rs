@@ -64,6 +64,17 @@ impl ValueSet {
             .is_some_and(|w| w & (1u64 << (value % 64)) != 0)
     }
 
+    /// The words holding values below `limit` (a multiple of 64 or less), for filling in bulk.
+    #[inline]
+    pub fn words_below(&mut self, limit: u32) -> &mut [u64] {
+        let len = (limit as usize).div_ceil(64);
+        if self.words.len() < len {
+            self.words.resize(len, 0);
+        }
+        self.used = self.used.max(len);
+        &mut self.words[..len]
+    }
+
     /// The least value not in the set.
     #[inline]
     pub fn mex(&self) -> u32 {

@@ -68,3 +68,20 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, rng_seed: proptest::test_runner::RngSeed::Fixed(8), ..ProptestConfig::default() })]
+
+    /// The readers never panic, and what they accept prints back to text read the same (the
+    /// fuzz targets check the same on arbitrary bytes).
+    #[test]
+    fn readers_round_trip(text in "[0-9.4a-dA-DxX é]{0,12}") {
+        if let Ok(rules) = Rules::parse(&text) {
+            prop_assert_eq!(Rules::parse(&rules.to_string()), Ok(rules));
+        }
+        if let Ok(reaction) = kalmar_cgt::nukit::Nukit::parse_reaction(&text) {
+            let letters = kalmar_cgt::nukit::Nukit::name(&reaction);
+            prop_assert_eq!(kalmar_cgt::nukit::Nukit::parse_reaction(&letters), Ok(reaction));
+        }
+    }
+}

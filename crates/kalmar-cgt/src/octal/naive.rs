@@ -16,6 +16,8 @@ pub struct Naive {
     rules: Rules,
     splits: Vec<usize>,
     values: Vec<u32>,
+    /// One more than the largest value so far.
+    bound: u32,
     set: ValueSet,
 }
 
@@ -26,23 +28,27 @@ impl Naive {
             rules: rules.clone(),
             splits: rules.split_removals(),
             values: Vec::new(),
+            bound: 1,
             set: ValueSet::new(),
         }
     }
 }
 
-/// G(n) from G(0..n) by looking at every option.
+/// G(n) from G(0..n) by looking at every option; every value so far is below `bound`.
 pub(crate) fn value_at(
     rules: &Rules,
     splits: &[usize],
     values: &[u32],
     n: usize,
+    bound: u32,
     set: &mut ValueSet,
 ) -> u32 {
     set.clear();
     rules.for_each_simple_option(n, values, |v| {
         set.insert(v);
     });
+    // Splits have XORs of values below the power of two at or above `bound`.
+    let words = set.words_below(bound.next_power_of_two());
     for &k in splits {
         if n < k + 2 {
             continue;
@@ -53,8 +59,11 @@ pub(crate) fn value_at(
         } else {
             rest / 2
         };
-        for a in 1..=last {
-            set.insert(values[a] ^ values[rest - a]);
+        let low = &values[1..=last];
+        let high = values[rest - last..rest].iter().rev();
+        for (&x, &y) in low.iter().zip(high) {
+            let v = x ^ y;
+            words[(v / 64) as usize] |= 1 << (v % 64);
         }
     }
     set.mex()
@@ -64,7 +73,15 @@ impl Solver for Naive {
     fn extend_to(&mut self, len: usize) {
         self.values.reserve(len.saturating_sub(self.values.len()));
         for n in self.values.len()..len {
-            let v = value_at(&self.rules, &self.splits, &self.values, n, &mut self.set);
+            let v = value_at(
+                &self.rules,
+                &self.splits,
+                &self.values,
+                n,
+                self.bound,
+                &mut self.set,
+            );
+            self.bound = self.bound.max(v + 1);
             self.values.push(v);
         }
     }

@@ -309,7 +309,15 @@ impl Solver for Sparse {
         while self.values.len() < len {
             let n = self.values.len();
             if !self.chosen {
-                let v = value_at(&self.rules, &self.splits, &self.values, n, &mut self.set);
+                let bound = self.histogram.len() as u32 / 2 + 1;
+                let v = value_at(
+                    &self.rules,
+                    &self.splits,
+                    &self.values,
+                    n,
+                    bound,
+                    &mut self.set,
+                );
                 self.push(v);
             } else {
                 self.block(len.min(n + BLOCK).min(self.next_review));
