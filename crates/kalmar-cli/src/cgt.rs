@@ -8,6 +8,7 @@ use kalmar_cgt::genus::genus;
 use kalmar_cgt::nukit::{Nukit, Particles};
 use kalmar_cgt::octal::heaps::{HeapGame, misere_values};
 use kalmar_cgt::octal::period::{ArithmeticPeriod, observed_arithmetic};
+use kalmar_cgt::octal::verify::verify;
 use kalmar_cgt::octal::{self, Computed, Rules};
 use kalmar_cgt::{Analysis, Outcome, Play, nim, stripes};
 use serde_json::json;
@@ -71,6 +72,11 @@ pub struct ValuesArgs {
     /// Compute every value, even when a period is proven early (for timing the solver).
     #[arg(long)]
     no_shortcut: bool,
+    /// Check the values independently of the solver: each against the definition (no move
+    /// reaches its value, every smaller value is reached), a proven period on the theorem's
+    /// window. Takes time quadratic in the values computed.
+    #[arg(long)]
+    verify: bool,
     /// Values shown in the human-readable output (the JSON has all).
     #[arg(long, default_value_t = 240, value_name = "COUNT")]
     show: usize,
@@ -257,11 +263,7 @@ fn values_command(
     };
     let bar = progress_bar(len);
     let started = Instant::now();
-    let Computed {
-        values,
-        period,
-        computed,
-    } = octal::compute(rules, solver, len, !args.no_shortcut, &mut |known| {
+    let result = octal::compute(rules, solver, len, !args.no_shortcut, &mut |known| {
         if let Some(bar) = &bar {
             bar.set_position(known as u64);
         }
@@ -270,6 +272,14 @@ fn values_command(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    if args.verify {
+        verify(rules, &result).map_err(|e| anyhow::anyhow!("the values failed the check: {e}"))?;
+    }
+    let Computed {
+        values,
+        period,
+        computed,
+    } = result;
     let arithmetic = if args.period && period.is_none() {
         observed_arithmetic(&values)
     } else {
@@ -282,6 +292,7 @@ fn values_command(
             "values": values,
             "computed": computed,
             "seconds": elapsed.as_secs_f64(),
+            "verified": args.verify,
         });
         if args.period {
             answer["period"] = json!(period);
@@ -328,11 +339,16 @@ fn values_command(
     }
     let max = values.iter().max().copied().unwrap_or(0);
     say!(
-        "largest value {max}; computed {computed} values in {:.3} s ({}){}",
+        "largest value {max}; computed {computed} values in {:.3} s ({}){}{}",
         elapsed.as_secs_f64(),
         solver.id,
         if computed < len {
             ", the rest from the period"
+        } else {
+            ""
+        },
+        if args.verify {
+            "; checked against the definition"
         } else {
             ""
         }

@@ -386,9 +386,12 @@ fn nim_prints_the_outcome_and_a_winning_move() {
 
 #[test]
 fn octal_json_has_the_values_and_the_proven_period() {
-    let out = kalmar(&["octal", "0.77", "--up-to", "2000", "--period", "--json"]);
+    let out = kalmar(&[
+        "octal", "0.77", "--up-to", "2000", "--period", "--verify", "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["verified"], true);
     let values = json["values"].as_array().unwrap();
     assert_eq!(values.len(), 2001);
     // Kayles (Winning Ways; OEIS A002186): 0 1 2 3 1 4 3 2 1 4 2 6 …

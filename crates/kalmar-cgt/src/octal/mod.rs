@@ -15,12 +15,14 @@
 //!
 //! A heap game is a sum of single heaps, so G(n), the nimber of one heap of n counters for n = 0,
 //! 1, 2, …, decides every position. The solvers in [`SOLVERS`] compute G(0..n); [`compute`]
-//! also stops early once a period is proven ([`period`]).
+//! also stops early once a period is proven ([`period`]); [`verify`] checks the result without
+//! trusting the solver.
 
 pub mod heaps;
 pub mod naive;
 pub mod period;
 pub mod sparse;
+pub mod verify;
 
 use kalmar_core::{ParseError, Span};
 pub use period::Period;
