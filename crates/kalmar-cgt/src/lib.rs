@@ -9,8 +9,8 @@
 //!   outcome classes and winning moves in normal and misère play, and the misère [`genus`];
 //! - Nim ([`nim`]): Bouton's rule for both conventions and the winning move;
 //! - heap games by their octal code, Grundy's game and subtraction games ([`octal`]): the naive
-//!   and the sparse-space solvers of G(0..n), periods proven by the Guy–Smith theorem, misère
-//!   values by search;
+//!   and the sparse-space solvers of G(0..n), periods proven by the Guy–Smith theorem, a
+//!   certificate check that does not trust the solvers, misère values by search;
 //! - the games of the PEGWiki page the project follows: the strip-placing game
 //!   PEG-O-Stripes ([`stripes`]) and Nukit ([`nukit`]), and any Nim-like game given by a closure
 //!   ([`FnGame`]).
