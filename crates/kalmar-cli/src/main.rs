@@ -13,6 +13,7 @@ macro_rules! say {
 
 mod bench;
 mod builtin;
+mod cgt;
 mod demo;
 mod generate;
 mod observation;
@@ -82,6 +83,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Time the solvers on generated games of growing size and print a Markdown table.
     Bench(bench::BenchArgs),
+    #[command(flatten)]
+    Cgt(cgt::CgtCommand),
 }
 
 #[derive(Subcommand)]
@@ -183,6 +186,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Cgt(command) => cgt::run(&command),
     }
 }
 

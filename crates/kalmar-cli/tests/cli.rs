@@ -364,3 +364,104 @@ fn syntcomp_games_are_read_and_their_options_checked() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("test1.ehoa:5:15"), "{}", stderr(&out));
 }
+
+#[test]
+fn nim_prints_the_outcome_and_a_winning_move() {
+    // The seed: 1 XOR 2 XOR 4 = 7, and taking one counter from the heap of four wins.
+    let out = kalmar(&["nim", "1", "2", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("1 XOR 2 XOR 4 = 7"), "{text}");
+    assert!(text.contains("take 1 from heap 3 (4 → 3)"), "{text}");
+    let out = kalmar(&["nim", "1", "2", "3", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["nimber"], 0);
+    assert_eq!(json["outcome"], "P");
+    assert!(json["winning_move"].is_null());
+    // Misère: three heaps of one counter lose for the player to move.
+    let out = kalmar(&["nim", "1", "1", "1", "--misere", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["outcome"], "P");
+}
+
+#[test]
+fn octal_json_has_the_values_and_the_proven_period() {
+    let out = kalmar(&[
+        "octal", "0.77", "--up-to", "2000", "--period", "--verify", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["verified"], true);
+    let values = json["values"].as_array().unwrap();
+    assert_eq!(values.len(), 2001);
+    // Kayles (Winning Ways; OEIS A002186): 0 1 2 3 1 4 3 2 1 4 2 6 …
+    let first: Vec<u64> = values[..12].iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(first, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    assert_eq!(json["period"]["period"], 12);
+    assert_eq!(json["period"]["last_exception"], 70);
+    let out = kalmar(&["octal", "0.137", "--up-to", "3000", "--period"]);
+    let text = stdout(&out);
+    assert!(text.contains("period 34 from n = 52"), "{text}");
+    assert!(text.contains("last exceptional value G(51)"), "{text}");
+}
+
+#[test]
+fn octal_misere_and_bad_codes() {
+    let out = kalmar(&["octal", "0.77", "--up-to", "6", "--misere", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // A heap of 0 is won by the player to move in misère play (value 1); a heap of 1 is lost.
+    assert_eq!(json["misere"][0], 1);
+    assert_eq!(json["misere"][1], 0);
+    let out = kalmar(&["octal", "0.79", "--up-to", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the octal code:1:4: found '9'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kalmar(&["octal", "0.7", "--up-to", "5", "--solver", "quick"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("sparse, naive"), "{}", stderr(&out));
+}
+
+#[test]
+fn impartial_games_of_the_seed() {
+    // Nukit, the contest's samples: 0 2 0 2 is lost by Patrick, 1 3 1 3 won.
+    let out = kalmar(&["impartial", "nukit", "0", "2", "0", "2"]);
+    assert!(stdout(&out).contains("Roland wins"), "{}", stdout(&out));
+    let out = kalmar(&["impartial", "nukit", "1", "3", "1", "3"]);
+    assert!(
+        stdout(&out).contains("Patrick wins (N): form ABCD"),
+        "{}",
+        stdout(&out)
+    );
+    let out = kalmar(&["impartial", "nukit", "1", "1", "1", "1", "--reaction", "AQ"]);
+    assert_eq!(out.status.code(), Some(2));
+    // PEG-O-Stripes with strips of 2 only is Dawson's Kayles: a board of 5 is lost.
+    let out = kalmar(&["impartial", "stripes", "5", "2", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["nimber"], 0);
+    assert_eq!(json["outcome"], "P");
+    // S(1, 2, 3): n mod 4.
+    let out = kalmar(&[
+        "impartial",
+        "subtraction",
+        "--set",
+        "1,2,3",
+        "--up-to",
+        "9",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json["values"],
+        serde_json::json!([0, 1, 2, 3, 0, 1, 2, 3, 0, 1])
+    );
+    let out = kalmar(&["impartial", "grundy", "--up-to", "9", "--period"]);
+    assert!(
+        stdout(&out).contains("no period claimed"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -1,0 +1,165 @@
+//! Nukit (Canadian Computing Competition 2008, senior problem 5; the PEGWiki page on game
+//! theory): there are counts of four kinds of particles, A, B, C and D; a move forms one
+//! reaction, which consumes a fixed number of particles of each kind; the player who cannot
+//! form a reaction loses. Patrick moves first, so he wins exactly from N-positions.
+//!
+//! The reactions of the competition are AABDD, ABCD, CCD, BBB and AD ([`Nukit::ccc2008`]); any
+//! other list can be given. The analysis is the seed's recursion over the particle counts,
+//! memoised ([`crate::Analysis`]).
+//!
+//! # Complexity
+//! O(Π (cᵢ + 1) · reactions) for counts c: each count vector below the start is met at most once.
+
+use crate::impartial::Impartial;
+use kalmar_core::{ParseError, Span};
+
+/// Particle counts of A, B, C and D.
+pub type Particles = [u32; 4];
+
+/// The Nukit game with its reactions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nukit {
+    reactions: Vec<Particles>,
+}
+
+impl Nukit {
+    /// The game with these reactions; reactions that consume nothing are dropped (they would
+    /// let the game go on forever).
+    pub fn new(reactions: Vec<Particles>) -> Self {
+        Nukit {
+            reactions: reactions
+                .into_iter()
+                .filter(|r| r.iter().any(|&c| c > 0))
+                .collect(),
+        }
+    }
+
+    /// The reactions of the 2008 competition: AABDD, ABCD, CCD, BBB, AD.
+    pub fn ccc2008() -> Self {
+        Nukit::new(vec![
+            [2, 1, 0, 2],
+            [1, 1, 1, 1],
+            [0, 0, 2, 1],
+            [0, 3, 0, 0],
+            [1, 0, 0, 1],
+        ])
+    }
+
+    /// The reactions.
+    pub fn reactions(&self) -> &[Particles] {
+        &self.reactions
+    }
+
+    /// The counts after forming `reaction` from `particles`, if there are enough particles.
+    pub fn react(particles: &Particles, reaction: &Particles) -> Option<Particles> {
+        let mut after = *particles;
+        for (left, used) in after.iter_mut().zip(reaction) {
+            *left = left.checked_sub(*used)?;
+        }
+        Some(after)
+    }
+
+    /// Reads a reaction written with letters, as in the problem: `AABDD` consumes two A, one B
+    /// and two D.
+    ///
+    /// ```
+    /// assert_eq!(kalmar_cgt::nukit::Nukit::parse_reaction("AABDD").unwrap(), [2, 1, 0, 2]);
+    /// assert_eq!(kalmar_cgt::nukit::Nukit::parse_reaction("ABX").unwrap_err().span().column, 3);
+    /// ```
+    pub fn parse_reaction(text: &str) -> Result<Particles, ParseError> {
+        let mut counts = [0u32; 4];
+        for (i, c) in text.chars().enumerate() {
+            let kind = match c.to_ascii_uppercase() {
+                'A' => 0,
+                'B' => 1,
+                'C' => 2,
+                'D' => 3,
+                _ => {
+                    let column = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    return Err(ParseError::new(
+                        Span { line: 1, column },
+                        format!("'{c}'"),
+                        "a particle A, B, C or D",
+                    ));
+                }
+            };
+            counts[kind] = counts[kind].saturating_add(1);
+        }
+        if counts == [0; 4] {
+            return Err(ParseError::new(
+                Span { line: 1, column: 1 },
+                "an empty reaction",
+                "particles A, B, C or D, such as AABDD",
+            ));
+        }
+        Ok(counts)
+    }
+
+    /// A reaction written with letters, as in the problem (AABDD).
+    pub fn name(reaction: &Particles) -> String {
+        reaction
+            .iter()
+            .zip(['A', 'B', 'C', 'D'])
+            .flat_map(|(&n, c)| std::iter::repeat_n(c, n as usize))
+            .collect()
+    }
+}
+
+impl Impartial for Nukit {
+    type Position = Particles;
+
+    fn options(&self, particles: &Particles, out: &mut Vec<Particles>) {
+        out.extend(
+            self.reactions
+                .iter()
+                .filter_map(|r| Nukit::react(particles, r)),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{Analysis, Outcome, Play};
+
+    #[test]
+    fn the_competition_samples() {
+        // Sample input 0 2 0 2: no reaction can be formed, Roland wins; 1 3 1 3: Patrick wins.
+        let game = Nukit::ccc2008();
+        let mut analysis = Analysis::new(&game);
+        assert_eq!(
+            analysis.outcome(Play::Normal, &[0, 2, 0, 2]).unwrap(),
+            Outcome::P
+        );
+        assert_eq!(
+            analysis.outcome(Play::Normal, &[1, 3, 1, 3]).unwrap(),
+            Outcome::N
+        );
+        assert_eq!(Nukit::name(&game.reactions()[0]), "AABDD");
+    }
+
+    /// The seed's recursion without memoisation: P when every reaction leads to an N-position.
+    fn wins(game: &Nukit, p: &Particles) -> bool {
+        game.reactions()
+            .iter()
+            .filter_map(|r| Nukit::react(p, r))
+            .any(|q| !wins(game, &q))
+    }
+
+    #[test]
+    fn memoised_search_agrees_with_plain_recursion() {
+        let game = Nukit::ccc2008();
+        let mut analysis = Analysis::new(&game);
+        for a in 0..5 {
+            for b in 0..5 {
+                for c in 0..4 {
+                    for d in 0..5 {
+                        let p = [a, b, c, d];
+                        let n = analysis.outcome(Play::Normal, &p).unwrap() == Outcome::N;
+                        assert_eq!(n, wins(&game, &p), "{p:?}");
+                    }
+                }
+            }
+        }
+    }
+}
