@@ -13,8 +13,11 @@
 #![deny(missing_docs)]
 
 pub mod format;
+pub mod generate;
 pub mod normal;
 pub mod number;
+pub mod recall;
+pub mod reduced;
 pub mod tree;
 
 pub use normal::{Matrix, Nfg, NfgBody, NfgOutcome};
