@@ -14,10 +14,12 @@
 
 pub mod format;
 pub mod generate;
+pub mod nash;
 pub mod normal;
 pub mod number;
 pub mod recall;
 pub mod reduced;
+pub mod strategic;
 pub mod tree;
 
 pub use normal::{Matrix, Nfg, NfgBody, NfgOutcome};
