@@ -37,8 +37,10 @@ pub struct Nfg {
     pub comment: String,
     /// The players' names.
     pub players: Vec<String>,
-    /// Each player's strategy labels (empty labels in the payoff-list form).
+    /// Each player's strategy labels (empty when the file gives only counts).
     pub strategies: Vec<Vec<String>>,
+    /// Whether the file names the strategies (`{ { "a" "b" } ... }`) rather than counting them.
+    pub labelled: bool,
     /// The payoffs.
     pub body: NfgBody,
 }
@@ -193,6 +195,7 @@ pub fn bimatrix_game(title: &str, a: &Matrix, b: &Matrix) -> Nfg {
             (1..=m).map(|i| i.to_string()).collect(),
             (1..=n).map(|j| j.to_string()).collect(),
         ],
+        labelled: true,
         body: NfgBody::Payoffs(payoffs),
     }
 }

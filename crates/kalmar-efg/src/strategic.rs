@@ -205,6 +205,7 @@ pub fn strategic_form(
         comment: game.comment.clone(),
         players: game.players.clone(),
         strategies: labels,
+        labelled: true,
         body: NfgBody::Outcomes {
             outcomes,
             table: profile_outcome,

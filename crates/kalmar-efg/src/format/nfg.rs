@@ -1,7 +1,8 @@
 //! Gambit's strategic-form format, "NFG 1 R", in both of its forms.
 //!
-//! The payoff-list form gives the number of strategies of each player and then, for every
-//! profile with player 1's strategy changing fastest, one payoff per player:
+//! After the title and the players, the strategies are either counted (`{ 2 2 }`) or named
+//! (`{ { "H" "T" } { "h" "t" } }`), then an optional comment. The payoff-list form then gives,
+//! for every profile with player 1's strategy changing fastest, one payoff per player:
 //!
 //! ```text
 //! NFG 1 R "Matching pennies" { "Player 1" "Player 2" } { 2 2 }
@@ -9,8 +10,8 @@
 //! 1 -1 -1 1 -1 1 1 -1
 //! ```
 //!
-//! The outcome-list form names the strategies, lists outcomes (a label and one payoff per player)
-//! and then gives, for every profile in the same order, an outcome number (0: every payoff 0):
+//! The outcome-list form lists outcomes (a label and one payoff per player) in braces and then
+//! gives, for every profile in the same order, an outcome number (0: every payoff 0):
 //!
 //! ```text
 //! NFG 1 R "Matching pennies" { "Player 1" "Player 2" }
@@ -27,8 +28,8 @@
 //! 1 2 2 1
 //! ```
 //!
-//! The writer writes what Gambit writes for each form; a file in that form is written back byte
-//! for byte.
+//! The writer writes what Gambit writes for each form (the comment line of the payoff-list form
+//! only when there is a comment); a file in that form is written back byte for byte.
 
 use super::lex::{Lexer, quote};
 use crate::normal::{Nfg, NfgBody, NfgOutcome};
@@ -135,8 +136,7 @@ pub fn read_nfg(text: &str) -> Result<Nfg, ParseError> {
     let profiles = profiles as usize;
     let comment = lex.optional_string()?.unwrap_or_default();
     let n = players.len();
-    let body = if labelled {
-        lex.open()?;
+    let body = if lex.optional_open()? {
         let mut outcomes = Vec::new();
         while !lex.optional_close()? {
             lex.open()?;
@@ -182,39 +182,47 @@ pub fn read_nfg(text: &str) -> Result<Nfg, ParseError> {
         comment,
         players,
         strategies,
+        labelled,
         body,
     })
 }
 
-/// Writes a game in Gambit's `.nfg` format, in the form of its body.
+/// Writes a game in Gambit's `.nfg` format: the strategies as labels or as counts, then the
+/// payoff list or the outcome list, as the game says.
 pub fn write_nfg(game: &Nfg, out: &mut String) {
     let _ = write!(out, "NFG 1 R {} {{ ", quote(&game.title));
     for p in &game.players {
         let _ = write!(out, "{} ", quote(p));
     }
     out.push('}');
+    if game.labelled {
+        out.push_str("\n\n{ ");
+        for s in &game.strategies {
+            out.push_str("{ ");
+            for name in s {
+                let _ = write!(out, "{} ", quote(name));
+            }
+            out.push_str("}\n");
+        }
+        out.push_str("}\n");
+    } else {
+        out.push_str(" { ");
+        for s in &game.strategies {
+            let _ = write!(out, "{} ", s.len());
+        }
+        out.push_str("}\n");
+    }
     match &game.body {
         NfgBody::Payoffs(payoffs) => {
-            out.push_str(" { ");
-            for s in &game.strategies {
-                let _ = write!(out, "{} ", s.len());
+            if !game.comment.is_empty() {
+                let _ = writeln!(out, "{}", quote(&game.comment));
             }
-            out.push_str("}\n");
-            let _ = write!(out, "{}\n\n", quote(&game.comment));
+            out.push('\n');
             let texts: Vec<&str> = payoffs.iter().map(|p| p.text.as_str()).collect();
             out.push_str(&texts.join(" "));
-            out.push_str(" \n");
+            out.push('\n');
         }
         NfgBody::Outcomes { outcomes, table } => {
-            out.push_str("\n\n{ ");
-            for s in &game.strategies {
-                out.push_str("{ ");
-                for name in s {
-                    let _ = write!(out, "{} ", quote(name));
-                }
-                out.push_str("}\n");
-            }
-            out.push_str("}\n");
             let _ = write!(out, "{}\n\n{{\n", quote(&game.comment));
             for o in outcomes {
                 let payoffs: Vec<&str> = o.payoffs.iter().map(|p| p.text.as_str()).collect();
