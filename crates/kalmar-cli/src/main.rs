@@ -14,6 +14,7 @@ macro_rules! say {
 mod bench;
 mod builtin;
 mod demo;
+mod efg;
 mod generate;
 mod parity;
 mod report;
@@ -51,6 +52,10 @@ enum Command {
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
     Parity(parity::ParityCommand),
+    /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
+    /// strategic form, and exact equilibria.
+    #[command(subcommand)]
+    Efg(efg::EfgCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
@@ -167,6 +172,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
+        Command::Efg(command) => efg::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),
