@@ -80,6 +80,19 @@ pub enum EfgCommand {
     },
     /// List the equilibrium methods.
     Methods,
+    /// Time one task on a game file in-process (reading excluded): the median of --reps runs,
+    /// as JSON. Tasks: strategic (build the reduced strategic form and write it as .nfg text),
+    /// and the equilibrium methods pure, lh, enum, seqform.
+    Bench {
+        /// The game (.efg).
+        file: PathBuf,
+        /// strategic, pure, lh, enum or seqform.
+        #[arg(long)]
+        task: String,
+        /// Runs (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        reps: usize,
+    },
     /// Write a generated game as .efg: poker with N cards (3 is Kuhn's poker), the prisoner's
     /// dilemma repeated N times, or a random tree.
     Generate {
@@ -127,6 +140,7 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             seed,
             players,
         } => generate(family, *size, *seed, *players),
+        EfgCommand::Bench { file, task, reps } => bench(file, task, (*reps).max(1)),
         EfgCommand::Methods => table(
             &["id", "works on", "method"],
             nash::METHODS.iter().map(|m| {
@@ -832,4 +846,71 @@ fn generate(family: &str, size: u32, seed: u64, players: u32) -> anyhow::Result<
         }
     };
     crate::write_out(format_args!("{}", kalmar_efg::format::to_efg_string(&game)))
+}
+
+/// One timed run of a task: a short description of the answer.
+fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
+    let recall = Recall::check(game);
+    let strategic = || build_strategic(game, &recall, strategic::DEFAULT_LIMIT);
+    Ok(match task {
+        "strategic" => {
+            let form = strategic()?;
+            let text = to_nfg_string(&form.nfg);
+            format!("{:?} strategies, {} bytes", form.nfg.shape(), text.len())
+        }
+        "pure" => format!(
+            "{} pure equilibria",
+            pure::pure_equilibria(&strategic()?.nfg).len()
+        ),
+        "lh" | "enum" => {
+            let form = strategic()?;
+            let (a, b) = form
+                .nfg
+                .bimatrix()
+                .ok_or_else(|| bad_input("lh and enum are for two players"))?;
+            let (found, _) = if task == "lh" {
+                lemke_howson::all_labels(&a, &b)
+            } else {
+                support::support_enumeration(&a, &b)
+            };
+            format!("{} equilibria", found.len())
+        }
+        "seqform" => {
+            let form = SequenceForm::new(game, &recall).map_err(bad_input)?;
+            let (eq, stats) = sequence_form::solve(&form)
+                .map_err(|e| anyhow::anyhow!("internal failure: {e}"))?;
+            format!(
+                "payoffs {} and {}, {} pivots",
+                eq.payoffs[0], eq.payoffs[1], stats.pivots
+            )
+        }
+        other => {
+            return Err(bad_input(format!(
+                "unknown task '{other}': strategic, pure, lh, enum or seqform"
+            )));
+        }
+    })
+}
+
+fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
+    let game = load_efg(file)?;
+    let mut times = Vec::with_capacity(reps);
+    let mut summary = String::new();
+    for _ in 0..reps {
+        let start = Instant::now();
+        summary = bench_once(&game, task)?;
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    say!(
+        "{}",
+        json!({
+            "task": task,
+            "nodes": game.num_nodes(),
+            "median_ms": times[times.len() / 2],
+            "reps": reps,
+            "result": summary,
+        })
+    );
+    Ok(())
 }

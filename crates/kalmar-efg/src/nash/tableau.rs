@@ -68,7 +68,11 @@ impl Tableau {
             return first;
         }
         for &j in &self.lex {
-            let c = cmp(&self.rows[a][j], &self.rows[b][j]);
+            let (x, y) = (&self.rows[a][j], &self.rows[b][j]);
+            if x.is_zero() && y.is_zero() {
+                continue;
+            }
+            let c = cmp(x, y);
             if c != Ordering::Equal {
                 return c;
             }
