@@ -525,10 +525,10 @@ fn write_strategic(file: &Path, output: Option<&Path>, max_size: u64) -> anyhow:
 }
 
 fn ratio(r: &Rational) -> Value {
-    if r.is_integer() {
-        if let Some((n, _)) = r.to_small() {
-            return json!(n);
-        }
+    if r.is_integer()
+        && let Some((n, _)) = r.to_small()
+    {
+        return json!(n);
     }
     json!(r.to_string())
 }

@@ -56,10 +56,10 @@ impl Rational {
     fn from_i128(num: i128, den: i128) -> Rational {
         // Fast paths: integers need no gcd, and a gcd of 64-bit values is much cheaper than
         // one of 128-bit values.
-        if den == 1 {
-            if let Ok(num) = i64::try_from(num) {
-                return Rational(Repr::Small { num, den: 1 });
-            }
+        if den == 1
+            && let Ok(num) = i64::try_from(num)
+        {
+            return Rational(Repr::Small { num, den: 1 });
         }
         if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den))
             && n != i64::MIN

@@ -54,6 +54,8 @@ struct TreeGen<'a> {
     actions_of: Vec<u32>,
     first_action: Vec<u32>,
     next_action: u32,
+    /// Outcomes are labelled z1, z2, ... (unique labels, as Gambit keeps them).
+    next_outcome: u32,
 }
 
 /// A random game tree.
@@ -69,6 +71,7 @@ pub fn random_tree(params: &TreeParams, seed: u64) -> Efg {
         actions_of: Vec::new(),
         first_action: Vec::new(),
         next_action: 0,
+        next_outcome: 1,
     };
     let last = vec![None; params.players as usize];
     g.node(0, &last);
@@ -85,8 +88,9 @@ impl TreeGen<'_> {
                 .collect();
             let o = self
                 .builder
-                .outcome("", payoffs)
+                .outcome(format!("z{}", self.next_outcome), payoffs)
                 .expect("one payoff per player");
+            self.next_outcome += 1;
             self.builder.node("", None, Some(o)).expect("preorder");
             return;
         }
@@ -210,7 +214,7 @@ pub fn poker(cards: u32) -> Efg {
     let mut outcomes: HashMap<i64, crate::tree::OutcomeId> = HashMap::new();
     let mut pay = |b: &mut EfgBuilder, v: i64| {
         *outcomes.entry(v).or_insert_with(|| {
-            b.outcome("", vec![Num::from(v), Num::from(-v)])
+            b.outcome(format!("{v:+}"), vec![Num::from(v), Num::from(-v)])
                 .expect("two payoffs")
         })
     };
@@ -247,18 +251,26 @@ pub fn repeated(rounds: u32, stage: [(i64, i64); 4]) -> Efg {
         format!("stage game repeated {rounds} times"),
         vec!["Player 1".into(), "Player 2".into()],
     );
-    let moves = |x: &str, y: &str| vec![(x.to_string(), None), (y.to_string(), None)];
+    fn moves(x: &str, y: &str) -> Vec<(String, Option<Num>)> {
+        vec![(x.to_string(), None), (y.to_string(), None)]
+    }
+    type Outcomes = HashMap<(i64, i64), crate::tree::OutcomeId>;
     fn go(
         b: &mut EfgBuilder,
+        outcomes: &mut Outcomes,
         left: u32,
         total: (i64, i64),
         stage: &[(i64, i64); 4],
-        moves: &dyn Fn(&str, &str) -> Vec<(String, Option<Num>)>,
     ) {
         if left == 0 {
-            let o = b
-                .outcome("", vec![Num::from(total.0), Num::from(total.1)])
-                .expect("two payoffs");
+            // One outcome per total, labelled by it.
+            let o = *outcomes.entry(total).or_insert_with(|| {
+                b.outcome(
+                    format!("{} {}", total.0, total.1),
+                    vec![Num::from(total.0), Num::from(total.1)],
+                )
+                .expect("two payoffs")
+            });
             b.node("", None, Some(o)).expect("ok");
             return;
         }
@@ -273,11 +285,11 @@ pub fn repeated(rounds: u32, stage: [(i64, i64); 4]) -> Efg {
             b.node("", Some(h2), None).expect("ok");
             for j in 0..2 {
                 let (u, v) = stage[i * 2 + j];
-                go(b, left - 1, (total.0 + u, total.1 + v), stage, moves);
+                go(b, outcomes, left - 1, (total.0 + u, total.1 + v), stage);
             }
         }
     }
-    go(&mut b, rounds, (0, 0), &stage, &moves);
+    go(&mut b, &mut HashMap::new(), rounds, (0, 0), &stage);
     b.finish().expect("repeated games are well formed")
 }
 

@@ -21,8 +21,9 @@ fn testdata(name: &str) -> String {
 
 #[test]
 fn files_written_by_gambit_round_trip_byte_for_byte() {
-    // Written by pygambit 16.7 (`Game.to_efg`, `Game.to_nfg`).
-    for name in ["gambit-poker.efg"] {
+    // Written by pygambit 16.7 (`Game.to_efg`, `Game.to_nfg`); gambit-kuhn.efg is Gambit's
+    // rewrite of kalmar's examples/kuhn-poker.efg, byte for byte the same.
+    for name in ["gambit-poker.efg", "gambit-kuhn.efg"] {
         let text = testdata(name);
         assert_eq!(to_efg_string(&read_efg(&text).unwrap()), text, "{name}");
     }

@@ -258,15 +258,25 @@ pub fn write_efg(game: &Efg, out: &mut String) {
         let _ = write!(out, "{} ", quote(p));
     }
     let _ = write!(out, "}}\n{}\n\n", quote(&game.comment));
-    // Outcomes are numbered in the order they first appear in preorder.
+    // Outcomes, and each mover's information sets, are numbered in the order they first
+    // appear in preorder, as Gambit numbers them.
     let mut number = vec![0u32; game.outcomes().len()];
     let mut next = 0;
+    let mut set_number = vec![0u32; game.infosets().len()];
+    let mut next_set: std::collections::HashMap<Mover, u32> = std::collections::HashMap::new();
     for node in game.nodes() {
         if let Some(o) = node.outcome
             && number[o.index()] == 0
         {
             next += 1;
             number[o.index()] = next;
+        }
+        if let Some(h) = node.infoset
+            && set_number[h.index()] == 0
+        {
+            let n = next_set.entry(game.infoset(h).mover).or_insert(0);
+            *n += 1;
+            set_number[h.index()] = *n;
         }
     }
     for node in game.nodes() {
@@ -283,7 +293,12 @@ pub fn write_efg(game: &Efg, out: &mut String) {
                         let _ = write!(out, "p {} {} ", quote(&node.label), p + 1);
                     }
                 }
-                let _ = write!(out, "{} {} {{ ", infoset.number, quote(&infoset.label));
+                let _ = write!(
+                    out,
+                    "{} {} {{ ",
+                    set_number[h.index()],
+                    quote(&infoset.label)
+                );
                 for a in game.actions_of(h) {
                     let _ = write!(out, "{} ", quote(&a.label));
                     if let Some(p) = &a.prob {

@@ -124,7 +124,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Consumes the next token.
-    pub fn next(&mut self) -> Result<(Span, Option<Token<'a>>), ParseError> {
+    pub fn advance(&mut self) -> Result<(Span, Option<Token<'a>>), ParseError> {
         match self.peeked.take() {
             Some(t) => Ok(t),
             None => self.read(),
@@ -143,7 +143,7 @@ impl<'a> Lexer<'a> {
     pub fn word(&mut self, word: &str) -> Result<(), ParseError> {
         match self.peek()? {
             (_, Some(Token::Word(w))) if *w == word => {
-                self.next()?;
+                self.advance()?;
                 Ok(())
             }
             _ => Err(self.error(&format!("'{word}'"))),
@@ -155,7 +155,7 @@ impl<'a> Lexer<'a> {
         match self.peek()? {
             (span, Some(Token::Word(w))) => {
                 let (w, span) = (*w, span);
-                self.next()?;
+                self.advance()?;
                 Ok((span, w))
             }
             _ => Err(self.error(expected)),
@@ -165,7 +165,7 @@ impl<'a> Lexer<'a> {
     /// Consumes a quoted string.
     pub fn string(&mut self, expected: &str) -> Result<String, ParseError> {
         match self.peek()? {
-            (_, Some(Token::Str(_))) => match self.next()? {
+            (_, Some(Token::Str(_))) => match self.advance()? {
                 (_, Some(Token::Str(s))) => Ok(s),
                 _ => unreachable!("peeked a string"),
             },
@@ -184,7 +184,7 @@ impl<'a> Lexer<'a> {
     /// Consumes `{` if it is next.
     pub fn optional_open(&mut self) -> Result<bool, ParseError> {
         if matches!(self.peek()?, (_, Some(Token::Open))) {
-            self.next()?;
+            self.advance()?;
             return Ok(true);
         }
         Ok(false)
@@ -202,7 +202,7 @@ impl<'a> Lexer<'a> {
     /// Consumes `}` if it is next.
     pub fn optional_close(&mut self) -> Result<bool, ParseError> {
         if matches!(self.peek()?, (_, Some(Token::Close))) {
-            self.next()?;
+            self.advance()?;
             return Ok(true);
         }
         Ok(false)
@@ -211,7 +211,7 @@ impl<'a> Lexer<'a> {
     /// Consumes `,` if it is next.
     pub fn optional_comma(&mut self) -> Result<(), ParseError> {
         if matches!(self.peek()?, (_, Some(Token::Comma))) {
-            self.next()?;
+            self.advance()?;
         }
         Ok(())
     }
@@ -221,7 +221,7 @@ impl<'a> Lexer<'a> {
         match self.peek()? {
             (span, Some(Token::Number(text))) => match Num::parse(text) {
                 Some(n) => {
-                    self.next()?;
+                    self.advance()?;
                     Ok((span, n))
                 }
                 None => Err(self.error(expected)),
@@ -235,7 +235,7 @@ impl<'a> Lexer<'a> {
         match self.peek()? {
             (span, Some(Token::Number(text))) => match text.parse::<u32>() {
                 Ok(n) if !text.starts_with('+') => {
-                    self.next()?;
+                    self.advance()?;
                     Ok((span, n))
                 }
                 _ => Err(self.error(expected)),

@@ -43,12 +43,12 @@ fn indifference(
         for v in eq[c].iter_mut() {
             *v = &*v / &p;
         }
-        for r in 0..eq.len() {
-            if r != c && !eq[r][c].is_zero() {
-                let f = eq[r][c].clone();
-                for j in 0..=vars {
-                    let delta = &f * &eq[c][j];
-                    eq[r][j] = &eq[r][j] - &delta;
+        let pivot_row = eq[c].clone();
+        for (r, row) in eq.iter_mut().enumerate() {
+            if r != c && !row[c].is_zero() {
+                let f = row[c].clone();
+                for (v, p) in row.iter_mut().zip(&pivot_row) {
+                    *v = &*v - &(&f * p);
                 }
             }
         }
