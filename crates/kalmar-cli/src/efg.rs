@@ -753,13 +753,9 @@ fn seqform(game: &Efg, json_out: bool, started: Instant) -> anyhow::Result<()> {
         stats.pivots,
         millis(elapsed)
     );
-    for i in 0..2 {
-        say!(
-            "  {} (payoff {}):",
-            player_name(game, i as u32),
-            eq.payoffs[i]
-        );
-        for (h, probs) in &behaviours[i] {
+    for (i, (player, payoff)) in behaviours.iter().zip(&eq.payoffs).enumerate() {
+        say!("  {} (payoff {payoff}):", player_name(game, i as u32));
+        for (h, probs) in player {
             let moves: Vec<String> = game
                 .actions_of(*h)
                 .iter()
