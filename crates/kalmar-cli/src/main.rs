@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod cgt;
 mod demo;
+mod efg;
 mod generate;
 mod observation;
 mod parity;
@@ -60,6 +61,10 @@ enum Command {
     /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
     #[command(subcommand)]
     Stochastic(stochastic::StochasticCommand),
+    /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
+    /// strategic form, and exact equilibria.
+    #[command(subcommand)]
+    Efg(efg::EfgCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
@@ -182,6 +187,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Parity(command) => parity::run(&command),
         Command::Observation(command) => observation::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),
+        Command::Efg(command) => efg::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

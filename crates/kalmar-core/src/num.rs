@@ -54,6 +54,25 @@ impl Rational {
     }
 
     fn from_i128(num: i128, den: i128) -> Rational {
+        // Fast paths: integers need no gcd, and a gcd of 64-bit values is much cheaper than
+        // one of 128-bit values.
+        if den == 1
+            && let Ok(num) = i64::try_from(num)
+        {
+            return Rational(Repr::Small { num, den: 1 });
+        }
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den))
+            && n != i64::MIN
+            && d != i64::MIN
+        {
+            let g = (n.unsigned_abs()).gcd(&d.unsigned_abs()) as i64;
+            let (mut n, mut d) = if g == 1 { (n, d) } else { (n / g, d / g) };
+            if d < 0 {
+                n = -n;
+                d = -d;
+            }
+            return Rational(Repr::Small { num: n, den: d });
+        }
         let g = num.gcd(&den);
         let (mut num, mut den) = (num / g, den / g);
         if den < 0 {

@@ -1,0 +1,174 @@
+//! `kalmar efg` end to end: outputs, JSON, written files and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn kalmar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .output()
+        .expect("the kalmar binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = kalmar(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kalmar-efg-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn reduce_lists_stars_by_the_tree_order() {
+    let out = kalmar(&["efg", "reduce", "examples/list-vs-tree.efg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("1: 6 reduced strategies"), "{text}");
+    assert!(
+        text.contains("slots (breadth-first): {p,q} {x,y} {u,v}"),
+        "{text}"
+    );
+    for s in ["pxu", "pxv", "pyu", "pyv", "qx*", "qy*"] {
+        assert!(text.lines().any(|l| l.trim() == s), "{s} in {text}");
+    }
+    let counts = json(&[
+        "efg",
+        "reduce",
+        "--count",
+        "--json",
+        "examples/list-vs-tree.efg",
+    ]);
+    assert_eq!(counts["reduced_strategies"], serde_json::json!([6, 1]));
+    let listed = json(&["efg", "reduce", "--json", "examples/list-vs-tree.efg"]);
+    assert_eq!(listed["players"][0]["strategies"][4], "qx*");
+}
+
+#[test]
+fn recall_names_the_set_the_nodes_and_the_moves() {
+    let out = kalmar(&["efg", "recall", "examples/forgetful.efg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Imperfect recall"), "{text}");
+    assert!(text.contains("player 1's information set 2"), "{text}");
+    assert!(text.contains("L (move 1"), "{text}");
+    let report = json(&["efg", "recall", "--json", "examples/forgetful.efg"]);
+    assert_eq!(report["perfect_recall"], false);
+    assert_eq!(report["players"], serde_json::json!([false, true]));
+    assert_eq!(report["violations"][0]["nodes"][0], "#3");
+}
+
+#[test]
+fn strategic_writes_nfg_and_nash_solves_it() {
+    let path = temp("kuhn.nfg");
+    let out = kalmar(&[
+        "efg",
+        "strategic",
+        "examples/kuhn-poker.efg",
+        "--output",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("NFG 1 R"), "{text}");
+    let info = json(&["efg", "info", "--json", path.to_str().unwrap()]);
+    assert_eq!(info["strategies"], serde_json::json!([27, 64]));
+    // Kuhn poker is worth -1/18 to player 1, by any method.
+    let lh = json(&[
+        "efg",
+        "nash",
+        "--method",
+        "lh",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert!(!lh["equilibria"].as_array().unwrap().is_empty());
+    for e in lh["equilibria"].as_array().unwrap() {
+        assert_eq!(e["payoffs"], serde_json::json!(["-1/18", "1/18"]));
+    }
+    let seq = json(&[
+        "efg",
+        "nash",
+        "--method",
+        "seqform",
+        "--json",
+        "examples/kuhn-poker.efg",
+    ]);
+    assert_eq!(
+        seq["equilibria"][0]["payoffs"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    assert_eq!(seq["checked"], true);
+}
+
+#[test]
+fn pure_and_spe_on_a_perfect_information_game() {
+    let pure = json(&[
+        "efg",
+        "nash",
+        "--method",
+        "pure",
+        "--json",
+        "examples/entry.efg",
+    ]);
+    assert_eq!(pure["equilibria"].as_array().unwrap().len(), 2);
+    let spe = json(&[
+        "efg",
+        "nash",
+        "--method",
+        "spe",
+        "--json",
+        "examples/entry.efg",
+    ]);
+    assert_eq!(spe["values"], serde_json::json!([1, 1]));
+    let out = kalmar(&["efg", "nash", "--method", "spe", "examples/kuhn-poker.efg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("perfect information"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_position() {
+    let path = temp("bad.efg");
+    std::fs::write(
+        &path,
+        "EFG 2 R \"x\" { \"1\" }\n\"\"\n\np \"\" 2 1 \"\" { \"a\" } 0\n",
+    )
+    .unwrap();
+    let out = kalmar(&["efg", "info", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("bad.efg:4:6"), "{err}");
+    assert!(err.contains("a player number from 1 to 1"), "{err}");
+    let out = kalmar(&["efg", "nash", "--method", "nope", "examples/entry.efg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("pure, lh, enum, seqform, spe"));
+    let out = kalmar(&[
+        "efg",
+        "strategic",
+        "examples/kuhn-poker.efg",
+        "--max-size",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("27 × 64 = 1728 profiles × 2 payoffs"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,316 @@
+//! Generated extensive-form games, for tests and benchmarks: random trees (with perfect recall or
+//! without), poker-like games with chance, and repeated games. All are deterministic in their
+//! seed.
+
+use crate::number::Num;
+use crate::tree::{ActionId, Efg, EfgBuilder, InfosetId, Mover};
+use kalmar_core::Rational;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+/// The shape of a random tree.
+#[derive(Clone, Debug)]
+pub struct TreeParams {
+    /// Personal players.
+    pub players: u32,
+    /// The depth below which every node is terminal.
+    pub max_depth: u32,
+    /// Moves per information set: 2 ..= this.
+    pub max_actions: u32,
+    /// The probability that a non-root node above the depth limit is terminal.
+    pub terminal: f64,
+    /// The probability that a decision node is a chance node.
+    pub chance: f64,
+    /// The probability that a player's node joins an information set already open to it.
+    pub merge: f64,
+    /// Join only information sets whose nodes have the same last own move (perfect recall).
+    pub perfect_recall: bool,
+    /// Payoffs are integers in `-payoff ..= payoff`.
+    pub payoff: i64,
+}
+
+impl Default for TreeParams {
+    fn default() -> Self {
+        TreeParams {
+            players: 2,
+            max_depth: 4,
+            max_actions: 3,
+            terminal: 0.3,
+            chance: 0.15,
+            merge: 0.5,
+            perfect_recall: true,
+            payoff: 5,
+        }
+    }
+}
+
+struct TreeGen<'a> {
+    params: &'a TreeParams,
+    rng: ChaCha8Rng,
+    builder: EfgBuilder,
+    /// Open information sets per (player, key): key is the last own move under perfect recall.
+    open: HashMap<(u32, Option<ActionId>), Vec<InfosetId>>,
+    actions_of: Vec<u32>,
+    first_action: Vec<u32>,
+    next_action: u32,
+    /// Outcomes are labelled z1, z2, ... (unique labels, as Gambit keeps them).
+    next_outcome: u32,
+}
+
+/// A random game tree.
+pub fn random_tree(params: &TreeParams, seed: u64) -> Efg {
+    let players = (1..=params.players)
+        .map(|p| format!("Player {p}"))
+        .collect();
+    let mut g = TreeGen {
+        params,
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        builder: EfgBuilder::new(format!("random tree {seed}"), players),
+        open: HashMap::new(),
+        actions_of: Vec::new(),
+        first_action: Vec::new(),
+        next_action: 0,
+        next_outcome: 1,
+    };
+    let last = vec![None; params.players as usize];
+    g.node(0, &last);
+    g.builder.finish().expect("generated trees are well formed")
+}
+
+impl TreeGen<'_> {
+    fn node(&mut self, depth: u32, last: &[Option<ActionId>]) {
+        let p = self.params;
+        let terminal = depth >= p.max_depth || (depth > 0 && self.rng.random_bool(p.terminal));
+        if terminal {
+            let payoffs = (0..p.players)
+                .map(|_| Num::from(self.rng.random_range(-p.payoff..=p.payoff)))
+                .collect();
+            let o = self
+                .builder
+                .outcome(format!("z{}", self.next_outcome), payoffs)
+                .expect("one payoff per player");
+            self.next_outcome += 1;
+            self.builder.node("", None, Some(o)).expect("preorder");
+            return;
+        }
+        let arity = self.rng.random_range(2..=p.max_actions.max(2));
+        if self.rng.random_bool(p.chance) {
+            let weights: Vec<i64> = (0..arity).map(|_| self.rng.random_range(1..=4)).collect();
+            let total: i64 = weights.iter().sum();
+            let actions = weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| (format!("c{i}"), Some(Num::new(Rational::new(w, total)))))
+                .collect();
+            let h = self
+                .builder
+                .infoset(Mover::Chance, "", actions)
+                .expect("valid chance");
+            self.track(h, arity);
+            self.builder.node("", Some(h), None).expect("preorder");
+            for _ in 0..arity {
+                self.node(depth + 1, last);
+            }
+            return;
+        }
+        let player = self.rng.random_range(0..p.players);
+        let key = (
+            player,
+            if p.perfect_recall {
+                last[player as usize]
+            } else {
+                None
+            },
+        );
+        let candidates: Vec<InfosetId> =
+            self.open.get(&key).map(|v| v.to_vec()).unwrap_or_default();
+        let join = (!candidates.is_empty() && self.rng.random_bool(p.merge))
+            .then(|| candidates[self.rng.random_range(0..candidates.len())]);
+        let h = match join {
+            Some(h) => h,
+            None => {
+                let actions = (0..arity)
+                    .map(|i| (char::from(b'a' + (i % 26) as u8).to_string(), None))
+                    .collect();
+                let h = self
+                    .builder
+                    .infoset(Mover::Player(player), "", actions)
+                    .expect("valid infoset");
+                self.track(h, arity);
+                self.open.entry(key).or_default().push(h);
+                h
+            }
+        };
+        self.builder.node("", Some(h), None).expect("preorder");
+        let arity = self.actions_of[h.index()];
+        for i in 0..arity {
+            let mut next = last.to_vec();
+            next[player as usize] = Some(ActionId(self.first_action[h.index()] + i));
+            self.node(depth + 1, &next);
+        }
+    }
+
+    fn track(&mut self, h: InfosetId, arity: u32) {
+        debug_assert_eq!(h.index(), self.actions_of.len());
+        self.actions_of.push(arity);
+        self.first_action.push(self.next_action);
+        self.next_action += arity;
+    }
+}
+
+/// A poker-like game: chance deals one card to each of two players from a deck of `cards`
+/// distinct cards (every ordered pair equally likely); player 1 checks or bets, player 2 (after a
+/// bet) calls or folds, (after a check) checks or bets, and player 1 then calls or folds. The
+/// higher card wins the pot. Each player sees only their own card and the betting.
+pub fn poker(cards: u32) -> Efg {
+    assert!(cards >= 2, "poker needs at least two cards");
+    let mut b = EfgBuilder::new(
+        format!("poker with {cards} cards"),
+        vec!["Player 1".into(), "Player 2".into()],
+    );
+    b.comment("Each antes 1; a bet or call adds 1.");
+    let pairs = cards * (cards - 1);
+    let deal: Vec<(String, Option<Num>)> = (0..cards)
+        .flat_map(|i| (0..cards).filter(move |&j| j != i).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            (
+                format!("{i}{j}"),
+                Some(Num::new(Rational::new(1, pairs as i64))),
+            )
+        })
+        .collect();
+    let root = b.infoset(Mover::Chance, "deal", deal).expect("valid deal");
+    b.node("", Some(root), None).expect("root");
+    let two = |l: &str, r: &str| vec![(l.to_string(), None), (r.to_string(), None)];
+    // Information sets by card: player 1 first, player 2 after a bet, after a check, player 1
+    // after check-bet.
+    let mut p1 = Vec::new();
+    let mut p2_bet = Vec::new();
+    let mut p2_check = Vec::new();
+    let mut p1_again = Vec::new();
+    for c in 0..cards {
+        p1.push(
+            b.infoset(Mover::Player(0), format!("{c}"), two("check", "bet"))
+                .expect("ok"),
+        );
+    }
+    for c in 0..cards {
+        p2_bet.push(
+            b.infoset(Mover::Player(1), format!("{c} b"), two("fold", "call"))
+                .expect("ok"),
+        );
+        p2_check.push(
+            b.infoset(Mover::Player(1), format!("{c} c"), two("check", "bet"))
+                .expect("ok"),
+        );
+    }
+    for c in 0..cards {
+        p1_again.push(
+            b.infoset(Mover::Player(0), format!("{c} cb"), two("fold", "call"))
+                .expect("ok"),
+        );
+    }
+    let mut outcomes: HashMap<i64, crate::tree::OutcomeId> = HashMap::new();
+    let mut pay = |b: &mut EfgBuilder, v: i64| {
+        *outcomes.entry(v).or_insert_with(|| {
+            b.outcome(format!("{v:+}"), vec![Num::from(v), Num::from(-v)])
+                .expect("two payoffs")
+        })
+    };
+    for i in 0..cards {
+        for j in (0..cards).filter(|&j| j != i) {
+            let win = if i > j { 1 } else { -1 };
+            b.node("", Some(p1[i as usize]), None).expect("ok");
+            // check
+            b.node("", Some(p2_check[j as usize]), None).expect("ok");
+            let o = pay(&mut b, win);
+            b.node("", None, Some(o)).expect("ok"); // check-check: showdown for 1
+            b.node("", Some(p1_again[i as usize]), None).expect("ok");
+            let o = pay(&mut b, -1);
+            b.node("", None, Some(o)).expect("ok"); // fold
+            let o = pay(&mut b, 2 * win);
+            b.node("", None, Some(o)).expect("ok"); // call
+            // bet
+            b.node("", Some(p2_bet[j as usize]), None).expect("ok");
+            let o = pay(&mut b, 1);
+            b.node("", None, Some(o)).expect("ok"); // fold
+            let o = pay(&mut b, 2 * win);
+            b.node("", None, Some(o)).expect("ok"); // call
+        }
+    }
+    b.finish().expect("poker is well formed")
+}
+
+/// A two-player stage game with two moves each, played `rounds` times with the moves of each
+/// round simultaneous (player 2 does not see player 1's move of the round) and all earlier moves
+/// observed; payoffs are the sums over rounds. `stage` gives the stage payoffs
+/// `[(u1, u2); 4]` for the move pairs (0,0), (0,1), (1,0), (1,1).
+pub fn repeated(rounds: u32, stage: [(i64, i64); 4]) -> Efg {
+    let mut b = EfgBuilder::new(
+        format!("stage game repeated {rounds} times"),
+        vec!["Player 1".into(), "Player 2".into()],
+    );
+    fn moves(x: &str, y: &str) -> Vec<(String, Option<Num>)> {
+        vec![(x.to_string(), None), (y.to_string(), None)]
+    }
+    type Outcomes = HashMap<(i64, i64), crate::tree::OutcomeId>;
+    fn go(
+        b: &mut EfgBuilder,
+        outcomes: &mut Outcomes,
+        left: u32,
+        total: (i64, i64),
+        stage: &[(i64, i64); 4],
+    ) {
+        if left == 0 {
+            // One outcome per total, labelled by it.
+            let o = *outcomes.entry(total).or_insert_with(|| {
+                b.outcome(
+                    format!("{} {}", total.0, total.1),
+                    vec![Num::from(total.0), Num::from(total.1)],
+                )
+                .expect("two payoffs")
+            });
+            b.node("", None, Some(o)).expect("ok");
+            return;
+        }
+        let h1 = b
+            .infoset(Mover::Player(0), "", moves("C", "D"))
+            .expect("ok");
+        let h2 = b
+            .infoset(Mover::Player(1), "", moves("c", "d"))
+            .expect("ok");
+        b.node("", Some(h1), None).expect("ok");
+        for i in 0..2 {
+            b.node("", Some(h2), None).expect("ok");
+            for j in 0..2 {
+                let (u, v) = stage[i * 2 + j];
+                go(b, outcomes, left - 1, (total.0 + u, total.1 + v), stage);
+            }
+        }
+    }
+    go(&mut b, &mut HashMap::new(), rounds, (0, 0), &stage);
+    b.finish().expect("repeated games are well formed")
+}
+
+/// The prisoner's dilemma stage payoffs (C = cooperate, D = defect).
+pub const PRISONERS_DILEMMA: [(i64, i64); 4] = [(3, 3), (0, 5), (5, 0), (1, 1)];
+
+/// A random bimatrix game with integer payoffs in `-range ..= range`.
+pub fn random_bimatrix(
+    m: usize,
+    n: usize,
+    range: i64,
+    seed: u64,
+) -> (crate::Matrix, crate::Matrix) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut a = crate::Matrix::zeros(m, n);
+    let mut bm = crate::Matrix::zeros(m, n);
+    for i in 0..m {
+        for j in 0..n {
+            a.set(i, j, Rational::from(rng.random_range(-range..=range)));
+            bm.set(i, j, Rational::from(rng.random_range(-range..=range)));
+        }
+    }
+    (a, bm)
+}

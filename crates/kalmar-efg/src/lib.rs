@@ -1,0 +1,27 @@
+//! kalmar-efg: extensive-form games.
+//!
+//! - the game tree ([`Efg`]): personal players and chance with exact probabilities, information
+//!   sets, moves identified by (information set, index), outcomes with payoff vectors;
+//! - Gambit's file formats ([`format`]): `.efg` and `.nfg`, read and written exactly;
+//! - perfect recall and absent-mindedness ([`recall`]), by the breadth-first `move[x][i]` method;
+//! - reduced strategies ([`reduced`]): `*` for information sets the player's own earlier move in
+//!   the tree makes unreachable, counting and numbering without enumeration;
+//! - the reduced strategic form ([`strategic`]) with exact expected payoffs;
+//! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
+//!   enumeration and the sequence form with Lemke's algorithm, each checked exactly;
+//! - generated families for tests and benchmarks ([`generate`]).
+#![deny(missing_docs)]
+
+pub mod format;
+pub mod generate;
+pub mod nash;
+pub mod normal;
+pub mod number;
+pub mod recall;
+pub mod reduced;
+pub mod strategic;
+pub mod tree;
+
+pub use normal::{Matrix, Nfg, NfgBody, NfgOutcome};
+pub use number::Num;
+pub use tree::{ActionId, Efg, EfgBuilder, InfosetId, Mover, NodeId, OutcomeId, TreeError};

@@ -1,0 +1,137 @@
+//! Support enumeration for two-player games: every pair of supports of equal size whose
+//! indifference equations have a nonnegative solution with no better reply outside the support.
+//!
+//! For a nondegenerate game every equilibrium has supports of equal size and is found, so this
+//! lists all equilibria (all of which are extreme); degenerate games may have equilibria it does
+//! not list. See von Stengel, *Computing equilibria for two-person games* (2002), section 3.
+//! Exact rational Gaussian elimination.
+//!
+//! # Complexity
+//! `Σ_k C(m,k)·C(n,k)` support pairs, `O(k³)` each: exponential, for small games.
+
+use super::{MixedProfile, Stats};
+use crate::normal::Matrix;
+use kalmar_core::Rational;
+
+/// Solves `Σ_{c ∈ cols} M[r][c]·v_c = t` for `r ∈ rows` and `Σ v_c = 1` (unknowns `v`, `t`), with
+/// `M` read through `get(r, c)`. Returns `None` when singular.
+fn indifference(
+    rows: &[usize],
+    cols: &[usize],
+    get: impl Fn(usize, usize) -> Rational,
+) -> Option<(Vec<Rational>, Rational)> {
+    let k = cols.len();
+    // Unknowns v_0..v_{k-1}, t; equations: k indifference rows and the sum.
+    let mut eq: Vec<Vec<Rational>> = rows
+        .iter()
+        .map(|&r| {
+            let mut e: Vec<Rational> = cols.iter().map(|&c| get(r, c)).collect();
+            e.push(-Rational::ONE);
+            e.push(Rational::ZERO);
+            e
+        })
+        .collect();
+    let mut sum = vec![Rational::ONE; k];
+    sum.push(Rational::ZERO);
+    sum.push(Rational::ONE);
+    eq.push(sum);
+    let vars = k + 1;
+    for c in 0..vars {
+        let pivot = (c..eq.len()).find(|&r| !eq[r][c].is_zero())?;
+        eq.swap(c, pivot);
+        let p = eq[c][c].clone();
+        for v in eq[c].iter_mut() {
+            *v = &*v / &p;
+        }
+        let pivot_row = eq[c].clone();
+        for (r, row) in eq.iter_mut().enumerate() {
+            if r != c && !row[c].is_zero() {
+                let f = row[c].clone();
+                for (v, p) in row.iter_mut().zip(&pivot_row) {
+                    *v = &*v - &(&f * p);
+                }
+            }
+        }
+    }
+    let v = (0..k).map(|i| eq[i][vars].clone()).collect();
+    Some((v, eq[k][vars].clone()))
+}
+
+/// The subsets of `0..n` of size `k`, in lexicographic order.
+fn subsets(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    let mut s: Vec<usize> = (0..k).collect();
+    if k > n {
+        return;
+    }
+    loop {
+        f(&s);
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if s[i] < n - k + i {
+                s[i] += 1;
+                for j in i + 1..k {
+                    s[j] = s[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// All equilibria with supports of equal size.
+pub fn support_enumeration(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) {
+    let (m, n) = (a.rows(), a.cols());
+    let mut found = Vec::new();
+    let mut stats = Stats::default();
+    for k in 1..=m.min(n) {
+        subsets(m, k, |rows| {
+            subsets(n, k, |cols| {
+                stats.supports += 1;
+                // y on cols makes player 1 indifferent on rows.
+                let Some((ys, v)) = indifference(rows, cols, |r, c| a.get(r, c).clone()) else {
+                    return;
+                };
+                if ys.iter().any(|y| *y < Rational::ZERO) {
+                    return;
+                }
+                let mut y = vec![Rational::ZERO; n];
+                for (&c, yc) in cols.iter().zip(ys) {
+                    y[c] = yc;
+                }
+                let better_row = (0..m).any(|i| {
+                    let u = (0..n).fold(Rational::ZERO, |acc, j| acc + &(a.get(i, j) * &y[j]));
+                    u > v
+                });
+                if better_row {
+                    return;
+                }
+                let Some((xs, u)) = indifference(cols, rows, |c, r| b.get(r, c).clone()) else {
+                    return;
+                };
+                if xs.iter().any(|x| *x < Rational::ZERO) {
+                    return;
+                }
+                let mut x = vec![Rational::ZERO; m];
+                for (&r, xr) in rows.iter().zip(xs) {
+                    x[r] = xr;
+                }
+                let better_col = (0..n).any(|j| {
+                    let w = (0..m).fold(Rational::ZERO, |acc, i| acc + &(b.get(i, j) * &x[i]));
+                    w > u
+                });
+                if better_col {
+                    return;
+                }
+                let e = MixedProfile::new(vec![x, y]);
+                if !found.contains(&e) {
+                    found.push(e);
+                }
+            });
+        });
+    }
+    (found, stats)
+}

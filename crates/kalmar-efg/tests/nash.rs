@@ -1,0 +1,222 @@
+//! Equilibria: known answers from the literature, and cross-checks on random games, every
+//! equilibrium passed through the exact regret test.
+
+use kalmar_core::Rational;
+use kalmar_efg::format::read_efg;
+use kalmar_efg::generate::{TreeParams, poker, random_bimatrix, random_tree};
+use kalmar_efg::nash::backward::{backward_induction, check};
+use kalmar_efg::nash::lemke_howson::all_labels;
+use kalmar_efg::nash::pure::pure_equilibria;
+use kalmar_efg::nash::sequence_form::{self, SequenceForm, behaviour, mixed_strategy};
+use kalmar_efg::nash::support::support_enumeration;
+use kalmar_efg::nash::{MixedProfile, is_equilibrium, regret};
+use kalmar_efg::normal::{Matrix, bimatrix_game};
+use kalmar_efg::recall::Recall;
+use kalmar_efg::strategic::{DEFAULT_LIMIT, strategic_form};
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+fn r(n: i64, d: i64) -> Rational {
+    Rational::new(n, d)
+}
+
+fn profile(x: &[Rational], y: &[Rational]) -> MixedProfile {
+    MixedProfile::new(vec![x.to_vec(), y.to_vec()])
+}
+
+#[test]
+fn von_stengels_3x2_example_has_three_equilibria() {
+    // B. von Stengel, Computing equilibria for two-person games (Handbook of Game Theory 3,
+    // 2002), the 3 × 2 game of Figure 2 with equilibria (1,0,0),(1,0); (4/5,1/5,0),(2/3,1/3);
+    // (0,1/3,2/3),(1/3,2/3).
+    let a = Matrix::from_rows(&[&[3, 3], &[2, 5], &[0, 6]]);
+    let b = Matrix::from_rows(&[&[3, 2], &[2, 6], &[3, 1]]);
+    let game = bimatrix_game("von Stengel", &a, &b);
+    let (mut all, _) = support_enumeration(&a, &b);
+    let one = Rational::ONE;
+    let zero = Rational::ZERO;
+    let mut expected = vec![
+        profile(
+            &[one.clone(), zero.clone(), zero.clone()],
+            &[one.clone(), zero.clone()],
+        ),
+        profile(&[r(4, 5), r(1, 5), zero.clone()], &[r(2, 3), r(1, 3)]),
+        profile(&[zero.clone(), r(1, 3), r(2, 3)], &[r(1, 3), r(2, 3)]),
+    ];
+    let key = |p: &MixedProfile| format!("{:?}", p.0);
+    all.sort_by_key(key);
+    expected.sort_by_key(key);
+    assert_eq!(all, expected);
+    let (lh, _) = all_labels(&a, &b);
+    assert!(!lh.is_empty());
+    for e in &lh {
+        assert!(all.contains(e), "{e:?}");
+        assert!(is_equilibrium(&game, e));
+    }
+    assert_eq!(pure_equilibria(&game), vec![vec![0, 0]]);
+}
+
+#[test]
+fn matching_pennies_and_battle_of_the_sexes() {
+    let a = Matrix::from_rows(&[&[1, -1], &[-1, 1]]);
+    let b = Matrix::from_rows(&[&[-1, 1], &[1, -1]]);
+    let half = [r(1, 2), r(1, 2)];
+    let (lh, _) = all_labels(&a, &b);
+    assert_eq!(lh, vec![profile(&half, &half)]);
+    assert!(pure_equilibria(&bimatrix_game("", &a, &b)).is_empty());
+    // Battle of the sexes: two pure equilibria and the mixed one (2/3, 1/3), (1/3, 2/3).
+    let a = Matrix::from_rows(&[&[2, 0], &[0, 1]]);
+    let b = Matrix::from_rows(&[&[1, 0], &[0, 2]]);
+    let (all, _) = support_enumeration(&a, &b);
+    assert_eq!(all.len(), 3);
+    assert!(all.contains(&profile(&[r(2, 3), r(1, 3)], &[r(1, 3), r(2, 3)])));
+    assert_eq!(
+        pure_equilibria(&bimatrix_game("", &a, &b)),
+        vec![vec![0, 0], vec![1, 1]]
+    );
+}
+
+#[test]
+fn kuhn_poker_is_worth_minus_one_eighteenth_to_player_one() {
+    // Kuhn (1950): the value of three-card poker for the first player is −1/18.
+    let game = poker(3);
+    let recall = Recall::check(&game);
+    let form = SequenceForm::new(&game, &recall).unwrap();
+    let (eq, _) = sequence_form::solve(&form).unwrap();
+    assert_eq!(eq.payoffs, [r(-1, 18), r(1, 18)]);
+    assert_eq!(
+        sequence_form::regret(&form, &eq.x, &eq.y).unwrap(),
+        [Rational::ZERO, Rational::ZERO]
+    );
+    // The reduced strategic form (27 × 64) agrees: Lemke–Howson finds the same value.
+    let sf = strategic_form(&game, &recall, DEFAULT_LIMIT).unwrap();
+    assert_eq!(sf.nfg.shape(), vec![27, 64]);
+    let (a, b) = sf.nfg.bimatrix().unwrap();
+    let (lh, _) = kalmar_efg::nash::lemke_howson::lemke_howson(&a, &b, 0);
+    let values = regret(&sf.nfg, &lh).unwrap();
+    assert_eq!(values[0], (r(-1, 18), Rational::ZERO));
+    assert_eq!(values[1], (r(1, 18), Rational::ZERO));
+}
+
+#[test]
+fn entry_game_subgame_perfect_equilibrium() {
+    // The entry game: Out pays (0, 2); In, then the incumbent fights (−1, −1) or accommodates
+    // (1, 1). The subgame-perfect equilibrium is (In, accommodate).
+    let text = r#"EFG 2 R "Entry" { "Entrant" "Incumbent" }
+""
+
+p "" 1 1 "" { "Out" "In" } 0
+t "" 1 "" { 0, 2 }
+p "" 2 1 "" { "Fight" "Accommodate" } 0
+t "" 2 "" { -1, -1 }
+t "" 3 "" { 1, 1 }
+"#;
+    let game = read_efg(text).unwrap();
+    let spe = backward_induction(&game).unwrap();
+    assert_eq!(spe.choice[0], Some(1));
+    assert_eq!(spe.choice[2], Some(1));
+    assert_eq!(spe.value[0], vec![Rational::from(1), Rational::from(1)]);
+    assert_eq!(check(&game, &spe.choice), Ok(()));
+    // (Out, fight) is a Nash equilibrium but not subgame perfect.
+    let mut bad = spe.choice.clone();
+    bad[0] = Some(0);
+    bad[2] = Some(0);
+    assert_eq!(check(&game, &bad).unwrap_err().0, 2);
+    let recall = Recall::check(&game);
+    let sf = strategic_form(&game, &recall, DEFAULT_LIMIT).unwrap();
+    assert_eq!(pure_equilibria(&sf.nfg), vec![vec![0, 0], vec![1, 1]]);
+}
+
+#[test]
+fn sequence_form_is_fast_on_the_repeated_prisoners_dilemma() {
+    use kalmar_efg::generate::{PRISONERS_DILEMMA, repeated};
+    let game = repeated(3, PRISONERS_DILEMMA);
+    let recall = Recall::check(&game);
+    let form = SequenceForm::new(&game, &recall).unwrap();
+    assert_eq!(form.players[0].len(), 1 + 2 * (1 + 4 + 16));
+    let (eq, _) = sequence_form::solve(&form).unwrap();
+    assert_eq!(
+        sequence_form::regret(&form, &eq.x, &eq.y).unwrap(),
+        [Rational::ZERO, Rational::ZERO]
+    );
+    // Defection in every round is the only equilibrium outcome of the finitely repeated game.
+    assert_eq!(eq.payoffs, [Rational::from(3), Rational::from(3)]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, rng_seed: RngSeed::Fixed(5), ..ProptestConfig::default() })]
+
+    #[test]
+    fn lemke_howson_finds_support_enumeration_equilibria(m in 1usize..=4, n in 1usize..=4, seed: u64) {
+        // Payoffs from a wide range: such games are nondegenerate with overwhelming probability.
+        let (a, b) = random_bimatrix(m, n, 1_000_000, seed);
+        let game = bimatrix_game("random", &a, &b);
+        let (all, _) = support_enumeration(&a, &b);
+        prop_assert!(!all.is_empty());
+        for e in &all {
+            prop_assert!(is_equilibrium(&game, e));
+        }
+        let (lh, _) = all_labels(&a, &b);
+        for e in &lh {
+            prop_assert!(is_equilibrium(&game, e));
+            prop_assert!(all.contains(e));
+        }
+        for p in pure_equilibria(&game) {
+            prop_assert!(all.contains(&MixedProfile::pure(&[m, n], &p)));
+        }
+    }
+
+    #[test]
+    fn sequence_form_equilibria_are_equilibria_of_the_strategic_form(
+        depth in 2u32..=4, chance in 0.0f64..0.4, merge in 0.0f64..0.9, seed: u64,
+    ) {
+        let params = TreeParams { players: 2, max_depth: depth, chance, merge, ..TreeParams::default() };
+        let game = random_tree(&params, seed);
+        let recall = Recall::check(&game);
+        let form = SequenceForm::new(&game, &recall).unwrap();
+        let (eq, _) = sequence_form::solve(&form).unwrap();
+        prop_assert_eq!(
+            sequence_form::regret(&form, &eq.x, &eq.y).unwrap(),
+            [Rational::ZERO, Rational::ZERO]
+        );
+        // Kuhn's theorem: the behaviour strategies as mixed reduced strategies are an
+        // equilibrium of the reduced strategic form, with the same payoffs.
+        let sf = strategic_form(&game, &recall, DEFAULT_LIMIT).unwrap();
+        let mixed: Vec<Vec<Rational>> = (0..2)
+            .map(|i| {
+                let plan = if i == 0 { &eq.x } else { &eq.y };
+                let b = behaviour(&game, &form.players[i], plan);
+                mixed_strategy(&sf.players[i], &sf.strategies[i], &b)
+            })
+            .collect();
+        let values = regret(&sf.nfg, &MixedProfile::new(mixed)).unwrap();
+        prop_assert_eq!(&values[0], &(eq.payoffs[0].clone(), Rational::ZERO));
+        prop_assert_eq!(&values[1], &(eq.payoffs[1].clone(), Rational::ZERO));
+    }
+
+    #[test]
+    fn backward_induction_gives_a_pure_equilibrium(depth in 2u32..=4, players in 1u32..=3, seed: u64) {
+        let params = TreeParams { players, max_depth: depth, merge: 0.0, ..TreeParams::default() };
+        let game = random_tree(&params, seed);
+        let spe = backward_induction(&game).unwrap();
+        prop_assert_eq!(check(&game, &spe.choice), Ok(()));
+        // As a profile of reduced strategies it is a pure equilibrium of the strategic form.
+        let recall = Recall::check(&game);
+        let sf = strategic_form(&game, &recall, DEFAULT_LIMIT).unwrap();
+        let profile: Vec<usize> = (0..players as usize)
+            .map(|i| {
+                let s = &sf.players[i];
+                sf.strategies[i]
+                    .iter()
+                    .position(|r| {
+                        r.iter().zip(&s.slots).all(|(c, &h)| {
+                            let node = recall.members[h.index()][0];
+                            c.is_none() || *c == spe.choice[node.index()]
+                        })
+                    })
+                    .unwrap()
+            })
+            .collect();
+        prop_assert!(pure_equilibria(&sf.nfg).contains(&profile));
+    }
+}
