@@ -7,11 +7,13 @@
 //! 2. A vertex with a self-loop whose priority has its owner's parity is won by its owner (he
 //!    loops forever); with the attractors of these vertices, the owners win more.
 //! 3. A cycle of one player's vertices whose largest priority has his parity is won by him
-//!    ([`super::cycles`]); with their attractors, the owners win more. When only one player
+//!    ([`super::cycles`]); with their attractors, the owners win more (skipped for games of at
+//!    most four priorities, which the solvers take in a few passes). When only one player
 //!    has unsolved vertices, his cycles are searched to the end, which solves the game: he
 //!    wins their attractor and the opponent the rest.
-//! 4. The strongly connected components are taken bottom-up (successors first), unless one
-//!    of them holds nearly all the unsolved vertices: then they are solved together. What is left
+//! 4. The strongly connected components are taken bottom-up (successors first), unless the
+//!    game has at most four priorities or one component holds nearly all the unsolved
+//!    vertices: then they are solved together. What is left
 //!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
 //!    solved region would have been attracted to it, so the moves that leave the component go to
 //!    regions the owner loses and play worth having stays inside. It is solved by the solver
@@ -27,6 +29,10 @@ use super::cycles::{solve_one_player, winning_cycles};
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Edge, Owner, Player, Vertex};
+
+/// Games with fewer (compressed) priorities than this are solved in one call, without the
+/// search for winning cycles or the decomposition into components.
+const FEW_PRIORITIES: u32 = 4;
 
 /// The passes over the game that the search for winning cycles may take, unless it solves the
 /// game.
@@ -66,12 +72,17 @@ pub fn solve(
         state.attract(game, p, std::mem::take(&mut seeds[p.0 as usize]));
     }
     // Cycles of one player's vertices that he wins.
+    let few_priorities = game.max_priority() < FEW_PRIORITIES;
     for p in [Player(0), Player(1)] {
         let open = |v: Vertex| state.winner[v.index()].is_none();
         let opponent = Owner::Player(Player(1 - p.0));
         let one_player = !arena
             .vertices()
             .any(|v| open(v) && arena.owner(v) == opponent);
+        if !one_player && few_priorities {
+            // The solver needs only a few passes; the search would cost as much.
+            continue;
+        }
         let budget = (!one_player).then_some(CYCLE_BUDGET_PASSES);
         let won = winning_cycles(game, p, &open, budget);
         let mut region = Vec::with_capacity(won.moves.len());
@@ -92,28 +103,19 @@ pub fn solve(
     if state.winner.iter().all(Option::is_some) {
         return state.into_solution(arena);
     }
-    // Components bottom-up: Tarjan numbers them so that successors come first.
-    let components = strongly_connected_components(n, |v, i| arena.successors(v).get(i).copied());
-    // The unsolved vertices in each component.
-    let mut open_in = vec![0usize; components.count()];
-    for v in arena.vertices() {
-        if state.winner[v.index()].is_none() {
-            open_in[components.of(v)] += 1;
-        }
-    }
-    let open_count: usize = open_in.iter().sum();
-    let largest = open_in.iter().copied().max().unwrap_or(0);
     let members;
     let everything: Vec<Vertex>;
-    let parts: Vec<&[Vertex]> = if largest * 20 >= open_count * 19 {
-        // One component is nearly all of it: solve the rest of the game in one call (the
-        // decomposition would save the solver little, and copying the part out costs).
-        everything = arena.vertices().collect();
-        vec![&everything]
-    } else {
-        members = components.members();
-        members.iter().collect()
-    };
+    let parts: Vec<&[Vertex]> =
+        match components_worth_solving_apart(game, &state.winner, few_priorities) {
+            Some(components) => {
+                members = components.members();
+                members.iter().collect()
+            }
+            None => {
+                everything = arena.vertices().collect();
+                vec![&everything]
+            }
+        };
     let mut open: Vec<Vertex> = Vec::new();
     for component in parts {
         open.clear();
@@ -144,6 +146,35 @@ pub fn solve(
         }
     }
     state.into_solution(arena)
+}
+
+/// The strongly connected components, bottom-up (Tarjan numbers them so that successors come
+/// first), when solving the unsolved vertices component by component is worth it; `None` when
+/// they are better solved in one call: with `few_priorities` every solver takes a few attractor
+/// passes whatever the components, and when one component holds nearly
+/// all the unsolved vertices the decomposition saves the solver little, while copying the parts
+/// out costs.
+fn components_worth_solving_apart(
+    game: &ParityGame,
+    winner: &[Option<Player>],
+    few_priorities: bool,
+) -> Option<kalmar_core::scc::Components> {
+    if few_priorities {
+        return None;
+    }
+    let arena = game.arena();
+    let components = strongly_connected_components(arena.num_vertices(), |v, i| {
+        arena.successors(v).get(i).copied()
+    });
+    let mut open_in = vec![0usize; components.count()];
+    for v in arena.vertices() {
+        if winner[v.index()].is_none() {
+            open_in[components.of(v)] += 1;
+        }
+    }
+    let open_count: usize = open_in.iter().sum();
+    let largest = open_in.iter().copied().max().unwrap_or(0);
+    (largest * 20 < open_count * 19).then_some(components)
 }
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
