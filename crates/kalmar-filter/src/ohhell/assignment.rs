@@ -1,0 +1,278 @@
+//! Suit-length assignments (Section 5.3 of the paper): how many unknown cards of each suit each
+//! player — and the undealt stock — holds. A deal has one assignment; an assignment stands for
+//!
+//! ```text
+//! ∏_suits u_s! / ∏_rows a_{r,s}!  ×  (k!)^N
+//! ```
+//!
+//! histories: the ways to split each suit's `u_s` unknown cards among the rows with the given
+//! lengths, times the orders in which each player's `k` cards (played ones included) can have come
+//! in the deal. Summing over the valid assignments counts `H_S` without enumerating it.
+//!
+//! # Complexity
+//! [`Constraints::count`] is a dynamic program over suits whose states are the rows' remaining
+//! capacities: at most `(k+1)^(N+1)` states per suit, each trying every way to split one suit.
+
+use super::public::Constraints;
+use super::rules::{Card, MAX_PLAYERS, MAX_SUITS, cards};
+use foldhash::HashMap;
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// A suit-length assignment: unknown cards per row (players, then the stock) and suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Assignment {
+    counts: [[u8; MAX_SUITS]; MAX_PLAYERS + 1],
+}
+
+impl Assignment {
+    /// The all-zero assignment.
+    pub fn zero() -> Self {
+        Assignment {
+            counts: [[0; MAX_SUITS]; MAX_PLAYERS + 1],
+        }
+    }
+    /// The unknown cards of `suit` in `row`.
+    pub fn get(&self, row: usize, suit: usize) -> u8 {
+        self.counts[row][suit]
+    }
+    /// Sets the unknown cards of `suit` in `row`.
+    pub fn set(&mut self, row: usize, suit: usize, value: u8) {
+        self.counts[row][suit] = value;
+    }
+}
+
+/// `n!` as a big integer.
+pub fn factorial(n: usize) -> BigUint {
+    (1..=n as u64).fold(BigUint::one(), |acc, i| acc * i)
+}
+
+/// `ln n!`.
+pub fn ln_factorial(n: usize) -> f64 {
+    (2..=n).map(|i| (i as f64).ln()).sum()
+}
+
+impl Constraints {
+    /// Whether `a` is a valid assignment: row sums are the hidden cards, column sums the unknown
+    /// cards of each suit, and void entries are zero.
+    pub fn is_valid(&self, a: &Assignment) -> bool {
+        let (rows, suits) = (self.rows(), self.game.suits());
+        (0..rows).all(|r| {
+            (0..suits).map(|s| a.get(r, s) as usize).sum::<usize>() == self.hidden[r] as usize
+                && (0..suits).all(|s| self.allows(r, s) || a.get(r, s) == 0)
+        }) && (0..suits).all(|s| {
+            (0..rows).map(|r| a.get(r, s) as usize).sum::<usize>() == self.unknown_in(s)
+        })
+    }
+
+    /// The orders of the deal per split of the cards: `(k!)^N`.
+    fn deal_orders(&self) -> BigUint {
+        factorial(self.game.tricks()).pow(self.game.players() as u32)
+    }
+
+    /// The number of histories with assignment `a` (zero when `a` is not valid or the plays
+    /// contradict the voids).
+    pub fn histories_with(&self, a: &Assignment) -> BigUint {
+        if !self.consistent || !self.is_valid(a) {
+            return BigUint::zero();
+        }
+        let mut count = self.deal_orders();
+        for s in 0..self.game.suits() {
+            count *= factorial(self.unknown_in(s));
+            for r in 0..self.rows() {
+                count /= factorial(a.get(r, s) as usize);
+            }
+        }
+        count
+    }
+
+    /// `ln` of [`Constraints::histories_with`] for a valid `a`.
+    pub fn ln_histories_with(&self, a: &Assignment) -> f64 {
+        let mut ln = self.game.players() as f64 * ln_factorial(self.game.tricks());
+        for s in 0..self.game.suits() {
+            ln += ln_factorial(self.unknown_in(s));
+            for r in 0..self.rows() {
+                ln -= ln_factorial(a.get(r, s) as usize);
+            }
+        }
+        ln
+    }
+
+    /// Calls `visit` with every way to split `total` cards of `suit` among the rows, within
+    /// `capacity` and the voids (`split[r]` cards to row `r`).
+    fn splits(
+        &self,
+        suit: usize,
+        total: usize,
+        capacity: &[u8; MAX_PLAYERS + 1],
+        visit: &mut dyn FnMut(&[u8; MAX_PLAYERS + 1]),
+    ) {
+        fn go(
+            c: &Constraints,
+            suit: usize,
+            row: usize,
+            left: usize,
+            capacity: &[u8; MAX_PLAYERS + 1],
+            split: &mut [u8; MAX_PLAYERS + 1],
+            visit: &mut dyn FnMut(&[u8; MAX_PLAYERS + 1]),
+        ) {
+            if row == c.rows() {
+                if left == 0 {
+                    visit(split);
+                }
+                return;
+            }
+            let most = if c.allows(row, suit) {
+                left.min(capacity[row] as usize)
+            } else {
+                0
+            };
+            for x in 0..=most {
+                split[row] = x as u8;
+                go(c, suit, row + 1, left - x, capacity, split, visit);
+            }
+            split[row] = 0;
+        }
+        let mut split = [0u8; MAX_PLAYERS + 1];
+        go(self, suit, 0, total, capacity, &mut split, visit);
+    }
+
+    /// `|H_S|`: the number of histories of the public state, by a dynamic program over suits.
+    pub fn count(&self) -> BigUint {
+        if !self.consistent {
+            return BigUint::zero();
+        }
+        let mut memo: HashMap<(usize, [u8; MAX_PLAYERS + 1]), BigUint> = HashMap::default();
+        self.count_from(0, self.hidden, &mut memo) * self.deal_orders()
+    }
+
+    fn count_from(
+        &self,
+        suit: usize,
+        capacity: [u8; MAX_PLAYERS + 1],
+        memo: &mut HashMap<(usize, [u8; MAX_PLAYERS + 1]), BigUint>,
+    ) -> BigUint {
+        if suit == self.game.suits() {
+            return if capacity.iter().all(|&c| c == 0) {
+                BigUint::one()
+            } else {
+                BigUint::zero()
+            };
+        }
+        if let Some(v) = memo.get(&(suit, capacity)) {
+            return v.clone();
+        }
+        let total = self.unknown_in(suit);
+        let ways = factorial(total);
+        let mut sum = BigUint::zero();
+        self.splits(suit, total, &capacity, &mut |split| {
+            let mut rest = capacity;
+            let mut multinomial = ways.clone();
+            for r in 0..self.rows() {
+                rest[r] -= split[r];
+                multinomial /= factorial(split[r] as usize);
+            }
+            sum += multinomial * self.count_from(suit + 1, rest, memo);
+        });
+        memo.insert((suit, capacity), sum.clone());
+        sum
+    }
+
+    /// Every valid assignment (for public states small enough to list them).
+    pub fn assignments(&self) -> Vec<Assignment> {
+        let mut all = Vec::new();
+        if self.consistent {
+            self.assignments_from(0, self.hidden, &mut Assignment::zero(), &mut all);
+        }
+        all
+    }
+
+    fn assignments_from(
+        &self,
+        suit: usize,
+        capacity: [u8; MAX_PLAYERS + 1],
+        current: &mut Assignment,
+        all: &mut Vec<Assignment>,
+    ) {
+        if suit == self.game.suits() {
+            if capacity.iter().all(|&c| c == 0) {
+                all.push(*current);
+            }
+            return;
+        }
+        let mut splits = Vec::new();
+        self.splits(suit, self.unknown_in(suit), &capacity, &mut |s| splits.push(*s));
+        for split in splits {
+            let mut rest = capacity;
+            for r in 0..self.rows() {
+                rest[r] -= split[r];
+                current.set(r, suit, split[r]);
+            }
+            self.assignments_from(suit + 1, rest, current, all);
+        }
+        for r in 0..self.rows() {
+            current.set(r, suit, 0);
+        }
+    }
+
+    /// The assignment of a deal (the cards in deal order), if the deal gives each player the
+    /// cards they play.
+    pub fn assignment_of(&self, deal: &[Card]) -> Assignment {
+        let g = &self.game;
+        let mut a = Assignment::zero();
+        for (j, &card) in deal.iter().enumerate() {
+            let p = g.receiver(j).index();
+            if self.known[p] & (1 << card.0) == 0 {
+                let s = g.suit(card);
+                a.set(p, s, a.get(p, s) + 1);
+            }
+        }
+        let stock = g.players();
+        for s in 0..g.suits() {
+            let dealt: usize = (0..stock).map(|p| a.get(p, s) as usize).sum();
+            a.set(stock, s, self.unknown_in(s).saturating_sub(dealt) as u8);
+        }
+        a
+    }
+
+    /// A deal with assignment `a`; `shuffle` permutes a slice of cards (identity for a fixed deal,
+    /// a random shuffle for a uniform one).
+    fn deal_with(&self, a: &Assignment, shuffle: &mut dyn FnMut(&mut [Card])) -> Vec<Card> {
+        let g = &self.game;
+        let mut hands: Vec<Vec<Card>> = (0..g.players())
+            .map(|p| cards(self.known[p]).collect())
+            .collect();
+        for s in 0..g.suits() {
+            let mut pool: Vec<Card> = cards(self.unknown & g.suit_mask(s)).collect();
+            shuffle(&mut pool);
+            let mut next = pool.into_iter();
+            for (p, hand) in hands.iter_mut().enumerate() {
+                hand.extend(next.by_ref().take(a.get(p, s) as usize));
+            }
+        }
+        for hand in &mut hands {
+            shuffle(hand);
+        }
+        let mut taken = vec![0usize; g.players()];
+        (0..g.dealt())
+            .map(|j| {
+                let p = g.receiver(j).index();
+                taken[p] += 1;
+                hands[p][taken[p] - 1]
+            })
+            .collect()
+    }
+
+    /// A deal with the valid assignment `a`: each suit's unknown cards in increasing order, each
+    /// hand dealt in increasing order.
+    pub fn deal_in_order(&self, a: &Assignment) -> Vec<Card> {
+        self.deal_with(a, &mut |_| {})
+    }
+
+    /// A deal drawn uniformly from the histories of the valid assignment `a`.
+    pub fn random_deal(&self, a: &Assignment, rng: &mut impl Rng) -> Vec<Card> {
+        self.deal_with(a, &mut |cards| cards.shuffle(rng))
+    }
+}
