@@ -34,7 +34,9 @@ pub type Pruner<'a, W> = &'a (dyn Fn(&W, usize) -> bool + Sync);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FilterError {
     /// More prefixes than allowed at one depth.
-    #[error("more than {limit} histories at depth {depth}; the public state is too large to enumerate")]
+    #[error(
+        "more than {limit} histories at depth {depth}; the public state is too large to enumerate"
+    )]
     TooMany {
         /// The limit that was passed.
         limit: usize,
@@ -119,13 +121,18 @@ fn breadth_first<G: Fosg>(
                         continue;
                     }
                     let next = game.next(world, &joint, &outcome);
-                    let step = Step { joint: joint.clone(), outcome };
-                    if !matches(k, world, &step, &next) || prune.is_some_and(|f| !f(&next, k + 1))
-                    {
+                    let step = Step {
+                        joint: joint.clone(),
+                        outcome,
+                    };
+                    if !matches(k, world, &step, &next) || prune.is_some_and(|f| !f(&next, k + 1)) {
                         continue;
                     }
                     if nodes.len() >= limit {
-                        return Err(FilterError::TooMany { limit, depth: k + 1 });
+                        return Err(FilterError::TooMany {
+                            limit,
+                            depth: k + 1,
+                        });
                     }
                     nodes.push(Node {
                         parent: parent as u32,

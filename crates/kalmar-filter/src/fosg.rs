@@ -59,8 +59,12 @@ pub trait Fosg {
         joint: &[Self::Action],
     ) -> Vec<(Self::Outcome, Rational)>;
     /// The world state `w'` that `outcome` of `T(w, a)` leads to.
-    fn next(&self, world: &Self::World, joint: &[Self::Action], outcome: &Self::Outcome)
-    -> Self::World;
+    fn next(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        outcome: &Self::Outcome,
+    ) -> Self::World;
     /// The rewards `R(w, a)`, one per player.
     fn rewards(&self, world: &Self::World, joint: &[Self::Action]) -> Vec<Rational>;
     /// The public observation `O_pub(w, a, w')`.
@@ -228,8 +232,7 @@ pub fn reach<G: Fosg, P: Policy<G> + ?Sized>(
         players: vec![Rational::from(1); players],
     };
     let mut public = Vec::with_capacity(history.len());
-    let mut private: Vec<Vec<G::PrivateObs>> =
-        vec![Vec::with_capacity(history.len()); players];
+    let mut private: Vec<Vec<G::PrivateObs>> = vec![Vec::with_capacity(history.len()); players];
     let mut world = game.initial();
     for (index, step) in history.iter().enumerate() {
         if game.is_terminal(&world) {

@@ -35,7 +35,9 @@ impl Clause {
 
 impl fmt::Display for Clause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b, c] = self.0.map(|l| format!("{}x{}", if l.negated { "!" } else { "" }, l.var));
+        let [a, b, c] = self
+            .0
+            .map(|l| format!("{}x{}", if l.negated { "!" } else { "" }, l.var));
         write!(f, "({a}|{b}|{c})")
     }
 }
@@ -180,7 +182,9 @@ impl Fosg for FsatGame {
 
     fn legal_actions(&self, world: &FsatWorld, player: Player) -> Vec<FsatAction> {
         match (world, player.index()) {
-            (FsatWorld::Start, 0) => (0..1u32 << self.variables).map(FsatAction::Assign).collect(),
+            (FsatWorld::Start, 0) => (0..1u32 << self.variables)
+                .map(FsatAction::Assign)
+                .collect(),
             (FsatWorld::Chosen { .. }, 1) => vec![FsatAction::Go],
             _ => Vec::new(),
         }
@@ -211,13 +215,17 @@ impl Fosg for FsatGame {
                 round: 0,
                 last: None,
             },
-            (FsatWorld::Chosen { assignment, round, .. }, _, FsatOutcome::Clause(c)) => {
+            (
                 FsatWorld::Chosen {
-                    assignment: *assignment,
-                    round: round + 1,
-                    last: Some(*c),
-                }
-            }
+                    assignment, round, ..
+                },
+                _,
+                FsatOutcome::Clause(c),
+            ) => FsatWorld::Chosen {
+                assignment: *assignment,
+                round: round + 1,
+                last: Some(*c),
+            },
             _ => *world,
         }
     }

@@ -44,8 +44,12 @@ impl<G: Fosg> InfoView<'_, G> {
 /// A joint policy `π = (π_1, …, π_N)`.
 pub trait Policy<G: Fosg>: Sync {
     /// The probability that the player of `info` takes `action`, one of the `legal` actions.
-    fn probability(&self, info: &InfoView<'_, G>, legal: &[G::Action], action: &G::Action)
-    -> Rational;
+    fn probability(
+        &self,
+        info: &InfoView<'_, G>,
+        legal: &[G::Action],
+        action: &G::Action,
+    ) -> Rational;
 }
 
 /// Every legal action equally likely.
@@ -130,7 +134,10 @@ impl TablePolicy {
                 continue;
             }
             let key_span = cursor.span();
-            let key = cursor.take_while(|c| c != '|' && c != '\n').trim().to_string();
+            let key = cursor
+                .take_while(|c| c != '|' && c != '\n')
+                .trim()
+                .to_string();
             if cursor.peek() != Some('|') {
                 return Err(cursor.error("'|' between the information state and its actions"));
             }

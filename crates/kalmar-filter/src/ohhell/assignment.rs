@@ -10,8 +10,9 @@
 //! in the deal. Summing over the valid assignments counts `H_S` without enumerating it.
 //!
 //! # Complexity
-//! [`Constraints::count`] is a dynamic program over suits whose states are the rows' remaining
-//! capacities: at most `(k+1)^(N+1)` states per suit, each trying every way to split one suit.
+//! [`Constraints::count`] is a dynamic program over the rows (players, then the stock) whose states
+//! are the unknown cards left in each suit: at most `∏_s (u_s + 1)` states per row, each trying
+//! every way for the row to take its hidden cards from its suits.
 
 use super::public::Constraints;
 use super::rules::{Card, MAX_PLAYERS, MAX_SUITS, cards};
@@ -49,6 +50,24 @@ pub fn factorial(n: usize) -> BigUint {
     (1..=n as u64).fold(BigUint::one(), |acc, i| acc * i)
 }
 
+/// Pascal's triangle up to `n`: `binomials(n)[a][b]` is `a choose b`.
+fn binomials(n: usize) -> Vec<Vec<BigUint>> {
+    let mut rows: Vec<Vec<BigUint>> = Vec::with_capacity(n + 1);
+    for a in 0..=n {
+        let row = (0..=a)
+            .map(|b| {
+                if b == 0 || b == a {
+                    BigUint::one()
+                } else {
+                    &rows[a - 1][b - 1] + &rows[a - 1][b]
+                }
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows
+}
+
 /// `ln n!`.
 pub fn ln_factorial(n: usize) -> f64 {
     (2..=n).map(|i| (i as f64).ln()).sum()
@@ -62,9 +81,8 @@ impl Constraints {
         (0..rows).all(|r| {
             (0..suits).map(|s| a.get(r, s) as usize).sum::<usize>() == self.hidden[r] as usize
                 && (0..suits).all(|s| self.allows(r, s) || a.get(r, s) == 0)
-        }) && (0..suits).all(|s| {
-            (0..rows).map(|r| a.get(r, s) as usize).sum::<usize>() == self.unknown_in(s)
-        })
+        }) && (0..suits)
+            .all(|s| (0..rows).map(|r| a.get(r, s) as usize).sum::<usize>() == self.unknown_in(s))
     }
 
     /// The orders of the deal per split of the cards: `(k!)^N`.
@@ -100,120 +118,122 @@ impl Constraints {
         ln
     }
 
-    /// Calls `visit` with every way to split `total` cards of `suit` among the rows, within
-    /// `capacity` and the voids (`split[r]` cards to row `r`).
-    fn splits(
+    /// Calls `visit` with every way for `row` to take its hidden cards from the suits it may hold,
+    /// at most `left[s]` of suit `s` (`take[s]` cards of suit `s`).
+    fn row_splits(
         &self,
-        suit: usize,
-        total: usize,
-        capacity: &[u8; MAX_PLAYERS + 1],
-        visit: &mut dyn FnMut(&[u8; MAX_PLAYERS + 1]),
+        row: usize,
+        left: &[u8; MAX_SUITS],
+        visit: &mut dyn FnMut(&[u8; MAX_SUITS]),
     ) {
         fn go(
             c: &Constraints,
-            suit: usize,
             row: usize,
-            left: usize,
-            capacity: &[u8; MAX_PLAYERS + 1],
-            split: &mut [u8; MAX_PLAYERS + 1],
-            visit: &mut dyn FnMut(&[u8; MAX_PLAYERS + 1]),
+            suit: usize,
+            need: usize,
+            left: &[u8; MAX_SUITS],
+            take: &mut [u8; MAX_SUITS],
+            visit: &mut dyn FnMut(&[u8; MAX_SUITS]),
         ) {
-            if row == c.rows() {
-                if left == 0 {
-                    visit(split);
+            if suit == c.game.suits() {
+                if need == 0 {
+                    visit(take);
                 }
                 return;
             }
             let most = if c.allows(row, suit) {
-                left.min(capacity[row] as usize)
+                need.min(left[suit] as usize)
             } else {
                 0
             };
             for x in 0..=most {
-                split[row] = x as u8;
-                go(c, suit, row + 1, left - x, capacity, split, visit);
+                take[suit] = x as u8;
+                go(c, row, suit + 1, need - x, left, take, visit);
             }
-            split[row] = 0;
+            take[suit] = 0;
         }
-        let mut split = [0u8; MAX_PLAYERS + 1];
-        go(self, suit, 0, total, capacity, &mut split, visit);
+        let mut take = [0u8; MAX_SUITS];
+        go(
+            self,
+            row,
+            0,
+            self.hidden[row] as usize,
+            left,
+            &mut take,
+            visit,
+        );
     }
 
-    /// `|H_S|`: the number of histories of the public state, by a dynamic program over suits.
+    /// The unknown cards of each suit.
+    fn suit_lengths(&self) -> [u8; MAX_SUITS] {
+        let mut lengths = [0u8; MAX_SUITS];
+        for (s, l) in lengths.iter_mut().enumerate().take(self.game.suits()) {
+            *l = self.unknown_in(s) as u8;
+        }
+        lengths
+    }
+
+    /// `|H_S|`: the number of histories of the public state, by a dynamic program over the rows
+    /// whose states are the unknown cards left in each suit.
     pub fn count(&self) -> BigUint {
         if !self.consistent {
             return BigUint::zero();
         }
-        let mut memo: HashMap<(usize, [u8; MAX_PLAYERS + 1]), BigUint> = HashMap::default();
-        self.count_from(0, self.hidden, &mut memo) * self.deal_orders()
-    }
-
-    fn count_from(
-        &self,
-        suit: usize,
-        capacity: [u8; MAX_PLAYERS + 1],
-        memo: &mut HashMap<(usize, [u8; MAX_PLAYERS + 1]), BigUint>,
-    ) -> BigUint {
-        if suit == self.game.suits() {
-            return if capacity.iter().all(|&c| c == 0) {
-                BigUint::one()
-            } else {
-                BigUint::zero()
-            };
-        }
-        if let Some(v) = memo.get(&(suit, capacity)) {
-            return v.clone();
-        }
-        let total = self.unknown_in(suit);
-        let ways = factorial(total);
-        let mut sum = BigUint::zero();
-        self.splits(suit, total, &capacity, &mut |split| {
-            let mut rest = capacity;
-            let mut multinomial = ways.clone();
-            for r in 0..self.rows() {
-                rest[r] -= split[r];
-                multinomial /= factorial(split[r] as usize);
+        let binomial = binomials(self.game.deck());
+        let mut ways: HashMap<[u8; MAX_SUITS], BigUint> = HashMap::default();
+        ways.insert(self.suit_lengths(), BigUint::one());
+        for row in 0..self.rows() {
+            let mut next: HashMap<[u8; MAX_SUITS], BigUint> = HashMap::default();
+            for (left, w) in &ways {
+                self.row_splits(row, left, &mut |take| {
+                    let mut rest = *left;
+                    let mut product = w.clone();
+                    for s in 0..self.game.suits() {
+                        product *= &binomial[left[s] as usize][take[s] as usize];
+                        rest[s] -= take[s];
+                    }
+                    *next.entry(rest).or_insert_with(BigUint::zero) += product;
+                });
             }
-            sum += multinomial * self.count_from(suit + 1, rest, memo);
-        });
-        memo.insert((suit, capacity), sum.clone());
-        sum
+            ways = next;
+        }
+        ways.remove(&[0u8; MAX_SUITS]).unwrap_or_default() * self.deal_orders()
     }
 
     /// Every valid assignment (for public states small enough to list them).
     pub fn assignments(&self) -> Vec<Assignment> {
         let mut all = Vec::new();
         if self.consistent {
-            self.assignments_from(0, self.hidden, &mut Assignment::zero(), &mut all);
+            self.assignments_from(0, self.suit_lengths(), &mut Assignment::zero(), &mut all);
         }
         all
     }
 
     fn assignments_from(
         &self,
-        suit: usize,
-        capacity: [u8; MAX_PLAYERS + 1],
+        row: usize,
+        left: [u8; MAX_SUITS],
         current: &mut Assignment,
         all: &mut Vec<Assignment>,
     ) {
-        if suit == self.game.suits() {
-            if capacity.iter().all(|&c| c == 0) {
+        if row == self.rows() {
+            if left.iter().all(|&l| l == 0) {
                 all.push(*current);
             }
             return;
         }
-        let mut splits = Vec::new();
-        self.splits(suit, self.unknown_in(suit), &capacity, &mut |s| splits.push(*s));
-        for split in splits {
-            let mut rest = capacity;
-            for r in 0..self.rows() {
-                rest[r] -= split[r];
-                current.set(r, suit, split[r]);
+        let mut takes = Vec::new();
+        self.row_splits(row, &left, &mut |t| takes.push(*t));
+        for take in takes {
+            let mut rest = left;
+            for s in 0..self.game.suits() {
+                rest[s] -= take[s];
+                current.set(row, s, take[s]);
             }
-            self.assignments_from(suit + 1, rest, current, all);
+            self.assignments_from(row + 1, rest, current, all);
         }
-        for r in 0..self.rows() {
-            current.set(r, suit, 0);
+        for s in 0..self.game.suits() {
+            current.set(row, s, 0);
         }
     }
 

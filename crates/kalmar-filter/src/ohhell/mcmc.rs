@@ -175,17 +175,22 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
     /// The exact probability that one transition moves the chain from the history with `from` to
     /// the different history with `to` (both deals of the public state): the proposal `1/|Ω_σ|`
     /// times the acceptance `z`. For checking detailed balance.
-    pub fn transition_probability(&self, from: &[Card], to: &[Card]) -> Result<Rational, HistoryError> {
+    pub fn transition_probability(
+        &self,
+        from: &[Card],
+        to: &[Card],
+    ) -> Result<Rational, HistoryError> {
         let a = self.constraints.assignment_of(from);
         let b = self.constraints.assignment_of(to);
         if a != b && !ring_swap(&self.constraints, &a).contains(&b) {
             return Ok(Rational::from(0));
         }
-        let big = |n: BigUint| Rational::from_big(num_rational::BigRational::from_integer(n.into()));
+        let big =
+            |n: BigUint| Rational::from_big(num_rational::BigRational::from_integer(n.into()));
         let omega_from = big(self.proposal_size(&a));
         let omega_to = big(self.proposal_size(&b));
-        let ratio = &(&self.players_reach(to)? * &omega_from)
-            / &(&self.players_reach(from)? * &omega_to);
+        let ratio =
+            &(&self.players_reach(to)? * &omega_from) / &(&self.players_reach(from)? * &omega_to);
         let z = if ratio > Rational::from(1) {
             Rational::from(1)
         } else {
@@ -220,7 +225,10 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
         let ln_from = self.cached(chain, &from).ln_size;
         let u: f64 = chain.rng.random();
         let hood = &chain.neighbourhoods[&from];
-        let pick = hood.cumulative.partition_point(|&c| c <= u).min(hood.members.len() - 1);
+        let pick = hood
+            .cumulative
+            .partition_point(|&c| c <= u)
+            .min(hood.members.len() - 1);
         let to = hood.members[pick];
         let deal = self.constraints.random_deal(&to, &mut chain.rng);
         let ln_to = self.cached(chain, &to).ln_size;
@@ -252,7 +260,7 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
     where
         P: Sync,
     {
-        let runs: Vec<Result<(Vec<Vec<Card>>, u64, u64), McmcError>> = (0..config.chains)
+        let runs: Vec<Result<McmcRun, McmcError>> = (0..config.chains)
             .into_par_iter()
             .map(|c| {
                 let mut chain = self.chain(config.seed, c as u64)?;
@@ -268,7 +276,11 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
                     }
                     samples.push(chain.deal.clone());
                 }
-                Ok((samples, chain.transitions, chain.accepted))
+                Ok(McmcRun {
+                    samples,
+                    transitions: chain.transitions,
+                    accepted: chain.accepted,
+                })
             })
             .collect();
         let mut run = McmcRun {
@@ -277,10 +289,10 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
             accepted: 0,
         };
         for r in runs {
-            let (samples, transitions, accepted) = r?;
-            run.samples.extend(samples);
-            run.transitions += transitions;
-            run.accepted += accepted;
+            let r = r?;
+            run.samples.extend(r.samples);
+            run.transitions += r.transitions;
+            run.accepted += r.accepted;
         }
         Ok(run)
     }

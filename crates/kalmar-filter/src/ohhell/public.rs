@@ -91,10 +91,15 @@ impl PublicState {
     pub fn observations(&self) -> Vec<PublicObs> {
         let g = &self.game;
         let n = g.players();
-        let mut obs: Vec<PublicObs> = (0..g.dealt()).map(|j| PublicObs::Dealt(g.receiver(j))).collect();
+        let mut obs: Vec<PublicObs> = (0..g.dealt())
+            .map(|j| PublicObs::Dealt(g.receiver(j)))
+            .collect();
         obs.push(PublicObs::Trump(self.trump));
         for (i, &b) in self.bids.iter().enumerate() {
-            obs.push(PublicObs::Bid(Player::new((g.dealer().index() + 1 + i) % n), b));
+            obs.push(PublicObs::Bid(
+                Player::new((g.dealer().index() + 1 + i) % n),
+                b,
+            ));
         }
         for (p, &c) in self.players_of_plays().iter().zip(&self.plays) {
             obs.push(PublicObs::Played(*p, c));
@@ -232,7 +237,10 @@ impl PublicState {
         if state.plays.contains(&trump) {
             return Err(ParseError::new(
                 trump_span,
-                format!("'{}' turned for trumps and also played", game.card_name(trump)),
+                format!(
+                    "'{}' turned for trumps and also played",
+                    game.card_name(trump)
+                ),
                 "a trump card that no one plays",
             ));
         }
@@ -291,7 +299,14 @@ fn parse_game(cursor: &mut Cursor<'_>, at: &Cursor<'_>) -> Result<OhHell, ParseE
             }
         }
     }
-    let [Some(players), Some(suits), Some(ranks), Some(tricks), dealer] = values else {
+    let [
+        Some(players),
+        Some(suits),
+        Some(ranks),
+        Some(tricks),
+        dealer,
+    ] = values
+    else {
         return Err(cursor.error("players=, suits=, ranks= and tricks= on the 'game' line"));
     };
     let game = OhHell::new(players, suits, ranks, tricks)
@@ -381,7 +396,9 @@ pub fn may_extend(constraints: &Constraints, world: &super::rules::World) -> boo
     (0..g.players()).all(|p| {
         let hand = world.hands[p];
         let unknown = hand & !constraints.known[p];
-        if unknown & !constraints.unknown != 0 || unknown.count_ones() > constraints.hidden[p] as u32 {
+        if unknown & !constraints.unknown != 0
+            || unknown.count_ones() > constraints.hidden[p] as u32
+        {
             return false;
         }
         (0..g.suits()).all(|s| constraints.allows(p, s) || unknown & g.suit_mask(s) == 0)

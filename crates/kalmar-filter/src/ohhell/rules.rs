@@ -50,15 +50,26 @@ impl OhHell {
     /// A game of `players` players (2 to 7) with `suits` suits (1 to 4) of `ranks` ranks (1 to 13)
     /// and `tricks` tricks; the last player deals. Each player is dealt `tricks` cards and one more
     /// card is turned for trumps, so `players × tricks + 1` cards must fit the deck.
-    pub fn new(players: usize, suits: usize, ranks: usize, tricks: usize) -> Result<Self, ParamsError> {
+    pub fn new(
+        players: usize,
+        suits: usize,
+        ranks: usize,
+        tricks: usize,
+    ) -> Result<Self, ParamsError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(ParamsError(format!("players must be 2 to {MAX_PLAYERS}, not {players}")));
+            return Err(ParamsError(format!(
+                "players must be 2 to {MAX_PLAYERS}, not {players}"
+            )));
         }
         if !(1..=MAX_SUITS).contains(&suits) {
-            return Err(ParamsError(format!("suits must be 1 to {MAX_SUITS}, not {suits}")));
+            return Err(ParamsError(format!(
+                "suits must be 1 to {MAX_SUITS}, not {suits}"
+            )));
         }
         if !(1..=MAX_RANKS).contains(&ranks) {
-            return Err(ParamsError(format!("ranks must be 1 to {MAX_RANKS}, not {ranks}")));
+            return Err(ParamsError(format!(
+                "ranks must be 1 to {MAX_RANKS}, not {ranks}"
+            )));
         }
         if tricks == 0 || players * tricks + 1 > suits * ranks {
             return Err(ParamsError(format!(
@@ -81,7 +92,10 @@ impl OhHell {
     /// # Panics
     /// If `dealer` is not a player of the game.
     pub fn with_dealer(mut self, dealer: Player) -> Self {
-        assert!(dealer.index() < self.players as usize, "the dealer is a player");
+        assert!(
+            dealer.index() < self.players as usize,
+            "the dealer is a player"
+        );
         self.dealer = dealer.0;
         self
     }
@@ -170,7 +184,11 @@ impl OhHell {
         let led = self.suit(trick[0]);
         let key = |c: Card| {
             let s = self.suit(c);
-            let class = if s == trump_suit { 2 } else { u8::from(s == led) };
+            let class = if s == trump_suit {
+                2
+            } else {
+                u8::from(s == led)
+            };
             (class, c.0)
         };
         (0..trick.len()).max_by_key(|&i| key(trick[i])).unwrap_or(0)
@@ -380,11 +398,9 @@ impl Fosg for OhHell {
                     .map(Action::Bid)
                     .collect()
             }
-            Phase::Play if player == self.to_act(world) => {
-                cards(self.playable(world, player))
-                    .map(Action::Play)
-                    .collect()
-            }
+            Phase::Play if player == self.to_act(world) => cards(self.playable(world, player))
+                .map(Action::Play)
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -394,9 +410,7 @@ impl Fosg for OhHell {
             Phase::Deal | Phase::Trump => {
                 let left = self.deck_mask() & !world.used;
                 let p = Rational::new(1, left.count_ones() as i64);
-                cards(left)
-                    .map(|c| (Outcome::Card(c), p.clone()))
-                    .collect()
+                cards(left).map(|c| (Outcome::Card(c), p.clone())).collect()
             }
             _ => vec![(Outcome::Move, Rational::from(1))],
         }

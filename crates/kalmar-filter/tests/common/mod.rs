@@ -34,7 +34,12 @@ pub fn random_play(game: &OhHell, rng: &mut impl Rng) -> History<OhHell> {
         let joint: Vec<Action> = game
             .acting(&world)
             .into_iter()
-            .map(|p| *game.legal_actions(&world, p).choose(rng).expect("a legal action"))
+            .map(|p| {
+                *game
+                    .legal_actions(&world, p)
+                    .choose(rng)
+                    .expect("a legal action")
+            })
             .collect();
         let outcomes = game.transition(&world, &joint);
         let (outcome, _) = outcomes.choose(rng).expect("an outcome");
@@ -85,10 +90,10 @@ pub fn random_small_game(rng: &mut impl Rng) -> OhHell {
         let suits = rng.random_range(1..=3);
         let ranks = rng.random_range(2..=4);
         let tricks = rng.random_range(1..=2);
-        if suits * ranks <= 8 {
-            if let Ok(game) = OhHell::new(players, suits, ranks, tricks) {
-                return game;
-            }
+        if suits * ranks <= 8
+            && let Ok(game) = OhHell::new(players, suits, ranks, tricks)
+        {
+            return game;
         }
     }
 }
