@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod demo;
 mod generate;
+mod ohhell;
 mod parity;
 mod report;
 mod solve;
@@ -51,6 +52,10 @@ enum Command {
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
     Parity(parity::ParityCommand),
+    /// Oh Hell history filtering: count, list, build and sample the histories behind a public
+    /// state, and the experiments of Solinas et al.
+    #[command(subcommand)]
+    Ohhell(ohhell::OhHellCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// A game whose terminal payoffs are all -1, 0 or 1 is solved as a chess-like game (with
@@ -167,6 +172,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Dgg(DggCommand::Solvers) => report::solvers(),
         Command::Parity(command) => parity::run(&command),
+        Command::Ohhell(command) => ohhell::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),
