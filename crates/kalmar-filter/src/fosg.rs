@@ -285,3 +285,110 @@ pub fn utilities<G: Fosg>(
     })?;
     Ok(total)
 }
+
+/// The expected utilities of play continued from `history` under `policy`:
+/// `Σ_z P^π(h → z) u(z)` over the terminal histories `z` that extend `history`, where `u(z)`
+/// includes the rewards collected along `history` itself. The continuation tree is expanded in
+/// full, so this is for histories near the end of a game.
+pub fn expected_utilities<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Vec<Rational>, HistoryError> {
+    let players = game.num_players();
+    let mut walk = Walk {
+        public: Vec::with_capacity(history.len()),
+        private: vec![Vec::with_capacity(history.len()); players],
+    };
+    let mut collected = vec![Rational::from(0); players];
+    let world = replay(game, history, |w, step, next| {
+        walk.observe(game, w, &step.joint, next);
+        for (c, r) in collected.iter_mut().zip(game.rewards(w, &step.joint)) {
+            *c = &*c + &r;
+        }
+    })?;
+    let future = walk.expected(game, policy, &world);
+    Ok(collected.iter().zip(&future).map(|(a, b)| a + b).collect())
+}
+
+/// The observations along a path of the game tree, pushed and popped as it is walked.
+struct Walk<P, Q> {
+    public: Vec<P>,
+    private: Vec<Vec<Q>>,
+}
+
+impl<P, Q> Walk<P, Q> {
+    fn observe<G: Fosg<PublicObs = P, PrivateObs = Q>>(
+        &mut self,
+        game: &G,
+        world: &G::World,
+        joint: &[G::Action],
+        next: &G::World,
+    ) {
+        self.public
+            .push(game.public_observation(world, joint, next));
+        for (i, obs) in self.private.iter_mut().enumerate() {
+            obs.push(game.private_observation(world, joint, next, Player::new(i)));
+        }
+    }
+
+    fn forget(&mut self) {
+        self.public.pop();
+        for obs in &mut self.private {
+            obs.pop();
+        }
+    }
+
+    /// The expected rewards still to come from `world`.
+    fn expected<G, Pol>(&mut self, game: &G, policy: &Pol, world: &G::World) -> Vec<Rational>
+    where
+        G: Fosg<PublicObs = P, PrivateObs = Q>,
+        Pol: Policy<G> + ?Sized,
+    {
+        let players = game.num_players();
+        let mut total = vec![Rational::from(0); players];
+        if game.is_terminal(world) {
+            return total;
+        }
+        let acting = game.acting(world);
+        // Each joint action with the probability the acting players give it.
+        let mut joints: Vec<(Vec<G::Action>, Rational)> = vec![(Vec::new(), Rational::from(1))];
+        for &player in &acting {
+            let legal = game.legal_actions(world, player);
+            let view = InfoView {
+                player,
+                public: &self.public,
+                private: &self.private[player.index()],
+            };
+            let probabilities: Vec<Rational> = legal
+                .iter()
+                .map(|a| policy.probability(&view, &legal, a))
+                .collect();
+            joints = joints
+                .into_iter()
+                .flat_map(|(joint, p)| {
+                    legal.iter().zip(&probabilities).map(move |(a, q)| {
+                        let mut next = joint.clone();
+                        next.push(a.clone());
+                        (next, &p * q)
+                    })
+                })
+                .filter(|(_, p)| !p.is_zero())
+                .collect();
+        }
+        for (joint, p) in joints {
+            let rewards = game.rewards(world, &joint);
+            for (outcome, q) in game.transition(world, &joint) {
+                let weight = &p * &q;
+                let next = game.next(world, &joint, &outcome);
+                self.observe(game, world, &joint, &next);
+                let future = self.expected(game, policy, &next);
+                self.forget();
+                for ((t, r), f) in total.iter_mut().zip(&rewards).zip(&future) {
+                    *t = &*t + &(&weight * &(r + f));
+                }
+            }
+        }
+        total
+    }
+}

@@ -165,3 +165,20 @@ fn a_policy_table_is_read_and_used() {
         assert_eq!(e.span().line, line, "{text}: {e}");
     }
 }
+
+#[test]
+fn expected_utilities_as_worked_by_hand() {
+    use kalmar_filter::fosg::expected_utilities;
+    use kalmar_filter::ohhell::Card;
+    // 2 players, clubs T J Q K A, 2 tricks, player 1 deals. Player 0 holds K J, player 1 A Q,
+    // trump Tc (clubs are trumps, the only suit). Bids: 1 and 0. Uniform play:
+    // - 0 leads K: 1 plays A (1/2) and wins both tricks, or Q (1/2) and the tricks split 1-1;
+    // - 0 leads J: 1 plays A (1/2), then leads Q to 0's K: 1-1; or Q (1/2) and wins both.
+    // Player 0 scores 11 at 1-1 and 0 otherwise: 11/2. Player 1 scores 1 at 1-1 and 2 when
+    // winning both: 3/2.
+    let state = PublicState::parse("game players=2 suits=1 ranks=5 tricks=2; trump Tc; bids 1 0")
+        .expect("valid");
+    let deal = [Card(3), Card(4), Card(1), Card(2)];
+    let u = expected_utilities(&state.game, &Uniform, &state.history(&deal)).expect("legal");
+    assert_eq!(u, vec![Rational::new(11, 2), Rational::new(3, 2)]);
+}
