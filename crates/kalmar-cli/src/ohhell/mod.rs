@@ -1,6 +1,8 @@
 //! `kalmar ohhell`: history filtering in Oh Hell — count, enumerate, construct and sample the
 //! histories of a public state, and the paper's experiments.
 
+mod value;
+
 use crate::bad_input;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -100,6 +102,10 @@ pub enum Experiment {
         #[arg(long)]
         json: bool,
     },
+    /// Figure 4: value-estimation error against the number of samples for exact sampling,
+    /// importance sampling with a uniform proposal and the sampler with several burn-ins
+    /// (table, --csv FILE, --plot FILE.svg).
+    Value(value::ValueArgs),
     /// Scale: the sampler on a 52-card public state early in the game (4 players, 12 tricks,
     /// one trick played): transitions per second, acceptance, and the potential scale reduction
     /// factor (R-hat) of trumps in player 0's hand across chains.
@@ -197,6 +203,7 @@ pub fn run(command: &OhHellCommand) -> anyhow::Result<()> {
         OhHellCommand::Experiment(Experiment::Distance { policy, mcmc, json }) => {
             distance(&*policy.load()?, mcmc, *json)
         }
+        OhHellCommand::Experiment(Experiment::Value(args)) => value::run(args),
         OhHellCommand::Experiment(Experiment::Scale { policy, mcmc, json }) => {
             scale(&*policy.load()?, mcmc, *json)
         }
