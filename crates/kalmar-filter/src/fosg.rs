@@ -58,6 +58,20 @@ pub trait Fosg {
         world: &Self::World,
         joint: &[Self::Action],
     ) -> Vec<(Self::Outcome, Rational)>;
+    /// The probability of `outcome` under `T(w, a)` (zero outside the support). The default looks
+    /// it up in [`Fosg::transition`]; games with large supports answer directly.
+    fn outcome_probability(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        outcome: &Self::Outcome,
+    ) -> Rational {
+        self.transition(world, joint)
+            .into_iter()
+            .find(|(o, _)| o == outcome)
+            .map(|(_, p)| p)
+            .unwrap_or_default()
+    }
     /// The world state `w'` that `outcome` of `T(w, a)` leads to.
     fn next(
         &self,
@@ -160,10 +174,9 @@ pub fn replay<G: Fosg>(
                 .iter()
                 .zip(&step.joint)
                 .all(|(&p, a)| game.legal_actions(&world, p).contains(a))
-            && game
-                .transition(&world, &step.joint)
-                .iter()
-                .any(|(o, p)| *o == step.outcome && !p.is_zero());
+            && !game
+                .outcome_probability(&world, &step.joint, &step.outcome)
+                .is_zero();
         if !legal {
             return Err(HistoryError::Illegal { step: index });
         }
@@ -255,12 +268,10 @@ pub fn reach<G: Fosg, P: Policy<G> + ?Sized>(
             let p = policy.probability(&view, &legal, action);
             result.players[player.index()] = &result.players[player.index()] * &p;
         }
-        let chance = game
-            .transition(&world, &step.joint)
-            .into_iter()
-            .find(|(o, _)| *o == step.outcome)
-            .map(|(_, p)| p)
-            .ok_or(HistoryError::Illegal { step: index })?;
+        let chance = game.outcome_probability(&world, &step.joint, &step.outcome);
+        if chance.is_zero() {
+            return Err(HistoryError::Illegal { step: index });
+        }
         result.chance = &result.chance * &chance;
         let next = game.next(&world, &step.joint, &step.outcome);
         public.push(game.public_observation(&world, &step.joint, &next));

@@ -12,6 +12,19 @@
 //! - [`ohhell`]: Oh Hell, counting by suit-length assignments, construction by maximum flow
 //!   (Lemma 2) and the RingSwap Metropolis–Hastings sampler (Algorithm 1, Theorems 3 and 4).
 //!
+//! ```
+//! use kalmar_filter::ohhell::{PublicState, construct_history};
+//! // Table 1's smallest public state: 3 players, 2 suits of 4 ranks, 2 tricks, one trick played.
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! assert_eq!(state.constraints().count(), 192u32.into());
+//! let history = construct_history(&state).expect("a history exists");
+//! let observed = kalmar_filter::public_state(&state.game, &history).unwrap();
+//! assert_eq!(observed, state.observations());
+//! ```
+//!
 //! This crate exists as its own dependency boundary: it brings in petgraph (maximum flow) and rayon
 //! (parallel chains), which the graph solvers do not need.
 #![deny(missing_docs)]

@@ -232,3 +232,19 @@ fn the_52_card_early_game_is_counted_exactly() {
     assert_eq!(state.constraints().count(), expected);
     assert!(state.constraints().count() > BigUint::from(10u32).pow(60));
 }
+
+#[test]
+fn outcome_probabilities_agree_with_the_transition_function() {
+    let mut r = rng(13);
+    for _ in 0..20 {
+        let game = random_small_game(&mut r);
+        let history = common::random_play(&game, &mut r);
+        let mut world = game.initial();
+        for step in &history {
+            for (outcome, p) in game.transition(&world, &step.joint) {
+                assert_eq!(game.outcome_probability(&world, &step.joint, &outcome), p);
+            }
+            world = game.next(&world, &step.joint, &step.outcome);
+        }
+    }
+}

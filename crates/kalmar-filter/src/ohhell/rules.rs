@@ -416,6 +416,19 @@ impl Fosg for OhHell {
         }
     }
 
+    fn outcome_probability(&self, world: &World, _: &[Action], outcome: &Outcome) -> Rational {
+        let left = self.deck_mask() & !world.used;
+        match (world.phase, outcome) {
+            (Phase::Deal | Phase::Trump, Outcome::Card(c))
+                if (c.0 as usize) < self.deck() && left & (1 << c.0) != 0 =>
+            {
+                Rational::new(1, left.count_ones() as i64)
+            }
+            (Phase::Bid | Phase::Play, Outcome::Move) => Rational::from(1),
+            _ => Rational::from(0),
+        }
+    }
+
     fn next(&self, world: &World, joint: &[Action], outcome: &Outcome) -> World {
         let mut w = *world;
         match (w.phase, outcome, joint.first()) {
