@@ -9,7 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use kalmar_core::Rational;
 use kalmar_filter::PolicyBias;
 use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
-use kalmar_filter::ohhell::{McmcConfig, PublicState, Sampler, may_extend};
+use kalmar_filter::ohhell::{McmcConfig, PublicState, Sampler, Start, may_extend};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -67,7 +67,7 @@ fn sampling(c: &mut Criterion) {
     for (name, text) in [("192", SMALL), ("52-cards", DECK52)] {
         let s = state(text);
         let sampler = Sampler::new(&s, &policy).expect("has histories");
-        let mut chain = sampler.chain(1, 0).expect("starts");
+        let mut chain = sampler.chain(Start::Uniform, 1, 0).expect("starts");
         group.throughput(Throughput::Elements(1));
         group.bench_function(name, |b| {
             b.iter(|| sampler.step(&mut chain).expect("legal"))
@@ -114,6 +114,7 @@ fn sampling(c: &mut Criterion) {
     group.bench_function("exact-draw", |b| b.iter(|| exact.sample_index(&mut rng)));
     let sampler = Sampler::new(&s, &policy).expect("has histories");
     let config = McmcConfig {
+        start: Start::Uniform,
         chains: 1,
         samples_per_chain: 1,
         burn_in: 20,

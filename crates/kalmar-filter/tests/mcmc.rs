@@ -9,7 +9,9 @@ use foldhash::HashMap;
 use kalmar_core::Rational;
 use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
 use kalmar_filter::ohhell::OhHell;
-use kalmar_filter::ohhell::{Card, McmcConfig, PublicState, Sampler, may_extend, ring_swap};
+use kalmar_filter::ohhell::{
+    Card, McmcConfig, PublicState, Sampler, Start, UniformDeals, may_extend, ring_swap,
+};
 use kalmar_filter::{Policy, PolicyBias, Uniform};
 use rand::Rng;
 
@@ -126,8 +128,9 @@ fn samples_approach_the_exact_distribution() {
     let weighted = exact(&state, &policy);
     assert_eq!(weighted.len(), 192);
     let sampler = Sampler::new(&state, &policy).expect("has histories");
-    let run = |samples_per_chain| {
+    let run = |start, samples_per_chain| {
         let config = McmcConfig {
+            start,
             chains: 4,
             samples_per_chain,
             burn_in: 20,
@@ -139,9 +142,11 @@ fn samples_approach_the_exact_distribution() {
         assert!(run.accepted > 0 && run.accepted < run.transitions);
         total_variation(&weighted, &run.samples)
     };
-    let (few, many) = (run(25), run(2500));
-    assert!(many < few, "{many} >= {few}");
-    assert!(many < 0.1, "{many}");
+    for start in [Start::Uniform, Start::Flow] {
+        let (few, many) = (run(start, 25), run(start, 2500));
+        assert!(many < few, "{start:?}: {many} >= {few}");
+        assert!(many < 0.1, "{start:?}: {many}");
+    }
 
     // The exact sampler as the yardstick at the same sample size.
     let exact_sampler = ExactSampler::new(weighted.clone());
@@ -150,4 +155,25 @@ fn samples_approach_the_exact_distribution() {
         .map(|_| exact_sampler.sample(&mut r).clone())
         .collect();
     assert!(total_variation(&weighted, &draws) < 0.1);
+}
+
+#[test]
+fn uniform_deals_are_uniform_over_the_histories() {
+    let state = PublicState::parse(TABLE1[0].0).expect("valid");
+    let weighted = exact(&state, &Uniform);
+    // Equal weights: the uniform distribution over the 192 histories.
+    let flat: Vec<(Vec<Card>, Rational)> = weighted
+        .into_iter()
+        .map(|(d, _)| (d, Rational::from(1)))
+        .collect();
+    let uniform = UniformDeals::new(&state.constraints()).expect("has histories");
+    let mut r = rng(8);
+    let draws: Vec<Vec<Card>> = (0..20_000).map(|_| uniform.deal(&mut r)).collect();
+    assert!(total_variation(&flat, &draws) < 0.06);
+    // A public state without histories has no uniform sampler.
+    let empty = PublicState::parse(
+        "game players=2 suits=2 ranks=4 tricks=2; trump Ad; bids 0 0; plays Ac Jd Kc Qc",
+    )
+    .expect("parses");
+    assert!(UniformDeals::new(&empty.constraints()).is_none());
 }

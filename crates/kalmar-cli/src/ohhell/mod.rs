@@ -9,7 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
 use kalmar_filter::ohhell::{
-    Card, McmcConfig, OhHell, Outcome, PublicState, Sampler, construct_assignment, may_extend,
+    Card, McmcConfig, OhHell, Outcome, PublicState, Sampler, Start, construct_assignment,
+    may_extend,
 };
 use kalmar_filter::{History, Policy, PolicyBias, TablePolicy, Uniform};
 use rand::SeedableRng;
@@ -162,12 +163,21 @@ pub struct McmcArgs {
     /// The seed.
     #[arg(long, default_value_t = 1, value_name = "N")]
     seed: u64,
+    /// Start every chain from the history built by maximum flow instead of a uniformly drawn
+    /// one (the flow's history can be extreme, and the chain slow to leave it).
+    #[arg(long)]
+    flow_start: bool,
 }
 
 impl McmcArgs {
     fn config(&self, samples: usize) -> McmcConfig {
         let chains = self.chains.max(1);
         McmcConfig {
+            start: if self.flow_start {
+                Start::Flow
+            } else {
+                Start::Uniform
+            },
             chains,
             samples_per_chain: samples.div_ceil(chains),
             burn_in: self.burn_in,

@@ -11,7 +11,7 @@ use foldhash::HashMap;
 use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{ExactSampler, weigh};
 use kalmar_filter::fosg::expected_utilities;
-use kalmar_filter::ohhell::{Card, McmcConfig, PublicState, Sampler};
+use kalmar_filter::ohhell::{Card, McmcConfig, PublicState, Sampler, Start};
 use plotters::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -192,6 +192,7 @@ pub fn run(args: &ValueArgs) -> anyhow::Result<()> {
         let mut errors = Vec::new();
         for r in 0..args.runs {
             let config = McmcConfig {
+                start: Start::Uniform,
                 chains: 1,
                 samples_per_chain: args.max_samples,
                 burn_in,

@@ -18,7 +18,7 @@ use super::public::Constraints;
 use super::rules::{Card, MAX_PLAYERS, MAX_SUITS, cards};
 use foldhash::HashMap;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -68,9 +68,17 @@ fn binomials(n: usize) -> Vec<Vec<BigUint>> {
     rows
 }
 
-/// `ln n!`.
+/// `ln n!` for `n` up to 64 (a deck has at most 52 cards), from a table built once.
 pub fn ln_factorial(n: usize) -> f64 {
-    (2..=n).map(|i| (i as f64).ln()).sum()
+    static TABLE: std::sync::OnceLock<[f64; 65]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [0.0; 65];
+        for i in 2..65 {
+            t[i] = t[i - 1] + (i as f64).ln();
+        }
+        t
+    });
+    table[n]
 }
 
 impl Constraints {
@@ -294,5 +302,117 @@ impl Constraints {
     /// A deal drawn uniformly from the histories of the valid assignment `a`.
     pub fn random_deal(&self, a: &Assignment, rng: &mut impl Rng) -> Vec<Card> {
         self.deal_with(a, &mut |cards| cards.shuffle(rng))
+    }
+}
+
+/// Draws suit-length assignments in proportion to their numbers of histories, and so deals
+/// uniformly from all histories of the public state, without listing them: the counting dynamic
+/// program run backwards, with each row's split drawn in proportion to the ways to complete it.
+#[derive(Clone, Debug)]
+pub struct UniformDeals {
+    constraints: Constraints,
+    /// For each row, the ways to fill the rows from it on, by unknown cards left per suit.
+    completions: Vec<HashMap<[u8; MAX_SUITS], BigUint>>,
+    binomial: Vec<Vec<BigUint>>,
+}
+
+impl UniformDeals {
+    /// The sampler of the public state of `constraints`, or `None` when it has no history.
+    pub fn new(constraints: &Constraints) -> Option<Self> {
+        let mut uniform = UniformDeals {
+            constraints: constraints.clone(),
+            completions: vec![HashMap::default(); constraints.rows() + 1],
+            binomial: binomials(constraints.game.deck()),
+        };
+        let lengths = constraints.suit_lengths();
+        (constraints.consistent && !uniform.complete(0, lengths).is_zero()).then_some(uniform)
+    }
+
+    /// The ways to fill rows `row..` with `left` unknown cards per suit (memoised).
+    fn complete(&mut self, row: usize, left: [u8; MAX_SUITS]) -> BigUint {
+        if row == self.constraints.rows() {
+            return if left.iter().all(|&l| l == 0) {
+                BigUint::one()
+            } else {
+                BigUint::zero()
+            };
+        }
+        if let Some(w) = self.completions[row].get(&left) {
+            return w.clone();
+        }
+        let mut takes = Vec::new();
+        self.constraints
+            .row_splits(row, &left, &mut |t| takes.push(*t));
+        let mut sum = BigUint::zero();
+        for take in takes {
+            let (weight, rest) = self.split_weight(&left, &take);
+            sum += weight * self.complete(row + 1, rest);
+        }
+        self.completions[row].insert(left, sum.clone());
+        sum
+    }
+
+    /// `∏_s C(left_s, take_s)` and what is left after `take`.
+    fn split_weight(
+        &self,
+        left: &[u8; MAX_SUITS],
+        take: &[u8; MAX_SUITS],
+    ) -> (BigUint, [u8; MAX_SUITS]) {
+        let mut rest = *left;
+        let mut weight = BigUint::one();
+        for s in 0..self.constraints.game.suits() {
+            weight *= &self.binomial[left[s] as usize][take[s] as usize];
+            rest[s] -= take[s];
+        }
+        (weight, rest)
+    }
+
+    /// An assignment drawn in proportion to its number of histories.
+    pub fn assignment(&self, rng: &mut impl Rng) -> Assignment {
+        let mut a = Assignment::zero();
+        let mut left = self.constraints.suit_lengths();
+        for row in 0..self.constraints.rows() {
+            let mut takes = Vec::new();
+            self.constraints
+                .row_splits(row, &left, &mut |t| takes.push(*t));
+            let weights: Vec<f64> = takes
+                .iter()
+                .map(|take| {
+                    let (weight, rest) = self.split_weight(&left, take);
+                    let ways = self.completions[row + 1]
+                        .get(&rest)
+                        .cloned()
+                        .unwrap_or_else(|| {
+                            if row + 1 == self.constraints.rows() && rest.iter().all(|&l| l == 0) {
+                                BigUint::one()
+                            } else {
+                                BigUint::zero()
+                            }
+                        });
+                    (weight * ways).to_f64().unwrap_or(f64::MAX)
+                })
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut u = rng.random::<f64>() * total;
+            let mut pick = takes.len() - 1;
+            for (i, w) in weights.iter().enumerate() {
+                if u < *w {
+                    pick = i;
+                    break;
+                }
+                u -= w;
+            }
+            for s in 0..self.constraints.game.suits() {
+                a.set(row, s, takes[pick][s]);
+                left[s] -= takes[pick][s];
+            }
+        }
+        a
+    }
+
+    /// A deal drawn uniformly from all histories of the public state.
+    pub fn deal(&self, rng: &mut impl Rng) -> Vec<Card> {
+        let a = self.assignment(rng);
+        self.constraints.random_deal(&a, rng)
     }
 }

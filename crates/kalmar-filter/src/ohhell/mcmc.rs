@@ -11,15 +11,19 @@
 //!
 //! Counting `A` among its own neighbours (the paper's Algorithm 1 lists only the other ones) keeps
 //! the relation symmetric and lets the chain mix between deals of one assignment even when a
-//! public state has a single assignment. Chains start from the history built by maximum flow
-//! ([`construct_assignment`]); several chains run in parallel (rayon), each with its own ChaCha8
-//! stream of one seed, so results do not depend on the number of threads.
+//! public state has a single assignment. A chain starts from a history drawn uniformly from `H_S`
+//! ([`UniformDeals`], as in the paper's experiments) or from the one built by maximum flow
+//! ([`construct_assignment`], Lemma 2). The flow's history can be an extreme one — few histories
+//! share its assignment — from which the Hastings correction `|Ω_σ| / |Ω_σ'|` rarely lets the
+//! chain leave: on a 52-card state no proposal was accepted in 2,000 transitions. Several chains
+//! run in parallel (rayon), each with its own ChaCha8 stream of one seed, so results do not depend
+//! on the number of threads.
 //!
 //! # Complexity
 //! One transition: one [`ring_swap`] (cached per assignment), one reach probability (a replay of
 //! the history, linear in its length) and one uniform deal (linear in the deck).
 
-use super::assignment::Assignment;
+use super::assignment::{Assignment, UniformDeals};
 use super::maxflow::construct_assignment;
 use super::public::{Constraints, PublicState};
 use super::ringswap::ring_swap;
@@ -44,9 +48,24 @@ struct Neighbourhood {
     ln_size: f64,
 }
 
+/// The most neighbourhoods a chain keeps.
+const CACHE: usize = 512;
+
+/// Where a chain starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Start {
+    /// A history drawn uniformly from the public state (each chain its own).
+    #[default]
+    Uniform,
+    /// The history built by maximum flow (the same for every chain).
+    Flow,
+}
+
 /// Settings of a sampling run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct McmcConfig {
+    /// Where the chains start.
+    pub start: Start,
     /// Independent chains, run in parallel.
     pub chains: usize,
     /// Samples each chain keeps.
@@ -75,7 +94,8 @@ pub struct Sampler<'a, P: Policy<OhHell> + ?Sized> {
     state: &'a PublicState,
     constraints: Constraints,
     policy: &'a P,
-    start: Assignment,
+    flow: Assignment,
+    uniform: UniformDeals,
 }
 
 /// One chain's position and caches.
@@ -118,12 +138,14 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
     /// A sampler of `state` under `policy`, starting from the maximum-flow construction.
     pub fn new(state: &'a PublicState, policy: &'a P) -> Result<Self, McmcError> {
         let constraints = state.constraints();
-        let start = construct_assignment(&constraints).ok_or(McmcError::Empty)?;
+        let flow = construct_assignment(&constraints).ok_or(McmcError::Empty)?;
+        let uniform = UniformDeals::new(&constraints).ok_or(McmcError::Empty)?;
         Ok(Sampler {
             state,
             constraints,
             policy,
-            start,
+            flow,
+            uniform,
         })
     }
 
@@ -199,18 +221,21 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
         Ok(&z / &omega_from)
     }
 
-    /// A chain at the start history, drawing from `stream` of `seed`.
-    pub fn chain(&self, seed: u64, stream: u64) -> Result<Chain, McmcError> {
-        let deal = self.constraints.deal_in_order(&self.start);
+    /// A chain at a `start` history, drawing from `stream` of `seed`.
+    pub fn chain(&self, start: Start, seed: u64, stream: u64) -> Result<Chain, McmcError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        let deal = match start {
+            Start::Flow => self.constraints.deal_in_order(&self.flow),
+            Start::Uniform => self.uniform.deal(&mut rng),
+        };
         let reach = self.players_reach(&deal)?;
         if reach.is_zero() {
             return Err(McmcError::ZeroReach);
         }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream);
         Ok(Chain {
+            assignment: self.constraints.assignment_of(&deal),
             deal,
-            assignment: self.start,
             reach,
             neighbourhoods: HashMap::default(),
             rng,
@@ -249,6 +274,10 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
     }
 
     fn cached<'c>(&self, chain: &'c mut Chain, a: &Assignment) -> &'c Neighbourhood {
+        // Large public states visit ever new assignments: keep the cache small.
+        if chain.neighbourhoods.len() >= CACHE && !chain.neighbourhoods.contains_key(a) {
+            chain.neighbourhoods.clear();
+        }
         chain
             .neighbourhoods
             .entry(*a)
@@ -263,7 +292,7 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
         let runs: Vec<Result<McmcRun, McmcError>> = (0..config.chains)
             .into_par_iter()
             .map(|c| {
-                let mut chain = self.chain(config.seed, c as u64)?;
+                let mut chain = self.chain(config.start, config.seed, c as u64)?;
                 let mut samples = Vec::with_capacity(config.samples_per_chain);
                 for _ in 0..config.burn_in {
                     self.step(&mut chain)?;

@@ -9,9 +9,9 @@ pub mod public;
 pub mod ringswap;
 pub mod rules;
 
-pub use assignment::Assignment;
+pub use assignment::{Assignment, UniformDeals};
 pub use maxflow::{construct_assignment, construct_history};
-pub use mcmc::{McmcConfig, McmcError, McmcRun, Sampler};
+pub use mcmc::{McmcConfig, McmcError, McmcRun, Sampler, Start};
 pub use public::{Constraints, PublicState, may_extend};
 pub use ringswap::ring_swap;
 pub use rules::{Action, Card, OhHell, Outcome, Phase, PrivateObs, PublicObs, World};
