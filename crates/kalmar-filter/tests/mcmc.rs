@@ -49,7 +49,12 @@ fn ring_swap_neighbours_are_valid_and_symmetric() {
         let state = random_public_state(&game, r.random_range(0..=game.dealt()), &mut r);
         let c = state.constraints();
         for a in c.assignments() {
-            for b in ring_swap(&c, &a) {
+            let neighbours = ring_swap(&c, &a);
+            let mut distinct = neighbours.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), neighbours.len(), "each neighbour once");
+            for b in neighbours {
                 assert!(c.is_valid(&b));
                 assert_ne!(a, b);
                 assert!(ring_swap(&c, &b).contains(&a), "{}", state.to_text());

@@ -23,25 +23,35 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 /// A suit-length assignment: unknown cards per row (players, then the stock) and suit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Assignment {
-    counts: [[u8; MAX_SUITS]; MAX_PLAYERS + 1],
+    /// Row-major: `counts[row * MAX_SUITS + suit]`.
+    counts: [u8; CELLS],
+}
+
+const CELLS: usize = (MAX_PLAYERS + 1) * MAX_SUITS;
+
+impl std::hash::Hash for Assignment {
+    /// Four words instead of 32 bytes one by one: assignments are hashed in the sampler's hot loop.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for word in self.counts.chunks_exact(8) {
+            state.write_u64(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+    }
 }
 
 impl Assignment {
     /// The all-zero assignment.
     pub fn zero() -> Self {
-        Assignment {
-            counts: [[0; MAX_SUITS]; MAX_PLAYERS + 1],
-        }
+        Assignment { counts: [0; CELLS] }
     }
     /// The unknown cards of `suit` in `row`.
     pub fn get(&self, row: usize, suit: usize) -> u8 {
-        self.counts[row][suit]
+        self.counts[row * MAX_SUITS + suit]
     }
     /// Sets the unknown cards of `suit` in `row`.
     pub fn set(&mut self, row: usize, suit: usize, value: u8) {
-        self.counts[row][suit] = value;
+        self.counts[row * MAX_SUITS + suit] = value;
     }
 }
 

@@ -16,12 +16,11 @@
 
 use super::assignment::Assignment;
 use super::public::Constraints;
-use foldhash::HashSet;
 
-/// The distinct assignments one ring of swaps away from `a` (not `a` itself), in sorted order.
+/// The distinct assignments one ring of swaps away from `a` (not `a` itself).
 pub fn ring_swap(constraints: &Constraints, a: &Assignment) -> Vec<Assignment> {
     let (rows, suits) = (constraints.rows(), constraints.game.suits());
-    let mut found: HashSet<Assignment> = HashSet::default();
+    let mut found = Vec::new();
     for i in 0..rows {
         for j in 0..suits {
             for k in 0..suits {
@@ -35,14 +34,13 @@ pub fn ring_swap(constraints: &Constraints, a: &Assignment) -> Vec<Assignment> {
                 let mut c = *a;
                 c.set(i, j, c.get(i, j) + 1);
                 c.set(i, k, c.get(i, k) - 1);
-                let used = 1u32 << i;
+                // Rows up to `i` are out: `i` is the ring's lowest row.
+                let used = (1u32 << (i + 1)) - 1;
                 close_ring(constraints, &mut c, j, k, used, &mut found);
             }
         }
     }
-    let mut neighbours: Vec<Assignment> = found.into_iter().collect();
-    neighbours.sort_unstable();
-    neighbours
+    found
 }
 
 /// Moves the surplus card of suit `surplus` through unused rows until the deficit suit `deficit`
@@ -53,7 +51,7 @@ fn close_ring(
     surplus: usize,
     deficit: usize,
     used: u32,
-    found: &mut HashSet<Assignment>,
+    found: &mut Vec<Assignment>,
 ) {
     for l in 0..constraints.rows() {
         if used & (1 << l) != 0 || c.get(l, surplus) == 0 {
@@ -66,7 +64,7 @@ fn close_ring(
             c.set(l, surplus, c.get(l, surplus) - 1);
             c.set(l, z, c.get(l, z) + 1);
             if z == deficit {
-                found.insert(*c);
+                found.push(*c);
             } else {
                 close_ring(constraints, c, z, deficit, used | (1 << l), found);
             }
