@@ -239,6 +239,26 @@ pub fn reach<G: Fosg, P: Policy<G> + ?Sized>(
     policy: &P,
     history: &[Step<G::Action, G::Outcome>],
 ) -> Result<Reach, HistoryError> {
+    reach_parts(game, policy, history, true)
+}
+
+/// The players' parts of the reach probability of `history`, `P_1^π(h) ⋯ P_N^π(h)`, without the
+/// chance part (which is left at 1): for comparing histories whose chance parts are equal, as the
+/// deals of one public state are, without multiplying out long chance products.
+pub fn players_reach<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Reach, HistoryError> {
+    reach_parts(game, policy, history, false)
+}
+
+fn reach_parts<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+    with_chance: bool,
+) -> Result<Reach, HistoryError> {
     let players = game.num_players();
     let mut result = Reach {
         chance: Rational::from(1),
@@ -272,7 +292,9 @@ pub fn reach<G: Fosg, P: Policy<G> + ?Sized>(
         if chance.is_zero() {
             return Err(HistoryError::Illegal { step: index });
         }
-        result.chance = &result.chance * &chance;
+        if with_chance {
+            result.chance = &result.chance * &chance;
+        }
         let next = game.next(&world, &step.joint, &step.outcome);
         public.push(game.public_observation(&world, &step.joint, &next));
         for (i, obs) in private.iter_mut().enumerate() {

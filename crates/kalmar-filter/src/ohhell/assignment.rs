@@ -53,6 +53,14 @@ impl Assignment {
     pub fn set(&mut self, row: usize, suit: usize, value: u8) {
         self.counts[row * MAX_SUITS + suit] = value;
     }
+    /// `Σ ln a_{r,s}!` over all entries (those beyond the game's rows and suits are zero).
+    pub fn ln_cell_factorials(&self) -> f64 {
+        self.counts
+            .iter()
+            .filter(|&&c| c > 1)
+            .map(|&c| ln_factorial(c as usize))
+            .sum()
+    }
 }
 
 /// `n!` as a big integer.
@@ -126,14 +134,16 @@ impl Constraints {
 
     /// `ln` of [`Constraints::histories_with`] for a valid `a`.
     pub fn ln_histories_with(&self, a: &Assignment) -> f64 {
-        let mut ln = self.game.players() as f64 * ln_factorial(self.game.tricks());
-        for s in 0..self.game.suits() {
-            ln += ln_factorial(self.unknown_in(s));
-            for r in 0..self.rows() {
-                ln -= ln_factorial(a.get(r, s) as usize);
-            }
-        }
-        ln
+        self.ln_histories_base() - a.ln_cell_factorials()
+    }
+
+    /// The part of `ln` [`Constraints::histories_with`] that is the same for every assignment:
+    /// `N ln k! + Σ_s ln u_s!`.
+    pub fn ln_histories_base(&self) -> f64 {
+        self.game.players() as f64 * ln_factorial(self.game.tricks())
+            + (0..self.game.suits())
+                .map(|s| ln_factorial(self.unknown_in(s)))
+                .sum::<f64>()
     }
 
     /// Calls `visit` with every way for `row` to take its hidden cards from the suits it may hold,

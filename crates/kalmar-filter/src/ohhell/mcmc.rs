@@ -28,7 +28,7 @@ use super::maxflow::construct_assignment;
 use super::public::{Constraints, PublicState};
 use super::ringswap::ring_swap;
 use super::rules::{Card, OhHell};
-use crate::fosg::{HistoryError, reach};
+use crate::fosg::{HistoryError, players_reach};
 use crate::policy::Policy;
 use foldhash::HashMap;
 use kalmar_core::Rational;
@@ -156,16 +156,17 @@ impl<'a, P: Policy<OhHell> + ?Sized> Sampler<'a, P> {
 
     /// The players' part of the reach probability of the history with `deal`.
     pub fn players_reach(&self, deal: &[Card]) -> Result<Rational, HistoryError> {
-        let r = reach(&self.state.game, self.policy, &self.state.history(deal))?;
+        let r = players_reach(&self.state.game, self.policy, &self.state.history(deal))?;
         Ok(r.players.iter().fold(Rational::from(1), |acc, p| &acc * p))
     }
 
     fn neighbourhood(&self, a: &Assignment) -> Neighbourhood {
         let mut members = ring_swap(&self.constraints, a);
         members.push(*a);
+        let base = self.constraints.ln_histories_base();
         let ln: Vec<f64> = members
             .iter()
-            .map(|m| self.constraints.ln_histories_with(m))
+            .map(|m| base - m.ln_cell_factorials())
             .collect();
         let top = ln.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut sum = 0.0;
