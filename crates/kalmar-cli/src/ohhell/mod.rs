@@ -9,8 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
 use kalmar_filter::ohhell::{
-    Card, McmcConfig, OhHell, Outcome, PublicState, Sampler, Start, construct_assignment,
-    may_extend,
+    Card, McmcConfig, OhHell, Outcome, PublicState, Sampler, Start, UniformDeals,
+    construct_assignment, may_extend,
 };
 use kalmar_filter::{History, Policy, PolicyBias, TablePolicy, Uniform};
 use rand::SeedableRng;
@@ -745,6 +745,15 @@ fn scale(policy: &DynPolicy, mcmc: &McmcArgs, json: bool) -> anyhow::Result<()> 
         .collect();
     let r = r_hat(&series);
     let rate = run.transitions as f64 / seconds;
+    // Exact uniform draws (no policy) from the same public state, for comparison.
+    let uniform = UniformDeals::new(&state.constraints()).ok_or_else(|| bad_input("no history"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(mcmc.seed);
+    let start = Instant::now();
+    let draws = 1000;
+    for _ in 0..draws {
+        std::hint::black_box(uniform.deal(&mut rng));
+    }
+    let uniform_rate = draws as f64 / start.elapsed().as_secs_f64();
     if json {
         say!(
             "{}",
@@ -757,6 +766,7 @@ fn scale(policy: &DynPolicy, mcmc: &McmcArgs, json: bool) -> anyhow::Result<()> 
                 "accepted": run.accepted,
                 "seconds": seconds,
                 "transitions_per_second": rate,
+                "uniform_draws_per_second": uniform_rate,
                 "r_hat": r,
             })
         );
@@ -773,5 +783,6 @@ fn scale(policy: &DynPolicy, mcmc: &McmcArgs, json: bool) -> anyhow::Result<()> 
         "R-hat of player 0's trumps across {} chains: {r:.3} (near 1: the chains agree)",
         config.chains
     );
+    say!("exact uniform draws (no policy): {uniform_rate:.0}/s");
     Ok(())
 }
