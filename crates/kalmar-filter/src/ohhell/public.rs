@@ -169,8 +169,8 @@ impl PublicState {
         }
     }
 
-    /// Parses the text form; `file` names the input in errors. A `;` ends a line too, so a public
-    /// state fits on a command line: `game players=3 suits=2 ranks=4 tricks=2; trump Jh; …`.
+    /// Parses the text form (name the file with [`ParseError::in_file`]). A `;` ends a line too,
+    /// so a public state fits on a command line: `game players=3 suits=2 ranks=4 tricks=2; …`.
     pub fn parse(text: &str) -> Result<PublicState, ParseError> {
         let mut cursor = Cursor::new(text);
         let mut game: Option<OhHell> = None;
