@@ -14,7 +14,7 @@
 //! A [`History`] is the sequence of steps (joint action and outcome) from `w⁰`; its public state
 //! is the sequence of public observations along it ([`public_state`]) and a player's information
 //! state adds the player's private observations ([`information_state`]). [`reach`] splits the
-//! reach probability of a history under a joint [`Policy`](crate::Policy) into the chance part and
+//! reach probability of a history under a joint [`Policy`] into the chance part and
 //! each player's part, exactly.
 
 use crate::policy::{InfoView, Policy};
