@@ -18,6 +18,7 @@ mod demo;
 mod efg;
 mod generate;
 mod observation;
+mod ohhell;
 mod parity;
 mod report;
 mod solve;
@@ -65,6 +66,10 @@ enum Command {
     /// strategic form, and exact equilibria.
     #[command(subcommand)]
     Efg(efg::EfgCommand),
+    /// Oh Hell history filtering: count, list, build and sample the histories behind a public
+    /// state, and the experiments of Solinas et al.
+    #[command(subcommand)]
+    Ohhell(ohhell::OhHellCommand),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
@@ -188,6 +193,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Observation(command) => observation::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),
         Command::Efg(command) => efg::run(&command),
+        Command::Ohhell(command) => ohhell::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify { game, solution } => verify::run(&game, &solution),
         Command::Generate(args) => generate::run(&args),

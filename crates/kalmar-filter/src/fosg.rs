@@ -1,0 +1,427 @@
+//! Factored-observation stochastic games (FOSG; Kovařík, Schmid, Burch, Bowling and Lisý,
+//! *Rethinking Formal Models of Partially Observable Multiagent Decision Making*, 2019), the model
+//! of Solinas, Rebstock, Sturtevant and Buro, *History Filtering in Imperfect Information Games:
+//! Algorithms and Complexity*, Section 2.1.
+//!
+//! An FOSG is `⟨N, W, P, w⁰, A, T, R, O⟩`: players, world states, the player function (who acts
+//! where), the initial world state, joint actions, a stochastic transition function, rewards and
+//! an observation function that gives every transition `(w, a, w')` a private observation for each
+//! player and a public observation for all. Here a transition's random part is named by an
+//! *outcome* ([`Fosg::Outcome`]): `T(w, a)` is a finite distribution over outcomes and
+//! [`Fosg::next`] turns an outcome into the next world state. A deal of cards is then a transition
+//! in which nobody acts and the outcome is the card.
+//!
+//! A [`History`] is the sequence of steps (joint action and outcome) from `w⁰`; its public state
+//! is the sequence of public observations along it ([`public_state`]) and a player's information
+//! state adds the player's private observations ([`information_state`]). [`reach`] splits the
+//! reach probability of a history under a joint [`Policy`] into the chance part and
+//! each player's part, exactly.
+
+use crate::policy::{InfoView, Policy};
+use kalmar_core::{Player, Rational};
+use std::fmt;
+use std::hash::Hash;
+
+/// A factored-observation stochastic game.
+///
+/// Contract: in a non-terminal world state every acting player has at least one legal action,
+/// [`Fosg::transition`] gives a non-empty support with positive probabilities summing to one, and
+/// the observation functions depend only on `(w, a, w')`.
+pub trait Fosg {
+    /// A world state.
+    type World: Clone + fmt::Debug;
+    /// One player's action.
+    type Action: Clone + Eq + Hash + fmt::Debug + fmt::Display;
+    /// The random part of a transition (the card dealt, the clause drawn); a deterministic
+    /// transition has a single outcome.
+    type Outcome: Clone + Eq + Hash + fmt::Debug;
+    /// A public observation.
+    type PublicObs: Clone + Eq + Hash + fmt::Debug + fmt::Display;
+    /// A private observation.
+    type PrivateObs: Clone + Eq + Hash + fmt::Debug + fmt::Display;
+
+    /// The number of players `N`.
+    fn num_players(&self) -> usize;
+    /// The initial world state `w⁰`.
+    fn initial(&self) -> Self::World;
+    /// Whether play has ended in `world`.
+    fn is_terminal(&self, world: &Self::World) -> bool;
+    /// The player function `P(w)`: who acts in `world`, in increasing order (empty when only
+    /// chance moves).
+    fn acting(&self, world: &Self::World) -> Vec<Player>;
+    /// The legal actions `A_i(w)` of `player` in `world`.
+    fn legal_actions(&self, world: &Self::World, player: Player) -> Vec<Self::Action>;
+    /// The support of `T(w, a)` with its probabilities; `joint` has one action per acting player,
+    /// in the order of [`Fosg::acting`].
+    fn transition(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+    ) -> Vec<(Self::Outcome, Rational)>;
+    /// The probability of `outcome` under `T(w, a)` (zero outside the support). The default looks
+    /// it up in [`Fosg::transition`]; games with large supports answer directly.
+    fn outcome_probability(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        outcome: &Self::Outcome,
+    ) -> Rational {
+        self.transition(world, joint)
+            .into_iter()
+            .find(|(o, _)| o == outcome)
+            .map(|(_, p)| p)
+            .unwrap_or_default()
+    }
+    /// The world state `w'` that `outcome` of `T(w, a)` leads to.
+    fn next(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        outcome: &Self::Outcome,
+    ) -> Self::World;
+    /// The rewards `R(w, a)`, one per player.
+    fn rewards(&self, world: &Self::World, joint: &[Self::Action]) -> Vec<Rational>;
+    /// The public observation `O_pub(w, a, w')`.
+    fn public_observation(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        next: &Self::World,
+    ) -> Self::PublicObs;
+    /// The private observation `O_priv(i)(w, a, w')` of `player`.
+    fn private_observation(
+        &self,
+        world: &Self::World,
+        joint: &[Self::Action],
+        next: &Self::World,
+        player: Player,
+    ) -> Self::PrivateObs;
+}
+
+/// One step of a history: the joint action taken (one action per acting player) and the outcome
+/// of the transition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step<A, O> {
+    /// The joint action, in the order of [`Fosg::acting`].
+    pub joint: Vec<A>,
+    /// The outcome of the transition.
+    pub outcome: O,
+}
+
+/// A history: the steps from the initial world state. The world states along it follow from the
+/// steps by [`Fosg::next`].
+pub type History<G> = Vec<Step<<G as Fosg>::Action, <G as Fosg>::Outcome>>;
+
+/// Why a sequence of steps is not a history of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    /// Step `step` is played in a terminal world state.
+    #[error("step {step} follows the end of the game")]
+    AfterEnd {
+        /// The index of the step.
+        step: usize,
+    },
+    /// Step `step` has an illegal joint action or an outcome outside the transition's support.
+    #[error("step {step} is not a legal move of the game")]
+    Illegal {
+        /// The index of the step.
+        step: usize,
+    },
+}
+
+/// The reach probability of a history, split as `P^π(h) = P_c(h) · P_1^π(h) ⋯ P_N^π(h)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The product of the chance probabilities of the transitions.
+    pub chance: Rational,
+    /// Each player's product of the probabilities of their own actions.
+    pub players: Vec<Rational>,
+}
+
+impl Reach {
+    /// The reach probability `P^π(h)`: the product of all parts.
+    pub fn total(&self) -> Rational {
+        self.players
+            .iter()
+            .fold(self.chance.clone(), |acc, p| &acc * p)
+    }
+
+    /// The part of everybody except `player`, `P_{-i}^π(h)`.
+    pub fn others(&self, player: Player) -> Rational {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != player.index())
+            .fold(self.chance.clone(), |acc, (_, p)| &acc * p)
+    }
+}
+
+/// Replays `history` from `w⁰`, calling `visit` with each world state, joint action and next world
+/// state, and returns the last world state. Checks legality of every step.
+pub fn replay<G: Fosg>(
+    game: &G,
+    history: &[Step<G::Action, G::Outcome>],
+    mut visit: impl FnMut(&G::World, &Step<G::Action, G::Outcome>, &G::World),
+) -> Result<G::World, HistoryError> {
+    let mut world = game.initial();
+    for (index, step) in history.iter().enumerate() {
+        if game.is_terminal(&world) {
+            return Err(HistoryError::AfterEnd { step: index });
+        }
+        let acting = game.acting(&world);
+        let legal = acting.len() == step.joint.len()
+            && acting
+                .iter()
+                .zip(&step.joint)
+                .all(|(&p, a)| game.legal_actions(&world, p).contains(a))
+            && !game
+                .outcome_probability(&world, &step.joint, &step.outcome)
+                .is_zero();
+        if !legal {
+            return Err(HistoryError::Illegal { step: index });
+        }
+        let next = game.next(&world, &step.joint, &step.outcome);
+        visit(&world, step, &next);
+        world = next;
+    }
+    Ok(world)
+}
+
+/// The public state `s_pub(h)`: the public observations along `history`.
+pub fn public_state<G: Fosg>(
+    game: &G,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Vec<G::PublicObs>, HistoryError> {
+    let mut observations = Vec::with_capacity(history.len());
+    replay(game, history, |w, step, next| {
+        observations.push(game.public_observation(w, &step.joint, next));
+    })?;
+    Ok(observations)
+}
+
+/// A player's information state `(s_pub(h), s_i(h))`: the public and the player's private
+/// observations along `history`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InformationState<P, Q> {
+    /// The public observations.
+    pub public: Vec<P>,
+    /// The player's private observations, one per step.
+    pub private: Vec<Q>,
+}
+
+/// The information state of `player` after `history`.
+pub fn information_state<G: Fosg>(
+    game: &G,
+    history: &[Step<G::Action, G::Outcome>],
+    player: Player,
+) -> Result<InformationState<G::PublicObs, G::PrivateObs>, HistoryError> {
+    let mut state = InformationState {
+        public: Vec::with_capacity(history.len()),
+        private: Vec::with_capacity(history.len()),
+    };
+    replay(game, history, |w, step, next| {
+        state
+            .public
+            .push(game.public_observation(w, &step.joint, next));
+        state
+            .private
+            .push(game.private_observation(w, &step.joint, next, player));
+    })?;
+    Ok(state)
+}
+
+/// The reach probability of `history` under the joint `policy`, split into chance and players.
+///
+/// Each acting player's action is weighed by the policy at the player's information state before
+/// the step (the public and private observations so far).
+pub fn reach<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Reach, HistoryError> {
+    reach_parts(game, policy, history, true)
+}
+
+/// The players' parts of the reach probability of `history`, `P_1^π(h) ⋯ P_N^π(h)`, without the
+/// chance part (which is left at 1): for comparing histories whose chance parts are equal, as the
+/// deals of one public state are, without multiplying out long chance products.
+pub fn players_reach<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Reach, HistoryError> {
+    reach_parts(game, policy, history, false)
+}
+
+fn reach_parts<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+    with_chance: bool,
+) -> Result<Reach, HistoryError> {
+    let players = game.num_players();
+    let mut result = Reach {
+        chance: Rational::from(1),
+        players: vec![Rational::from(1); players],
+    };
+    let mut public = Vec::with_capacity(history.len());
+    let mut private: Vec<Vec<G::PrivateObs>> = vec![Vec::with_capacity(history.len()); players];
+    let mut world = game.initial();
+    for (index, step) in history.iter().enumerate() {
+        if game.is_terminal(&world) {
+            return Err(HistoryError::AfterEnd { step: index });
+        }
+        let acting = game.acting(&world);
+        if acting.len() != step.joint.len() {
+            return Err(HistoryError::Illegal { step: index });
+        }
+        for (&player, action) in acting.iter().zip(&step.joint) {
+            let legal = game.legal_actions(&world, player);
+            if !legal.contains(action) {
+                return Err(HistoryError::Illegal { step: index });
+            }
+            let view = InfoView {
+                player,
+                public: &public,
+                private: &private[player.index()],
+            };
+            let p = policy.probability(&view, &legal, action);
+            result.players[player.index()] = &result.players[player.index()] * &p;
+        }
+        let chance = game.outcome_probability(&world, &step.joint, &step.outcome);
+        if chance.is_zero() {
+            return Err(HistoryError::Illegal { step: index });
+        }
+        if with_chance {
+            result.chance = &result.chance * &chance;
+        }
+        let next = game.next(&world, &step.joint, &step.outcome);
+        public.push(game.public_observation(&world, &step.joint, &next));
+        for (i, obs) in private.iter_mut().enumerate() {
+            obs.push(game.private_observation(&world, &step.joint, &next, Player::new(i)));
+        }
+        world = next;
+    }
+    Ok(result)
+}
+
+/// The utilities of a terminal history: the sum of each player's rewards along it.
+pub fn utilities<G: Fosg>(
+    game: &G,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Vec<Rational>, HistoryError> {
+    let mut total = vec![Rational::from(0); game.num_players()];
+    replay(game, history, |w, step, _| {
+        for (t, r) in total.iter_mut().zip(game.rewards(w, &step.joint)) {
+            *t = &*t + &r;
+        }
+    })?;
+    Ok(total)
+}
+
+/// The expected utilities of play continued from `history` under `policy`:
+/// `Σ_z P^π(h → z) u(z)` over the terminal histories `z` that extend `history`, where `u(z)`
+/// includes the rewards collected along `history` itself. The continuation tree is expanded in
+/// full, so this is for histories near the end of a game.
+pub fn expected_utilities<G: Fosg, P: Policy<G> + ?Sized>(
+    game: &G,
+    policy: &P,
+    history: &[Step<G::Action, G::Outcome>],
+) -> Result<Vec<Rational>, HistoryError> {
+    let players = game.num_players();
+    let mut walk = Walk {
+        public: Vec::with_capacity(history.len()),
+        private: vec![Vec::with_capacity(history.len()); players],
+    };
+    let mut collected = vec![Rational::from(0); players];
+    let world = replay(game, history, |w, step, next| {
+        walk.observe(game, w, &step.joint, next);
+        for (c, r) in collected.iter_mut().zip(game.rewards(w, &step.joint)) {
+            *c = &*c + &r;
+        }
+    })?;
+    let future = walk.expected(game, policy, &world);
+    Ok(collected.iter().zip(&future).map(|(a, b)| a + b).collect())
+}
+
+/// The observations along a path of the game tree, pushed and popped as it is walked.
+struct Walk<P, Q> {
+    public: Vec<P>,
+    private: Vec<Vec<Q>>,
+}
+
+impl<P, Q> Walk<P, Q> {
+    fn observe<G: Fosg<PublicObs = P, PrivateObs = Q>>(
+        &mut self,
+        game: &G,
+        world: &G::World,
+        joint: &[G::Action],
+        next: &G::World,
+    ) {
+        self.public
+            .push(game.public_observation(world, joint, next));
+        for (i, obs) in self.private.iter_mut().enumerate() {
+            obs.push(game.private_observation(world, joint, next, Player::new(i)));
+        }
+    }
+
+    fn forget(&mut self) {
+        self.public.pop();
+        for obs in &mut self.private {
+            obs.pop();
+        }
+    }
+
+    /// The expected rewards still to come from `world`.
+    fn expected<G, Pol>(&mut self, game: &G, policy: &Pol, world: &G::World) -> Vec<Rational>
+    where
+        G: Fosg<PublicObs = P, PrivateObs = Q>,
+        Pol: Policy<G> + ?Sized,
+    {
+        let players = game.num_players();
+        let mut total = vec![Rational::from(0); players];
+        if game.is_terminal(world) {
+            return total;
+        }
+        let acting = game.acting(world);
+        // Each joint action with the probability the acting players give it.
+        let mut joints: Vec<(Vec<G::Action>, Rational)> = vec![(Vec::new(), Rational::from(1))];
+        for &player in &acting {
+            let legal = game.legal_actions(world, player);
+            let view = InfoView {
+                player,
+                public: &self.public,
+                private: &self.private[player.index()],
+            };
+            let probabilities: Vec<Rational> = legal
+                .iter()
+                .map(|a| policy.probability(&view, &legal, a))
+                .collect();
+            joints = joints
+                .into_iter()
+                .flat_map(|(joint, p)| {
+                    legal.iter().zip(&probabilities).map(move |(a, q)| {
+                        let mut next = joint.clone();
+                        next.push(a.clone());
+                        (next, &p * q)
+                    })
+                })
+                .filter(|(_, p)| !p.is_zero())
+                .collect();
+        }
+        for (joint, p) in joints {
+            let rewards = game.rewards(world, &joint);
+            for (outcome, q) in game.transition(world, &joint) {
+                let weight = &p * &q;
+                let next = game.next(world, &joint, &outcome);
+                self.observe(game, world, &joint, &next);
+                let future = self.expected(game, policy, &next);
+                self.forget();
+                for ((t, r), f) in total.iter_mut().zip(&rewards).zip(&future) {
+                    *t = &*t + &(&weight * &(r + f));
+                }
+            }
+        }
+        total
+    }
+}
