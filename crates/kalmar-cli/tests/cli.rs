@@ -1,33 +1,8 @@
 //! The `kalmar` program end to end: outputs, saved solutions, and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kalmar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kalmar"))
-        .args(args)
-        .current_dir(workspace())
-        .output()
-        .expect("the kalmar binary runs")
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kalmar-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+mod common;
+use common::*;
+use std::process::Command;
 
 #[test]
 fn demo_runs() {

@@ -1,35 +1,7 @@
 //! `kalmar efg` end to end: outputs, JSON, written files and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kalmar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kalmar"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("the kalmar binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = kalmar(args);
-    assert!(out.status.success(), "{}", stderr(&out));
-    serde_json::from_str(&stdout(&out)).unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kalmar-efg-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+mod common;
+use common::*;
 
 #[test]
 fn reduce_lists_stars_by_the_tree_order() {

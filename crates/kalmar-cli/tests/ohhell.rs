@@ -1,28 +1,7 @@
 //! `kalmar ohhell` end to end: exact counts in JSON, Table 1, construction, sampling, bad input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kalmar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kalmar"))
-        .args(args)
-        .current_dir(workspace())
-        .output()
-        .expect("the kalmar binary runs")
-}
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON on standard output")
-}
+mod common;
+use common::*;
 
 #[test]
 fn count_prints_the_exact_number_of_histories() {
@@ -32,7 +11,7 @@ fn count_prints_the_exact_number_of_histories() {
         "examples/ohhell-table1-192.txt",
         "--json",
     ]);
-    assert_eq!(json(&out)["histories"], 192);
+    assert_eq!(json_of(&out)["histories"], 192);
     let out = kalmar(&[
         "ohhell",
         "count",
@@ -41,7 +20,7 @@ fn count_prints_the_exact_number_of_histories() {
         "--state",
         "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
     ]);
-    assert_eq!(json(&out)["histories"], 192);
+    assert_eq!(json_of(&out)["histories"], 192);
     // 51!/3! histories before any card is played with 52 cards: an exact integer of 66 digits.
     let out = kalmar(&[
         "ohhell",
@@ -62,7 +41,7 @@ fn count_prints_the_exact_number_of_histories() {
 #[test]
 fn table1_reproduces_the_papers_small_counts() {
     let out = kalmar(&["ohhell", "experiment", "table1", "--small", "--json"]);
-    let value = json(&out);
+    let value = json_of(&out);
     let rows = value["rows"].as_array().expect("rows");
     assert_eq!(rows[0]["histories"], 192);
     assert_eq!(rows[1]["histories"], 12_960);
@@ -76,7 +55,7 @@ fn construct_builds_a_history_or_proves_there_is_none() {
         "examples/ohhell-table1-192.txt",
         "--json",
     ]);
-    let value = json(&out);
+    let value = json_of(&out);
     let deal = value["history"].as_array().expect("a deal");
     assert_eq!(deal.len(), 6);
     // Player 1 shows a void in clubs, then plays a club: no deal fits.
@@ -87,7 +66,7 @@ fn construct_builds_a_history_or_proves_there_is_none() {
         "--state",
         "game players=2 suits=2 ranks=4 tricks=2; trump Ad; bids 0 0; plays Ac Jd Kc Qc",
     ]);
-    assert!(json(&out)["history"].is_null());
+    assert!(json_of(&out)["history"].is_null());
 }
 
 #[test]
@@ -104,7 +83,7 @@ fn sample_draws_the_number_asked() {
             "--json",
         ];
         args.extend_from_slice(extra);
-        let value = json(&kalmar(&args));
+        let value = json_of(&kalmar(&args));
         assert_eq!(value["samples"].as_array().expect("samples").len(), 10);
     }
 }

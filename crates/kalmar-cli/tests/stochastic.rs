@@ -1,40 +1,13 @@
 //! `kalmar stochastic` end to end: exact values as fractions, the solvers, reductions, strategy
 //! recovery, generation, `kalmar solve` routing games with chance here, and exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kalmar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kalmar"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("the kalmar binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(out.status.success(), "{}", stderr(out));
-    serde_json::from_str(&stdout(out)).unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kalmar-stochastic-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+mod common;
+use common::*;
 
 #[test]
 fn coin_toss_values_are_exact_fractions() {
     let out = kalmar(&["stochastic", "solve", "examples/coin-toss.gg", "--json"]);
-    let j = json(&out);
+    let j = json_of(&out);
     assert_eq!(j["class"], "simple");
     assert_eq!(j["values"]["a"], "1/2");
     assert_eq!(j["values"]["b"], "1/4");
@@ -57,7 +30,7 @@ fn coin_toss_values_are_exact_fractions() {
 
 #[test]
 fn figure_2_3_value() {
-    let j = json(&kalmar(&[
+    let j = json_of(&kalmar(&[
         "stochastic",
         "solve",
         "examples/figure-2-3.gg",
@@ -70,7 +43,7 @@ fn figure_2_3_value() {
 
 #[test]
 fn value_iteration_gives_bounds_and_exact_on_request() {
-    let j = json(&kalmar(&[
+    let j = json_of(&kalmar(&[
         "stochastic",
         "solve",
         "examples/coin-toss.gg",
@@ -84,7 +57,7 @@ fn value_iteration_gives_bounds_and_exact_on_request() {
     let lower: kalmar_core_rational::R = j["lower"]["a"].as_str().unwrap().parse().unwrap();
     let upper: kalmar_core_rational::R = j["upper"]["a"].as_str().unwrap().parse().unwrap();
     assert!(lower.0 <= 0.5 && 0.5 <= upper.0 && upper.0 - lower.0 <= 1e-3);
-    let j = json(&kalmar(&[
+    let j = json_of(&kalmar(&[
         "stochastic",
         "solve",
         "examples/coin-toss.gg",
@@ -113,9 +86,9 @@ mod kalmar_core_rational {
 
 #[test]
 fn solve_routes_games_with_chance_here() {
-    let j = json(&kalmar(&["solve", "examples/coin-toss.gg", "--json"]));
+    let j = json_of(&kalmar(&["solve", "examples/coin-toss.gg", "--json"]));
     assert_eq!(j["values"]["a"], "1/2");
-    let j = json(&kalmar(&["solve", "examples/figure-2-3.gg", "--json"]));
+    let j = json_of(&kalmar(&["solve", "examples/figure-2-3.gg", "--json"]));
     assert_eq!(j["values"]["a"], "11015/271");
 }
 
@@ -134,7 +107,7 @@ fn reduce_to_a_simple_stochastic_game_keeps_the_values() {
         path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let j = json(&kalmar(&[
+    let j = json_of(&kalmar(&[
         "stochastic",
         "solve",
         path.to_str().unwrap(),
@@ -152,7 +125,7 @@ fn recover_strategies_from_values() {
         r#"{"a": "1/2", "c": "1/2", "b": "1/4", "d": "1/4", "one": 1, "zero": 0}"#,
     )
     .unwrap();
-    let j = json(&kalmar(&[
+    let j = json_of(&kalmar(&[
         "stochastic",
         "recover",
         "examples/coin-toss.gg",
@@ -192,7 +165,7 @@ fn generate_then_solve() {
             path.to_str().unwrap(),
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
-        let j = json(&kalmar(&[
+        let j = json_of(&kalmar(&[
             "stochastic",
             "solve",
             path.to_str().unwrap(),
