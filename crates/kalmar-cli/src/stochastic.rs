@@ -325,25 +325,18 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     let answer = match class {
         Class::Simple | Class::Terminal => {
             let game = TerminalGame::from_graph(graph).map_err(|e| in_file(file, e))?;
-            let (exact, bounds) = (args.exact, info.id == "vi");
             let mut stats = Stats::default();
             let ((solution, bounds), solve_time) = timed("solving", moves, || {
-                if bounds {
-                    let b = vi::solve_terminal(&game, &epsilon, args.max_sweeps, &mut stats);
-                    let solution = exact.then(|| {
-                        let mut exact_stats = Stats::default();
-                        let s = si::solve_terminal_from(
-                            &game,
-                            b.greedy(game.arena()),
-                            &mut exact_stats,
-                        );
-                        stats.evaluations = exact_stats.evaluations;
-                        s
-                    });
-                    (solution, Some(b))
-                } else {
-                    (Some(si::solve_terminal(&game, &mut stats)), None)
-                }
+                iterate(
+                    info.id == "vi",
+                    args.exact,
+                    &mut stats,
+                    |stats| vi::solve_terminal(&game, &epsilon, args.max_sweeps, stats),
+                    |bounds, stats| {
+                        si::solve_terminal_from(&game, bounds.greedy(game.arena()), stats)
+                    },
+                    |stats| si::solve_terminal(&game, stats),
+                )
             });
             finish_solution(info.id, solution, bounds, stats, solve_time, |s| {
                 s.verify(&game)
@@ -351,25 +344,18 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         }
         Class::Discounted => {
             let game = DiscountedGame::from_graph(graph).map_err(|e| in_file(file, e))?;
-            let (exact, bounds) = (args.exact, info.id == "vi");
             let mut stats = Stats::default();
             let ((solution, bounds), solve_time) = timed("solving", moves, || {
-                if bounds {
-                    let b = vi::solve_discounted(&game, &epsilon, args.max_sweeps, &mut stats);
-                    let solution = exact.then(|| {
-                        let mut exact_stats = Stats::default();
-                        let s = si::solve_discounted_from(
-                            &game,
-                            b.greedy(game.arena()),
-                            &mut exact_stats,
-                        );
-                        stats.evaluations = exact_stats.evaluations;
-                        s
-                    });
-                    (solution, Some(b))
-                } else {
-                    (Some(si::solve_discounted(&game, &mut stats)), None)
-                }
+                iterate(
+                    info.id == "vi",
+                    args.exact,
+                    &mut stats,
+                    |stats| vi::solve_discounted(&game, &epsilon, args.max_sweeps, stats),
+                    |bounds, stats| {
+                        si::solve_discounted_from(&game, bounds.greedy(game.arena()), stats)
+                    },
+                    |stats| si::solve_discounted(&game, stats),
+                )
             });
             finish_solution(info.id, solution, bounds, stats, solve_time, |s| {
                 s.verify(&game)
@@ -414,6 +400,30 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         Class::Parity => parity_answer(args, graph)?,
     };
     print_answer(args, graph, class, &answer)
+}
+
+/// Strategy iteration (`bounds` false), or value iteration with bounds, finished exactly by
+/// strategy iteration from its greedy strategies when `exact`; the evaluations counted are the
+/// exact iteration's.
+fn iterate(
+    bounds: bool,
+    exact: bool,
+    stats: &mut Stats,
+    value_iteration: impl FnOnce(&mut Stats) -> Bounds,
+    strategy_iteration_from: impl FnOnce(&Bounds, &mut Stats) -> Solution,
+    strategy_iteration: impl FnOnce(&mut Stats) -> Solution,
+) -> (Option<Solution>, Option<Bounds>) {
+    if !bounds {
+        return (Some(strategy_iteration(stats)), None);
+    }
+    let b = value_iteration(stats);
+    let solution = exact.then(|| {
+        let mut exact_stats = Stats::default();
+        let s = strategy_iteration_from(&b, &mut exact_stats);
+        stats.evaluations = exact_stats.evaluations;
+        s
+    });
+    (solution, Some(b))
 }
 
 /// The answer of a solver that returns a solution (exact) and/or bounds.
