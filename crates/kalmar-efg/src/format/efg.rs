@@ -42,26 +42,7 @@ struct Reader<'a> {
 /// Reads a game in Gambit's `.efg` format.
 pub fn read_efg(text: &str) -> Result<Efg, ParseError> {
     let mut lex = Lexer::new(text);
-    lex.word("EFG")?;
-    let (span, version) = lex.count("the format version 2")?;
-    if version != 2 {
-        return Err(ParseError::new(
-            span,
-            version.to_string(),
-            "the format version 2",
-        ));
-    }
-    // Gambit once wrote `D` for games with floating-point numbers; both are read exactly.
-    let (span, field) = lex.any_word("'R' (rational) or 'D'")?;
-    if field != "R" && field != "D" {
-        return Err(ParseError::new(span, format!("'{field}'"), "'R' or 'D'"));
-    }
-    let title = lex.string("the game's title (a quoted string)")?;
-    lex.open()?;
-    let mut players = Vec::new();
-    while !lex.optional_close()? {
-        players.push(lex.string("a player's name (a quoted string) or '}'")?);
-    }
+    let (title, players) = lex.header("EFG", 2)?;
     let mut builder = EfgBuilder::new(title, players);
     if let Some(comment) = lex.optional_string()? {
         builder.comment(comment);

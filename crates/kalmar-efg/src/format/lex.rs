@@ -230,6 +230,33 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The header both Gambit formats open with: `KIND VERSION R|D "title" { "player" … }`
+    /// (Gambit once wrote `D` for games with floating-point numbers; both are read exactly).
+    /// Returns the title and the players' names.
+    pub fn header(
+        &mut self,
+        kind: &str,
+        version: u32,
+    ) -> Result<(String, Vec<String>), ParseError> {
+        self.word(kind)?;
+        let expected = format!("the format version {version}");
+        let (span, found) = self.count(&expected)?;
+        if found != version {
+            return Err(ParseError::new(span, found.to_string(), expected));
+        }
+        let (span, field) = self.any_word("'R' (rational) or 'D'")?;
+        if field != "R" && field != "D" {
+            return Err(ParseError::new(span, format!("'{field}'"), "'R' or 'D'"));
+        }
+        let title = self.string("the game's title (a quoted string)")?;
+        self.open()?;
+        let mut players = Vec::new();
+        while !self.optional_close()? {
+            players.push(self.string("a player's name (a quoted string) or '}'")?);
+        }
+        Ok((title, players))
+    }
+
     /// Consumes a nonnegative integer that fits in `u32`.
     pub fn count(&mut self, expected: &str) -> Result<(Span, u32), ParseError> {
         match self.peek()? {

@@ -42,25 +42,7 @@ pub const MAX_PROFILES: u64 = 1 << 32;
 /// Reads a game in Gambit's `.nfg` format (either form).
 pub fn read_nfg(text: &str) -> Result<Nfg, ParseError> {
     let mut lex = Lexer::new(text);
-    lex.word("NFG")?;
-    let (span, version) = lex.count("the format version 1")?;
-    if version != 1 {
-        return Err(ParseError::new(
-            span,
-            version.to_string(),
-            "the format version 1",
-        ));
-    }
-    let (span, field) = lex.any_word("'R' (rational) or 'D'")?;
-    if field != "R" && field != "D" {
-        return Err(ParseError::new(span, format!("'{field}'"), "'R' or 'D'"));
-    }
-    let title = lex.string("the game's title (a quoted string)")?;
-    lex.open()?;
-    let mut players = Vec::new();
-    while !lex.optional_close()? {
-        players.push(lex.string("a player's name (a quoted string) or '}'")?);
-    }
+    let (title, players) = lex.header("NFG", 1)?;
     let open_span = lex.peek()?.0;
     lex.open()?;
     // `{ 2 2 }` (payoff list) or `{ { "a" "b" } ... }` (outcome list).
