@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 
-use kalmar_core::{Builder, Certificate, Edge, Owner, Player, Vertex};
+use kalmar_core::{Certificate, Edge, Player, Vertex};
 use kalmar_graph::format::{GameGraph, read_pg};
 use kalmar_graph::parity::{self, ParityGame, ParitySolution, SOLVERS, Stats, zlk};
 use proptest::prelude::*;
@@ -66,15 +66,7 @@ fn larger_random_games_are_certified() {
 #[test]
 fn deep_priorities_do_not_overflow_the_stack() {
     // A chain with a distinct priority per vertex: the recursion is as deep as the chain.
-    let n = 20_000;
-    let mut b = Builder::new(2);
-    for i in 0..n {
-        b.add_vertex(Owner::Player(Player((i % 2) as u8)));
-    }
-    for i in 0..n {
-        b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
-    }
-    let game = ParityGame::new(b.build().unwrap(), (0..n as u32).collect()).unwrap();
+    let game = cycle_of_distinct_priorities(20_000);
     let solution = zlk::solve(&game, &mut Stats::default());
     // The cycle's largest priority n - 1 is odd: Odd wins everywhere.
     assert!(solution.winner.iter().all(|&w| w == Player(1)));

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 
-use kalmar_core::{Builder, Certificate, Owner, Player, Vertex};
+use kalmar_core::{Builder, Certificate, Owner, Player};
 use kalmar_graph::parity::{ParityGame, Stats, fpi, zlk};
 use proptest::prelude::*;
 
@@ -102,27 +102,16 @@ fn a_one_step_choice_that_closes_an_odd_cycle_is_not_kept() {
     }
 }
 
-/// A single cycle through priorities 0..n, each vertex with one move. The levels behave like
+/// On a single cycle through priorities 0..n, each vertex with one move, the levels behave like
 /// a binary counter: a distraction at level p resets the levels below, which then flip again one
 /// by one, so the number of scans grows exponentially with n (it is the Fibonacci number
 /// F(n + 1)).
-fn counter_cycle(n: usize) -> ParityGame {
-    let mut b = Builder::new(2);
-    for i in 0..n {
-        b.add_vertex(Owner::Player(Player((i % 2) as u8)));
-    }
-    for i in 0..n {
-        b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
-    }
-    ParityGame::new(b.build().unwrap(), (0..n as u32).collect()).unwrap()
-}
-
 #[test]
 fn a_cycle_of_distinct_priorities_counts_in_binary() {
     for config in VARIANTS {
         let mut scans = Vec::new();
         for n in [6, 8, 10, 12, 14] {
-            let game = counter_cycle(n);
+            let game = cycle_of_distinct_priorities(n);
             let mut stats = Stats::default();
             let solution = fpi::solve_with(&game, config, &mut stats);
             // The cycle's largest priority n - 1 is odd.

@@ -168,16 +168,7 @@ fn small_families_match_brute_force() {
 fn a_long_cycle_of_distinct_priorities() {
     // One cycle with a distinct priority per vertex, the largest odd: Odd wins everywhere, and
     // the game has far more priorities than the precisions can halve through.
-    let n = 20_000;
-    let mut b = Builder::new(2);
-    for i in 0..n {
-        b.add_vertex(Owner::Player(Player((i % 2) as u8)));
-    }
-    for i in 0..n {
-        b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
-    }
-    let priority = (0..n as u32).collect();
-    let game = ParityGame::new(b.build().unwrap(), priority).unwrap();
+    let game = cycle_of_distinct_priorities(20_000);
     let (solution, _) = solve_checked(&game);
     assert!(solution.winner.iter().all(|&w| w == Player(1)));
 }

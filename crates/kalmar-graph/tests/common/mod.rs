@@ -143,3 +143,17 @@ pub fn brute_winners(game: &ParityGame) -> Vec<Player> {
         })
         .collect()
 }
+
+/// One cycle through the vertices 0..n, vertex i of priority i owned by the player of its
+/// parity, each with its one move: the largest priority decides, and a recursion on priorities
+/// goes n levels deep.
+pub fn cycle_of_distinct_priorities(n: usize) -> ParityGame {
+    let mut b = Builder::new(2);
+    for i in 0..n {
+        b.add_vertex(Owner::Player(Player((i % 2) as u8)));
+    }
+    for i in 0..n {
+        b.add_edge(Vertex::new(i), Vertex::new((i + 1) % n));
+    }
+    ParityGame::new(b.build().unwrap(), (0..n as u32).collect()).unwrap()
+}
