@@ -8,8 +8,8 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use kalmar_core::Rational;
 use kalmar_filter::PolicyBias;
-use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
-use kalmar_filter::ohhell::{McmcConfig, PublicState, Sampler, Start, may_extend};
+use kalmar_filter::filter::{ExactSampler, weigh};
+use kalmar_filter::ohhell::{McmcConfig, PublicState, Sampler, Start};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -25,15 +25,7 @@ fn state(text: &str) -> PublicState {
 }
 
 fn enumerate_state(s: &PublicState) -> usize {
-    let constraints = s.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
-    enumerate(&s.game, &s.observations(), options)
-        .expect("small")
-        .len()
+    s.histories(usize::MAX, None).expect("small").len()
 }
 
 fn enumeration(c: &mut Criterion) {
@@ -81,29 +73,15 @@ fn sampling(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     let s = state(MEDIUM);
-    let constraints = s.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
     group.sample_size(10);
     group.bench_function("exact-setup", |b| {
         b.iter(|| {
-            let histories = enumerate(
-                &s.game,
-                &s.observations(),
-                Enumeration {
-                    prune: Some(&prune),
-                    ..Enumeration::default()
-                },
-            )
-            .expect("small");
+            let histories = s.histories(usize::MAX, None).expect("small");
             weigh(&s.game, &policy, histories).expect("legal").len()
         })
     });
     group.sample_size(100);
-    let histories = enumerate(&s.game, &s.observations(), options).expect("small");
+    let histories = s.histories(usize::MAX, None).expect("small");
     let weighted: Vec<_> = weigh(&s.game, &policy, histories)
         .expect("legal")
         .into_iter()

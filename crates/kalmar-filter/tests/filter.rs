@@ -8,7 +8,7 @@ use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{Enumeration, construct, enumerate, enumerate_belief, range, weigh};
 use kalmar_filter::fosg::{information_state, reach};
 use kalmar_filter::fsat::{Clause, FsatAction, FsatGame};
-use kalmar_filter::ohhell::{OhHell, PublicState, may_extend};
+use kalmar_filter::ohhell::{OhHell, PublicState};
 use kalmar_filter::{PolicyBias, TablePolicy, Uniform};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -78,13 +78,7 @@ fn an_unsatisfiable_formula_has_no_history() {
 
 fn table1_small() -> (PublicState, Vec<kalmar_filter::History<OhHell>>) {
     let state = PublicState::parse(TABLE1[0].0).expect("valid");
-    let constraints = state.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
-    let histories = enumerate(&state.game, &state.observations(), options).expect("small");
+    let histories = state.histories(usize::MAX, None).expect("small");
     (state, histories)
 }
 

@@ -7,23 +7,17 @@ mod common;
 use common::{TABLE1, random_public_state, random_small_game, rng};
 use foldhash::HashMap;
 use kalmar_core::Rational;
-use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
+use kalmar_filter::filter::{ExactSampler, weigh};
 use kalmar_filter::ohhell::OhHell;
 use kalmar_filter::ohhell::{
-    Card, McmcConfig, PublicState, Sampler, Start, UniformDeals, may_extend, ring_swap,
+    Card, McmcConfig, PublicState, Sampler, Start, UniformDeals, ring_swap,
 };
 use kalmar_filter::{Policy, PolicyBias, Uniform};
 use rand::Rng;
 
 /// The deals of the histories of `state` with their exact reach probabilities.
 fn exact(state: &PublicState, policy: &dyn Policy<OhHell>) -> Vec<(Vec<Card>, Rational)> {
-    let constraints = state.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
-    let histories = enumerate(&state.game, &state.observations(), options).expect("small");
+    let histories = state.histories(usize::MAX, None).expect("small");
     weigh(&state.game, policy, histories)
         .expect("legal")
         .into_iter()

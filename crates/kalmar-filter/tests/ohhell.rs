@@ -5,25 +5,16 @@ mod common;
 
 use common::{brute_force_count, random_public_state, random_small_game, rng};
 use kalmar_core::{Player, Rational};
-use kalmar_filter::filter::{Enumeration, enumerate};
 use kalmar_filter::fosg::{Fosg, public_state, utilities};
 use kalmar_filter::ohhell::{
-    Action, Card, OhHell, PublicState, construct_assignment, construct_history, may_extend,
+    Action, Card, OhHell, PublicState, construct_assignment, construct_history,
 };
 use num_bigint::BigUint;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 fn enumerated(state: &PublicState) -> usize {
-    let constraints = state.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
-    enumerate(&state.game, &state.observations(), options)
-        .expect("small")
-        .len()
+    state.histories(usize::MAX, None).expect("small").len()
 }
 
 /// A public state whose plays are any distinct cards (not from play), so it may have no history.

@@ -4,8 +4,7 @@
 mod common;
 
 use common::{TABLE1, brute_force_count};
-use kalmar_filter::filter::{Enumeration, enumerate};
-use kalmar_filter::ohhell::{PublicState, may_extend};
+use kalmar_filter::ohhell::PublicState;
 use num_bigint::BigUint;
 
 fn state(i: usize) -> PublicState {
@@ -13,13 +12,8 @@ fn state(i: usize) -> PublicState {
 }
 
 fn enumerated(state: &PublicState) -> usize {
-    let constraints = state.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
-    let options = Enumeration {
-        prune: Some(&prune),
-        ..Enumeration::default()
-    };
-    enumerate(&state.game, &state.observations(), options)
+    state
+        .histories(usize::MAX, None)
         .expect("small enough")
         .len()
 }

@@ -7,10 +7,10 @@ use crate::bad_input;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Player, Rational};
-use kalmar_filter::filter::{Enumeration, ExactSampler, enumerate, weigh};
+use kalmar_filter::filter::{ExactSampler, weigh};
 use kalmar_filter::ohhell::{
     Card, McmcConfig, OhHell, Outcome, PublicState, Sampler, Start, UniformDeals,
-    construct_assignment, may_extend,
+    construct_assignment,
 };
 use kalmar_filter::{History, Policy, PolicyBias, TablePolicy, Uniform};
 use rand::SeedableRng;
@@ -284,20 +284,13 @@ fn progress(message: &str) -> Option<ProgressBar> {
 
 /// All histories of a public state by the breadth-first search with the Oh Hell pruner.
 fn enumerate_state(state: &PublicState, max: usize) -> anyhow::Result<Vec<History<OhHell>>> {
-    let constraints = state.constraints();
-    let prune = |w: &_, _: usize| may_extend(&constraints, w);
     let bar = progress("enumerating");
     let mut report = |depth: usize, kept: usize| {
         if let Some(bar) = &bar {
             bar.set_message(format!("enumerating: depth {depth}, {kept} prefixes"));
         }
     };
-    let options = Enumeration {
-        prune: Some(&prune),
-        limit: max,
-        progress: Some(&mut report),
-    };
-    let histories = enumerate(&state.game, &state.observations(), options).map_err(bad_input);
+    let histories = state.histories(max, Some(&mut report)).map_err(bad_input);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -17,6 +17,7 @@
 //! of that suit; and how many hidden cards each player and the undealt stock hold.
 
 use super::rules::{Card, MAX_PLAYERS, OhHell, PublicObs};
+use crate::filter::{Enumeration, FilterError, enumerate};
 use crate::fosg::{History, Step};
 use kalmar_core::Player;
 use kalmar_core::error::{Cursor, ParseError, Span};
@@ -130,6 +131,29 @@ impl PublicState {
             outcome: Outcome::Move,
         }));
         history
+    }
+
+    /// Every history of this public state, by the breadth-first search of Theorem 2 with the
+    /// Oh Hell pruner ([`may_extend`]): at most `limit` prefixes at any depth, `progress` told
+    /// the depth and the prefixes kept after each.
+    pub fn histories(
+        &self,
+        limit: usize,
+        mut progress: Option<&mut dyn FnMut(usize, usize)>,
+    ) -> Result<Vec<History<OhHell>>, FilterError> {
+        let constraints = self.constraints();
+        let prune = |w: &_, _: usize| may_extend(&constraints, w);
+        let mut report = |depth: usize, kept: usize| {
+            if let Some(progress) = progress.as_mut() {
+                progress(depth, kept);
+            }
+        };
+        let options = Enumeration {
+            prune: Some(&prune),
+            limit,
+            progress: Some(&mut report),
+        };
+        enumerate(&self.game, &self.observations(), options)
     }
 
     /// What the public state says about the deal.
