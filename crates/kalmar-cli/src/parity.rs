@@ -3,7 +3,7 @@
 use crate::report::{count, in_file, load, millis, table};
 use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand};
-use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Certificate, Owner, Player};
 use kalmar_graph::format::{Format, GameGraph, PgSolution, write_pg_solution};
 use kalmar_graph::parity::{self, ParityGame, SOLVERS, Stats};
@@ -216,9 +216,8 @@ fn info(file: &std::path::Path) -> anyhow::Result<()> {
     let graph = load(file)?;
     let game = game_of(file, &graph, false)?;
     let arena = game.arena();
-    let components = strongly_connected_components(arena.num_vertices(), |v, i| {
-        arena.successors(v).get(i).copied()
-    });
+    let components =
+        strongly_connected_components_of_slices(arena.num_vertices(), |v| arena.successors(v));
     let self_loops = arena
         .vertices()
         .filter(|&v| arena.successors(v).contains(&v))

@@ -12,6 +12,7 @@
 
 use super::ParityGame;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The game with compressed priorities (same arena, same winners and winning strategies); the
 /// game itself, not a copy, when its priorities are compressed already.
@@ -67,7 +68,7 @@ pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
             .collect()
     };
     Cow::Owned(ParityGame {
-        arena: game.arena.clone(),
+        arena: Arc::clone(&game.arena),
         priority,
     })
 }

@@ -18,7 +18,7 @@
 //! only one player moves: he wins exactly where he can reach one of his winning cycles.
 
 use super::{ParityGame, ParitySolution, complete, winner_of};
-use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Edge, Owner, Player, Vertex};
 
 /// The winning cycles found by [`winning_cycles`].
@@ -69,14 +69,14 @@ pub fn winning_cycles(
                     .successors(v)
                     .iter()
                     .map(|w| local[w.index()])
-                    .filter(|&w| w != u32::MAX),
+                    .filter(|&w| w != u32::MAX)
+                    .map(Vertex),
             );
             offset.push(inner.len());
         }
         let cost = set.len() + degrees;
-        let components = strongly_connected_components(set.len(), |v, i| {
-            let range = offset[v.index()]..offset[v.index() + 1];
-            inner[range].get(i).map(|&w| Vertex(w))
+        let components = strongly_connected_components_of_slices(set.len(), |v| {
+            &inner[offset[v.index()]..offset[v.index() + 1]]
         });
         let members = components.members();
         for (c, local_component) in members.iter().enumerate() {

@@ -23,12 +23,15 @@ pub mod zlk;
 use crate::format::GameGraph;
 use kalmar_core::{Arena, Certificate, Owner, Player, Strategy, VerifyError, Vertex};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A max-parity game: an arena of two players without terminals or chance, and a priority per
 /// vertex.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParityGame {
-    arena: Arena,
+    /// Shared, so that a game with other priorities (compressed ones, say) on the same graph
+    /// costs no copy of the graph.
+    arena: Arc<Arena>,
     priority: Vec<u32>,
 }
 
@@ -73,7 +76,10 @@ impl ParityGame {
                 Owner::Player(_) => {}
             }
         }
-        Ok(ParityGame { arena, priority })
+        Ok(ParityGame {
+            arena: Arc::new(arena),
+            priority,
+        })
     }
 
     /// The parity game of a file's game graph. A dead end (a terminal) loses for its owner: it

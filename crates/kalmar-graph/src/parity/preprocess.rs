@@ -11,9 +11,10 @@
 //!    most four priorities, which the solvers take in a few passes). When only one player
 //!    has unsolved vertices, his cycles are searched to the end, which solves the game: he
 //!    wins their attractor and the opponent the rest.
-//! 4. The strongly connected components are taken bottom-up (successors first), unless the
-//!    game has at most four priorities or one component holds nearly all the unsolved
-//!    vertices: then they are solved together. What is left
+//! 4. The strongly connected components of the unsolved vertices are taken bottom-up
+//!    (successors first), unless the game has at most four priorities or one component holds
+//!    nearly all the unsolved vertices (two searches from one vertex tell, before any full
+//!    decomposition): then they are solved together. What is left
 //!    unsolved of a component is a game of its own: a vertex whose owner could move to his own
 //!    solved region would have been attracted to it, so the moves that leave the component go to
 //!    regions the owner loses and play worth having stays inside. It is solved by the solver
@@ -27,7 +28,7 @@
 
 use super::cycles::{solve_one_player, winning_cycles};
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
-use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::scc::{Members, strongly_connected_components_of_slices};
 use kalmar_core::{Edge, Owner, Player, Vertex};
 
 /// Games with fewer (compressed) priorities than this are solved in one call, without the
@@ -50,9 +51,13 @@ pub fn solve(
     let mut state = Solved {
         winner: vec![None; n],
         choice: vec![None; n],
-        count: vec![0; n],
+        not_yet_lost: [0, 1].map(|_| {
+            arena
+                .vertices()
+                .map(|v| arena.out_degree(v) as u32)
+                .collect()
+        }),
         local: vec![u32::MAX; n],
-        fresh: vec![false; n],
     };
     // Self-loops that win for their owner.
     let mut seeds: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
@@ -103,26 +108,24 @@ pub fn solve(
     if state.winner.iter().all(Option::is_some) {
         return state.into_solution(arena);
     }
-    let members;
-    let everything: Vec<Vertex>;
-    let parts: Vec<&[Vertex]> =
-        match components_worth_solving_apart(game, &state.winner, few_priorities) {
-            Some(components) => {
-                members = components.members();
-                members.iter().collect()
-            }
-            None => {
-                everything = arena.vertices().collect();
-                vec![&everything]
-            }
-        };
+    let unsolved: Vec<Vertex> = arena
+        .vertices()
+        .filter(|v| state.winner[v.index()].is_none())
+        .collect();
+    let components = components_worth_solving_apart(game, &unsolved, few_priorities);
     let mut open: Vec<Vertex> = Vec::new();
-    for component in parts {
+    for c in 0..components.as_ref().map_or(1, |m| m.iter().len()) {
+        // The part's vertices still unsolved (the attractors of earlier parts may have taken
+        // some), in increasing order.
+        let part = components.as_ref().map_or(&unsolved[..], |m| m.of(c));
+        let global = |v: &Vertex| match components {
+            Some(_) => unsolved[v.index()],
+            None => *v,
+        };
         open.clear();
         open.extend(
-            component
-                .iter()
-                .copied()
+            part.iter()
+                .map(global)
                 .filter(|v| state.winner[v.index()].is_none()),
         );
         if open.is_empty() {
@@ -148,33 +151,90 @@ pub fn solve(
     state.into_solution(arena)
 }
 
-/// The strongly connected components, bottom-up (Tarjan numbers them so that successors come
-/// first), when solving the unsolved vertices component by component is worth it; `None` when
-/// they are better solved in one call: with `few_priorities` every solver takes a few attractor
-/// passes whatever the components, and when one component holds nearly
-/// all the unsolved vertices the decomposition saves the solver little, while copying the parts
-/// out costs.
+/// The strongly connected components of the game restricted to the `unsolved` vertices (as
+/// indices into `unsolved`), bottom-up (Tarjan numbers them so that successors come first),
+/// when solving them one after the other is worth it; `None` when they are better solved in one
+/// call: with `few_priorities` every solver takes a few attractor passes whatever the
+/// components, and when one component holds nearly all the unsolved vertices the decomposition
+/// saves the solver little, while copying the parts out costs.
+///
+/// Solving a component of the unsolved vertices on its own is sound once the components below
+/// it are solved: every move out of it leads to a solved vertex won by the mover's opponent
+/// (a vertex with a move into its owner's region, or with all its moves into the opponent's,
+/// would have been attracted), so no player wants to leave.
 fn components_worth_solving_apart(
     game: &ParityGame,
-    winner: &[Option<Player>],
+    unsolved: &[Vertex],
     few_priorities: bool,
-) -> Option<kalmar_core::scc::Components> {
-    if few_priorities {
+) -> Option<Members> {
+    if few_priorities || unsolved.len() < 2 {
         return None;
     }
     let arena = game.arena();
-    let components = strongly_connected_components(arena.num_vertices(), |v, i| {
-        arena.successors(v).get(i).copied()
+    let mut local = vec![u32::MAX; arena.num_vertices()];
+    for (i, &v) in unsolved.iter().enumerate() {
+        local[v.index()] = i as u32;
+    }
+    let nearly_all = |largest: usize| largest * 20 >= unsolved.len() * 19;
+    // The component of one vertex, by two searches, is much cheaper than all of them, and when
+    // one component holds nearly everything, a vertex is almost surely in it.
+    if nearly_all(component_size(game, unsolved[0], &local)) {
+        return None;
+    }
+    let mut offset = Vec::with_capacity(unsolved.len() + 1);
+    let mut inner = Vec::new();
+    offset.push(0);
+    for &v in unsolved {
+        inner.extend(
+            arena
+                .successors(v)
+                .iter()
+                .map(|w| local[w.index()])
+                .filter(|&w| w != u32::MAX)
+                .map(Vertex),
+        );
+        offset.push(inner.len());
+    }
+    let components = strongly_connected_components_of_slices(unsolved.len(), |v| {
+        &inner[offset[v.index()]..offset[v.index() + 1]]
     });
-    let mut open_in = vec![0usize; components.count()];
-    for v in arena.vertices() {
-        if winner[v.index()].is_none() {
-            open_in[components.of(v)] += 1;
+    let members = components.members();
+    let largest = members.iter().map(<[Vertex]>::len).max().unwrap_or(0);
+    (!nearly_all(largest)).then_some(members)
+}
+
+/// The size of the strongly connected component of `root` in the graph of the vertices with a
+/// `local` id: those it reaches that reach it back (a forward search, then a backward one
+/// inside what the first found).
+fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> usize {
+    const FORWARD: u8 = 1;
+    const BOTH: u8 = 2;
+    let arena = game.arena();
+    let inside = |v: Vertex| local[v.index()] != u32::MAX;
+    let mut mark = vec![0u8; arena.num_vertices()];
+    let mut stack = vec![root];
+    mark[root.index()] = FORWARD;
+    while let Some(v) = stack.pop() {
+        for &w in arena.successors(v) {
+            if mark[w.index()] == 0 && inside(w) {
+                mark[w.index()] = FORWARD;
+                stack.push(w);
+            }
         }
     }
-    let open_count: usize = open_in.iter().sum();
-    let largest = open_in.iter().copied().max().unwrap_or(0);
-    (largest * 20 < open_count * 19).then_some(components)
+    let mut size = 0;
+    stack.push(root);
+    mark[root.index()] = BOTH;
+    while let Some(v) = stack.pop() {
+        size += 1;
+        for &u in arena.predecessors(v) {
+            if mark[u.index()] == FORWARD {
+                mark[u.index()] = BOTH;
+                stack.push(u);
+            }
+        }
+    }
+    size
 }
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
@@ -245,16 +305,13 @@ fn solve_part(
 struct Solved {
     winner: Vec<Option<Player>>,
     choice: Vec<Option<Edge>>,
-    /// For unsolved opponent vertices touched by an attractor: the moves not yet known to lead
-    /// into the attracting player's region (0: not touched).
-    count: Vec<u32>,
+    /// Per player p and vertex: its moves that do not lead into p's region, as far as the
+    /// attractors for p have looked (each vertex of p's region has its incoming moves looked
+    /// at once, by the attractor that adds it).
+    not_yet_lost: [Vec<u32>; 2],
     /// Per vertex: its index in the part being solved, or `u32::MAX`.
     local: Vec<u32>,
-    /// The vertices solved by the attractor running now (their incoming moves are still to be
-    /// looked at).
-    fresh: Vec<bool>,
 }
-
 impl Solved {
     fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
         let winner = self
@@ -273,11 +330,8 @@ impl Solved {
     /// there.
     fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) {
         let arena = game.arena();
-        for v in &region {
-            self.fresh[v.index()] = true;
-        }
+        let not_yet_lost = &mut self.not_yet_lost[p.0 as usize];
         let mut queue = region;
-        let mut touched = Vec::new();
         let mut head = 0;
         while head < queue.len() {
             let v = queue[head];
@@ -290,31 +344,14 @@ impl Solved {
                     self.choice[u.index()] = Some(e);
                     true
                 } else {
-                    if self.count[u.index()] == 0 {
-                        // First touch: every move counts except those into p's region as it
-                        // was before this attractor (whose incoming moves are not looked at).
-                        let old = |w: &Vertex| {
-                            self.winner[w.index()] == Some(p) && !self.fresh[w.index()]
-                        };
-                        self.count[u.index()] =
-                            arena.successors(u).iter().filter(|w| !old(w)).count() as u32;
-                        touched.push(u);
-                    }
-                    self.count[u.index()] -= 1;
-                    self.count[u.index()] == 0
+                    not_yet_lost[u.index()] -= 1;
+                    not_yet_lost[u.index()] == 0
                 };
                 if attracted {
                     self.winner[u.index()] = Some(p);
-                    self.fresh[u.index()] = true;
                     queue.push(u);
                 }
             }
-        }
-        for u in touched {
-            self.count[u.index()] = 0;
-        }
-        for v in queue {
-            self.fresh[v.index()] = false;
         }
     }
 }

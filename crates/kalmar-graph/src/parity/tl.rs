@@ -56,7 +56,7 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
-use kalmar_core::scc::strongly_connected_components;
+use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
 /// `region` of a vertex that is still in the game but in no region yet.
@@ -385,19 +385,19 @@ impl<'a> Solver<'a> {
         }
         // The region restricted to the strategy, as a local CSR graph; open vertices marked.
         let mut offset = Vec::with_capacity(z.len() + 1);
-        let mut adjacency: Vec<u32> = Vec::new();
+        let mut adjacency: Vec<Vertex> = Vec::new();
         let mut open = vec![false; z.len()];
         offset.push(0);
         for (i, &v) in z.iter().enumerate() {
             if self.owned_by(v, player) {
                 match self.strat[v.index()] {
-                    Some(e) => adjacency.push(self.local[arena.target(e).index()]),
+                    Some(e) => adjacency.push(Vertex(self.local[arena.target(e).index()])),
                     None => open[i] = true,
                 }
             } else {
                 for &w in arena.successors(v) {
                     match self.region[w.index()] {
-                        r if r == id => adjacency.push(self.local[w.index()]),
+                        r if r == id => adjacency.push(Vertex(self.local[w.index()])),
                         FREE => open[i] = true,
                         _ => {}
                     }
@@ -405,9 +405,8 @@ impl<'a> Solver<'a> {
             }
             offset.push(adjacency.len());
         }
-        let components = strongly_connected_components(z.len(), |v, i| {
-            let at = offset[v.index()] + i;
-            (at < offset[v.index() + 1]).then(|| Vertex(adjacency[at]))
+        let components = strongly_connected_components_of_slices(z.len(), |v| {
+            &adjacency[offset[v.index()]..offset[v.index() + 1]]
         });
         // A component qualifies when nothing leaves it, it has no open vertex and a cycle.
         let count = components.count();
@@ -421,9 +420,9 @@ impl<'a> Solver<'a> {
                 leaves[c] = true;
             }
             for &j in &adjacency[offset[i]..offset[i + 1]] {
-                if j as usize == i {
+                if j.index() == i {
                     cyclic[c] = true;
-                } else if components.of(Vertex(j)) != c {
+                } else if components.of(j) != c {
                     leaves[c] = true;
                 }
             }
@@ -482,6 +481,7 @@ impl<'a> Solver<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kalmar_core::scc::strongly_connected_components;
     use kalmar_core::{Builder, Certificate};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
