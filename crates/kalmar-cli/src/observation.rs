@@ -219,14 +219,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     let verify_time = started.elapsed();
     if let Some(path) = &args.output {
         let Some(strategy) = &solution.strategy else {
-            return Err(bad_input(format!(
-                "--output writes the system's winning strategy, but {}",
-                match solution.winner {
-                    Side::Environment => "the environment wins",
-                    Side::System =>
-                        "this algorithm gives none for a parity objective (use --algorithm knowledge)",
-                }
-            )));
+            return Err(bad_input(
+                "--output writes the system's winning strategy, but the environment wins \
+                 (--strategy prints its spoiling tree)",
+            ));
         };
         let text = serde_json::to_string_pretty(&strategy_json(game, strategy))?;
         std::fs::write(path, text + "\n").map_err(|e| in_file(path, e))?;
@@ -259,10 +255,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
         game.num_observations(),
         game.num_moves()
     );
-    let witness = match (&solution.strategy, &solution.spoiler) {
-        (Some(_), _) => format!("winning strategy verified in {}", millis(verify_time)),
-        (_, Some(_)) => format!("spoiling strategy verified in {}", millis(verify_time)),
-        _ => "no witness from this algorithm (use --algorithm knowledge)".to_string(),
+    let witness = match solution.winner {
+        Side::System => format!("winning strategy verified in {}", millis(verify_time)),
+        Side::Environment => format!("spoiling strategy verified in {}", millis(verify_time)),
     };
     say!(
         "read in {}, solved by {} in {}, {witness}",
@@ -310,12 +305,13 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Checks the solution's witness independently; a rejected witness is an internal error.
+/// Checks the solution's witness independently; a missing or rejected witness is an internal
+/// error.
 fn check(game: &ObservationGame, solution: &Solution) -> anyhow::Result<()> {
     let result = match (&solution.strategy, &solution.spoiler) {
         (Some(s), _) => observation::verify(game, s),
         (_, Some(s)) => verify_spoiler(game, s),
-        _ => Ok(()),
+        _ => anyhow::bail!("internal error, the solver gave no witness"),
     };
     result
         .map_err(|e| anyhow::anyhow!("internal error, the solver's witness failed its check: {e}"))

@@ -51,6 +51,7 @@
 //! [`Spoiler`] for the environment.
 
 pub mod antichain;
+pub mod brute_force;
 pub mod cerny;
 pub mod knowledge;
 pub mod primes;
