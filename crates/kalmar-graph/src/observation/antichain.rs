@@ -33,8 +33,11 @@
 //! when every initial knowledge set lies below an element of `W`.
 //!
 //! # Witnesses, from the ranks of the iterations
-//! Both witnesses come from the iterations themselves, as in the paper's construction of
-//! strategies from the fixpoint computation; neither builds the knowledge game.
+//! Both witnesses come from the iterations themselves, by the ranks (iteration counts, or
+//! signatures) of the nested fixpoint, the classical argument for fixpoint characterisations of
+//! parity games; neither builds the knowledge game. (Berwanger, Chatterjee, Doyen, Henzinger and
+//! Raje, CONCUR 2008, construct strategies on antichains differently, by a recursive
+//! decomposition into reachability, safety and simpler parity games.)
 //!
 //! *The system.* Call a run of the innermost operator a *context*; it is identified by the
 //! iteration counts of the enclosing least fixpoints (the odd levels), read from the outermost,
@@ -72,13 +75,18 @@ use std::rc::Rc;
 /// each with the action that justifies it.
 type Antichain = Vec<(LocationSet, u32)>;
 
-/// Adds `s` (justified by `a`) unless a superset is there, and removes its subsets.
-fn add(antichain: &mut Antichain, s: LocationSet, a: u32) {
-    if s.is_empty() || antichain.iter().any(|(t, _)| s.is_subset(t)) {
-        return;
+/// The maximal nonempty sets of `sets` (the first of equal ones), largest first: after sorting
+/// by size, a set can only lie below one kept before it.
+fn maximal(mut sets: Antichain) -> Antichain {
+    sets.retain(|(s, _)| !s.is_empty());
+    sets.sort_by_cached_key(|(s, _)| std::cmp::Reverse(s.len()));
+    let mut kept: Antichain = Vec::with_capacity(sets.len());
+    for (s, a) in sets {
+        if !covers(&kept, &s) {
+            kept.push((s, a));
+        }
     }
-    antichain.retain(|(t, _)| !t.is_subset(&s));
-    antichain.push((s, a));
+    kept
 }
 
 /// Whether `k` lies below an element of `antichain`.
@@ -236,15 +244,18 @@ impl<'g> Context<'g> {
     fn top(&self) -> Closed {
         let mut top = Closed::empty(self.universe.len());
         for (o, s) in self.universe.iter().enumerate() {
-            add(&mut top.by_observation[o], s.clone(), 0);
+            if !s.is_empty() {
+                top.by_observation[o].push((s.clone(), 0));
+            }
         }
         top
     }
 
-    /// The maximal elements of `CPre(q)` of observation `o`, into `out`.
-    fn cpre(&self, q: &Closed, o: u32, out: &mut Antichain) {
+    /// The maximal elements of `CPre(q)` of observation `o`.
+    fn cpre(&self, q: &Closed, o: u32) -> Antichain {
         let game = self.game;
         let within = &self.universe[o as usize];
+        let mut out: Antichain = Vec::new();
         for a in 0..game.num_actions() as u32 {
             let mut allowed = within.clone();
             for l in within.iter() {
@@ -255,8 +266,12 @@ impl<'g> Context<'g> {
             if allowed.is_empty() {
                 continue;
             }
-            let mut candidates = vec![allowed.clone()];
+            // `None` stands for `[allowed]`, the meet over no observation yet.
+            let mut candidates: Option<Antichain> = None;
             for m in &self.moves[a as usize] {
+                if !m.posts.iter().any(|(l, _)| allowed.contains(*l)) {
+                    continue;
+                }
                 // The locations of `allowed` whose moves into `m.observation` fit in `t`.
                 let fits = |t: Option<&LocationSet>| {
                     let mut s = allowed.clone();
@@ -265,34 +280,35 @@ impl<'g> Context<'g> {
                             s.remove(*l);
                         }
                     }
-                    s
+                    (s, a)
                 };
-                if !m.posts.iter().any(|(l, _)| allowed.contains(*l)) {
-                    continue;
-                }
                 let elements = &q.by_observation[m.observation as usize];
-                let mut options: Antichain = Vec::new();
-                for (t, _) in elements {
-                    add(&mut options, fits(Some(t)), 0);
-                }
-                if elements.is_empty() {
-                    add(&mut options, fits(None), 0);
-                }
-                let mut met: Antichain = Vec::new();
-                for c in &candidates {
-                    for (s, _) in &options {
-                        add(&mut met, c.intersection(s), 0);
-                    }
-                }
-                candidates = met.into_iter().map(|(s, _)| s).collect();
-                if candidates.is_empty() {
+                let options = maximal(if elements.is_empty() {
+                    vec![fits(None)]
+                } else {
+                    elements.iter().map(|(t, _)| fits(Some(t))).collect()
+                });
+                let met = match candidates {
+                    // The options lie in `allowed` already.
+                    None => options,
+                    Some(candidates) => maximal(
+                        candidates
+                            .iter()
+                            .flat_map(|(c, _)| {
+                                options.iter().map(move |(s, _)| (c.intersection(s), a))
+                            })
+                            .collect(),
+                    ),
+                };
+                let empty = met.is_empty();
+                candidates = Some(met);
+                if empty {
                     break;
                 }
             }
-            for s in candidates {
-                add(out, s, a);
-            }
+            out.extend(candidates.unwrap_or_else(|| vec![(allowed, a)]));
         }
+        maximal(out)
     }
 
     /// `⋃_i (P_i ⊓ CPre(Z_i))`.
@@ -301,9 +317,7 @@ impl<'g> Context<'g> {
         let mut out = Closed::empty(self.universe.len());
         for o in 0..self.universe.len() as u32 {
             if !self.universe[o as usize].is_empty() {
-                let mut elements = Vec::new();
-                self.cpre(&z[self.level[o as usize]], o, &mut elements);
-                out.by_observation[o as usize] = elements;
+                out.by_observation[o as usize] = self.cpre(&z[self.level[o as usize]], o);
             }
         }
         self.stats.max_antichain = self.stats.max_antichain.max(out.len() as u64);
