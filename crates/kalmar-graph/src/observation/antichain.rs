@@ -75,14 +75,25 @@ use std::rc::Rc;
 /// each with the action that justifies it.
 type Antichain = Vec<(LocationSet, u32)>;
 
-/// The maximal nonempty sets of `sets` (the first of equal ones), largest first: after sorting
-/// by size, a set can only lie below one kept before it.
-fn maximal(mut sets: Antichain) -> Antichain {
-    sets.retain(|(s, _)| !s.is_empty());
-    sets.sort_by_cached_key(|(s, _)| std::cmp::Reverse(s.len()));
-    let mut kept: Antichain = Vec::with_capacity(sets.len());
-    for (s, a) in sets {
-        if !covers(&kept, &s) {
+/// The maximal nonempty sets of `sets` (the first of equal ones), largest first. After
+/// sorting by size and removing repeated sets, a set can only lie below a larger one kept
+/// before it.
+fn maximal(sets: Antichain) -> Antichain {
+    let mut sized: Vec<(usize, LocationSet, u32)> = sets
+        .into_iter()
+        .filter(|(s, _)| !s.is_empty())
+        .map(|(s, a)| (s.len(), s, a))
+        .collect();
+    sized.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.1.cmp(&y.1)));
+    sized.dedup_by(|later, earlier| later.1 == earlier.1);
+    let mut kept: Antichain = Vec::with_capacity(sized.len());
+    // `kept[..larger]` holds the kept sets larger than the current one.
+    let (mut larger, mut size) = (0, usize::MAX);
+    for (len, s, a) in sized {
+        if len < size {
+            (larger, size) = (kept.len(), len);
+        }
+        if !covers(&kept[..larger], &s) {
             kept.push((s, a));
         }
     }
@@ -94,9 +105,12 @@ fn covers(antichain: &[(LocationSet, u32)], k: &LocationSet) -> bool {
     antichain.iter().any(|(t, _)| k.is_subset(t))
 }
 
-/// The same downward-closed set: each covers the other.
+/// The same downward-closed set: the same maximal elements.
 fn same(a: &Antichain, b: &Antichain) -> bool {
-    a.len() == b.len() && a.iter().all(|(s, _)| covers(b, s)) && b.iter().all(|(s, _)| covers(a, s))
+    a.len() == b.len() && {
+        let elements: HashSet<&LocationSet> = a.iter().map(|(s, _)| s).collect();
+        b.iter().all(|(s, _)| elements.contains(s))
+    }
 }
 
 /// A downward-closed set of knowledge sets, as its antichain, split by observation.
