@@ -5,7 +5,8 @@ use crate::report::{in_file, load, millis, table};
 use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand, ValueEnum};
 use kalmar_core::Certificate;
-use kalmar_graph::format::{Format, read_gii, read_text_file, write_gii};
+use kalmar_graph::bench::{peak_rss, reset_peak_rss};
+use kalmar_graph::format::{Format, read_gii, read_text_file, to_gg_string, write_gii};
 use kalmar_graph::observation::verify::verify_spoiler;
 use kalmar_graph::observation::{
     self, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased, cerny,
@@ -53,7 +54,8 @@ pub enum ObservationCommand {
         output: Option<PathBuf>,
     },
     /// Time the algorithms on the prime-cycles and Černý families and on the files given, and
-    /// print a Markdown table (median of --runs runs).
+    /// print a Markdown table: median time of --runs runs, knowledge sets, largest antichain,
+    /// and the peak resident memory while each algorithm ran (Linux).
     Bench {
         /// The largest number of prime cycles (games 1 to this).
         #[arg(long, default_value_t = 4, value_name = "K")]
@@ -373,6 +375,36 @@ fn solve_reif(
     Ok(())
 }
 
+/// The section of `kalmar demo` on imperfect information: the note's game, which Reif's
+/// procedure accepts although the environment wins.
+pub fn demo() -> anyhow::Result<()> {
+    let graph = reif::note_example();
+    say!(
+        "    {}\n",
+        to_gg_string(&graph).trim_end().replace('\n', "\n    ")
+    );
+    let turn_based = TurnBased::from_graph(&graph).map_err(bad_input)?;
+    let game = turn_based.to_game();
+    let reif = reif::run(&turn_based, None);
+    say!(
+        "  Reif's procedure: {}",
+        if reif.accept { "ACCEPT" } else { "REJECT" }
+    );
+    for info in observation::ALGORITHMS {
+        let solution = (info.solve)(&game);
+        check(&game, &solution)?;
+        say!(
+            "  {}: the {} wins (witness verified)",
+            info.id,
+            solution.winner
+        );
+    }
+    say_violations(&reif::check_assumption(&turn_based))?;
+    say!("  The system cannot tell cT from cB, and no move is available at both: it loses.");
+    say!("  Reif's procedure moves to c2 as if it knew it were at cT.");
+    Ok(())
+}
+
 fn say_violations(violations: &[reif::Violation]) -> anyhow::Result<()> {
     if violations.is_empty() {
         say!(
@@ -592,19 +624,25 @@ fn bench(
         games.push((path.display().to_string(), read(path)?.game));
     }
     say!(
-        "| game | locations | algorithm | winner | median time | knowledge sets | largest antichain |"
+        "| game | locations | algorithm | winner | median time | knowledge sets | largest antichain | peak RSS |"
     );
-    say!("|---|---:|---|---|---:|---:|---:|");
+    say!("|---|---:|---|---|---:|---:|---:|---:|");
     for (name, game) in &games {
         for info in observation::ALGORITHMS {
+            // The peak while this algorithm ran, where the system can reset it.
+            let reset = reset_peak_rss();
             let (time, solution) = timed(runs, || (info.solve)(game));
+            let rss = match peak_rss() {
+                Some(bytes) if reset => format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0)),
+                _ => "–".to_string(),
+            };
             let antichain = if info.id == "antichain" {
                 solution.stats.max_antichain.to_string()
             } else {
                 "–".to_string()
             };
             say!(
-                "| {name} | {} | {} | {} | {} | {} | {antichain} |",
+                "| {name} | {} | {} | {} | {} | {} | {antichain} | {rss} |",
                 game.num_locations(),
                 info.id,
                 solution.winner,

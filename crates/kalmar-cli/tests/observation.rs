@@ -204,3 +204,18 @@ fn kalmar_solve_sends_games_with_observations_here() {
     let j = json(&["solve", "examples/alpaga/parityGame1.gii", "--json"]);
     assert_eq!(j["winner"], "environment");
 }
+
+#[test]
+fn the_demo_shows_the_note_example() {
+    let out = kalmar(&["demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for line in [
+        "Reif's procedure: ACCEPT",
+        "knowledge: the environment wins (witness verified)",
+        "antichain: the environment wins (witness verified)",
+        "cT and cB look alike (c) but cT can move to c2 and cB to c3",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
