@@ -529,6 +529,22 @@ fn alpagas_first_parity_game_is_lost_by_the_system() {
 }
 
 #[test]
+fn a_play_that_leaves_safe_before_the_target_loses_unlike_in_alpaga() {
+    // s is safe, u is not, t is the target; a leads s -> u -> t. kalmar's objective asks the
+    // play to stay safe until it reaches the target, so the environment wins. Alpaga's fixpoint
+    // unites its (unconstrained) Reach(TARGET) = μX. {t} ∪ CPre(X) ∋ {u}, {s} with the safe
+    // parity part, so Alpaga answers that the initial set is winning (docs/formats.md).
+    let text = "ALPHABET : a\nSTATES : s, u, t\nINIT : s\nSAFE : s, t\nTARGET : t\n\
+                TRANS :\ns, u, a\nu, t, a\nt, t, a\nOBS :\ns\nu\nt\n";
+    let game = kalmar_graph::format::read_gii(text).unwrap();
+    assert_eq!(solve_all(&game), Side::Environment);
+    // With u safe the same play wins.
+    let safe = text.replace("SAFE : s, t", "SAFE : s, u, t");
+    let game = kalmar_graph::format::read_gii(&safe).unwrap();
+    assert_eq!(solve_all(&game), Side::System);
+}
+
+#[test]
 fn prime_cycles_survive_the_gii_round_trip() {
     let game = primes::prime_cycles(3);
     let text = kalmar_graph::format::write_gii(&game).unwrap();
