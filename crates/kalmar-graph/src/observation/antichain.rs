@@ -421,13 +421,14 @@ impl<'g> Context<'g> {
         Strategy { rules }
     }
 
-    /// The environment's answers at `k` (of observation `o`), from the first recorded context
-    /// whose output misses `k`: for each action, an observation leading outside `Z_i`.
+    /// The environment's answers at `k`, from the first recorded context whose output misses
+    /// `k`: for each action, an observation leading outside `Z_i`. (Every knowledge set outside
+    /// the winning sets is missed by some context, the last one at the latest.)
     fn answers(
         &self,
         k: &LocationSet,
         contexts: &[Vec<Rc<Closed>>],
-    ) -> Vec<(u32, u32, LocationSet)> {
+    ) -> Option<Vec<(u32, u32, LocationSet)>> {
         let game = self.game;
         let level = self.level[game.observation_of(k) as usize];
         let options: Vec<(u32, Vec<(u32, LocationSet)>)> = game
@@ -453,15 +454,15 @@ impl<'g> Context<'g> {
                 .iter()
                 .map(|(a, next)| escape(next).map(|(o, k2)| (*a, o, k2)))
                 .collect();
-            if let Some(answers) = answers {
+            if answers.is_some() {
                 return answers;
             }
         }
-        unreachable!("a knowledge set outside the winning region is missed by a recorded context")
+        None
     }
 
     /// The environment's spoiler from `start`, a set outside the winning region.
-    fn spoiler(&self, start: LocationSet, contexts: &[Vec<Rc<Closed>>]) -> Spoiler {
+    fn spoiler(&self, start: LocationSet, contexts: &[Vec<Rc<Closed>>]) -> Option<Spoiler> {
         let game = self.game;
         let mut answers = Vec::new();
         let mut seen: HashSet<LocationSet> = HashSet::new();
@@ -470,15 +471,15 @@ impl<'g> Context<'g> {
             if game.losing_at_once(&k) || !seen.insert(k.clone()) {
                 continue;
             }
-            for (a, o, k2) in self.answers(&k, contexts) {
+            for (a, o, k2) in self.answers(&k, contexts)? {
                 answers.push(((k.clone(), a), o));
                 open.push(k2);
             }
         }
-        Spoiler {
+        Some(Spoiler {
             start: Some(start),
             answers,
-        }
+        })
     }
 }
 
@@ -528,7 +529,7 @@ pub fn solve(game: &ObservationGame) -> Solution {
         Some(start) => Solution {
             winner: Side::Environment,
             strategy: None,
-            spoiler: Some(cx.spoiler(start, &environment)),
+            spoiler: cx.spoiler(start, &environment),
             stats,
         },
     }
