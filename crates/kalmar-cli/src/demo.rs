@@ -168,6 +168,12 @@ pub fn run() -> anyhow::Result<()> {
         arena.num_vertices()
     );
 
+    heading(
+        6,
+        "Imperfect information: Reif's 1984 procedure accepts a game the system loses",
+    )?;
+    crate::observation::demo()?;
+
     say!(
         "\nNext: `kalmar solve FILE`, `kalmar dgg solvers`, `kalmar generate --help`, `kalmar bench --help`."
     );

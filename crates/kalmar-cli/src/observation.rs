@@ -5,7 +5,8 @@ use crate::report::{in_file, load, millis, table};
 use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand, ValueEnum};
 use kalmar_core::Certificate;
-use kalmar_graph::format::{Format, read_gii, read_text_file, write_gii};
+use kalmar_graph::bench::{peak_rss, reset_peak_rss};
+use kalmar_graph::format::{Format, read_gii, read_text_file, to_gg_string, write_gii};
 use kalmar_graph::observation::verify::verify_spoiler;
 use kalmar_graph::observation::{
     self, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased, cerny,
@@ -53,7 +54,8 @@ pub enum ObservationCommand {
         output: Option<PathBuf>,
     },
     /// Time the algorithms on the prime-cycles and Černý families and on the files given, and
-    /// print a Markdown table (median of --runs runs).
+    /// print a Markdown table: median time of --runs runs, knowledge sets, largest antichain,
+    /// and the peak resident memory while each algorithm ran (Linux).
     Bench {
         /// The largest number of prime cycles (games 1 to this).
         #[arg(long, default_value_t = 4, value_name = "K")]
@@ -219,14 +221,10 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     let verify_time = started.elapsed();
     if let Some(path) = &args.output {
         let Some(strategy) = &solution.strategy else {
-            return Err(bad_input(format!(
-                "--output writes the system's winning strategy, but {}",
-                match solution.winner {
-                    Side::Environment => "the environment wins",
-                    Side::System =>
-                        "this algorithm gives none for a parity objective (use --algorithm knowledge)",
-                }
-            )));
+            return Err(bad_input(
+                "--output writes the system's winning strategy, but the environment wins \
+                 (--strategy prints its spoiling tree)",
+            ));
         };
         let text = serde_json::to_string_pretty(&strategy_json(game, strategy))?;
         std::fs::write(path, text + "\n").map_err(|e| in_file(path, e))?;
@@ -259,10 +257,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
         game.num_observations(),
         game.num_moves()
     );
-    let witness = match (&solution.strategy, &solution.spoiler) {
-        (Some(_), _) => format!("winning strategy verified in {}", millis(verify_time)),
-        (_, Some(_)) => format!("spoiling strategy verified in {}", millis(verify_time)),
-        _ => "no witness from this algorithm (use --algorithm knowledge)".to_string(),
+    let witness = match solution.winner {
+        Side::System => format!("winning strategy verified in {}", millis(verify_time)),
+        Side::Environment => format!("spoiling strategy verified in {}", millis(verify_time)),
     };
     say!(
         "read in {}, solved by {} in {}, {witness}",
@@ -310,12 +307,13 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Checks the solution's witness independently; a rejected witness is an internal error.
+/// Checks the solution's witness independently; a missing or rejected witness is an internal
+/// error.
 fn check(game: &ObservationGame, solution: &Solution) -> anyhow::Result<()> {
     let result = match (&solution.strategy, &solution.spoiler) {
         (Some(s), _) => observation::verify(game, s),
         (_, Some(s)) => verify_spoiler(game, s),
-        _ => Ok(()),
+        _ => anyhow::bail!("internal error, the solver gave no witness"),
     };
     result
         .map_err(|e| anyhow::anyhow!("internal error, the solver's witness failed its check: {e}"))
@@ -374,6 +372,36 @@ fn solve_reif(
     if !violations.is_empty() {
         say!("  so this answer may be wrong; --algorithm knowledge decides every game correctly");
     }
+    Ok(())
+}
+
+/// The section of `kalmar demo` on imperfect information: the note's game, which Reif's
+/// procedure accepts although the environment wins.
+pub fn demo() -> anyhow::Result<()> {
+    let graph = reif::note_example();
+    say!(
+        "    {}\n",
+        to_gg_string(&graph).trim_end().replace('\n', "\n    ")
+    );
+    let turn_based = TurnBased::from_graph(&graph).map_err(bad_input)?;
+    let game = turn_based.to_game();
+    let reif = reif::run(&turn_based, None);
+    say!(
+        "  Reif's procedure: {}",
+        if reif.accept { "ACCEPT" } else { "REJECT" }
+    );
+    for info in observation::ALGORITHMS {
+        let solution = (info.solve)(&game);
+        check(&game, &solution)?;
+        say!(
+            "  {}: the {} wins (witness verified)",
+            info.id,
+            solution.winner
+        );
+    }
+    say_violations(&reif::check_assumption(&turn_based))?;
+    say!("  The system cannot tell cT from cB, and no move is available at both: it loses.");
+    say!("  Reif's procedure moves to c2 as if it knew it were at cT.");
     Ok(())
 }
 
@@ -596,19 +624,25 @@ fn bench(
         games.push((path.display().to_string(), read(path)?.game));
     }
     say!(
-        "| game | locations | algorithm | winner | median time | knowledge sets | largest antichain |"
+        "| game | locations | algorithm | winner | median time | knowledge sets | largest antichain | peak RSS |"
     );
-    say!("|---|---:|---|---|---:|---:|---:|");
+    say!("|---|---:|---|---|---:|---:|---:|---:|");
     for (name, game) in &games {
         for info in observation::ALGORITHMS {
+            // The peak while this algorithm ran, where the system can reset it.
+            let reset = reset_peak_rss();
             let (time, solution) = timed(runs, || (info.solve)(game));
+            let rss = match peak_rss() {
+                Some(bytes) if reset => format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0)),
+                _ => "–".to_string(),
+            };
             let antichain = if info.id == "antichain" {
                 solution.stats.max_antichain.to_string()
             } else {
                 "–".to_string()
             };
             say!(
-                "| {name} | {} | {} | {} | {} | {} | {antichain} |",
+                "| {name} | {} | {} | {} | {} | {} | {antichain} | {rss} |",
                 game.num_locations(),
                 info.id,
                 solution.winner,

@@ -87,6 +87,59 @@ fn a_generated_strategy_is_saved_and_verified() {
 }
 
 #[test]
+fn antichains_save_parity_strategies_and_print_spoilers() {
+    // Alpaga's parityGame7 has priorities 0 to 9 and is won by the system: the antichain
+    // algorithm's strategy is saved and checked by `verify`.
+    let strategy = temp("parity7.json");
+    let s = strategy.to_str().unwrap();
+    let file = "examples/alpaga/parityGame7.gii";
+    let j = json(&[
+        "observation",
+        "solve",
+        file,
+        "--algorithm",
+        "antichain",
+        "--json",
+        "-o",
+        s,
+    ]);
+    assert_eq!(j["winner"], "system");
+    assert_eq!(j["verified"], true);
+    let out = kalmar(&["observation", "verify", file, s]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // On parityGame1 the environment wins; the antichains give its spoiling tree, and
+    // --output has no strategy to write (exit code 2).
+    let file = "examples/alpaga/parityGame1.gii";
+    let out = kalmar(&[
+        "observation",
+        "solve",
+        file,
+        "--algorithm",
+        "antichain",
+        "--strategy",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("spoiling strategy verified"), "{text}");
+    assert!(text.contains("the environment's spoiling tree"), "{text}");
+    let out = kalmar(&[
+        "observation",
+        "solve",
+        file,
+        "--algorithm",
+        "antichain",
+        "-o",
+        s,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the environment wins"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn alpaga_files_are_read() {
     let j = json(&[
         "observation",
@@ -150,4 +203,19 @@ fn kalmar_solve_sends_games_with_observations_here() {
     assert_eq!(j["algorithm"], "knowledge");
     let j = json(&["solve", "examples/alpaga/parityGame1.gii", "--json"]);
     assert_eq!(j["winner"], "environment");
+}
+
+#[test]
+fn the_demo_shows_the_note_example() {
+    let out = kalmar(&["demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for line in [
+        "Reif's procedure: ACCEPT",
+        "knowledge: the environment wins (witness verified)",
+        "antichain: the environment wins (witness verified)",
+        "cT and cB look alike (c) but cT can move to c2 and cB to c3",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
 }

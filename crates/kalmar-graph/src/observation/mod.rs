@@ -40,7 +40,9 @@
 //!   of the controllable predecessor over antichains of knowledge sets, without building the
 //!   knowledge game;
 //! - [`reif`]: Reif's procedure (1984), kept to show where it is wrong, and the check of his
-//!   model assumption under which it is right.
+//!   model assumption under which it is right;
+//! - [`brute_force`]: every strategy on knowledge sets, each checked against every behaviour of
+//!   the environment, a test oracle for tiny games.
 //!
 //! Generated families: [`primes`] (prime cycles, where the knowledge game is exponential and
 //! the antichains large) and [`cerny`] (Černý's automata, where the knowledge game is
@@ -51,6 +53,7 @@
 //! [`Spoiler`] for the environment.
 
 pub mod antichain;
+pub mod brute_force;
 pub mod cerny;
 pub mod knowledge;
 pub mod primes;
