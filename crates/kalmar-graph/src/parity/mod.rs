@@ -55,6 +55,34 @@ pub enum ParityError {
     Terminal(String),
 }
 
+/// The priorities of a file's game graph as max-parity ones (see [`ParityGame::from_graph`]).
+fn max_parity_priorities(graph: &GameGraph, min_parity: bool) -> Result<Vec<u32>, ParityError> {
+    let given = graph.priority.as_ref().ok_or(ParityError::NoPriorities)?;
+    let mut priority = given.clone();
+    if min_parity {
+        // Min-parity to max-parity: reverse the order, keep each parity (and merge runs of
+        // one parity, which changes no winner), so no number can overflow.
+        let mut distinct = given.clone();
+        distinct.sort_unstable_by(|a, b| b.cmp(a));
+        distinct.dedup();
+        let mut rank = Vec::with_capacity(distinct.len());
+        let mut current = distinct.first().map_or(0, |p| p % 2);
+        for (i, &p) in distinct.iter().enumerate() {
+            if i > 0 && p % 2 != distinct[i - 1] % 2 {
+                current += 1;
+            }
+            rank.push(current);
+        }
+        for p in &mut priority {
+            let x = *p;
+            *p = rank[distinct
+                .binary_search_by(|q| x.cmp(q))
+                .expect("every priority is listed")];
+        }
+    }
+    Ok(priority)
+}
+
 impl ParityGame {
     /// The parity game on `arena` with these priorities (max-parity).
     pub fn new(arena: Arena, priority: Vec<u32>) -> Result<Self, ParityError> {
@@ -88,30 +116,8 @@ impl ParityGame {
     /// (the smallest priority seen infinitely often decides) and turned into max-parity ones of
     /// the same parity, in reverse order.
     pub fn from_graph(graph: &GameGraph, min_parity: bool) -> Result<Self, ParityError> {
-        let given = graph.priority.as_ref().ok_or(ParityError::NoPriorities)?;
         let arena = &graph.arena;
-        let mut priority = given.clone();
-        if min_parity {
-            // Min-parity to max-parity: reverse the order, keep each parity (and merge runs of
-            // one parity, which changes no winner), so no number can overflow.
-            let mut distinct = given.clone();
-            distinct.sort_unstable_by(|a, b| b.cmp(a));
-            distinct.dedup();
-            let mut rank = Vec::with_capacity(distinct.len());
-            let mut current = distinct.first().map_or(0, |p| p % 2);
-            for (i, &p) in distinct.iter().enumerate() {
-                if i > 0 && p % 2 != distinct[i - 1] % 2 {
-                    current += 1;
-                }
-                rank.push(current);
-            }
-            for p in &mut priority {
-                let x = *p;
-                *p = rank[distinct
-                    .binary_search_by(|q| x.cmp(q))
-                    .expect("every priority is listed")];
-            }
-        }
+        let mut priority = max_parity_priorities(graph, min_parity)?;
         if !arena.vertices().any(|v| arena.is_terminal(v)) {
             return ParityGame::new(arena.clone(), priority);
         }
@@ -130,6 +136,16 @@ impl ParityGame {
         }
         let arena = builder.build().map_err(|_| ParityError::Empty)?;
         ParityGame::new(arena, priority)
+    }
+
+    /// [`ParityGame::from_graph`] for a graph no longer needed: its arena is taken over, not
+    /// copied, when it has no dead ends.
+    pub fn from_owned_graph(graph: GameGraph, min_parity: bool) -> Result<Self, ParityError> {
+        if graph.arena.vertices().any(|v| graph.arena.is_terminal(v)) {
+            return ParityGame::from_graph(&graph, min_parity);
+        }
+        let priority = max_parity_priorities(&graph, min_parity)?;
+        ParityGame::new(graph.arena, priority)
     }
 
     /// The game graph.
