@@ -77,9 +77,15 @@ pub struct BenchArgs {
     )]
     peer_args: Vec<String>,
     /// Parity: a run longer than this many seconds ends the repetitions of its algorithm (and
-    /// stops Oink).
+    /// stops Oink; kalmar's solvers are stopped too with --isolate).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<u64>,
+    /// Parity: run each timed run of a kalmar solver in a process of its own, killed at
+    /// --timeout, so that a solver taking hours on some family is cut short like Oink's, and
+    /// each peak memory figure is that solver's alone. The answers are checked by the verifier
+    /// there, not compared with Oink's.
+    #[arg(long)]
+    isolate: bool,
     /// Parity: runs of each Oink solver (default: --reps).
     #[arg(long, value_name = "N")]
     peer_reps: Option<usize>,
@@ -131,13 +137,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         || !args.peer_solvers.is_empty()
         || !args.peer_args.is_empty()
         || args.timeout.is_some()
+        || args.isolate
         || args.peer_reps.is_some()
         || args.no_preprocess
         || args.keep_games.is_some()
     {
         return Err(bad_input(
             "--files, --solvers, --peer, --peer-solvers, --peer-args, --peer-reps, --timeout, \
-             --no-preprocess and --keep-games belong to the parity suite",
+             --isolate, --no-preprocess and --keep-games belong to the parity suite",
         ));
     }
     let sizes = sizes_or(&args.sizes, &["1e3", "1e4", "1e5", "1e6"])?;
@@ -218,6 +225,11 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
         timeout_seconds: args.timeout,
         peer_repetitions: args.peer_reps,
         solvers: args.solvers.clone(),
+        isolate: args
+            .isolate
+            .then(std::env::current_exe)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to isolate runs: {e}"))?,
     };
     for id in &args.solvers {
         kalmar_graph::parity::solver(id).map_err(bad_input)?;

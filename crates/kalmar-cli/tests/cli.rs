@@ -163,6 +163,41 @@ fn bench_prints_a_table() {
 }
 
 #[test]
+fn isolated_parity_bench_cuts_a_runaway_solver_short() {
+    // Zielonka's algorithm needs exponential time on the recursive ladder (PGSolver's lower
+    // bound for it), while priority promotion solves it at once; each run is its own process.
+    let out = kalmar(&[
+        "bench",
+        "parity",
+        "--families",
+        "recursiveladder:40",
+        "--solvers",
+        "zlk,pp",
+        "--reps",
+        "2",
+        "--timeout",
+        "1",
+        "--isolate",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let row = |id: &str| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["solver"] == id)
+            .unwrap_or_else(|| panic!("no {id} row"))["kalmar"]
+            .clone()
+    };
+    assert_eq!(row("zlk")["timed_out"], true);
+    assert_eq!(row("zlk")["median_seconds"], 1.0);
+    assert_eq!(row("pp")["timed_out"], false);
+    assert_eq!(row("pp")["runs"], 2);
+    assert!(row("pp")["peak_rss_bytes"].as_u64().is_some());
+}
+
+#[test]
 fn verify_is_strict_about_the_solution_file() {
     let path = temp("strict.json");
     let out = kalmar(&[

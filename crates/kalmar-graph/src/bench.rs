@@ -457,6 +457,13 @@ pub mod parity {
         pub peer_repetitions: Option<usize>,
         /// The ids of the kalmar solvers to run (all of them when empty).
         pub solvers: Vec<String>,
+        /// When set, the `kalmar` program that runs each timed run of a kalmar solver in a
+        /// process of its own (`kalmar bench parity --files … --solvers ID --reps 1`), killed
+        /// once it has run for the timeout: a solver that would take hours is cut short, and
+        /// each peak memory figure is the solver's alone. Each answer is then checked by the
+        /// verifier in the child, and not compared with Oink's.
+        #[serde(default)]
+        pub isolate: Option<PathBuf>,
     }
 
     impl Default for ParityOptions {
@@ -468,6 +475,7 @@ pub mod parity {
                 timeout_seconds: None,
                 peer_repetitions: None,
                 solvers: Vec::new(),
+                isolate: None,
             }
         }
     }
@@ -945,12 +953,16 @@ pub mod parity {
         table
     }
 
-    /// Times one kalmar solver; returns its figure and the winners of its answer.
+    /// Times one kalmar solver; returns its figure and the winners of its answer (not known
+    /// when the runs are isolated in processes of their own).
     pub fn run_solver(
         workload: &ParityWorkload,
         solver: &SolverInfo,
         options: &ParityOptions,
-    ) -> Result<(Measure, Vec<Player>), ParityBenchError> {
+    ) -> Result<(Measure, Option<Vec<Player>>), ParityBenchError> {
+        if let Some(program) = &options.isolate {
+            return run_isolated(program, workload, solver, options).map(|m| (m, None));
+        }
         let game = &workload.game;
         reset_peak_rss();
         let mut stats = Stats::default();
@@ -973,7 +985,119 @@ pub mod parity {
                 .verify(game)
                 .map_err(|e| workload.wrong(solver.id, e))?;
         }
-        Ok((measure, solution.winner))
+        Ok((measure, Some(solution.winner)))
+    }
+
+    /// Times one kalmar solver with each run in a child process of `program`, killed when it
+    /// has solved for longer than the timeout (see [`ParityOptions::isolate`]).
+    fn run_isolated(
+        program: &Path,
+        workload: &ParityWorkload,
+        solver: &SolverInfo,
+        options: &ParityOptions,
+    ) -> Result<Measure, ParityBenchError> {
+        let err = |message: String| workload.wrong(solver.id, message);
+        // The child reads the game again before its clock starts: allow for that.
+        let reading = 2.0 * workload.parse.median + 1.0;
+        let limit = options
+            .timeout_seconds
+            .map(|t| std::time::Duration::from_secs_f64(t as f64 + reading));
+        let mut runs: Vec<Measure> = Vec::new();
+        let mut timed_out = false;
+        while runs.len() < options.repetitions.max(1) && !timed_out {
+            let mut command = Command::new(program);
+            command
+                .args(["bench", "parity", "--reps", "1", "--json", "--files"])
+                .arg(&workload.path)
+                .args(["--solvers", solver.id]);
+            if let Some(t) = options.timeout_seconds {
+                command.arg("--timeout").arg(t.to_string());
+            }
+            if !options.preprocess {
+                command.arg("--no-preprocess");
+            }
+            if !options.verify {
+                command.arg("--no-verify");
+            }
+            let output = run_with_limit(command, limit)
+                .map_err(|e| err(format!("{}: {e}", program.display())))?;
+            let Some(stdout) = output else {
+                timed_out = true;
+                break;
+            };
+            let rows: Vec<ParityRow> = serde_json::from_slice(&stdout)
+                .map_err(|e| err(format!("unreadable report of its process: {e}")))?;
+            let measure = rows
+                .into_iter()
+                .find(|r| r.solver == solver.id)
+                .and_then(|r| r.kalmar)
+                .ok_or_else(|| err("its process reported no run".into()))?;
+            timed_out = measure.timed_out;
+            runs.push(measure);
+        }
+        let samples: Vec<f64> = if timed_out && runs.iter().all(|m| m.timed_out) {
+            // The timeout is a lower bound.
+            vec![options.timeout_seconds.unwrap_or(0) as f64]
+        } else {
+            runs.iter()
+                .filter(|m| !m.timed_out)
+                .map(|m| m.median_seconds)
+                .collect()
+        };
+        let mut measure = Measure::of(&Timing::from_samples(samples));
+        measure.runs = runs.len() + usize::from(timed_out && runs.iter().all(|m| !m.timed_out));
+        measure.timed_out = timed_out;
+        measure.peak_rss_bytes = runs.iter().filter_map(|m| m.peak_rss_bytes).max();
+        measure.iterations = runs.iter().filter_map(|m| m.iterations).max();
+        Ok(measure)
+    }
+
+    /// Runs `command` to its end and returns its standard output, or kills it and returns
+    /// `None` once it has run for `limit`. A process that fails is an error with its message.
+    fn run_with_limit(
+        mut command: Command,
+        limit: Option<std::time::Duration>,
+    ) -> std::io::Result<Option<Vec<u8>>> {
+        use std::io::Read;
+        use std::process::Stdio;
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        // Read the output on threads, so that a large report cannot fill the pipe and stall
+        // the child while this thread waits.
+        let mut stdout = child.stdout.take().expect("piped");
+        let mut stderr = child.stderr.take().expect("piped");
+        let out = std::thread::spawn(move || {
+            let mut buffer = Vec::new();
+            stdout.read_to_end(&mut buffer).map(|_| buffer)
+        });
+        let errors = std::thread::spawn(move || {
+            let mut buffer = String::new();
+            stderr.read_to_string(&mut buffer).map(|_| buffer)
+        });
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break Some(status);
+            }
+            if limit.is_some_and(|limit| started.elapsed() > limit) {
+                child.kill()?;
+                child.wait()?;
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let stdout = out.join().expect("reader thread")?;
+        let stderr = errors.join().expect("reader thread")?;
+        match status {
+            None => Ok(None),
+            Some(status) if status.success() => Ok(Some(stdout)),
+            Some(status) => Err(std::io::Error::other(format!(
+                "{status}: {}",
+                stderr.trim()
+            ))),
+        }
     }
 
     /// What Oink reports of one run.
@@ -1216,20 +1340,23 @@ pub mod parity {
         parse.kalmar = Some(measure);
         let mut rows: Vec<ParityRow> = Vec::new();
         let mut reference: Option<(&str, Vec<Player>)> = None;
+        // Isolated runs return no winners: each answer was checked by the verifier instead,
+        // and winning regions are unique, so verified answers agree.
         let chosen = SOLVERS
             .iter()
             .filter(|s| options.solvers.is_empty() || options.solvers.iter().any(|id| id == s.id));
         for solver in chosen {
             let (measure, winners) = run_solver(workload, solver, options)?;
-            match &reference {
-                Some((first, expected)) if *expected != winners => {
+            match (&reference, winners) {
+                (_, None) => {}
+                (Some((first, expected)), Some(winners)) if *expected != winners => {
                     return Err(workload.wrong(
                         solver.id,
                         format!("its winners differ from those of {first}"),
                     ));
                 }
-                Some(_) => {}
-                None => reference = Some((solver.id, winners)),
+                (Some(_), Some(_)) => {}
+                (None, Some(winners)) => reference = Some((solver.id, winners)),
             }
             let mut r = row(solver.id);
             r.kalmar = Some(measure);
