@@ -204,8 +204,7 @@ impl Sparse {
         let splits = rules.split_removals();
         let sides = (0..2)
             .map(|d| {
-                let removals: Vec<usize> =
-                    splits.iter().copied().filter(|k| k % 2 == d).collect();
+                let removals: Vec<usize> = splits.iter().copied().filter(|k| k % 2 == d).collect();
                 Side::new(d as u32, removals)
             })
             .filter(|side| !side.removals.is_empty())
@@ -348,7 +347,11 @@ fn scan_chunk(
             };
             let from = cursor.seen.min(last);
             let to = last.min(from + budget);
-            mark_splits(&values[1 + from..=to], &values[rest - to..rest - from], seen);
+            mark_splits(
+                &values[1 + from..=to],
+                &values[rest - to..rest - from],
+                seen,
+            );
             budget -= to - from;
             if to < last {
                 cursor.seen = to;
