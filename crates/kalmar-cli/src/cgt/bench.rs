@@ -27,7 +27,7 @@ pub struct Options<'a> {
     pub solvers: &'a [String],
     /// A program run as `PEER CODE N` that prints `hash H` (and may print `peak_kib K`).
     pub peer: Option<&'a Path>,
-    /// A solver whose next run is estimated to take longer than this many seconds is skipped.
+    /// A solver whose next run is estimated to take more CPU seconds than this is skipped.
     pub timeout: Option<u64>,
     /// Timed runs per solver and size (the median is reported).
     pub reps: usize,
@@ -56,6 +56,13 @@ struct Row {
 const DEFAULT_SIZES: &[&str] = &["2^16", "2^18", "2^20"];
 const DEFAULT_GAMES: &[&str] = &["kayles", "dawson", "grundy", "officers"];
 const DEFAULT_TIMEOUT: u64 = 60;
+
+impl Row {
+    /// The median CPU seconds, or wall-clock seconds where CPU time is not known.
+    fn seconds(&self) -> f64 {
+        self.cpu_seconds.or(self.wall_seconds).unwrap_or(0.0)
+    }
+}
 
 /// A number of values: `65536` or `2^16`.
 fn parse_size(text: &str) -> anyhow::Result<usize> {
@@ -249,7 +256,7 @@ pub fn run(options: &Options<'_>) -> anyhow::Result<()> {
                         }
                         // A proven period makes every size the same work: no estimate.
                         if row.computed == Some(n) {
-                            history.0.push((n, row.wall_seconds.unwrap_or(0.0)));
+                            history.0.push((n, row.seconds()));
                         }
                         row
                     }
@@ -261,7 +268,7 @@ pub fn run(options: &Options<'_>) -> anyhow::Result<()> {
                     Some(t) => skipped(name, n, &peer_name(peer), t),
                     None => {
                         let row = time_peer(peer, name, rules, n, reps, reference)?;
-                        peer_history.0.push((n, row.wall_seconds.unwrap_or(0.0)));
+                        peer_history.0.push((n, row.seconds()));
                         row
                     }
                 };
