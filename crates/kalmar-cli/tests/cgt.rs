@@ -29,6 +29,9 @@ fn bench_cgt_rows() {
     let kayles = &rows[0];
     assert_eq!(kayles["game"], "Kayles 0.77");
     assert_eq!(kayles["computed"], 1024);
+    // No rate for values filled in from the period.
+    assert!(kayles["values_per_second"].is_null(), "{kayles}");
+    assert!(rows[2]["values_per_second"].as_f64().unwrap() > 0.0);
     assert!(
         kayles["note"]
             .as_str()

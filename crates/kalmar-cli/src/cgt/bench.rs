@@ -160,14 +160,16 @@ impl Times {
         result
     }
 
-    /// The medians (CPU, wall) and n per median CPU second (per wall second without CPU times).
+    /// The medians (CPU, wall) and n per median CPU second (per wall second without CPU times);
+    /// no rate when the values came from a proven period (it would only measure the copying).
     fn fill(self, row: &mut Row) {
         let n = row.n as f64;
         let wall = median(self.wall);
         let cpu = (!self.cpu.is_empty()).then(|| median(self.cpu));
         row.wall_seconds = Some(wall);
         row.cpu_seconds = cpu;
-        row.values_per_second = Some(n / cpu.filter(|&c| c > 0.0).unwrap_or(wall));
+        row.values_per_second =
+            (row.computed == Some(row.n)).then(|| n / cpu.filter(|&c| c > 0.0).unwrap_or(wall));
     }
 }
 
