@@ -1,6 +1,6 @@
 //! G(0..n) of octal games and Grundy's game by the naive and the sparse-space solvers, at
-//! n = 2^13: `cargo bench -p kalmar-cgt`. The large sizes are timed with `kalmar octal …
-//! --no-shortcut` (see docs/BENCHMARKS.md).
+//! n = 2^13: `cargo bench -p kalmar-cgt`. The large sizes are timed with `kalmar bench cgt`
+//! (see docs/BENCHMARKS.md).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use kalmar_cgt::octal::{self, Rules};

@@ -11,11 +11,13 @@
 //! - heap games by their octal code, Grundy's game and subtraction games ([`octal`]): the naive
 //!   and the sparse-space solvers of G(0..n), periods proven by the Guy–Smith theorem, a
 //!   certificate check that does not trust the solvers, misère values by search;
+//! - all-but subtraction games ([`all_but`]), with arithmetic periods proven from their values;
 //! - the games of the PEGWiki page the project follows: the strip-placing game
 //!   PEG-O-Stripes ([`stripes`]) and Nukit ([`nukit`]), and any Nim-like game given by a closure
 //!   ([`FnGame`]).
 #![deny(missing_docs)]
 
+pub mod all_but;
 pub mod genus;
 pub mod impartial;
 pub mod mex;

@@ -24,6 +24,11 @@ pub enum Suite {
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
     /// default 1e2,1e3,1e4).
     Stochastic,
+    /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
+    /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
+    /// solvers (--solvers) and a peer program (--peer, run as `PEER CODE N`); a run expected
+    /// to take longer than --timeout (default 60 s) is skipped.
+    Cgt,
 }
 
 #[derive(Args)]
@@ -127,6 +132,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     if args.suite == Suite::Parity {
         return parity(args);
     }
+    if args.suite == Suite::Cgt {
+        return crate::cgt::bench::run(&crate::cgt::bench::Options {
+            sizes: &args.sizes,
+            games: &args.families,
+            solvers: &args.solvers,
+            peer: args.peer.as_deref(),
+            timeout: args.timeout,
+            reps: args.reps,
+            json: args.json,
+        });
+    }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
         return crate::stochastic::bench(&sizes, args.reps, args.seed, args.json);
@@ -153,7 +169,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             Suite::Reach => vec!["random-chess".into(), "grid".into()],
             Suite::Dgg => vec!["random".into(), "sorting-network".into()],
             // Returned above.
-            Suite::Parity | Suite::Stochastic => Vec::new(),
+            Suite::Parity | Suite::Stochastic | Suite::Cgt => Vec::new(),
         }
     } else {
         args.families.clone()
@@ -184,7 +200,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             match args.suite {
                 Suite::Reach => rows.push(bench::run_reach(&workload, &options)?),
                 Suite::Dgg => rows.extend(bench::run_dgg(&workload, &options)?),
-                Suite::Parity | Suite::Stochastic => {}
+                Suite::Parity | Suite::Stochastic | Suite::Cgt => {}
             }
             if let Some(bar) = &bar {
                 bar.inc(1);

@@ -1,9 +1,12 @@
 //! `kalmar nim`, `kalmar octal` and `kalmar impartial`: impartial games by the Sprague–Grundy
 //! theory.
 
+pub mod bench;
+
 use crate::bad_input;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use kalmar_cgt::all_but::AllBut;
 use kalmar_cgt::genus::genus;
 use kalmar_cgt::nukit::{Nukit, Particles};
 use kalmar_cgt::octal::heaps::{HeapGame, misere_values};
@@ -142,6 +145,30 @@ pub enum ImpartialCommand {
         #[command(flatten)]
         values: ValuesArgs,
     },
+    /// An all-but subtraction game: remove any positive number of counters except the excluded
+    /// ones (none excluded: Nim).
+    ///
+    /// Its values are arithmetic periodic, G(n + p) = G(n) + s from some n₀ on (A. Siegel); the
+    /// period p, saltus s and n₀ are proven from the values computed, by the lemma in the
+    /// library's documentation, or reported as not proven within N.
+    #[command(
+        name = "all-but",
+        after_help = "Example: `kalmar impartial all-but --excluded 1 --up-to 40` (G(n) = n div 2)."
+    )]
+    AllBut {
+        /// The removals that are not allowed, such as 2,5.
+        #[arg(long, value_delimiter = ',', value_name = "E1,E2,...")]
+        excluded: Vec<u64>,
+        /// Compute G(0), G(1), …, G(N).
+        #[arg(long, value_name = "N")]
+        up_to: usize,
+        /// Values shown in the human-readable output (the JSON has all).
+        #[arg(long, default_value_t = 240, value_name = "COUNT")]
+        show: usize,
+        /// Print the values as JSON: an object whose `values` field is the array G(0..N).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 pub fn run(command: &CgtCommand) -> anyhow::Result<()> {
@@ -171,7 +198,54 @@ pub fn run(command: &CgtCommand) -> anyhow::Result<()> {
         CgtCommand::Impartial(ImpartialCommand::Grundy { values }) => {
             values_command(&Rules::grundy(), "Grundy's game", values, false)
         }
+        CgtCommand::Impartial(ImpartialCommand::AllBut {
+            excluded,
+            up_to,
+            show,
+            json,
+        }) => all_but_command(excluded, *up_to, *show, *json),
     }
+}
+
+/// The most values `kalmar impartial all-but` computes (four bytes each).
+const ALL_BUT_VALUES: usize = 1 << 28;
+
+fn all_but_command(excluded: &[u64], up_to: usize, show: usize, json: bool) -> anyhow::Result<()> {
+    let game = AllBut::new(excluded).map_err(bad_input)?;
+    let len = up_to
+        .checked_add(1)
+        .filter(|&len| len <= ALL_BUT_VALUES)
+        .ok_or_else(|| bad_input(format!("--up-to {up_to}: at most {ALL_BUT_VALUES} values")))?;
+    let values = game.values(len);
+    let period = game.arithmetic_period(&values);
+    if json {
+        let answer = json!({
+            "excluded": game.excluded(),
+            "up_to": up_to,
+            "values": values,
+            "arithmetic_period": period,
+        });
+        say!("{}", serde_json::to_string(&answer)?);
+        return Ok(());
+    }
+    let excluded: Vec<String> = game.excluded().iter().map(usize::to_string).collect();
+    say!(
+        "the all-but subtraction game excluding {{{}}}: G(0..{up_to})",
+        excluded.join(", ")
+    );
+    print_values(&values, show)?;
+    match period {
+        Some(ArithmeticPeriod {
+            preperiod,
+            period,
+            saltus,
+        }) => say!(
+            "arithmetic period {period}, saltus {saltus}: G(n + {period}) = G(n) + {saltus} for \
+             every n >= {preperiod}; proven from G(0..{up_to})"
+        ),
+        None => say!("no arithmetic period proven from G(0..{up_to}); ask for more values"),
+    }
+    Ok(())
 }
 
 fn play_of(misere: bool) -> Play {

@@ -38,8 +38,10 @@ pub struct Period {
     pub proof_needs: usize,
 }
 
-/// An arithmetic period seen in the data: G(n + period) = G(n) + saltus for preperiod ≤ n
-/// < values − period. Not proven.
+/// An arithmetic period: G(n + period) = G(n) + saltus for n ≥ preperiod. Proven where the
+/// function that returns it says so ([`crate::all_but::AllBut::arithmetic_period`]); only seen
+/// in the data, for preperiod ≤ n < values − period, when it comes from
+/// [`observed_arithmetic`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ArithmeticPeriod {
     /// From which heap the relation holds in the data.
@@ -84,7 +86,11 @@ pub fn find(rules: &Rules, values: &[u32]) -> Option<Period> {
 }
 
 /// The least n₀ such that `related(values[n], values[n + p])` for all n₀ ≤ n < len − p.
-fn agreement_start(values: &[u32], p: usize, related: impl Fn(u32, u32) -> bool) -> usize {
+pub(crate) fn agreement_start(
+    values: &[u32],
+    p: usize,
+    related: impl Fn(u32, u32) -> bool,
+) -> usize {
     let mut n0 = values.len() - p;
     while n0 > 0 && related(values[n0 - 1], values[n0 - 1 + p]) {
         n0 -= 1;
