@@ -49,14 +49,18 @@ pub fn solve(
     let arena = game.arena();
     let n = arena.num_vertices();
     let mut state = Solved {
-        winner: vec![None; n],
+        status: arena
+            .vertices()
+            .map(|v| match arena.owner(v) {
+                Owner::Player(p) => p.0,
+                _ => unreachable!("a parity game has only the two players' vertices"),
+            })
+            .collect(),
         choice: vec![None; n],
-        not_yet_lost: [0, 1].map(|_| {
-            arena
-                .vertices()
-                .map(|v| arena.out_degree(v) as u32)
-                .collect()
-        }),
+        not_yet_lost: arena
+            .vertices()
+            .map(|v| arena.out_degree(v) as u32)
+            .collect(),
         local: vec![u32::MAX; n],
     };
     // Self-loops that win for their owner.
@@ -68,7 +72,7 @@ pub fn solve(
         if winner_of(game.priority(v)) == p
             && let Some(e) = arena.out_edges(v).find(|&e| arena.target(e) == v)
         {
-            state.winner[v.index()] = Some(p);
+            state.set_winner(v, p);
             state.choice[v.index()] = Some(e);
             seeds[p.0 as usize].push(v);
         }
@@ -79,7 +83,7 @@ pub fn solve(
     // Cycles of one player's vertices that he wins.
     let few_priorities = game.max_priority() < FEW_PRIORITIES;
     for p in [Player(0), Player(1)] {
-        let open = |v: Vertex| state.winner[v.index()].is_none();
+        let open = |v: Vertex| state.is_open(v);
         let opponent = Owner::Player(Player(1 - p.0));
         let one_player = !arena
             .vertices()
@@ -92,26 +96,25 @@ pub fn solve(
         let won = winning_cycles(game, p, &open, budget);
         let mut region = Vec::with_capacity(won.moves.len());
         for (v, e) in won.moves {
-            state.winner[v.index()] = Some(p);
+            state.set_winner(v, p);
             state.choice[v.index()] = Some(e);
             region.push(v);
         }
         state.attract(game, p, region);
         if one_player && won.complete {
             // Every cycle p wins is in his region now; he wins nothing else.
-            for w in &mut state.winner {
-                w.get_or_insert(Player(1 - p.0));
+            for v in arena.vertices() {
+                if state.is_open(v) {
+                    state.set_winner(v, Player(1 - p.0));
+                }
             }
             return state.into_solution(arena);
         }
     }
-    if state.winner.iter().all(Option::is_some) {
+    if arena.vertices().all(|v| !state.is_open(v)) {
         return state.into_solution(arena);
     }
-    let unsolved: Vec<Vertex> = arena
-        .vertices()
-        .filter(|v| state.winner[v.index()].is_none())
-        .collect();
+    let unsolved: Vec<Vertex> = arena.vertices().filter(|&v| state.is_open(v)).collect();
     let components = components_worth_solving_apart(game, &unsolved, few_priorities);
     let mut open: Vec<Vertex> = Vec::new();
     for c in 0..components.as_ref().map_or(1, |m| m.iter().len()) {
@@ -123,11 +126,7 @@ pub fn solve(
             None => *v,
         };
         open.clear();
-        open.extend(
-            part.iter()
-                .map(global)
-                .filter(|v| state.winner[v.index()].is_none()),
-        );
+        open.extend(part.iter().map(global).filter(|&v| state.is_open(v)));
         if open.is_empty() {
             continue;
         }
@@ -140,7 +139,7 @@ pub fn solve(
         }
         let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
         for ((&v, w), e) in open.iter().zip(winners).zip(choices) {
-            state.winner[v.index()] = Some(w);
+            state.set_winner(v, w);
             state.choice[v.index()] = e;
             regions[w.0 as usize].push(v);
         }
@@ -303,21 +302,38 @@ fn solve_part(
 
 /// The solved part of the game, with scratch memory for attractors over the unsolved rest.
 struct Solved {
-    winner: Vec<Option<Player>>,
+    /// Per vertex: while unsolved, its owner's number (0 or 1); once solved, `WON` plus its
+    /// winner's number. One byte, so that the attractor reads one array to know both.
+    status: Vec<u8>,
     choice: Vec<Option<Edge>>,
-    /// Per player p and vertex: its moves that do not lead into p's region, as far as the
-    /// attractors for p have looked (each vertex of p's region has its incoming moves looked
-    /// at once, by the attractor that adds it).
-    not_yet_lost: [Vec<u32>; 2],
+    /// Per unsolved vertex: its moves not known to lead into the region of its owner's
+    /// opponent (each vertex of a region has its incoming moves looked at once, by the
+    /// attractor that adds it).
+    not_yet_lost: Vec<u32>,
     /// Per vertex: its index in the part being solved, or `u32::MAX`.
     local: Vec<u32>,
 }
+
+/// In [`Solved::status`], where the solved vertices' values start.
+const WON: u8 = 2;
+
 impl Solved {
+    fn is_open(&self, v: Vertex) -> bool {
+        self.status[v.index()] < WON
+    }
+
+    fn set_winner(&mut self, v: Vertex, p: Player) {
+        self.status[v.index()] = WON + p.0;
+    }
+
     fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
         let winner = self
-            .winner
+            .status
             .iter()
-            .map(|w| w.expect("every vertex is solved"))
+            .map(|&s| {
+                assert!(s >= WON, "every vertex is solved");
+                Player(s - WON)
+            })
             .collect();
         ParitySolution {
             winner,
@@ -330,25 +346,24 @@ impl Solved {
     /// there.
     fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) {
         let arena = game.arena();
-        let not_yet_lost = &mut self.not_yet_lost[p.0 as usize];
         let mut queue = region;
         let mut head = 0;
         while head < queue.len() {
             let v = queue[head];
             head += 1;
             for (&e, &u) in arena.in_edges(v).iter().zip(arena.predecessors(v)) {
-                if self.winner[u.index()].is_some() {
+                let status = self.status[u.index()];
+                let attracted = if status >= WON {
                     continue;
-                }
-                let attracted = if arena.owner(u) == Owner::Player(p) {
+                } else if status == p.0 {
                     self.choice[u.index()] = Some(e);
                     true
                 } else {
-                    not_yet_lost[u.index()] -= 1;
-                    not_yet_lost[u.index()] == 0
+                    self.not_yet_lost[u.index()] -= 1;
+                    self.not_yet_lost[u.index()] == 0
                 };
                 if attracted {
-                    self.winner[u.index()] = Some(p);
+                    self.status[u.index()] = WON + p.0;
                     queue.push(u);
                 }
             }
