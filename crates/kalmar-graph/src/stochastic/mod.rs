@@ -28,10 +28,13 @@
 //! Solvers are listed in [`SOLVERS`].
 
 mod chain;
+mod end_components;
+pub mod parity_mdp;
 mod reach;
 pub mod recover;
 pub mod reduce;
 pub mod si;
+pub mod spg;
 pub mod verify;
 pub mod vi;
 pub mod zp;
@@ -425,6 +428,27 @@ impl ParityGame {
         chain::parity_win(&self.arena, &self.priority, |p| self.max_wins(p), profile)
     }
 
+    /// The rank of every vertex's priority: the distinct priorities in increasing order, one
+    /// step up each time the winner changes, so that vertices of equal rank have the same winner
+    /// and the order between priorities of different winners is kept.
+    pub fn ranks(&self) -> Vec<u32> {
+        let mut distinct: Vec<u32> = self.priority.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let mut rank_of = Vec::with_capacity(distinct.len());
+        let mut r = 0u32;
+        for (i, &p) in distinct.iter().enumerate() {
+            if i > 0 && self.max_wins(p) != self.max_wins(distinct[i - 1]) {
+                r += 1;
+            }
+            rank_of.push(r);
+        }
+        self.priority
+            .iter()
+            .map(|p| rank_of[distinct.binary_search(p).expect("listed")])
+            .collect()
+    }
+
     /// Whether Max wins a play whose largest recurring priority is `p`.
     pub fn max_wins(&self, p: u32) -> bool {
         p.is_multiple_of(2) == (self.convention == ParityConvention::EvenWins)
@@ -542,6 +566,12 @@ impl Certificate<DiscountedGame> for Solution {
     }
 }
 
+impl Certificate<ParityGame> for Solution {
+    fn verify(&self, game: &ParityGame) -> Result<(), VerifyError> {
+        parity_mdp::verify(game, &self.values, &self.strategy)
+    }
+}
+
 /// Counters a stochastic solver reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
@@ -551,6 +581,8 @@ pub struct Stats {
     pub evaluations: u64,
     /// Markov chains solved in floating point to guide strategy iteration.
     pub estimates: u64,
+    /// Stochastic parity games: gadget games solved (one per stopping parameter tried).
+    pub rounds: u64,
 }
 
 /// A stochastic solver in the registry.
