@@ -15,7 +15,7 @@ use kalmar_graph::stochastic::reduce::{
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, recover, si, solver, vi, zp,
+    TerminalGame, recover, si, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -302,9 +302,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
 pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     let class = args.class.map_or_else(|| Class::of(graph), Class::from);
     let info = solver(&args.solver).map_err(bad_input)?;
-    // Deterministic parity games go to Zielonka's algorithm under the default solver id.
-    let parity_by_default = class == Class::Parity && info.id == "si";
-    if !parity_by_default && !info.classes.contains(&class) {
+    if !info.classes.contains(&class) {
         return Err(bad_input(format!(
             "solver {} does not solve {} games (see `kalmar stochastic solvers`)",
             info.id,
@@ -470,17 +468,27 @@ fn finish_solution(
     }
 }
 
-/// A parity game: deterministic ones by Zielonka's algorithm (values 0 and 1), checked by the
-/// parity verifier.
+/// A parity game: with chance by the priority gadget and exact strategy iteration, checked by
+/// the parity-MDP certificate; deterministic ones by Zielonka's algorithm (values 0 and 1),
+/// checked by the parity verifier.
 fn parity_answer(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<Answer> {
     let game = ParityGame::from_graph(graph, convention(args.convention))
         .map_err(|e| in_file(&args.file, e))?;
     if !kalmar_graph::stochastic::is_deterministic(game.arena()) {
-        return Err(in_file(
-            &args.file,
-            "parity games with chance are not solved yet (deterministic ones are: they are \
-             solved by Zielonka's algorithm)",
-        ));
+        let moves = game.arena().num_edges();
+        let mut stats = Stats::default();
+        let (solution, solve_time) = timed("solving", moves, || spg::solve(&game, &mut stats));
+        let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
+        checked(check)?;
+        return Ok(Answer {
+            solver: "si",
+            values: solution.values,
+            bounds: None,
+            strategy: Some(solution.strategy),
+            stats,
+            solve_time,
+            check_time: Some(check_time),
+        });
     }
     // Odd-wins priorities become even-wins ones by adding 1.
     let shift = u32::from(args.convention == ConventionArg::Odd);
@@ -564,6 +572,15 @@ fn print_answer(
         answer.stats.iterations,
         answer.stats.evaluations
     );
+    if answer.stats.rounds > 0 {
+        line = format!(
+            "solved by si on the priority gadget in {} ({} gadget games, {} improvements, {} exact linear solves)",
+            millis(answer.solve_time),
+            answer.stats.rounds,
+            answer.stats.iterations,
+            answer.stats.evaluations
+        );
+    }
     if answer.solver == "vi" {
         line = format!(
             "solved by vi in {} ({} sweeps)",

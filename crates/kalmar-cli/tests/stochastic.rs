@@ -208,3 +208,51 @@ fn bad_input_exits_with_2() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn parity_games_with_chance_are_solved_exactly_in_both_conventions() {
+    // The values worked out in the example's comment.
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--json",
+    ]));
+    assert_eq!(j["class"], "parity");
+    assert_eq!(j["verified"], true);
+    for (v, x) in [
+        ("m", "1/2"),
+        ("c", "1/2"),
+        ("a", "1"),
+        ("d", "1"),
+        ("l", "0"),
+    ] {
+        assert_eq!(j["values"][v], x, "{v}");
+    }
+    assert_eq!(j["strategy"]["m"], "c");
+    assert_eq!(j["strategy"]["a"], "d");
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--convention",
+        "odd",
+        "--json",
+    ]));
+    for (v, x) in [
+        ("m", "0"),
+        ("c", "1/2"),
+        ("a", "1"),
+        ("d", "2/3"),
+        ("w", "0"),
+    ] {
+        assert_eq!(j["values"][v], x, "{v}");
+    }
+    // `kalmar solve` routes it here too.
+    let j = json_of(&kalmar(&[
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--json",
+    ]));
+    assert_eq!(j["values"]["m"], "1/2");
+}

@@ -602,12 +602,13 @@ pub struct SolverInfo {
 pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         id: "si",
-        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1",
+        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1, parity games with chance through a priority gadget",
         classes: &[
             Class::Simple,
             Class::Terminal,
             Class::Discounted,
             Class::MeanPayoff,
+            Class::Parity,
         ],
         exact: true,
     },
