@@ -15,7 +15,7 @@ use kalmar_graph::stochastic::reduce::{
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, recover, si, solver, spg, vi, zp,
+    TerminalGame, mpsi, recover, si, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -362,7 +362,20 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         Class::MeanPayoff => {
             let game = MeanPayoffGame::from_graph(graph).map_err(|e| in_file(file, e))?;
             let mut stats = Stats::default();
-            if info.id == "zp" {
+            if info.id == "mpsi" {
+                let (solution, solve_time) =
+                    timed("solving", moves, || mpsi::solve(&game, &mut stats));
+                let solution = solution.map_err(|e| in_file(file, e))?;
+                Answer {
+                    solver: info.id,
+                    values: solution.values,
+                    bounds: None,
+                    strategy: Some(solution.strategy),
+                    stats,
+                    solve_time,
+                    check_time: None,
+                }
+            } else if info.id == "zp" {
                 let (values, solve_time) =
                     timed("solving", moves, || zp::solve(&game, u64::MAX, &mut stats));
                 Answer {

@@ -394,7 +394,7 @@ mod deterministic_and_parity {
     use kalmar_graph::generate::stochastic::random_deterministic;
     use kalmar_graph::parity;
     use kalmar_graph::stochastic::reduce::parity_to_mean;
-    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, zp};
+    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, mpsi, zp};
 
     #[test]
     fn parity_win_probability_by_hand() {
@@ -425,6 +425,27 @@ mod deterministic_and_parity {
             prop_assume!(small(game.arena()));
             prop_assert_eq!(&values, &brute_values(game.arena(), |s| game.evaluate(s)));
             prop_assert_eq!(values, si::solve_mean_payoff(&game, &mut Stats::default()).values);
+        }
+
+        #[test]
+        fn mean_payoff_strategy_improvement_matches_brute_force_and_zwick_paterson(
+            seed in any::<u64>(), n in 1usize..8, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+            prop_assert_eq!(&solution.values, &zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap());
+            // The strategies are worth the values, and neither player gains by a change.
+            prop_assert_eq!(&game.evaluate(&solution.strategy), &solution.values);
+            prop_assume!(small(game.arena()));
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+            for (player, better) in [(Player::MAX, 1), (Player::MIN, -1)] {
+                for s in strategies(game.arena(), player, &solution.strategy) {
+                    for (x, y) in game.evaluate(&s).iter().zip(&solution.values) {
+                        prop_assert!(better * (x.clone() - y.clone()).signum() as i32 <= 0);
+                    }
+                }
+            }
         }
 
         #[test]

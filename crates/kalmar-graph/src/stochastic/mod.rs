@@ -29,6 +29,7 @@
 
 mod chain;
 mod end_components;
+pub mod mpsi;
 pub mod parity_mdp;
 mod reach;
 pub mod recover;
@@ -617,6 +618,12 @@ pub const SOLVERS: &[SolverInfo] = &[
         summary: "value iteration with sound lower and upper bounds (deflation of end components); the guaranteed error is reported",
         classes: &[Class::Simple, Class::Terminal, Class::Discounted],
         exact: false,
+    },
+    SolverInfo {
+        id: "mpsi",
+        summary: "strategy improvement for deterministic mean-payoff games (Bjorklund-Vorobyov retreats, thresholds for exact values): values and strategies in 128-bit integers",
+        classes: &[Class::MeanPayoff],
+        exact: true,
     },
     SolverInfo {
         id: "zp",
