@@ -15,7 +15,7 @@ use kalmar_graph::stochastic::reduce::{
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, mpsi, recover, si, solver, spg, vi, zp,
+    TerminalGame, mpsi, recover, si, solution_file, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -123,6 +123,10 @@ pub struct SolveArgs {
     /// Print the solution as JSON: `values` maps every vertex to its exact value ("3/4").
     #[arg(long)]
     pub json: bool,
+    /// Also write the solution (exact values and both strategies) to this file, in the
+    /// `kalmar-ssol` format that `kalmar verify GAME FILE` checks.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Vertices to list in the human-readable table (0 for all).
     #[arg(long, default_value_t = 40, value_name = "N")]
     pub limit: usize,
@@ -273,11 +277,6 @@ fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, Durati
 impl SolveArgs {
     /// The options of `kalmar solve FILE` for a stochastic game: the exact solver.
     pub fn from_solve(args: &crate::SolveArgs) -> anyhow::Result<Self> {
-        if args.output.is_some() {
-            return Err(bad_input(
-                "--output is not available for stochastic games yet; --json prints the solution",
-            ));
-        }
         Ok(SolveArgs {
             file: args.file.clone(),
             solver: "si".into(),
@@ -287,6 +286,7 @@ impl SolveArgs {
             max_sweeps: 1_000_000,
             convention: ConventionArg::Even,
             json: args.json,
+            output: args.output.clone(),
             limit: args.limit,
         })
     }
@@ -410,7 +410,79 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         }
         Class::Parity => parity_answer(args, graph)?,
     };
-    print_answer(args, graph, class, &answer)
+    print_answer(args, graph, class, &answer)?;
+    match &args.output {
+        Some(path) => save_solution(path, args, graph, class, answer),
+        None => Ok(()),
+    }
+}
+
+/// Writes an exact solution to `path` in the `kalmar-ssol` format.
+fn save_solution(
+    path: &Path,
+    args: &SolveArgs,
+    graph: &GameGraph,
+    class: Class,
+    answer: Answer,
+) -> anyhow::Result<()> {
+    let strategy = answer
+        .strategy
+        .filter(|s| s.check(&graph.arena).is_ok())
+        .ok_or_else(|| {
+            bad_input(format!(
+                "--output needs exact values and a move at every vertex of Max and Min, which \
+                 solver {} does not give here (use si, or vi with --exact)",
+                answer.solver
+            ))
+        })?;
+    let solution = Solution {
+        values: answer.values,
+        strategy,
+    };
+    let text = solution_file::write(&graph.arena, class, convention(args.convention), &solution);
+    std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+    if !args.json {
+        say!("solution written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// `kalmar verify GAME SOLUTION` for a `kalmar-ssol` solution: read it against the game, then
+/// check it with the certificate of its class. A wrong solution exits with code 1; a solution
+/// file that cannot be read, with code 2 and the line and column.
+pub fn verify_solution(
+    graph: &GameGraph,
+    game_path: &Path,
+    text: &str,
+    solution_path: &Path,
+) -> anyhow::Result<()> {
+    let parsed = solution_file::read(text, &graph.arena)
+        .map_err(|e| bad_input(e.in_file(solution_path.display().to_string())))?;
+    let solution = &parsed.solution;
+    let in_game = |e: kalmar_graph::stochastic::StochasticError| in_file(game_path, e);
+    let verdict = match parsed.class {
+        Class::Simple | Class::Terminal => {
+            solution.verify(&TerminalGame::from_graph(graph).map_err(in_game)?)
+        }
+        Class::Discounted => solution.verify(&DiscountedGame::from_graph(graph).map_err(in_game)?),
+        Class::Parity => {
+            solution.verify(&ParityGame::from_graph(graph, parsed.convention).map_err(in_game)?)
+        }
+        Class::MeanPayoff => {
+            return Err(bad_input(
+                "mean-payoff solutions cannot be verified yet (there is no mean-payoff certificate)",
+            ));
+        }
+    };
+    verdict
+        .map_err(|e| anyhow::anyhow!("{}: the solution is wrong: {e}", solution_path.display()))?;
+    say!(
+        "accepted: the {} solution in {} is correct for {}",
+        parsed.class.name(),
+        solution_path.display(),
+        game_path.display()
+    );
+    Ok(())
 }
 
 /// Strategy iteration (`bounds` false), or value iteration with bounds, finished exactly by

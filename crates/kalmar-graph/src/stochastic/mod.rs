@@ -35,6 +35,7 @@ mod reach;
 pub mod recover;
 pub mod reduce;
 pub mod si;
+pub mod solution_file;
 pub mod spg;
 pub mod verify;
 pub mod vi;
