@@ -22,7 +22,8 @@ pub enum Suite {
     Parity,
     /// Stochastic games: exact strategy iteration and value iteration with bounds on random
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
-    /// default 1e2,1e3,1e4).
+    /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
+    /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver.
     Stochastic,
 }
 
@@ -123,7 +124,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
-        return crate::stochastic::bench(&sizes, args.reps, args.seed, args.json);
+        return crate::stochastic::bench(&args.families, &sizes, args.reps, args.seed, args.json);
     }
     if !args.files.is_empty()
         || args.peer.is_some()

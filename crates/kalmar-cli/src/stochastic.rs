@@ -919,101 +919,86 @@ pub fn generate_sized(generator: &str, arcs: usize, seed: u64) -> anyhow::Result
     )
 }
 
+/// The families `kalmar bench stochastic` runs when none are named.
+const DEFAULT_BENCH_FAMILIES: [&str; 4] = ["simple", "terminal", "discounted", "haddad-monmege"];
+
+/// Zwick–Paterson runs in the benchmark only up to this many vertex updates (steps times
+/// vertices); beyond, its row says how many steps it would take.
+const ZP_BENCH_UPDATES: u128 = 2_000_000_000;
+
 /// `kalmar bench stochastic`: exact strategy iteration and value iteration on random games
-/// and the Haddad–Monmege chains, as a Markdown table. Each exact answer is checked by its
-/// certificate, outside the timed part.
-pub fn bench(sizes: &[usize], reps: usize, seed: u64, json: bool) -> anyhow::Result<()> {
-    #[derive(Serialize)]
-    struct Row {
-        family: String,
-        vertices: usize,
-        moves: usize,
-        solver: &'static str,
-        median_ms: f64,
-        iterations: u64,
-        evaluations: u64,
-        estimates: u64,
-        error: String,
-    }
+/// and the Haddad–Monmege chains; strategy improvement (mpsi) and Zwick–Paterson on random
+/// deterministic mean-payoff games; the priority gadget on random parity games with chance. A
+/// Markdown table. Each answer with a certificate is checked by it, outside the timed part;
+/// mpsi's values are compared with Zwick–Paterson's where that runs.
+pub fn bench(
+    families: &[String],
+    sizes: &[usize],
+    reps: usize,
+    seed: u64,
+    json: bool,
+) -> anyhow::Result<()> {
     let reps = reps.max(1);
+    let families: Vec<&str> = if families.is_empty() {
+        DEFAULT_BENCH_FAMILIES.to_vec()
+    } else {
+        families.iter().map(String::as_str).collect()
+    };
     let mut rows = Vec::new();
-    let mut families: Vec<(String, GameGraph)> = Vec::new();
-    for &size in sizes {
-        for generator in ["simple", "terminal", "discounted"] {
-            families.push((
-                generator.to_string(),
-                generate_sized(generator, size, seed)?,
-            ));
-        }
-    }
-    for n in [6usize, 8, 10, 12] {
-        families.push((
-            format!("haddad-monmege {n}"),
-            haddad_monmege(n).map_err(bad_input)?,
-        ));
-    }
-    let epsilon = Rational::new(1, 1_000_000);
-    /// A benchmark game, built before the clock starts.
-    enum Bench {
-        Terminal(TerminalGame),
-        Discounted(DiscountedGame),
-    }
-    for (family, graph) in &families {
-        let game = match Class::of(graph) {
-            Class::Discounted => {
-                Bench::Discounted(DiscountedGame::from_graph(graph).map_err(bad_input)?)
-            }
-            _ => Bench::Terminal(TerminalGame::from_graph(graph).map_err(bad_input)?),
-        };
-        for solver_id in ["si", "vi"] {
-            let mut times = Vec::with_capacity(reps);
-            let mut last = (Stats::default(), String::from("0"));
-            for _ in 0..reps {
-                let mut stats = Stats::default();
-                let mut elapsed = Duration::ZERO;
-                let start = Instant::now();
-                let error = match &game {
-                    Bench::Discounted(game) if solver_id == "si" => {
-                        let solution = si::solve_discounted(game, &mut stats);
-                        elapsed = start.elapsed();
-                        checked(solution.verify(game))?;
-                        "0".to_string()
-                    }
-                    Bench::Discounted(game) => {
-                        vi::solve_discounted(game, &epsilon, 10_000_000, &mut stats)
-                            .error()
-                            .to_string()
-                    }
-                    Bench::Terminal(game) if solver_id == "si" => {
-                        let solution = si::solve_terminal(game, &mut stats);
-                        elapsed = start.elapsed();
-                        checked(solution.verify(game))?;
-                        "0".to_string()
-                    }
-                    Bench::Terminal(game) => {
-                        vi::solve_terminal(game, &epsilon, 10_000_000, &mut stats)
-                            .error()
-                            .to_string()
-                    }
-                };
-                if elapsed.is_zero() {
-                    elapsed = start.elapsed();
+    for family in families {
+        match family {
+            "simple" | "terminal" | "discounted" => {
+                for &size in sizes {
+                    let graph = generate_sized(family, size, seed)?;
+                    bench_si_vi(family.to_string(), &graph, reps, &mut rows)?;
                 }
-                times.push(elapsed.as_secs_f64() * 1e3);
-                last = (stats, error);
             }
-            times.sort_by(f64::total_cmp);
-            rows.push(Row {
-                family: family.clone(),
-                vertices: graph.arena.num_vertices(),
-                moves: graph.arena.num_edges(),
-                solver: solver_id,
-                median_ms: times[times.len() / 2],
-                iterations: last.0.iterations,
-                evaluations: last.0.evaluations,
-                estimates: last.0.estimates,
-                error: last.1,
-            });
+            "haddad-monmege" => {
+                for n in [6usize, 8, 10, 12] {
+                    let graph = haddad_monmege(n).map_err(bad_input)?;
+                    bench_si_vi(format!("haddad-monmege {n}"), &graph, reps, &mut rows)?;
+                }
+            }
+            "mean-payoff" => {
+                for &size in sizes {
+                    let positions = (size / 2).max(1);
+                    let graph =
+                        random_deterministic(Class::MeanPayoff, positions, 2, 0, None, seed)
+                            .map_err(bad_input)?;
+                    bench_mean_payoff(&graph, reps, &mut rows)?;
+                }
+            }
+            "parity" => {
+                for &size in sizes {
+                    let positions = (size / 2).max(1);
+                    let graph = random_stochastic(Class::Parity, positions, 2, 0, None, seed)
+                        .map_err(bad_input)?;
+                    let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins)
+                        .map_err(bad_input)?;
+                    let mut stats = Stats::default();
+                    let times = repeat(reps, || {
+                        stats = Stats::default();
+                        let start = Instant::now();
+                        let solution = spg::solve(&game, &mut stats);
+                        let elapsed = start.elapsed();
+                        checked(solution.verify(&game)).map(|()| elapsed)
+                    })?;
+                    rows.push(BenchRow::new(
+                        "parity (chance)",
+                        &graph,
+                        "si-gadget",
+                        &times,
+                        stats,
+                        format!("exact; {} gadget games", stats.rounds),
+                    ));
+                }
+            }
+            other => {
+                return Err(bad_input(format!(
+                    "unknown stochastic benchmark family '{other}'; the families are simple, \
+                     terminal, discounted, haddad-monmege, mean-payoff and parity"
+                )));
+            }
         }
     }
     if json {
@@ -1026,21 +1011,198 @@ pub fn bench(sizes: &[usize], reps: usize, seed: u64, json: bool) -> anyhow::Res
     say!("|---|---:|---:|---|---:|---:|---:|---:|---|");
     for r in rows {
         say!(
-            "| {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.family,
             r.vertices,
             r.moves,
             r.solver,
-            r.median_ms,
+            r.median_ms.map_or("–".into(), |t| format!("{t:.2}")),
             r.iterations,
             r.evaluations,
             r.estimates,
-            if r.solver == "si" {
-                "exact".to_string()
-            } else {
-                r.error
-            }
+            r.error
         );
     }
+    Ok(())
+}
+
+/// One row of `kalmar bench stochastic`.
+#[derive(Serialize)]
+struct BenchRow {
+    family: String,
+    vertices: usize,
+    moves: usize,
+    solver: &'static str,
+    /// None when the solver was not run (too slow at this size).
+    median_ms: Option<f64>,
+    iterations: u64,
+    evaluations: u64,
+    estimates: u64,
+    error: String,
+}
+
+impl BenchRow {
+    fn new(
+        family: impl Into<String>,
+        graph: &GameGraph,
+        solver: &'static str,
+        times: &[f64],
+        stats: Stats,
+        error: String,
+    ) -> Self {
+        BenchRow {
+            family: family.into(),
+            vertices: graph.arena.num_vertices(),
+            moves: graph.arena.num_edges(),
+            solver,
+            median_ms: times.get(times.len() / 2).copied(),
+            iterations: stats.iterations,
+            evaluations: stats.evaluations,
+            estimates: stats.estimates,
+            error,
+        }
+    }
+}
+
+/// Runs `work` `reps` times; the sorted times in milliseconds.
+fn repeat(
+    reps: usize,
+    mut work: impl FnMut() -> anyhow::Result<Duration>,
+) -> anyhow::Result<Vec<f64>> {
+    let mut times = (0..reps)
+        .map(|_| work().map(|t| t.as_secs_f64() * 1e3))
+        .collect::<anyhow::Result<Vec<f64>>>()?;
+    times.sort_by(f64::total_cmp);
+    Ok(times)
+}
+
+/// Exact strategy iteration and value iteration with bounds on a terminal or discounted game.
+fn bench_si_vi(
+    family: String,
+    graph: &GameGraph,
+    reps: usize,
+    rows: &mut Vec<BenchRow>,
+) -> anyhow::Result<()> {
+    let epsilon = Rational::new(1, 1_000_000);
+    let discounted = match Class::of(graph) {
+        Class::Discounted => Some(DiscountedGame::from_graph(graph).map_err(bad_input)?),
+        _ => None,
+    };
+    let terminal = match discounted {
+        Some(_) => None,
+        None => Some(TerminalGame::from_graph(graph).map_err(bad_input)?),
+    };
+    let mut stats = Stats::default();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let (elapsed, check) = match (&discounted, &terminal) {
+            (Some(game), _) => {
+                let solution = si::solve_discounted(game, &mut stats);
+                (start.elapsed(), solution.verify(game))
+            }
+            (_, Some(game)) => {
+                let solution = si::solve_terminal(game, &mut stats);
+                (start.elapsed(), solution.verify(game))
+            }
+            _ => unreachable!("one of the two games is built"),
+        };
+        checked(check).map(|()| elapsed)
+    })?;
+    rows.push(BenchRow::new(
+        family.clone(),
+        graph,
+        "si",
+        &times,
+        stats,
+        "exact".into(),
+    ));
+    let mut error = String::new();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let bounds = match (&discounted, &terminal) {
+            (Some(game), _) => vi::solve_discounted(game, &epsilon, 10_000_000, &mut stats),
+            (_, Some(game)) => vi::solve_terminal(game, &epsilon, 10_000_000, &mut stats),
+            _ => unreachable!("one of the two games is built"),
+        };
+        let elapsed = start.elapsed();
+        error = bounds.error().to_string();
+        Ok(elapsed)
+    })?;
+    rows.push(BenchRow::new(family, graph, "vi", &times, stats, error));
+    Ok(())
+}
+
+/// Strategy improvement and (where it fits) Zwick–Paterson on a deterministic mean-payoff game;
+/// their values must agree.
+fn bench_mean_payoff(
+    graph: &GameGraph,
+    reps: usize,
+    rows: &mut Vec<BenchRow>,
+) -> anyhow::Result<()> {
+    let game = MeanPayoffGame::from_graph(graph).map_err(bad_input)?;
+    let mut stats = Stats::default();
+    let mut values = Vec::new();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let solution = mpsi::solve(&game, &mut stats).map_err(bad_input)?;
+        let elapsed = start.elapsed();
+        values = solution.values;
+        Ok(elapsed)
+    })?;
+    let distinct = values
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    rows.push(BenchRow::new(
+        "mean-payoff (deterministic)",
+        graph,
+        "mpsi",
+        &times,
+        stats,
+        format!("exact; {distinct} distinct values"),
+    ));
+    let n = graph.arena.num_vertices() as u128;
+    let w = game
+        .rewards()
+        .iter()
+        .map(|r| r.abs().to_f64().ceil() as u128)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let steps = 4 * n * n * n * w + 1;
+    if steps.saturating_mul(n) > ZP_BENCH_UPDATES {
+        rows.push(BenchRow::new(
+            "mean-payoff (deterministic)",
+            graph,
+            "zp",
+            &[],
+            Stats::default(),
+            format!("not run: {steps} steps"),
+        ));
+        return Ok(());
+    }
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let zp_values = zp::solve(&game, u64::MAX, &mut stats).map_err(bad_input)?;
+        let elapsed = start.elapsed();
+        if zp_values != values {
+            return Err(anyhow::anyhow!(
+                "internal error: mpsi and Zwick-Paterson disagree on a benchmark game"
+            ));
+        }
+        Ok(elapsed)
+    })?;
+    rows.push(BenchRow::new(
+        "mean-payoff (deterministic)",
+        graph,
+        "zp",
+        &times,
+        stats,
+        "exact; same values as mpsi".into(),
+    ));
     Ok(())
 }
