@@ -10,7 +10,8 @@ use kalmar_graph::format::{GameGraph, to_gg_string};
 use kalmar_graph::generate::stochastic::{haddad_monmege, random_deterministic, random_stochastic};
 use kalmar_graph::parity;
 use kalmar_graph::stochastic::reduce::{
-    coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, terminal_to_mean,
+    coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, parity_to_terminal,
+    terminal_to_mean,
 };
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
@@ -36,7 +37,8 @@ pub enum StochasticCommand {
     ///
     /// discounted -> terminal (0/1 payoffs, Lemma 3), discounted or terminal -> simple (coin
     /// tosses, Zwick-Paterson), terminal -> mean-payoff (Lemma 4), mean-payoff -> discounted
-    /// (the exact discount factor of Lemma 1), deterministic parity -> mean-payoff.
+    /// (the exact discount factor of Lemma 1), deterministic parity -> mean-payoff, parity ->
+    /// terminal (the priority gadget with stopping parameter --delta).
     Reduce(ReduceArgs),
     /// Optimal strategies of a terminal-payoff game from the values of its vertices, in linear
     /// time (Theorem 2: safe and stopping strategies), checked by the verifier.
@@ -142,6 +144,10 @@ pub struct ReduceArgs {
     /// Parity games: which parity makes Max win.
     #[arg(long, value_enum, default_value = "even")]
     convention: ConventionArg,
+    /// Parity -> terminal: the gadget's stopping parameter, at most 1/2 (a vertex of the k-th
+    /// of K priority ranks stops with probability delta^(K - k)); default 1/(4(n + 1)).
+    #[arg(long, value_name = "R")]
+    delta: Option<String>,
     /// Write the game to this file instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -748,11 +754,24 @@ fn reduce(args: &ReduceArgs) -> anyhow::Result<()> {
                 .map_err(|e| in_file(file, e))?
                 .to_graph()
         }
+        (Class::Parity, Class::Terminal) => {
+            let game = ParityGame::from_graph(&graph, convention(args.convention))
+                .map_err(|e| in_file(file, e))?;
+            let delta = match &args.delta {
+                Some(text) => rational(text, "--delta")?,
+                None => Rational::new(1, 4 * (game.arena().num_vertices() as i64 + 1)),
+            };
+            if delta.signum().is_le() || delta > Rational::new(1, 2) {
+                return Err(bad_input("--delta must be positive and at most 1/2"));
+            }
+            parity_to_terminal::reduce(&game, &delta).to_graph()
+        }
         _ => {
             return Err(bad_input(format!(
                 "no reduction from a {} game to a {} game; the reductions are: discounted -> \
                  terminal, discounted -> simple, terminal -> simple, terminal -> mean-payoff, \
-                 mean-payoff -> discounted, parity (deterministic) -> mean-payoff",
+                 mean-payoff -> discounted, parity (deterministic) -> mean-payoff, parity -> \
+                 terminal (priority gadget)",
                 from.name(),
                 to.name()
             )));

@@ -343,3 +343,36 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
     assert_eq!(j["values"]["c"], "-1/5");
     assert_eq!(j["strategy"]["a"], "b");
 }
+
+#[test]
+fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
+    let path = temp("gadget.gg");
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/stochastic-parity.gg",
+        "--to",
+        "terminal",
+        "--delta",
+        "1/1000",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json_of(&kalmar(&["stochastic", "solve", path.to_str().unwrap(), "--json"]));
+    assert_eq!(j["class"], "terminal");
+    // The gadget game's value is close to the parity game's 1/2, and Min still tosses the coin.
+    let m: kalmar_core_rational::R = j["values"]["m"].as_str().unwrap().parse().unwrap();
+    assert!((m.0 - 0.5).abs() < 0.01, "{}", m.0);
+    assert_eq!(j["strategy"]["m"], "c.gadget");
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/stochastic-parity.gg",
+        "--to",
+        "terminal",
+        "--delta",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
