@@ -28,7 +28,10 @@
 //! fractions with denominators at most `n`, and the vertices above (below) a threshold form a
 //! subgame with the same values, so the solver splits the vertices at the midpoint of the interval
 //! known to hold their values, recursively, and once the interval is narrower than `1/n^2` (at
-//! most one candidate fraction left) tries the simplest fraction in it. The vertices of value
+//! most one candidate fraction left) tries the simplest fraction in it. Every other split tries
+//! instead the median of the mean payoffs that the moves found by the decisions so far give the
+//! group's vertices (a guess that is often a value, which then settles many vertices at once; it
+//! at most doubles the number of splits). The vertices of value
 //! exactly `t` get Min's strategy of the decision at `t` and Max's of the negated decision; along
 //! any play these strategies never move to a better vertex for the opponent, and once the value
 //! stays constant the potential arguments above apply, so they are optimal.
@@ -255,7 +258,7 @@ fn nonpositive_cycles(
         // cycle of the predecessor graph is a negative cycle (Bellman–Ford).
         let mut dist = vec![0i128; k];
         let mut parent: Vec<Option<usize>> = vec![None; k];
-        let mut length = vec![0usize; k];
+        let mut relaxations = 0usize;
         let mut queued = vec![false; k];
         let mut queue: VecDeque<usize> = (0..k).filter(|&v| own(&found, v)).collect();
         for &v in &queue {
@@ -273,10 +276,13 @@ fn nonpositive_cycles(
                 if x < dist[w] {
                     dist[w] = x;
                     parent[w] = Some(j);
-                    length[w] = length[u] + 1;
-                    if length[w] >= k && on_cycle(local, &parent, w, k).is_some() {
-                        cycle_at = on_cycle(local, &parent, w, k);
-                        break 'relax;
+                    relaxations += 1;
+                    // Look for a cycle of parents once per k relaxations (O(1) amortised).
+                    if relaxations % k == 0 {
+                        cycle_at = parent_cycle(local, &parent);
+                        if cycle_at.is_some() {
+                            break 'relax;
+                        }
                     }
                     if !queued[w] {
                         queued[w] = true;
@@ -316,14 +322,25 @@ fn nonpositive_cycles(
     }
 }
 
-/// A vertex on a cycle of the parent graph, found by following `k` parent moves back from `v`,
-/// if the parents go back that far.
-fn on_cycle(local: &Local, parent: &[Option<usize>], v: usize, k: usize) -> Option<usize> {
-    let mut x = v;
-    for _ in 0..k {
-        x = local_source(local, parent[x]?);
+/// A vertex on a cycle of the parent graph, if it has one (each vertex has at most one parent:
+/// follow parents from every vertex, marking the walk, until a vertex seen before).
+fn parent_cycle(local: &Local, parent: &[Option<usize>]) -> Option<usize> {
+    const NEW: u32 = u32::MAX;
+    let mut walk = vec![NEW; parent.len()];
+    for start in 0..parent.len() {
+        let mut x = start;
+        while walk[x] == NEW {
+            walk[x] = start as u32;
+            match parent[x] {
+                Some(j) => x = local_source(local, j),
+                None => break,
+            }
+        }
+        if walk[x] == start as u32 && parent[x].is_some() {
+            return Some(x);
+        }
     }
-    Some(x)
+    None
 }
 
 /// The source of the move with index `j`.
@@ -367,6 +384,8 @@ struct Task {
     vertices: Vec<Vertex>,
     low: Rational,
     high: Rational,
+    /// Whether to try the guessed strategies' values as the threshold (else the midpoint).
+    guess: bool,
 }
 
 /// Solves a deterministic mean-payoff game exactly: values and optimal strategies for both
@@ -397,13 +416,30 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         vertices: arena.vertices().collect(),
         low: -bound.clone(),
         high: bound,
+        guess: false,
     }];
+    // The moves the decisions so far suggest, for guessing thresholds.
+    let mut guess = super::si::initial_profile_of(arena);
+    let mut means = CycleMeans::new(n);
     while let Some(task) = tasks.pop() {
         let width = &task.high - &task.low;
-        let t = if width <= narrow {
-            simplest_between(&task.low, &task.high)
+        let guessed = if task.guess && width > narrow {
+            means.median_between(
+                arena,
+                &reward,
+                &guess,
+                &task.vertices,
+                &task.low,
+                &task.high,
+            )
         } else {
-            &(&task.low + &task.high) / &Rational::from(2)
+            None
+        };
+        let used_guess = guessed.is_some();
+        let t = match guessed {
+            Some(t) => t,
+            None if width <= narrow => simplest_between(&task.low, &task.high),
+            None => &(&task.low + &task.high) / &Rational::from(2),
         };
         let big = t.to_big();
         let (a, b) = (big.numer().clone(), big.denom().clone());
@@ -420,6 +456,9 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         let (mut above, mut below) = (Vec::new(), Vec::new());
         for i in 0..local.len() {
             let v = local.global[i];
+            for j in [upper.choice[i], lower.choice[i]].into_iter().flatten() {
+                guess.set(v, local.edge[j]);
+            }
             if upper.above[i] {
                 above.push(v);
             } else if lower.above[i] {
@@ -437,6 +476,7 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
                 vertices: above,
                 low: t.clone(),
                 high: task.high.clone(),
+                guess: !used_guess,
             });
         }
         if !below.is_empty() {
@@ -444,6 +484,7 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
                 vertices: below,
                 low: task.low,
                 high: t,
+                guess: !used_guess,
             });
         }
     }
@@ -452,6 +493,79 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         *x = &*x / &scale;
     }
     Ok(Solution { values, strategy })
+}
+
+/// The mean payoffs of strategy pairs, by following each vertex's one move to the cycle it
+/// ends on (scaled integer rewards; the means are fractions with denominators at most `n`).
+struct CycleMeans {
+    /// The call that last gave each vertex its mean (0: none).
+    stamp: Vec<u32>,
+    call: u32,
+    mean: Vec<Rational>,
+    /// Position on the current path, or `usize::MAX`.
+    position: Vec<usize>,
+}
+
+impl CycleMeans {
+    fn new(n: usize) -> Self {
+        CycleMeans {
+            stamp: vec![0; n],
+            call: 0,
+            mean: vec![Rational::ZERO; n],
+            position: vec![usize::MAX; n],
+        }
+    }
+
+    /// The median of the pair means of `vertices` under `profile` that lie strictly between
+    /// `low` and `high`, if any do.
+    fn median_between(
+        &mut self,
+        arena: &kalmar_core::Arena,
+        reward: &[i128],
+        profile: &Strategy,
+        vertices: &[Vertex],
+        low: &Rational,
+        high: &Rational,
+    ) -> Option<Rational> {
+        self.call += 1;
+        let call = self.call;
+        let mut inside = Vec::new();
+        for &start in vertices {
+            let mut path: Vec<Vertex> = Vec::new();
+            let mut v = start;
+            let value = loop {
+                if self.stamp[v.index()] == call {
+                    break self.mean[v.index()].clone();
+                }
+                let at = self.position[v.index()];
+                if at != usize::MAX {
+                    let cycle = &path[at..];
+                    let sum: i128 = cycle.iter().map(|u| reward[u.index()]).sum();
+                    break Rational::from_big(num_rational::BigRational::new(
+                        BigInt::from(sum),
+                        BigInt::from(cycle.len()),
+                    ));
+                }
+                self.position[v.index()] = path.len();
+                path.push(v);
+                v = profile.successor(arena, v).expect("a move at every vertex");
+            };
+            for u in path {
+                self.position[u.index()] = usize::MAX;
+                self.stamp[u.index()] = call;
+                self.mean[u.index()] = value.clone();
+            }
+            let x = &self.mean[start.index()];
+            if low < x && x < high {
+                inside.push(x.clone());
+            }
+        }
+        if inside.is_empty() {
+            return None;
+        }
+        let middle = inside.len() / 2;
+        Some(inside.select_nth_unstable(middle).1.clone())
+    }
 }
 
 /// `b r - a` (fits: the caller checked the sizes).
