@@ -278,7 +278,7 @@ fn nonpositive_cycles(
                     parent[w] = Some(j);
                     relaxations += 1;
                     // Look for a cycle of parents once per k relaxations (O(1) amortised).
-                    if relaxations % k == 0 {
+                    if relaxations.is_multiple_of(k) {
                         cycle_at = parent_cycle(local, &parent);
                         if cycle_at.is_some() {
                             break 'relax;
