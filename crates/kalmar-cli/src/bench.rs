@@ -59,7 +59,7 @@ pub struct BenchArgs {
         value_name = "COUNTS"
     )]
     priorities: Vec<String>,
-    /// Parity: kalmar's solvers to run (default: all; see `kalmar parity solvers`).
+    /// Parity and stochastic: kalmar's solvers to run (default: all; see `kalmar parity solvers`, `kalmar stochastic solvers`).
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     solvers: Vec<String>,
     /// Parity: the Oink program to run on the same files (each solver of --peer-solvers).
@@ -124,7 +124,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
-        return crate::stochastic::bench(&args.families, &sizes, args.reps, args.seed, args.json);
+        return crate::stochastic::bench(
+            &args.families,
+            &args.solvers,
+            &sizes,
+            args.reps,
+            args.seed,
+            args.json,
+        );
     }
     if !args.files.is_empty()
         || args.peer.is_some()

@@ -952,6 +952,7 @@ const ZP_BENCH_UPDATES: u128 = 2_000_000_000;
 /// mpsi's values are compared with Zwick–Paterson's where that runs.
 pub fn bench(
     families: &[String],
+    solvers: &[String],
     sizes: &[usize],
     reps: usize,
     seed: u64,
@@ -963,19 +964,26 @@ pub fn bench(
     } else {
         families.iter().map(String::as_str).collect()
     };
+    let runs = |id: &str| solvers.is_empty() || solvers.iter().any(|s| s == id);
     let mut rows = Vec::new();
     for family in families {
         match family {
             "simple" | "terminal" | "discounted" => {
                 for &size in sizes {
                     let graph = generate_sized(family, size, seed)?;
-                    bench_si_vi(family.to_string(), &graph, reps, &mut rows)?;
+                    bench_si_vi(family.to_string(), &graph, reps, &runs, &mut rows)?;
                 }
             }
             "haddad-monmege" => {
                 for n in [6usize, 8, 10, 12] {
                     let graph = haddad_monmege(n).map_err(bad_input)?;
-                    bench_si_vi(format!("haddad-monmege {n}"), &graph, reps, &mut rows)?;
+                    bench_si_vi(
+                        format!("haddad-monmege {n}"),
+                        &graph,
+                        reps,
+                        &runs,
+                        &mut rows,
+                    )?;
                 }
             }
             "mean-payoff" => {
@@ -1100,6 +1108,7 @@ fn bench_si_vi(
     family: String,
     graph: &GameGraph,
     reps: usize,
+    runs: &impl Fn(&str) -> bool,
     rows: &mut Vec<BenchRow>,
 ) -> anyhow::Result<()> {
     let epsilon = Rational::new(1, 1_000_000);
@@ -1112,30 +1121,35 @@ fn bench_si_vi(
         None => Some(TerminalGame::from_graph(graph).map_err(bad_input)?),
     };
     let mut stats = Stats::default();
-    let times = repeat(reps, || {
-        stats = Stats::default();
-        let start = Instant::now();
-        let (elapsed, check) = match (&discounted, &terminal) {
-            (Some(game), _) => {
-                let solution = si::solve_discounted(game, &mut stats);
-                (start.elapsed(), solution.verify(game))
-            }
-            (_, Some(game)) => {
-                let solution = si::solve_terminal(game, &mut stats);
-                (start.elapsed(), solution.verify(game))
-            }
-            _ => unreachable!("one of the two games is built"),
-        };
-        checked(check).map(|()| elapsed)
-    })?;
-    rows.push(BenchRow::new(
-        family.clone(),
-        graph,
-        "si",
-        &times,
-        stats,
-        "exact".into(),
-    ));
+    if runs("si") {
+        let times = repeat(reps, || {
+            stats = Stats::default();
+            let start = Instant::now();
+            let (elapsed, check) = match (&discounted, &terminal) {
+                (Some(game), _) => {
+                    let solution = si::solve_discounted(game, &mut stats);
+                    (start.elapsed(), solution.verify(game))
+                }
+                (_, Some(game)) => {
+                    let solution = si::solve_terminal(game, &mut stats);
+                    (start.elapsed(), solution.verify(game))
+                }
+                _ => unreachable!("one of the two games is built"),
+            };
+            checked(check).map(|()| elapsed)
+        })?;
+        rows.push(BenchRow::new(
+            family.clone(),
+            graph,
+            "si",
+            &times,
+            stats,
+            "exact".into(),
+        ));
+    }
+    if !runs("vi") {
+        return Ok(());
+    }
     let mut error = String::new();
     let times = repeat(reps, || {
         stats = Stats::default();
