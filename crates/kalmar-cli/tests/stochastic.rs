@@ -359,7 +359,12 @@ fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
         path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let j = json_of(&kalmar(&["stochastic", "solve", path.to_str().unwrap(), "--json"]));
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+    ]));
     assert_eq!(j["class"], "terminal");
     // The gadget game's value is close to the parity game's 1/2, and Min still tosses the coin.
     let m: kalmar_core_rational::R = j["values"]["m"].as_str().unwrap().parse().unwrap();
