@@ -16,7 +16,7 @@ use kalmar_graph::stochastic::reduce::{
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, mpsi, recover, si, solution_file, solver, spg, vi, zp,
+    TerminalGame, mp_check, mpsi, recover, si, solution_file, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -372,6 +372,16 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                 let (solution, solve_time) =
                     timed("solving", moves, || mpsi::solve(&game, &mut stats));
                 let solution = solution.map_err(|e| in_file(file, e))?;
+                // Karp's check needs k^2 memory for a component of k vertices: small games only.
+                let check_time = if graph.arena.num_vertices() <= mp_check::LARGEST_COMPONENT {
+                    let (check, t) = timed("verifying", moves, || {
+                        mp_check::verify(&game, &solution.values, &solution.strategy)
+                    });
+                    checked(check)?;
+                    Some(t)
+                } else {
+                    None
+                };
                 Answer {
                     solver: info.id,
                     values: solution.values,
@@ -379,7 +389,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     strategy: Some(solution.strategy),
                     stats,
                     solve_time,
-                    check_time: None,
+                    check_time,
                 }
             } else if info.id == "zp" {
                 let (values, solve_time) =
@@ -475,9 +485,17 @@ pub fn verify_solution(
             solution.verify(&ParityGame::from_graph(graph, parsed.convention).map_err(in_game)?)
         }
         Class::MeanPayoff => {
-            return Err(bad_input(
-                "mean-payoff solutions cannot be verified yet (there is no mean-payoff certificate)",
-            ));
+            let game = MeanPayoffGame::from_graph(graph).map_err(in_game)?;
+            if !kalmar_graph::stochastic::is_deterministic(game.arena())
+                || game.arena().num_vertices() > mp_check::LARGEST_COMPONENT
+            {
+                return Err(bad_input(format!(
+                    "mean-payoff solutions can be verified for deterministic games of at most {} \
+                     vertices only",
+                    mp_check::LARGEST_COMPONENT
+                )));
+            }
+            mp_check::verify(&game, &solution.values, &solution.strategy)
         }
     };
     verdict

@@ -342,6 +342,26 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
     assert_eq!(j["values"]["a"], "1/12");
     assert_eq!(j["values"]["c"], "-1/5");
     assert_eq!(j["strategy"]["a"], "b");
+    assert_eq!(j["verified"], true);
+    // Saved, verified (Karp's check), and rejected with exit 1 when a value is changed.
+    let sol = temp("mp.ssol");
+    let out = kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--solver",
+        "mpsi",
+        "-o",
+        sol.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert!(text.contains("\na 1/12 -> b\n"), "{text}");
+    std::fs::write(&sol, text.replace("\na 1/12 -> b\n", "\na 1/13 -> b\n")).unwrap();
+    let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
 
 #[test]

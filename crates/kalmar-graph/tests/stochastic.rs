@@ -394,7 +394,9 @@ mod deterministic_and_parity {
     use kalmar_graph::generate::stochastic::random_deterministic;
     use kalmar_graph::parity;
     use kalmar_graph::stochastic::reduce::parity_to_mean;
-    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, mpsi, zp};
+    use kalmar_graph::stochastic::{
+        MeanPayoffGame, ParityConvention, ParityGame, mp_check, mpsi, zp,
+    };
 
     #[test]
     fn parity_win_probability_by_hand() {
@@ -437,8 +439,27 @@ mod deterministic_and_parity {
             prop_assert_eq!(&solution.values, &zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap());
             // The strategies are worth the values, and neither player gains by a change.
             prop_assert_eq!(&game.evaluate(&solution.strategy), &solution.values);
+            prop_assert_eq!(mp_check::verify(&game, &solution.values, &solution.strategy), Ok(()));
+            let mut wrong = solution.values.clone();
+            wrong[seed as usize % n] = &wrong[seed as usize % n] + &Rational::new(1, 7);
+            prop_assert!(mp_check::verify(&game, &wrong, &solution.strategy).is_err());
             prop_assume!(small(game.arena()));
             prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+            // The checker's best replies against brute force over the replier's strategies.
+            let first = si::initial_profile_of(game.arena());
+            for (fixed, sign) in [(Player::MAX, 1), (Player::MIN, -1)] {
+                let brute = strategies(game.arena(), fixed.opponent(), &first)
+                    .iter()
+                    .map(|s| game.evaluate(s))
+                    .reduce(|x, y| {
+                        x.into_iter()
+                            .zip(y)
+                            .map(|(a, b)| if sign == 1 { a.min(b) } else { a.max(b) })
+                            .collect()
+                    })
+                    .unwrap();
+                prop_assert_eq!(mp_check::best_reply_values(&game, fixed, &first).unwrap(), brute);
+            }
             for (player, better) in [(Player::MAX, 1), (Player::MIN, -1)] {
                 for s in strategies(game.arena(), player, &solution.strategy) {
                     for (x, y) in game.evaluate(&s).iter().zip(&solution.values) {

@@ -29,6 +29,7 @@
 
 mod chain;
 mod end_components;
+pub mod mp_check;
 pub mod mpsi;
 pub mod parity_mdp;
 mod reach;
