@@ -22,7 +22,8 @@ pub enum Suite {
     Parity,
     /// Stochastic games: exact strategy iteration and value iteration with bounds on random
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
-    /// default 1e2,1e3,1e4).
+    /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
+    /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver.
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
     /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
@@ -63,7 +64,7 @@ pub struct BenchArgs {
         value_name = "COUNTS"
     )]
     priorities: Vec<String>,
-    /// Parity: kalmar's solvers to run (default: all; see `kalmar parity solvers`).
+    /// Parity and stochastic: kalmar's solvers to run (default: all; see `kalmar parity solvers`, `kalmar stochastic solvers`).
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     solvers: Vec<String>,
     /// Parity: the Oink program to run on the same files (each solver of --peer-solvers).
@@ -145,7 +146,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
-        return crate::stochastic::bench(&sizes, args.reps, args.seed, args.json);
+        return crate::stochastic::bench(
+            &args.families,
+            &args.solvers,
+            &sizes,
+            args.reps,
+            args.seed,
+            args.json,
+        );
     }
     if !args.files.is_empty()
         || args.peer.is_some()

@@ -86,7 +86,7 @@ enum Command {
     Verify {
         /// The game (.gg or .pg).
         game: PathBuf,
-        /// The solution, as written by `--output` (JSON).
+        /// The solution, as written by `--output` (JSON; `kalmar-ssol` text for stochastic games).
         solution: PathBuf,
     },
     /// Generate games: random ones, the sorting networks of Figure 4, and structured families.

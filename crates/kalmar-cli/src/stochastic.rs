@@ -10,12 +10,13 @@ use kalmar_graph::format::{GameGraph, to_gg_string};
 use kalmar_graph::generate::stochastic::{haddad_monmege, random_deterministic, random_stochastic};
 use kalmar_graph::parity;
 use kalmar_graph::stochastic::reduce::{
-    coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, terminal_to_mean,
+    coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, parity_to_terminal,
+    terminal_to_mean,
 };
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, recover, si, solver, vi, zp,
+    TerminalGame, mp_check, mpsi, recover, si, solution_file, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -36,7 +37,8 @@ pub enum StochasticCommand {
     ///
     /// discounted -> terminal (0/1 payoffs, Lemma 3), discounted or terminal -> simple (coin
     /// tosses, Zwick-Paterson), terminal -> mean-payoff (Lemma 4), mean-payoff -> discounted
-    /// (the exact discount factor of Lemma 1), deterministic parity -> mean-payoff.
+    /// (the exact discount factor of Lemma 1), deterministic parity -> mean-payoff, parity ->
+    /// terminal (the priority gadget with stopping parameter --delta).
     Reduce(ReduceArgs),
     /// Optimal strategies of a terminal-payoff game from the values of its vertices, in linear
     /// time (Theorem 2: safe and stopping strategies), checked by the verifier.
@@ -123,6 +125,10 @@ pub struct SolveArgs {
     /// Print the solution as JSON: `values` maps every vertex to its exact value ("3/4").
     #[arg(long)]
     pub json: bool,
+    /// Also write the solution (exact values and both strategies) to this file, in the
+    /// `kalmar-ssol` format that `kalmar verify GAME FILE` checks.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Vertices to list in the human-readable table (0 for all).
     #[arg(long, default_value_t = 40, value_name = "N")]
     pub limit: usize,
@@ -138,6 +144,10 @@ pub struct ReduceArgs {
     /// Parity games: which parity makes Max win.
     #[arg(long, value_enum, default_value = "even")]
     convention: ConventionArg,
+    /// Parity -> terminal: the gadget's stopping parameter, at most 1/2 (a vertex of the k-th
+    /// of K priority ranks stops with probability delta^(K - k)); default 1/(4(n + 1)).
+    #[arg(long, value_name = "R")]
+    delta: Option<String>,
     /// Write the game to this file instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -273,11 +283,6 @@ fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, Durati
 impl SolveArgs {
     /// The options of `kalmar solve FILE` for a stochastic game: the exact solver.
     pub fn from_solve(args: &crate::SolveArgs) -> anyhow::Result<Self> {
-        if args.output.is_some() {
-            return Err(bad_input(
-                "--output is not available for stochastic games yet; --json prints the solution",
-            ));
-        }
         Ok(SolveArgs {
             file: args.file.clone(),
             solver: "si".into(),
@@ -287,6 +292,7 @@ impl SolveArgs {
             max_sweeps: 1_000_000,
             convention: ConventionArg::Even,
             json: args.json,
+            output: args.output.clone(),
             limit: args.limit,
         })
     }
@@ -302,9 +308,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
 pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     let class = args.class.map_or_else(|| Class::of(graph), Class::from);
     let info = solver(&args.solver).map_err(bad_input)?;
-    // Deterministic parity games go to Zielonka's algorithm under the default solver id.
-    let parity_by_default = class == Class::Parity && info.id == "si";
-    if !parity_by_default && !info.classes.contains(&class) {
+    if !info.classes.contains(&class) {
         return Err(bad_input(format!(
             "solver {} does not solve {} games (see `kalmar stochastic solvers`)",
             info.id,
@@ -364,7 +368,30 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         Class::MeanPayoff => {
             let game = MeanPayoffGame::from_graph(graph).map_err(|e| in_file(file, e))?;
             let mut stats = Stats::default();
-            if info.id == "zp" {
+            if info.id == "mpsi" {
+                let (solution, solve_time) =
+                    timed("solving", moves, || mpsi::solve(&game, &mut stats));
+                let solution = solution.map_err(|e| in_file(file, e))?;
+                // Karp's check needs k^2 memory for a component of k vertices: small games only.
+                let check_time = if graph.arena.num_vertices() <= mp_check::LARGEST_COMPONENT {
+                    let (check, t) = timed("verifying", moves, || {
+                        mp_check::verify(&game, &solution.values, &solution.strategy)
+                    });
+                    checked(check)?;
+                    Some(t)
+                } else {
+                    None
+                };
+                Answer {
+                    solver: info.id,
+                    values: solution.values,
+                    bounds: None,
+                    strategy: Some(solution.strategy),
+                    stats,
+                    solve_time,
+                    check_time,
+                }
+            } else if info.id == "zp" {
                 let (values, solve_time) =
                     timed("solving", moves, || zp::solve(&game, u64::MAX, &mut stats));
                 Answer {
@@ -399,7 +426,87 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         }
         Class::Parity => parity_answer(args, graph)?,
     };
-    print_answer(args, graph, class, &answer)
+    print_answer(args, graph, class, &answer)?;
+    match &args.output {
+        Some(path) => save_solution(path, args, graph, class, answer),
+        None => Ok(()),
+    }
+}
+
+/// Writes an exact solution to `path` in the `kalmar-ssol` format.
+fn save_solution(
+    path: &Path,
+    args: &SolveArgs,
+    graph: &GameGraph,
+    class: Class,
+    answer: Answer,
+) -> anyhow::Result<()> {
+    let strategy = answer
+        .strategy
+        .filter(|s| s.check(&graph.arena).is_ok())
+        .ok_or_else(|| {
+            bad_input(format!(
+                "--output needs exact values and a move at every vertex of Max and Min, which \
+                 solver {} does not give here (use si, or vi with --exact)",
+                answer.solver
+            ))
+        })?;
+    let solution = Solution {
+        values: answer.values,
+        strategy,
+    };
+    let text = solution_file::write(&graph.arena, class, convention(args.convention), &solution);
+    std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+    if !args.json {
+        say!("solution written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// `kalmar verify GAME SOLUTION` for a `kalmar-ssol` solution: read it against the game, then
+/// check it with the certificate of its class. A wrong solution exits with code 1; a solution
+/// file that cannot be read, with code 2 and the line and column.
+pub fn verify_solution(
+    graph: &GameGraph,
+    game_path: &Path,
+    text: &str,
+    solution_path: &Path,
+) -> anyhow::Result<()> {
+    let parsed = solution_file::read(text, &graph.arena)
+        .map_err(|e| bad_input(e.in_file(solution_path.display().to_string())))?;
+    let solution = &parsed.solution;
+    let in_game = |e: kalmar_graph::stochastic::StochasticError| in_file(game_path, e);
+    let verdict = match parsed.class {
+        Class::Simple | Class::Terminal => {
+            solution.verify(&TerminalGame::from_graph(graph).map_err(in_game)?)
+        }
+        Class::Discounted => solution.verify(&DiscountedGame::from_graph(graph).map_err(in_game)?),
+        Class::Parity => {
+            solution.verify(&ParityGame::from_graph(graph, parsed.convention).map_err(in_game)?)
+        }
+        Class::MeanPayoff => {
+            let game = MeanPayoffGame::from_graph(graph).map_err(in_game)?;
+            if !kalmar_graph::stochastic::is_deterministic(game.arena())
+                || game.arena().num_vertices() > mp_check::LARGEST_COMPONENT
+            {
+                return Err(bad_input(format!(
+                    "mean-payoff solutions can be verified for deterministic games of at most {} \
+                     vertices only",
+                    mp_check::LARGEST_COMPONENT
+                )));
+            }
+            mp_check::verify(&game, &solution.values, &solution.strategy)
+        }
+    };
+    verdict
+        .map_err(|e| anyhow::anyhow!("{}: the solution is wrong: {e}", solution_path.display()))?;
+    say!(
+        "accepted: the {} solution in {} is correct for {}",
+        parsed.class.name(),
+        solution_path.display(),
+        game_path.display()
+    );
+    Ok(())
 }
 
 /// Strategy iteration (`bounds` false), or value iteration with bounds, finished exactly by
@@ -470,17 +577,27 @@ fn finish_solution(
     }
 }
 
-/// A parity game: deterministic ones by Zielonka's algorithm (values 0 and 1), checked by the
-/// parity verifier.
+/// A parity game: with chance by the priority gadget and exact strategy iteration, checked by
+/// the parity-MDP certificate; deterministic ones by Zielonka's algorithm (values 0 and 1),
+/// checked by the parity verifier.
 fn parity_answer(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<Answer> {
     let game = ParityGame::from_graph(graph, convention(args.convention))
         .map_err(|e| in_file(&args.file, e))?;
     if !kalmar_graph::stochastic::is_deterministic(game.arena()) {
-        return Err(in_file(
-            &args.file,
-            "parity games with chance are not solved yet (deterministic ones are: they are \
-             solved by Zielonka's algorithm)",
-        ));
+        let moves = game.arena().num_edges();
+        let mut stats = Stats::default();
+        let (solution, solve_time) = timed("solving", moves, || spg::solve(&game, &mut stats));
+        let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
+        checked(check)?;
+        return Ok(Answer {
+            solver: "si",
+            values: solution.values,
+            bounds: None,
+            strategy: Some(solution.strategy),
+            stats,
+            solve_time,
+            check_time: Some(check_time),
+        });
     }
     // Odd-wins priorities become even-wins ones by adding 1.
     let shift = u32::from(args.convention == ConventionArg::Odd);
@@ -564,6 +681,15 @@ fn print_answer(
         answer.stats.iterations,
         answer.stats.evaluations
     );
+    if answer.stats.rounds > 0 {
+        line = format!(
+            "solved by si on the priority gadget in {} ({} gadget games, {} improvements, {} exact linear solves)",
+            millis(answer.solve_time),
+            answer.stats.rounds,
+            answer.stats.iterations,
+            answer.stats.evaluations
+        );
+    }
     if answer.solver == "vi" {
         line = format!(
             "solved by vi in {} ({} sweeps)",
@@ -646,11 +772,24 @@ fn reduce(args: &ReduceArgs) -> anyhow::Result<()> {
                 .map_err(|e| in_file(file, e))?
                 .to_graph()
         }
+        (Class::Parity, Class::Terminal) => {
+            let game = ParityGame::from_graph(&graph, convention(args.convention))
+                .map_err(|e| in_file(file, e))?;
+            let delta = match &args.delta {
+                Some(text) => rational(text, "--delta")?,
+                None => Rational::new(1, 4 * (game.arena().num_vertices() as i64 + 1)),
+            };
+            if delta.signum().is_le() || delta > Rational::new(1, 2) {
+                return Err(bad_input("--delta must be positive and at most 1/2"));
+            }
+            parity_to_terminal::reduce(&game, &delta).to_graph()
+        }
         _ => {
             return Err(bad_input(format!(
                 "no reduction from a {} game to a {} game; the reductions are: discounted -> \
                  terminal, discounted -> simple, terminal -> simple, terminal -> mean-payoff, \
-                 mean-payoff -> discounted, parity (deterministic) -> mean-payoff",
+                 mean-payoff -> discounted, parity (deterministic) -> mean-payoff, parity -> \
+                 terminal (priority gadget)",
                 from.name(),
                 to.name()
             )));
@@ -817,101 +956,94 @@ pub fn generate_sized(generator: &str, arcs: usize, seed: u64) -> anyhow::Result
     )
 }
 
+/// The families `kalmar bench stochastic` runs when none are named.
+const DEFAULT_BENCH_FAMILIES: [&str; 4] = ["simple", "terminal", "discounted", "haddad-monmege"];
+
+/// Zwick–Paterson runs in the benchmark only up to this many vertex updates (steps times
+/// vertices); beyond, its row says how many steps it would take.
+const ZP_BENCH_UPDATES: u128 = 2_000_000_000;
+
 /// `kalmar bench stochastic`: exact strategy iteration and value iteration on random games
-/// and the Haddad–Monmege chains, as a Markdown table. Each exact answer is checked by its
-/// certificate, outside the timed part.
-pub fn bench(sizes: &[usize], reps: usize, seed: u64, json: bool) -> anyhow::Result<()> {
-    #[derive(Serialize)]
-    struct Row {
-        family: String,
-        vertices: usize,
-        moves: usize,
-        solver: &'static str,
-        median_ms: f64,
-        iterations: u64,
-        evaluations: u64,
-        estimates: u64,
-        error: String,
-    }
+/// and the Haddad–Monmege chains; strategy improvement (mpsi) and Zwick–Paterson on random
+/// deterministic mean-payoff games; the priority gadget on random parity games with chance. A
+/// Markdown table. Each answer with a certificate is checked by it, outside the timed part;
+/// mpsi's values are compared with Zwick–Paterson's where that runs.
+pub fn bench(
+    families: &[String],
+    solvers: &[String],
+    sizes: &[usize],
+    reps: usize,
+    seed: u64,
+    json: bool,
+) -> anyhow::Result<()> {
     let reps = reps.max(1);
+    let families: Vec<&str> = if families.is_empty() {
+        DEFAULT_BENCH_FAMILIES.to_vec()
+    } else {
+        families.iter().map(String::as_str).collect()
+    };
+    let runs = |id: &str| solvers.is_empty() || solvers.iter().any(|s| s == id);
     let mut rows = Vec::new();
-    let mut families: Vec<(String, GameGraph)> = Vec::new();
-    for &size in sizes {
-        for generator in ["simple", "terminal", "discounted"] {
-            families.push((
-                generator.to_string(),
-                generate_sized(generator, size, seed)?,
-            ));
-        }
-    }
-    for n in [6usize, 8, 10, 12] {
-        families.push((
-            format!("haddad-monmege {n}"),
-            haddad_monmege(n).map_err(bad_input)?,
-        ));
-    }
-    let epsilon = Rational::new(1, 1_000_000);
-    /// A benchmark game, built before the clock starts.
-    enum Bench {
-        Terminal(TerminalGame),
-        Discounted(DiscountedGame),
-    }
-    for (family, graph) in &families {
-        let game = match Class::of(graph) {
-            Class::Discounted => {
-                Bench::Discounted(DiscountedGame::from_graph(graph).map_err(bad_input)?)
-            }
-            _ => Bench::Terminal(TerminalGame::from_graph(graph).map_err(bad_input)?),
-        };
-        for solver_id in ["si", "vi"] {
-            let mut times = Vec::with_capacity(reps);
-            let mut last = (Stats::default(), String::from("0"));
-            for _ in 0..reps {
-                let mut stats = Stats::default();
-                let mut elapsed = Duration::ZERO;
-                let start = Instant::now();
-                let error = match &game {
-                    Bench::Discounted(game) if solver_id == "si" => {
-                        let solution = si::solve_discounted(game, &mut stats);
-                        elapsed = start.elapsed();
-                        checked(solution.verify(game))?;
-                        "0".to_string()
-                    }
-                    Bench::Discounted(game) => {
-                        vi::solve_discounted(game, &epsilon, 10_000_000, &mut stats)
-                            .error()
-                            .to_string()
-                    }
-                    Bench::Terminal(game) if solver_id == "si" => {
-                        let solution = si::solve_terminal(game, &mut stats);
-                        elapsed = start.elapsed();
-                        checked(solution.verify(game))?;
-                        "0".to_string()
-                    }
-                    Bench::Terminal(game) => {
-                        vi::solve_terminal(game, &epsilon, 10_000_000, &mut stats)
-                            .error()
-                            .to_string()
-                    }
-                };
-                if elapsed.is_zero() {
-                    elapsed = start.elapsed();
+    for family in families {
+        match family {
+            "simple" | "terminal" | "discounted" => {
+                for &size in sizes {
+                    let graph = generate_sized(family, size, seed)?;
+                    bench_si_vi(family.to_string(), &graph, reps, &runs, &mut rows)?;
                 }
-                times.push(elapsed.as_secs_f64() * 1e3);
-                last = (stats, error);
             }
-            times.sort_by(f64::total_cmp);
-            rows.push(Row {
-                family: family.clone(),
-                vertices: graph.arena.num_vertices(),
-                moves: graph.arena.num_edges(),
-                solver: solver_id,
-                median_ms: times[times.len() / 2],
-                iterations: last.0.iterations,
-                evaluations: last.0.evaluations,
-                estimates: last.0.estimates,
-                error: last.1,
-            });
+            "haddad-monmege" => {
+                for n in [6usize, 8, 10, 12] {
+                    let graph = haddad_monmege(n).map_err(bad_input)?;
+                    bench_si_vi(
+                        format!("haddad-monmege {n}"),
+                        &graph,
+                        reps,
+                        &runs,
+                        &mut rows,
+                    )?;
+                }
+            }
+            "mean-payoff" => {
+                for &size in sizes {
+                    let positions = (size / 2).max(1);
+                    let graph =
+                        random_deterministic(Class::MeanPayoff, positions, 2, 0, None, seed)
+                            .map_err(bad_input)?;
+                    bench_mean_payoff(&graph, reps, &mut rows)?;
+                }
+            }
+            "parity" => {
+                for &size in sizes {
+                    let positions = (size / 2).max(1);
+                    let graph = random_stochastic(Class::Parity, positions, 2, 0, None, seed)
+                        .map_err(bad_input)?;
+                    let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins)
+                        .map_err(bad_input)?;
+                    let mut stats = Stats::default();
+                    let times = repeat(reps, || {
+                        stats = Stats::default();
+                        let start = Instant::now();
+                        let solution = spg::solve(&game, &mut stats);
+                        let elapsed = start.elapsed();
+                        checked(solution.verify(&game)).map(|()| elapsed)
+                    })?;
+                    rows.push(BenchRow::new(
+                        "parity (chance)",
+                        &graph,
+                        "si-gadget",
+                        &times,
+                        stats,
+                        format!("exact; {} gadget games", stats.rounds),
+                    ));
+                }
+            }
+            other => {
+                return Err(bad_input(format!(
+                    "unknown stochastic benchmark family '{other}'; the families are simple, \
+                     terminal, discounted, haddad-monmege, mean-payoff and parity"
+                )));
+            }
         }
     }
     if json {
@@ -924,21 +1056,204 @@ pub fn bench(sizes: &[usize], reps: usize, seed: u64, json: bool) -> anyhow::Res
     say!("|---|---:|---:|---|---:|---:|---:|---:|---|");
     for r in rows {
         say!(
-            "| {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.family,
             r.vertices,
             r.moves,
             r.solver,
-            r.median_ms,
+            r.median_ms.map_or("–".into(), |t| format!("{t:.2}")),
             r.iterations,
             r.evaluations,
             r.estimates,
-            if r.solver == "si" {
-                "exact".to_string()
-            } else {
-                r.error
-            }
+            r.error
         );
     }
+    Ok(())
+}
+
+/// One row of `kalmar bench stochastic`.
+#[derive(Serialize)]
+struct BenchRow {
+    family: String,
+    vertices: usize,
+    moves: usize,
+    solver: &'static str,
+    /// None when the solver was not run (too slow at this size).
+    median_ms: Option<f64>,
+    iterations: u64,
+    evaluations: u64,
+    estimates: u64,
+    error: String,
+}
+
+impl BenchRow {
+    fn new(
+        family: impl Into<String>,
+        graph: &GameGraph,
+        solver: &'static str,
+        times: &[f64],
+        stats: Stats,
+        error: String,
+    ) -> Self {
+        BenchRow {
+            family: family.into(),
+            vertices: graph.arena.num_vertices(),
+            moves: graph.arena.num_edges(),
+            solver,
+            median_ms: times.get(times.len() / 2).copied(),
+            iterations: stats.iterations,
+            evaluations: stats.evaluations,
+            estimates: stats.estimates,
+            error,
+        }
+    }
+}
+
+/// Runs `work` `reps` times; the sorted times in milliseconds.
+fn repeat(
+    reps: usize,
+    mut work: impl FnMut() -> anyhow::Result<Duration>,
+) -> anyhow::Result<Vec<f64>> {
+    let mut times = (0..reps)
+        .map(|_| work().map(|t| t.as_secs_f64() * 1e3))
+        .collect::<anyhow::Result<Vec<f64>>>()?;
+    times.sort_by(f64::total_cmp);
+    Ok(times)
+}
+
+/// Exact strategy iteration and value iteration with bounds on a terminal or discounted game.
+fn bench_si_vi(
+    family: String,
+    graph: &GameGraph,
+    reps: usize,
+    runs: &impl Fn(&str) -> bool,
+    rows: &mut Vec<BenchRow>,
+) -> anyhow::Result<()> {
+    let epsilon = Rational::new(1, 1_000_000);
+    let discounted = match Class::of(graph) {
+        Class::Discounted => Some(DiscountedGame::from_graph(graph).map_err(bad_input)?),
+        _ => None,
+    };
+    let terminal = match discounted {
+        Some(_) => None,
+        None => Some(TerminalGame::from_graph(graph).map_err(bad_input)?),
+    };
+    let mut stats = Stats::default();
+    if runs("si") {
+        let times = repeat(reps, || {
+            stats = Stats::default();
+            let start = Instant::now();
+            let (elapsed, check) = match (&discounted, &terminal) {
+                (Some(game), _) => {
+                    let solution = si::solve_discounted(game, &mut stats);
+                    (start.elapsed(), solution.verify(game))
+                }
+                (_, Some(game)) => {
+                    let solution = si::solve_terminal(game, &mut stats);
+                    (start.elapsed(), solution.verify(game))
+                }
+                _ => unreachable!("one of the two games is built"),
+            };
+            checked(check).map(|()| elapsed)
+        })?;
+        rows.push(BenchRow::new(
+            family.clone(),
+            graph,
+            "si",
+            &times,
+            stats,
+            "exact".into(),
+        ));
+    }
+    if !runs("vi") {
+        return Ok(());
+    }
+    let mut error = String::new();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let bounds = match (&discounted, &terminal) {
+            (Some(game), _) => vi::solve_discounted(game, &epsilon, 10_000_000, &mut stats),
+            (_, Some(game)) => vi::solve_terminal(game, &epsilon, 10_000_000, &mut stats),
+            _ => unreachable!("one of the two games is built"),
+        };
+        let elapsed = start.elapsed();
+        error = bounds.error().to_string();
+        Ok(elapsed)
+    })?;
+    rows.push(BenchRow::new(family, graph, "vi", &times, stats, error));
+    Ok(())
+}
+
+/// Strategy improvement and (where it fits) Zwick–Paterson on a deterministic mean-payoff game;
+/// their values must agree.
+fn bench_mean_payoff(
+    graph: &GameGraph,
+    reps: usize,
+    rows: &mut Vec<BenchRow>,
+) -> anyhow::Result<()> {
+    let game = MeanPayoffGame::from_graph(graph).map_err(bad_input)?;
+    let mut stats = Stats::default();
+    let mut values = Vec::new();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let solution = mpsi::solve(&game, &mut stats).map_err(bad_input)?;
+        let elapsed = start.elapsed();
+        values = solution.values;
+        Ok(elapsed)
+    })?;
+    let distinct = values
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    rows.push(BenchRow::new(
+        "mean-payoff (deterministic)",
+        graph,
+        "mpsi",
+        &times,
+        stats,
+        format!("exact; {distinct} distinct values"),
+    ));
+    let n = graph.arena.num_vertices() as u128;
+    let w = game
+        .rewards()
+        .iter()
+        .map(|r| r.abs().to_f64().ceil() as u128)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let steps = 4 * n * n * n * w + 1;
+    if steps.saturating_mul(n) > ZP_BENCH_UPDATES {
+        rows.push(BenchRow::new(
+            "mean-payoff (deterministic)",
+            graph,
+            "zp",
+            &[],
+            Stats::default(),
+            format!("not run: {steps} steps"),
+        ));
+        return Ok(());
+    }
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let zp_values = zp::solve(&game, u64::MAX, &mut stats).map_err(bad_input)?;
+        let elapsed = start.elapsed();
+        if zp_values != values {
+            return Err(anyhow::anyhow!(
+                "internal error: mpsi and Zwick-Paterson disagree on a benchmark game"
+            ));
+        }
+        Ok(elapsed)
+    })?;
+    rows.push(BenchRow::new(
+        "mean-payoff (deterministic)",
+        graph,
+        "zp",
+        &times,
+        stats,
+        "exact; same values as mpsi".into(),
+    ));
     Ok(())
 }

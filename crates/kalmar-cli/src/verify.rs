@@ -14,6 +14,9 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     if text.trim_start().starts_with("paritysol") {
         return verify_parity(&graph, game_path, &text, solution_path);
     }
+    if text.trim_start().starts_with("kalmar-ssol") {
+        return crate::stochastic::verify_solution(&graph, game_path, &text, solution_path);
+    }
     let file: SolutionFile = serde_json::from_str(&text).map_err(|e| in_file(solution_path, e))?;
     let arena = &graph.arena;
     let bad = |e: anyhow::Error| in_file(solution_path, e);

@@ -193,7 +193,11 @@ fn bad_input_exits_with_2() {
         "nope",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("si, vi, zp"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("si, vi, mpsi, zp"),
+        "{}",
+        stderr(&out)
+    );
     let path = temp("bad.gg");
     std::fs::write(&path, "kalmar-gg 1\nx chance -> y:1/2 y:1/3\ny terminal\n").unwrap();
     let out = kalmar(&["stochastic", "solve", path.to_str().unwrap()]);
@@ -205,6 +209,195 @@ fn bad_input_exits_with_2() {
         "examples/coin-toss.gg",
         "--to",
         "discounted",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn parity_games_with_chance_are_solved_exactly_in_both_conventions() {
+    // The values worked out in the example's comment.
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--json",
+    ]));
+    assert_eq!(j["class"], "parity");
+    assert_eq!(j["verified"], true);
+    for (v, x) in [
+        ("m", "1/2"),
+        ("c", "1/2"),
+        ("a", "1"),
+        ("d", "1"),
+        ("l", "0"),
+    ] {
+        assert_eq!(j["values"][v], x, "{v}");
+    }
+    assert_eq!(j["strategy"]["m"], "c");
+    assert_eq!(j["strategy"]["a"], "d");
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--convention",
+        "odd",
+        "--json",
+    ]));
+    for (v, x) in [
+        ("m", "0"),
+        ("c", "1/2"),
+        ("a", "1"),
+        ("d", "2/3"),
+        ("w", "0"),
+    ] {
+        assert_eq!(j["values"][v], x, "{v}");
+    }
+    // `kalmar solve` routes it here too.
+    let j = json_of(&kalmar(&[
+        "solve",
+        "examples/stochastic-parity.gg",
+        "--json",
+    ]));
+    assert_eq!(j["values"]["m"], "1/2");
+}
+
+#[test]
+fn saved_stochastic_solutions_verify_and_wrong_or_malformed_ones_do_not() {
+    for (game, class) in [
+        ("examples/stochastic-parity.gg", "parity"),
+        ("examples/figure-2-3.gg", "discounted"),
+        ("examples/coin-toss.gg", "simple"),
+    ] {
+        let path = temp(&format!("{class}.ssol"));
+        let path = path.to_str().unwrap();
+        let out = kalmar(&["solve", game, "--output", path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = kalmar(&["verify", game, path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("accepted"), "{}", stdout(&out));
+        assert!(stdout(&out).contains(class), "{}", stdout(&out));
+    }
+    let good = std::fs::read_to_string(temp("parity.ssol")).unwrap();
+    assert!(good.contains("\nm 1/2 -> c\n"), "{good}");
+    // Tampered: a value changed, or Min's move at m changed to the loop she loses: exit 1.
+    for tampered in [
+        good.replace("\nm 1/2 -> c\n", "\nm 1/3 -> c\n"),
+        good.replace("\nm 1/2 -> c\n", "\nm 1/2 -> m\n"),
+    ] {
+        let bad = temp("parity-tampered.ssol");
+        std::fs::write(&bad, tampered).unwrap();
+        let out = kalmar(&[
+            "verify",
+            "examples/stochastic-parity.gg",
+            bad.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+        assert!(stderr(&out).contains("wrong"), "{}", stderr(&out));
+    }
+    // Malformed: a move to a vertex that does not exist, on line 4, column 10: exit 2.
+    let bad = temp("parity-malformed.ssol");
+    std::fs::write(&bad, good.replace("\nm 1/2 -> c\n", "\nm 1/2 -> q\n")).unwrap();
+    let out = kalmar(&[
+        "verify",
+        "examples/stochastic-parity.gg",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("parity-malformed.ssol:4:10:"),
+        "{}",
+        stderr(&out)
+    );
+    // Value iteration without --exact has no strategies to save.
+    let out = kalmar(&[
+        "stochastic",
+        "solve",
+        "examples/coin-toss.gg",
+        "--solver",
+        "vi",
+        "--output",
+        temp("vi.ssol").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn mean_payoff_strategy_improvement_from_the_command_line() {
+    // The two-cycle of rewards 1/2 and -1/3 (mean 1/12) against a loop paying -1/5.
+    let game = temp("mp.gg");
+    std::fs::write(
+        &game,
+        "kalmar-gg 1\na max reward=1/2 -> b c\nb min reward=-1/3 -> a\nc max reward=-1/5 -> c\n",
+    )
+    .unwrap();
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--solver",
+        "mpsi",
+        "--json",
+    ]));
+    assert_eq!(j["solver"], "mpsi");
+    assert_eq!(j["values"]["a"], "1/12");
+    assert_eq!(j["values"]["c"], "-1/5");
+    assert_eq!(j["strategy"]["a"], "b");
+    assert_eq!(j["verified"], true);
+    // Saved, verified (Karp's check), and rejected with exit 1 when a value is changed.
+    let sol = temp("mp.ssol");
+    let out = kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--solver",
+        "mpsi",
+        "-o",
+        sol.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert!(text.contains("\na 1/12 -> b\n"), "{text}");
+    std::fs::write(&sol, text.replace("\na 1/12 -> b\n", "\na 1/13 -> b\n")).unwrap();
+    let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
+    let path = temp("gadget.gg");
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/stochastic-parity.gg",
+        "--to",
+        "terminal",
+        "--delta",
+        "1/1000",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(j["class"], "terminal");
+    // The gadget game's value is close to the parity game's 1/2, and Min still tosses the coin.
+    let m: kalmar_core_rational::R = j["values"]["m"].as_str().unwrap().parse().unwrap();
+    assert!((m.0 - 0.5).abs() < 0.01, "{}", m.0);
+    assert_eq!(j["strategy"]["m"], "c.gadget");
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/stochastic-parity.gg",
+        "--to",
+        "terminal",
+        "--delta",
+        "1",
     ]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -394,7 +394,9 @@ mod deterministic_and_parity {
     use kalmar_graph::generate::stochastic::random_deterministic;
     use kalmar_graph::parity;
     use kalmar_graph::stochastic::reduce::parity_to_mean;
-    use kalmar_graph::stochastic::{MeanPayoffGame, ParityConvention, ParityGame, zp};
+    use kalmar_graph::stochastic::{
+        MeanPayoffGame, ParityConvention, ParityGame, mp_check, mpsi, zp,
+    };
 
     #[test]
     fn parity_win_probability_by_hand() {
@@ -428,6 +430,46 @@ mod deterministic_and_parity {
         }
 
         #[test]
+        fn mean_payoff_strategy_improvement_matches_brute_force_and_zwick_paterson(
+            seed in any::<u64>(), n in 1usize..8, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+            prop_assert_eq!(&solution.values, &zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap());
+            // The strategies are worth the values, and neither player gains by a change.
+            prop_assert_eq!(&game.evaluate(&solution.strategy), &solution.values);
+            prop_assert_eq!(mp_check::verify(&game, &solution.values, &solution.strategy), Ok(()));
+            let mut wrong = solution.values.clone();
+            wrong[seed as usize % n] = &wrong[seed as usize % n] + &Rational::new(1, 7);
+            prop_assert!(mp_check::verify(&game, &wrong, &solution.strategy).is_err());
+            prop_assume!(small(game.arena()));
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| game.evaluate(s)));
+            // The checker's best replies against brute force over the replier's strategies.
+            let first = si::initial_profile_of(game.arena());
+            for (fixed, sign) in [(Player::MAX, 1), (Player::MIN, -1)] {
+                let brute = strategies(game.arena(), fixed.opponent(), &first)
+                    .iter()
+                    .map(|s| game.evaluate(s))
+                    .reduce(|x, y| {
+                        x.into_iter()
+                            .zip(y)
+                            .map(|(a, b)| if sign == 1 { a.min(b) } else { a.max(b) })
+                            .collect()
+                    })
+                    .unwrap();
+                prop_assert_eq!(mp_check::best_reply_values(&game, fixed, &first).unwrap(), brute);
+            }
+            for (player, better) in [(Player::MAX, 1), (Player::MIN, -1)] {
+                for s in strategies(game.arena(), player, &solution.strategy) {
+                    for (x, y) in game.evaluate(&s).iter().zip(&solution.values) {
+                        prop_assert!(better * (x.clone() - y.clone()).signum() as i32 <= 0);
+                    }
+                }
+            }
+        }
+
+        #[test]
         fn parity_games_as_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
             let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
             let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
@@ -441,6 +483,275 @@ mod deterministic_and_parity {
                 prop_assert_eq!(solution.values[v.index()].signum().is_gt(), max_wins);
                 prop_assert_eq!(&wins[v.index()], &Rational::from(i64::from(max_wins)));
             }
+        }
+    }
+}
+
+mod parity_with_chance {
+    //! Stochastic parity games: the gadget solver against brute force over all positional
+    //! strategy pairs, each pair valued by an evaluator written here (bottom components by
+    //! reachability, then a dense exact linear solve), independent of the library's Markov-chain
+    //! code; the verifier's best replies against the same brute force.
+    use super::*;
+    use kalmar_core::{Builder, Vertex};
+    use kalmar_graph::stochastic::{ParityConvention, ParityGame, parity_mdp, spg};
+
+    /// Max's winning probability from every vertex under `profile`: a bottom strongly connected
+    /// component of the chain is won by Max when its largest priority is good for him; every
+    /// other vertex's value is the probability of reaching a won bottom component.
+    fn pair_value(game: &ParityGame, profile: &Strategy) -> Vec<Rational> {
+        let arena = game.arena();
+        let n = arena.num_vertices();
+        let step: Vec<Vec<(usize, Rational)>> = arena
+            .vertices()
+            .map(|v| match arena.owner(v) {
+                Owner::Chance => arena
+                    .out_edges(v)
+                    .map(|e| {
+                        (
+                            arena.target(e).index(),
+                            arena.probability(e).unwrap().clone(),
+                        )
+                    })
+                    .collect(),
+                _ => vec![(arena.target(profile.get(v).unwrap()).index(), Rational::ONE)],
+            })
+            .collect();
+        let mut reach = vec![vec![false; n]; n];
+        for (u, row) in reach.iter_mut().enumerate() {
+            let mut stack = vec![u];
+            row[u] = true;
+            while let Some(v) = stack.pop() {
+                for &(w, _) in &step[v] {
+                    if !row[w] {
+                        row[w] = true;
+                        stack.push(w);
+                    }
+                }
+            }
+        }
+        // The system a x = b: x_u = 1 or 0 in a bottom component, else x_u = sum p x_w.
+        let mut a = vec![vec![Rational::ZERO; n]; n];
+        let mut b = vec![Rational::ZERO; n];
+        for u in 0..n {
+            a[u][u] = Rational::ONE;
+            let bottom = (0..n).all(|w| !reach[u][w] || reach[w][u]);
+            if bottom {
+                let top = (0..n)
+                    .filter(|&w| reach[u][w])
+                    .map(|w| game.priorities()[w])
+                    .max()
+                    .unwrap();
+                b[u] = Rational::from(i64::from(game.max_wins(top)));
+            } else {
+                for (w, p) in &step[u] {
+                    a[u][*w] = &a[u][*w] - p;
+                }
+            }
+        }
+        for col in 0..n {
+            let pivot = (col..n).find(|&r| !a[r][col].is_zero()).unwrap();
+            a.swap(col, pivot);
+            b.swap(col, pivot);
+            let pivot_row = a[col].clone();
+            let pivot_b = b[col].clone();
+            for (r, row) in a.iter_mut().enumerate() {
+                if r != col && !row[col].is_zero() {
+                    let f = &row[col] / &pivot_row[col];
+                    for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                        *x = &*x - &(&f * p);
+                    }
+                    b[r] = &b[r] - &(&f * &pivot_b);
+                }
+            }
+        }
+        (0..n).map(|i| &b[i] / &a[i][i]).collect()
+    }
+
+    /// One vertex of a drawn game: owner (0 Max, 1 Min, 2 chance), priority, two successors,
+    /// two weights for chance, and whether a player has the second move too.
+    type Drawn = (u8, u32, usize, usize, i64, i64, bool);
+
+    /// A game with many chance vertices and fractional values, drawn by proptest.
+    fn drawn_game(vertices: &[Drawn], odd: bool) -> ParityGame {
+        let n = vertices.len();
+        let mut builder = Builder::new(2);
+        for &(owner, ..) in vertices {
+            builder.add_vertex(match owner {
+                0 => Owner::Player(Player::MAX),
+                1 => Owner::Player(Player::MIN),
+                _ => Owner::Chance,
+            });
+        }
+        for (v, &(owner, _, a, b, wa, wb, two)) in vertices.iter().enumerate() {
+            let (v, a, b) = (Vertex::new(v), Vertex::new(a % n), Vertex::new(b % n));
+            if owner >= 2 {
+                builder.add_chance_edge(v, a, Rational::new(wa, wa + wb));
+                builder.add_chance_edge(v, b, Rational::new(wb, wa + wb));
+            } else {
+                builder.add_edge(v, a);
+                if two {
+                    builder.add_edge(v, b);
+                }
+            }
+        }
+        let convention = if odd {
+            ParityConvention::OddWins
+        } else {
+            ParityConvention::EvenWins
+        };
+        let priority = vertices.iter().map(|d| d.1).collect();
+        ParityGame::new(builder.build().unwrap(), priority, convention).unwrap()
+    }
+
+    fn drawn() -> impl proptest::strategy::Strategy<Value = Vec<Drawn>> {
+        prop::collection::vec(
+            (
+                0u8..4,
+                0u32..5,
+                0usize..8,
+                0usize..8,
+                1i64..5,
+                1i64..5,
+                any::<bool>(),
+            ),
+            1..8,
+        )
+    }
+
+    fn parity_game(seed: u64, n: usize, degree: usize, odd: bool) -> ParityGame {
+        let graph = random_stochastic(Class::Parity, n, degree, 0, None, seed).unwrap();
+        let convention = if odd {
+            ParityConvention::OddWins
+        } else {
+            ParityConvention::EvenWins
+        };
+        ParityGame::from_graph(&graph, convention).unwrap()
+    }
+
+    /// The value of every vertex when `fixed` plays its part of `profile` and the other player
+    /// replies by brute force over its positional strategies.
+    fn brute_reply(game: &ParityGame, fixed: Player, profile: &Strategy) -> Vec<Rational> {
+        let replier = fixed.opponent();
+        strategies(game.arena(), replier, profile)
+            .iter()
+            .map(|s| pair_value(game, s))
+            .reduce(|x, y| {
+                x.into_iter()
+                    .zip(y)
+                    .map(|(a, b)| {
+                        if replier == Player::MAX {
+                            a.max(b)
+                        } else {
+                            a.min(b)
+                        }
+                    })
+                    .collect()
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn the_evaluator_here_agrees_with_the_librarys_on_a_coin() {
+        // A coin with weights 1/3 and 2/3 between Max's winning and losing loops.
+        let graph = read_gg(
+            "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\na max priority=2 -> a\n\
+             b min priority=1 -> b\n",
+        )
+        .unwrap();
+        let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+        let profile = si::initial_profile_of(game.arena());
+        let x = pair_value(&game, &profile);
+        assert_eq!(x, vec![Rational::new(1, 3), Rational::ONE, Rational::ZERO]);
+        assert_eq!(x, game.evaluate(&profile));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        #[test]
+        fn gadget_solver_matches_brute_force(
+            seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, odd in any::<bool>(),
+        ) {
+            let game = parity_game(seed, n, degree, odd);
+            prop_assume!(small(game.arena()));
+            let solution = spg::solve(&game, &mut Stats::default());
+            prop_assert_eq!(solution.verify(&game), Ok(()));
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| pair_value(&game, s)));
+            prop_assert_eq!(&pair_value(&game, &solution.strategy), &solution.values);
+        }
+
+        #[test]
+        fn gadget_solver_matches_brute_force_with_much_chance(
+            vertices in drawn(), odd in any::<bool>(),
+        ) {
+            let game = drawn_game(&vertices, odd);
+            let solution = spg::solve(&game, &mut Stats::default());
+            prop_assert_eq!(solution.verify(&game), Ok(()));
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| pair_value(&game, s)));
+        }
+
+        #[test]
+        fn best_replies_match_brute_force_with_much_chance(
+            vertices in drawn(), odd in any::<bool>(),
+        ) {
+            let game = drawn_game(&vertices, odd);
+            let profile = si::initial_profile_of(game.arena());
+            for fixed in [Player::MAX, Player::MIN] {
+                prop_assert_eq!(
+                    parity_mdp::best_reply_values(&game, fixed, &profile),
+                    brute_reply(&game, fixed, &profile)
+                );
+            }
+        }
+
+        #[test]
+        fn best_replies_match_brute_force(
+            seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, odd in any::<bool>(),
+        ) {
+            let game = parity_game(seed, n, degree, odd);
+            prop_assume!(small(game.arena()));
+            let profile = si::initial_profile_of(game.arena());
+            for fixed in [Player::MAX, Player::MIN] {
+                prop_assert_eq!(
+                    parity_mdp::best_reply_values(&game, fixed, &profile),
+                    brute_reply(&game, fixed, &profile)
+                );
+            }
+        }
+
+        #[test]
+        fn verifier_accepts_exactly_the_optimal_pairs(
+            seed in any::<u64>(), n in 1usize..6, degree in 1usize..=2, pick in any::<u64>(),
+        ) {
+            // A random strategy pair, claimed with its own values: correct exactly when neither
+            // player's brute-force best reply changes a value.
+            let game = parity_game(seed, n, degree, false);
+            prop_assume!(small(game.arena()));
+            let all = strategies(game.arena(), Player::MAX, &Strategy::empty(n));
+            let sigma = &all[(pick % all.len() as u64) as usize];
+            let pairs = strategies(game.arena(), Player::MIN, sigma);
+            let profile = &pairs[(pick / 7 % pairs.len() as u64) as usize];
+            let x = pair_value(&game, profile);
+            let optimal = brute_reply(&game, Player::MIN, profile) == x
+                && brute_reply(&game, Player::MAX, profile) == x;
+            prop_assert_eq!(parity_mdp::verify(&game, &x, profile).is_ok(), optimal);
+        }
+    }
+
+    #[test]
+    fn a_changed_value_is_rejected() {
+        for seed in 0..40u64 {
+            let game = parity_game(seed, 2 + seed as usize % 4, 2, seed % 2 == 1);
+            let solution = spg::solve(&game, &mut Stats::default());
+            let mut values = solution.values.clone();
+            let v = seed as usize % values.len();
+            values[v] = if values[v].is_zero() {
+                Rational::new(1, 7)
+            } else {
+                &values[v] - &Rational::new(1, 7)
+            };
+            assert!(parity_mdp::verify(&game, &values, &solution.strategy).is_err());
         }
     }
 }

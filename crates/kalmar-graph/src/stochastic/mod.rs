@@ -28,10 +28,16 @@
 //! Solvers are listed in [`SOLVERS`].
 
 mod chain;
+mod end_components;
+pub mod mp_check;
+pub mod mpsi;
+pub mod parity_mdp;
 mod reach;
 pub mod recover;
 pub mod reduce;
 pub mod si;
+pub mod solution_file;
+pub mod spg;
 pub mod verify;
 pub mod vi;
 pub mod zp;
@@ -425,6 +431,27 @@ impl ParityGame {
         chain::parity_win(&self.arena, &self.priority, |p| self.max_wins(p), profile)
     }
 
+    /// The rank of every vertex's priority: the distinct priorities in increasing order, one
+    /// step up each time the winner changes, so that vertices of equal rank have the same winner
+    /// and the order between priorities of different winners is kept.
+    pub fn ranks(&self) -> Vec<u32> {
+        let mut distinct: Vec<u32> = self.priority.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let mut rank_of = Vec::with_capacity(distinct.len());
+        let mut r = 0u32;
+        for (i, &p) in distinct.iter().enumerate() {
+            if i > 0 && self.max_wins(p) != self.max_wins(distinct[i - 1]) {
+                r += 1;
+            }
+            rank_of.push(r);
+        }
+        self.priority
+            .iter()
+            .map(|p| rank_of[distinct.binary_search(p).expect("listed")])
+            .collect()
+    }
+
     /// Whether Max wins a play whose largest recurring priority is `p`.
     pub fn max_wins(&self, p: u32) -> bool {
         p.is_multiple_of(2) == (self.convention == ParityConvention::EvenWins)
@@ -542,6 +569,12 @@ impl Certificate<DiscountedGame> for Solution {
     }
 }
 
+impl Certificate<ParityGame> for Solution {
+    fn verify(&self, game: &ParityGame) -> Result<(), VerifyError> {
+        parity_mdp::verify(game, &self.values, &self.strategy)
+    }
+}
+
 /// Counters a stochastic solver reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
@@ -551,6 +584,8 @@ pub struct Stats {
     pub evaluations: u64,
     /// Markov chains solved in floating point to guide strategy iteration.
     pub estimates: u64,
+    /// Stochastic parity games: gadget games solved (one per stopping parameter tried).
+    pub rounds: u64,
 }
 
 /// A stochastic solver in the registry.
@@ -570,12 +605,13 @@ pub struct SolverInfo {
 pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         id: "si",
-        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1",
+        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1, parity games with chance through a priority gadget",
         classes: &[
             Class::Simple,
             Class::Terminal,
             Class::Discounted,
             Class::MeanPayoff,
+            Class::Parity,
         ],
         exact: true,
     },
@@ -584,6 +620,12 @@ pub const SOLVERS: &[SolverInfo] = &[
         summary: "value iteration with sound lower and upper bounds (deflation of end components); the guaranteed error is reported",
         classes: &[Class::Simple, Class::Terminal, Class::Discounted],
         exact: false,
+    },
+    SolverInfo {
+        id: "mpsi",
+        summary: "strategy improvement for deterministic mean-payoff games (Bjorklund-Vorobyov retreats, thresholds for exact values): values and strategies in 128-bit integers",
+        classes: &[Class::MeanPayoff],
+        exact: true,
     },
     SolverInfo {
         id: "zp",

@@ -46,20 +46,9 @@ pub fn solve(
         return Err(ZpError::Stochastic);
     }
     let n = arena.num_vertices() as u64;
-    let scale = game
-        .rewards()
-        .iter()
-        .fold(BigInt::one(), |acc, r| acc.lcm(r.to_big().denom()));
     let too_many = |why: String| ZpError::TooManySteps(why);
-    let reward: Vec<i128> = game
-        .rewards()
-        .iter()
-        .map(|r| {
-            let x = r.to_big() * num_rational::BigRational::from_integer(scale.clone());
-            x.to_integer().to_i128()
-        })
-        .collect::<Option<_>>()
-        .ok_or_else(|| too_many("rewards too large".into()))?;
+    let (reward, scale) =
+        integer_rewards(game).ok_or_else(|| too_many("rewards too large".into()))?;
     let w = reward
         .iter()
         .map(|r| r.unsigned_abs())
@@ -102,4 +91,22 @@ pub fn solve(
                 .expect("Zwick and Paterson's bound leaves exactly one candidate")
         })
         .collect())
+}
+
+/// The rewards times the least common multiple of their denominators, as integers, and that
+/// multiple; `None` if some scaled reward does not fit in 128 bits.
+pub(crate) fn integer_rewards(game: &MeanPayoffGame) -> Option<(Vec<i128>, BigInt)> {
+    let scale = game
+        .rewards()
+        .iter()
+        .fold(BigInt::one(), |acc, r| acc.lcm(r.to_big().denom()));
+    let reward = game
+        .rewards()
+        .iter()
+        .map(|r| {
+            let x = r.to_big() * num_rational::BigRational::from_integer(scale.clone());
+            x.to_integer().to_i128()
+        })
+        .collect::<Option<_>>()?;
+    Some((reward, scale))
 }

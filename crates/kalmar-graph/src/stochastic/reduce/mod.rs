@@ -13,7 +13,10 @@
 //!   becomes a self-loop that earns its payoff forever);
 //! - [`parity_to_mean`]: deterministic parity games as mean-payoff games (Jurdziński), with
 //!   rewards `±(n + 1)^p`. (Chatterjee and Henzinger's reduction of *stochastic* parity games is
-//!   not implemented.)
+//!   not implemented; stochastic parity games go to terminal-payoff games instead:)
+//! - [`parity_to_terminal`]: stochastic parity games as terminal-payoff games with payoffs 0 and
+//!   1, by a priority gadget that stops play with a probability growing steeply with the
+//!   priority.
 //!
 //! Strategies carry over move by move: a player's `k`-th move at a vertex of one game is its
 //! `k`-th move at the corresponding vertex of the other ([`transfer`]).
@@ -22,6 +25,7 @@ pub mod coin_tosses;
 pub mod discounted_to_terminal;
 pub mod mean_to_discounted;
 pub mod parity_to_mean;
+pub mod parity_to_terminal;
 pub mod terminal_to_mean;
 
 use kalmar_core::{Arena, Strategy, Vertex};

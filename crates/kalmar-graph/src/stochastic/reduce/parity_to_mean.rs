@@ -25,24 +25,13 @@ pub fn reduce(game: &ParityGame) -> Result<MeanPayoffGame, StochasticError> {
             "the parity-to-mean-payoff reduction here is for games without chance".into(),
         ));
     }
-    // Rank the priorities: one step per change of the winner along the sorted distinct ones.
-    let mut distinct: Vec<u32> = game.priorities().to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut rank = Vec::with_capacity(distinct.len());
-    let mut r = 0u32;
-    for (i, &p) in distinct.iter().enumerate() {
-        if i > 0 && game.max_wins(p) != game.max_wins(distinct[i - 1]) {
-            r += 1;
-        }
-        rank.push(r);
-    }
+    let rank = game.ranks();
     let base = BigInt::from(arena.num_vertices() as u64 + 1);
     let reward = game
         .priorities()
         .iter()
-        .map(|&p| {
-            let k = rank[distinct.binary_search(&p).expect("listed")];
+        .zip(&rank)
+        .map(|(&p, &k)| {
             let weight = Rational::from_big(num_rational::BigRational::from_integer(
                 num_traits::pow(base.clone(), k as usize),
             ));

@@ -1,0 +1,654 @@
+//! Strategy improvement for deterministic mean-payoff games, after Björklund and Vorobyov (*A
+//! combinatorial strongly subexponential strategy improvement algorithm for mean payoff games*,
+//! Discrete Applied Mathematics 155, 2007): exact values and optimal positional strategies for
+//! both players, in integer arithmetic.
+//!
+//! **The decision step** tells the vertices of value `> 0` from those of value `<= 0`. Max gets a
+//! *retreat*: at each of his vertices he may stop the play, which then pays the sum of the
+//! rewards seen (a longest-shortest-paths game). A strategy `sigma` of Max is *admissible* when
+//! every cycle of the graph it leaves (Max's moves fixed, Min's all open) has a positive sum.
+//! Its valuation `d(v)` is Min's shortest distance from `v` to a retreat in that graph, `+inf`
+//! where she cannot reach one (exact, by label-correcting shortest paths: no cycle is negative).
+//! Max switches every vertex where some move `v -> w` (or the retreat) gives `r(v) + d(w) > d(v)`;
+//! a cycle the switches close has a positive sum (add up `d(v) < r(v) + d(w)` around it), so the
+//! new strategy is admissible again, and valuations only grow. When nothing switches:
+//! - where `d = +inf`, Max's strategy keeps play in a part of the graph where every cycle is
+//!   positive: every play has a mean payoff of at least `1/n`, so the value is positive;
+//! - where `d` is finite, Min's move to a successor attaining `d(v) = r(v) + d(w)` keeps the sum
+//!   of rewards of any play at most `d(v_0) - d(v_k)` (Max has no move raising `d`), so the mean
+//!   payoff is at most 0.
+//!
+//! Retreating everywhere is admissible only if Min has no cycle of her own with a sum `<= 0`; the
+//! vertices from which she can reach one through her own vertices (found by Bellman–Ford-style
+//! negative-cycle detection with rewards `(n + 1) r - 1`, which makes exactly those cycles
+//! negative), and Min's attractor of them, have value `<= 0` and are set aside first.
+//!
+//! **Exact values** come from thresholds: the decision on rewards `b r(v) - a` tells the values
+//! `> a/b`; on the negated game with the players' roles exchanged, the values `< a/b`. Values are
+//! fractions with denominators at most `n`, and the vertices above (below) a threshold form a
+//! subgame with the same values, so the solver splits the vertices at the midpoint of the interval
+//! known to hold their values, recursively, and once the interval is narrower than `1/n^2` (at
+//! most one candidate fraction left) tries the simplest fraction in it. Every other split tries
+//! instead the median of the mean payoffs that the moves found by the decisions so far give the
+//! group's vertices (a guess that is often a value, which then settles many vertices at once; it
+//! at most doubles the number of splits). The vertices of value
+//! exactly `t` get Min's strategy of the decision at `t` and Max's of the negated decision; along
+//! any play these strategies never move to a better vertex for the opponent, and once the value
+//! stays constant the potential arguments above apply, so they are optimal.
+//!
+//! # Complexity
+//! Each decision: at most one valuation per strategy of Max (finitely many; Björklund and
+//! Vorobyov's randomised choice of switches gives a subexponential bound, this implementation
+//! switches all improvable vertices, which is fast in practice but has no such bound). A
+//! valuation is a label-correcting shortest-path computation, O(n m) in the worst case, near
+//! linear on typical games. Exact values: O(log(n W)) thresholds along any chain of splits.
+
+use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
+use kalmar_core::{Edge, Owner, Player, Rational, Strategy, Vertex};
+use num_bigint::BigInt;
+use std::collections::VecDeque;
+
+/// Why strategy improvement does not apply.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MpsiError {
+    /// The game has chance vertices.
+    #[error("mean-payoff strategy improvement solves deterministic games; this one has chance")]
+    Stochastic,
+    /// The rewards or the game are too large for 128-bit arithmetic.
+    #[error("the rewards (scaled to integers) are too large for exact 128-bit arithmetic here")]
+    TooLarge,
+}
+
+/// "Infinitely far from a retreat".
+const INF: i128 = i128::MAX;
+
+/// The vertices of one subgame, renumbered, with the moves that stay inside it.
+struct Local {
+    /// Global vertex of each local one.
+    global: Vec<Vertex>,
+    /// Whether the local vertex belongs to Max in the original game.
+    max: Vec<bool>,
+    /// Successor lists (local targets, global edges), in CSR form.
+    start: Vec<usize>,
+    target: Vec<u32>,
+    edge: Vec<Edge>,
+    /// Predecessor lists: (local source, index into `target`).
+    pred_start: Vec<usize>,
+    pred: Vec<(u32, usize)>,
+}
+
+impl Local {
+    fn new(game: &MeanPayoffGame, vertices: &[Vertex], local_of: &mut [u32]) -> Local {
+        let arena = game.arena();
+        for (i, v) in vertices.iter().enumerate() {
+            local_of[v.index()] = i as u32;
+        }
+        let k = vertices.len();
+        let mut start = Vec::with_capacity(k + 1);
+        let (mut target, mut edge) = (Vec::new(), Vec::new());
+        let mut in_degree = vec![0usize; k + 1];
+        start.push(0);
+        for &v in vertices {
+            for e in arena.out_edges(v) {
+                let w = local_of[arena.target(e).index()];
+                if w != u32::MAX {
+                    target.push(w);
+                    edge.push(e);
+                    in_degree[w as usize + 1] += 1;
+                }
+            }
+            start.push(target.len());
+        }
+        for i in 0..k {
+            in_degree[i + 1] += in_degree[i];
+        }
+        let pred_start = in_degree.clone();
+        let mut fill = in_degree;
+        let mut pred = vec![(0u32, 0usize); target.len()];
+        for u in 0..k {
+            for (j, &w) in target.iter().enumerate().take(start[u + 1]).skip(start[u]) {
+                let w = w as usize;
+                pred[fill[w]] = (u as u32, j);
+                fill[w] += 1;
+            }
+        }
+        for v in vertices {
+            local_of[v.index()] = u32::MAX;
+        }
+        Local {
+            max: vertices
+                .iter()
+                .map(|&v| arena.owner(v) == Owner::Player(Player::MAX))
+                .collect(),
+            global: vertices.to_vec(),
+            start,
+            target,
+            edge,
+            pred_start,
+            pred,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.global.len()
+    }
+
+    fn moves(&self, u: usize) -> std::ops::Range<usize> {
+        self.start[u]..self.start[u + 1]
+    }
+
+    fn preds(&self, u: usize) -> &[(u32, usize)] {
+        &self.pred[self.pred_start[u]..self.pred_start[u + 1]]
+    }
+}
+
+/// The outcome of one decision: which vertices have value `> 0` for the maximiser, and a move
+/// (index into `Local::target`) for the maximiser on those and for the minimiser elsewhere.
+struct Decision {
+    above: Vec<bool>,
+    choice: Vec<Option<usize>>,
+}
+
+/// Decides the sign of every vertex's value in `local` with these integer rewards, where
+/// `maximiser[v]` says who maximises (see the module docs).
+fn decide(local: &Local, maximiser: &[bool], reward: &[i128], stats: &mut Stats) -> Decision {
+    let k = local.len();
+    let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward);
+    attract_minimiser(local, maximiser, &mut set_aside, &mut choice);
+    // Strategy improvement on the rest; None is the retreat.
+    let mut sigma: Vec<Option<usize>> = vec![None; k];
+    let mut d = vec![INF; k];
+    loop {
+        valuate(local, maximiser, reward, &set_aside, &sigma, &mut d);
+        stats.evaluations += 1;
+        let mut switched = false;
+        for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v]) {
+            let through = |j: usize| {
+                let w = local.target[j] as usize;
+                if set_aside[w] || d[w] == INF {
+                    if set_aside[w] { i128::MIN } else { INF }
+                } else {
+                    reward[v] + d[w]
+                }
+            };
+            let mut best = (reward[v], None);
+            for j in local.moves(v) {
+                let x = through(j);
+                if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
+                    best = (x, Some(j));
+                }
+            }
+            if best.0 > d[v] {
+                sigma[v] = best.1;
+                switched = true;
+            }
+        }
+        if !switched {
+            break;
+        }
+        stats.iterations += 1;
+    }
+    let mut above = vec![false; k];
+    for v in (0..k).filter(|&v| !set_aside[v]) {
+        if d[v] == INF {
+            above[v] = true;
+            choice[v] = maximiser[v].then_some(sigma[v]).flatten();
+        } else if !maximiser[v] {
+            choice[v] = local.moves(v).find(|&j| {
+                let w = local.target[j] as usize;
+                !set_aside[w] && d[w] != INF && reward[v] + d[w] == d[v]
+            });
+        }
+    }
+    Decision { above, choice }
+}
+
+/// Min's shortest distances to a retreat when Max keeps to `sigma`, by label correcting from the
+/// retreats (no cycle is negative, so it ends with the exact distances).
+fn valuate(
+    local: &Local,
+    maximiser: &[bool],
+    reward: &[i128],
+    set_aside: &[bool],
+    sigma: &[Option<usize>],
+    d: &mut [i128],
+) {
+    let k = local.len();
+    d.fill(INF);
+    let mut queued = vec![false; k];
+    let mut queue = VecDeque::new();
+    for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v] && sigma[v].is_none()) {
+        d[v] = reward[v];
+        queued[v] = true;
+        queue.push_back(v);
+    }
+    while let Some(u) = queue.pop_front() {
+        queued[u] = false;
+        for &(p, j) in local.preds(u) {
+            let p = p as usize;
+            if set_aside[p] || (maximiser[p] && sigma[p] != Some(j)) {
+                continue;
+            }
+            let x = reward[p] + d[u];
+            if x < d[p] {
+                d[p] = x;
+                if !queued[p] {
+                    queued[p] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+    }
+}
+
+/// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
+/// own with a sum `<= 0`, with moves that get there and go round it.
+fn nonpositive_cycles(
+    local: &Local,
+    maximiser: &[bool],
+    reward: &[i128],
+) -> (Vec<bool>, Vec<Option<usize>>) {
+    let k = local.len();
+    let scale = k as i128 + 1;
+    let mut found = vec![false; k];
+    let mut choice: Vec<Option<usize>> = vec![None; k];
+    let own = |found: &[bool], v: usize| !maximiser[v] && !found[v];
+    loop {
+        // Shortest distances from a virtual source at every vertex, weights (k+1) r - 1; a
+        // cycle of the predecessor graph is a negative cycle (Bellman–Ford).
+        let mut dist = vec![0i128; k];
+        let mut parent: Vec<Option<usize>> = vec![None; k];
+        let mut relaxations = 0usize;
+        let mut queued = vec![false; k];
+        let mut queue: VecDeque<usize> = (0..k).filter(|&v| own(&found, v)).collect();
+        for &v in &queue {
+            queued[v] = true;
+        }
+        let mut cycle_at = None;
+        'relax: while let Some(u) = queue.pop_front() {
+            queued[u] = false;
+            for j in local.moves(u) {
+                let w = local.target[j] as usize;
+                if !own(&found, w) {
+                    continue;
+                }
+                let x = dist[u] + scale * reward[u] - 1;
+                if x < dist[w] {
+                    dist[w] = x;
+                    parent[w] = Some(j);
+                    relaxations += 1;
+                    // Look for a cycle of parents once per k relaxations (O(1) amortised).
+                    if relaxations.is_multiple_of(k) {
+                        cycle_at = parent_cycle(local, &parent);
+                        if cycle_at.is_some() {
+                            break 'relax;
+                        }
+                    }
+                    if !queued[w] {
+                        queued[w] = true;
+                        queue.push_back(w);
+                    }
+                }
+            }
+        }
+        let Some(c) = cycle_at else {
+            return (found, choice);
+        };
+        // Go round the cycle (parent moves lead into each vertex), then mark every own vertex
+        // that reaches it through own vertices, with the move that gets closer.
+        let mut x = c;
+        let mut reached = Vec::new();
+        loop {
+            let j = parent[x].expect("on a cycle of parents");
+            let u = local_source(local, j);
+            choice[u] = Some(j);
+            found[u] = true;
+            reached.push(u);
+            x = u;
+            if x == c {
+                break;
+            }
+        }
+        while let Some(w) = reached.pop() {
+            for &(p, j) in local.preds(w) {
+                let p = p as usize;
+                if own(&found, p) {
+                    found[p] = true;
+                    choice[p] = Some(j);
+                    reached.push(p);
+                }
+            }
+        }
+    }
+}
+
+/// A vertex on a cycle of the parent graph, if it has one (each vertex has at most one parent:
+/// follow parents from every vertex, marking the walk, until a vertex seen before).
+fn parent_cycle(local: &Local, parent: &[Option<usize>]) -> Option<usize> {
+    const NEW: u32 = u32::MAX;
+    let mut walk = vec![NEW; parent.len()];
+    for start in 0..parent.len() {
+        let mut x = start;
+        while walk[x] == NEW {
+            walk[x] = start as u32;
+            match parent[x] {
+                Some(j) => x = local_source(local, j),
+                None => break,
+            }
+        }
+        if walk[x] == start as u32 && parent[x].is_some() {
+            return Some(x);
+        }
+    }
+    None
+}
+
+/// The source of the move with index `j`.
+fn local_source(local: &Local, j: usize) -> usize {
+    local.start.partition_point(|&s| s <= j) - 1
+}
+
+/// Adds the minimiser's attractor of `set` to it, with her moves into it.
+fn attract_minimiser(
+    local: &Local,
+    maximiser: &[bool],
+    set: &mut [bool],
+    choice: &mut [Option<usize>],
+) {
+    let k = local.len();
+    let mut remaining: Vec<usize> = (0..k).map(|v| local.moves(v).len()).collect();
+    let mut queue: Vec<usize> = (0..k).filter(|&v| set[v]).collect();
+    while let Some(w) = queue.pop() {
+        for &(p, j) in local.preds(w) {
+            let p = p as usize;
+            if set[p] {
+                continue;
+            }
+            let joins = if maximiser[p] {
+                remaining[p] -= 1;
+                remaining[p] == 0
+            } else {
+                choice[p] = Some(j);
+                true
+            };
+            if joins {
+                set[p] = true;
+                queue.push(p);
+            }
+        }
+    }
+}
+
+/// A group of vertices whose values lie strictly between `low` and `high`.
+struct Task {
+    vertices: Vec<Vertex>,
+    low: Rational,
+    high: Rational,
+    /// Whether to try the guessed strategies' values as the threshold (else the midpoint).
+    guess: bool,
+}
+
+/// Solves a deterministic mean-payoff game exactly: values and optimal strategies for both
+/// players (see the module docs).
+pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiError> {
+    let arena = game.arena();
+    if !is_deterministic(arena) {
+        return Err(MpsiError::Stochastic);
+    }
+    let n = arena.num_vertices();
+    let (reward, scale) = super::zp::integer_rewards(game).ok_or(MpsiError::TooLarge)?;
+    let w = reward.iter().map(|r| r.unsigned_abs()).max().unwrap_or(0);
+    // Thresholds have denominators up to about 4 (W + 1) n^2; the negative-cycle search scales
+    // rewards by n + 1 more and adds up to n^2 of them.
+    let bits = |x: u128| 128 - x.leading_zeros();
+    if 2 * bits(w + 1) + 5 * bits(n as u128) + 8 > 126 {
+        return Err(MpsiError::TooLarge);
+    }
+    let bound = Rational::from(w as i64 + 1);
+    let narrow = Rational::from_big(num_rational::BigRational::new(
+        BigInt::from(1),
+        BigInt::from(n) * BigInt::from(n),
+    ));
+    let mut values = vec![Rational::ZERO; n];
+    let mut strategy = Strategy::empty(n);
+    let mut local_of = vec![u32::MAX; n];
+    let mut tasks = vec![Task {
+        vertices: arena.vertices().collect(),
+        low: -bound.clone(),
+        high: bound,
+        guess: false,
+    }];
+    // The moves the decisions so far suggest, for guessing thresholds.
+    let mut guess = super::si::initial_profile_of(arena);
+    let mut means = CycleMeans::new(n);
+    while let Some(task) = tasks.pop() {
+        let width = &task.high - &task.low;
+        let guessed = if task.guess && width > narrow {
+            means.median_between(
+                arena,
+                &reward,
+                &guess,
+                &task.vertices,
+                &task.low,
+                &task.high,
+            )
+        } else {
+            None
+        };
+        let used_guess = guessed.is_some();
+        let t = match guessed {
+            Some(t) => t,
+            None if width <= narrow => simplest_between(&task.low, &task.high),
+            None => &(&task.low + &task.high) / &Rational::from(2),
+        };
+        let big = t.to_big();
+        let (a, b) = (big.numer().clone(), big.denom().clone());
+        let local = Local::new(game, &task.vertices, &mut local_of);
+        let shifted: Vec<i128> = local
+            .global
+            .iter()
+            .map(|v| scaled(reward[v.index()], &a, &b))
+            .collect();
+        let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
+        let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
+        let upper = decide(&local, &local.max, &shifted, stats);
+        let lower = decide(&local, &minimiser_is_max, &negated, stats);
+        let (mut above, mut below) = (Vec::new(), Vec::new());
+        for i in 0..local.len() {
+            let v = local.global[i];
+            for j in [upper.choice[i], lower.choice[i]].into_iter().flatten() {
+                guess.set(v, local.edge[j]);
+            }
+            if upper.above[i] {
+                above.push(v);
+            } else if lower.above[i] {
+                below.push(v);
+            } else {
+                values[v.index()] = t.clone();
+                // Min's move from the decision at t, Max's from the negated one.
+                let own = if local.max[i] { &lower } else { &upper };
+                let j = own.choice[i].expect("a move for the holding player");
+                strategy.set(v, local.edge[j]);
+            }
+        }
+        if !above.is_empty() {
+            tasks.push(Task {
+                vertices: above,
+                low: t.clone(),
+                high: task.high.clone(),
+                guess: !used_guess,
+            });
+        }
+        if !below.is_empty() {
+            tasks.push(Task {
+                vertices: below,
+                low: task.low,
+                high: t,
+                guess: !used_guess,
+            });
+        }
+    }
+    let scale = Rational::from_big(num_rational::BigRational::from_integer(scale));
+    for x in &mut values {
+        *x = &*x / &scale;
+    }
+    Ok(Solution { values, strategy })
+}
+
+/// The mean payoffs of strategy pairs, by following each vertex's one move to the cycle it
+/// ends on (scaled integer rewards; the means are fractions with denominators at most `n`).
+struct CycleMeans {
+    /// The call that last gave each vertex its mean (0: none).
+    stamp: Vec<u32>,
+    call: u32,
+    mean: Vec<Rational>,
+    /// Position on the current path, or `usize::MAX`.
+    position: Vec<usize>,
+}
+
+impl CycleMeans {
+    fn new(n: usize) -> Self {
+        CycleMeans {
+            stamp: vec![0; n],
+            call: 0,
+            mean: vec![Rational::ZERO; n],
+            position: vec![usize::MAX; n],
+        }
+    }
+
+    /// The median of the pair means of `vertices` under `profile` that lie strictly between
+    /// `low` and `high`, if any do.
+    fn median_between(
+        &mut self,
+        arena: &kalmar_core::Arena,
+        reward: &[i128],
+        profile: &Strategy,
+        vertices: &[Vertex],
+        low: &Rational,
+        high: &Rational,
+    ) -> Option<Rational> {
+        self.call += 1;
+        let call = self.call;
+        let mut inside = Vec::new();
+        for &start in vertices {
+            let mut path: Vec<Vertex> = Vec::new();
+            let mut v = start;
+            let value = loop {
+                if self.stamp[v.index()] == call {
+                    break self.mean[v.index()].clone();
+                }
+                let at = self.position[v.index()];
+                if at != usize::MAX {
+                    let cycle = &path[at..];
+                    let sum: i128 = cycle.iter().map(|u| reward[u.index()]).sum();
+                    break Rational::from_big(num_rational::BigRational::new(
+                        BigInt::from(sum),
+                        BigInt::from(cycle.len()),
+                    ));
+                }
+                self.position[v.index()] = path.len();
+                path.push(v);
+                v = profile.successor(arena, v).expect("a move at every vertex");
+            };
+            for u in path {
+                self.position[u.index()] = usize::MAX;
+                self.stamp[u.index()] = call;
+                self.mean[u.index()] = value.clone();
+            }
+            let x = &self.mean[start.index()];
+            if low < x && x < high {
+                inside.push(x.clone());
+            }
+        }
+        if inside.is_empty() {
+            return None;
+        }
+        let middle = inside.len() / 2;
+        Some(inside.select_nth_unstable(middle).1.clone())
+    }
+}
+
+/// `b r - a` (fits: the caller checked the sizes).
+fn scaled(r: i128, a: &BigInt, b: &BigInt) -> i128 {
+    use num_traits::ToPrimitive;
+    let a = a.to_i128().expect("threshold numerators fit");
+    let b = b.to_i128().expect("threshold denominators fit");
+    b * r - a
+}
+
+/// The fraction with the smallest denominator strictly between `low` and `high` (by continued
+/// fractions, as in the Stern–Brocot tree).
+fn simplest_between(low: &Rational, high: &Rational) -> Rational {
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+    fn simplest(p: BigRational, q: BigRational) -> BigRational {
+        let floor = p.floor();
+        let next = floor.clone() + BigRational::one();
+        if next < q {
+            // An integer lies strictly inside (p, q).
+            return next;
+        }
+        let (p, q) = (p - floor.clone(), q - floor.clone());
+        if p.is_zero() {
+            // (0, q) with q <= 1: 1/m for the smallest m with 1/m < q.
+            let m = q.recip().floor() + BigRational::one();
+            return floor + m.recip();
+        }
+        floor + simplest(q.recip(), p.recip()).recip()
+    }
+    Rational::from_big(simplest(low.to_big(), high.to_big()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_gg;
+
+    #[test]
+    fn simplest_fractions() {
+        let r = Rational::new;
+        assert_eq!(simplest_between(&r(1, 3), &r(1, 2)), r(2, 5));
+        assert_eq!(simplest_between(&r(-1, 2), &r(1, 2)), r(0, 1));
+        assert_eq!(simplest_between(&r(0, 1), &r(1, 3)), r(1, 4));
+        assert_eq!(simplest_between(&r(7, 3), &r(12, 5)), r(19, 8));
+        assert_eq!(simplest_between(&r(-12, 5), &r(-7, 3)), r(-19, 8));
+    }
+
+    #[test]
+    fn fractional_rewards_and_a_choice_of_cycles() {
+        // Max at a: the 2-cycle with b (rewards 1/2 and -1/3, mean 1/12) or the self-loop at c
+        // (reward -1/5). Min at b can only return. Max takes the cycle: a, b are worth 1/12.
+        let graph = read_gg(
+            "kalmar-gg 1\na max reward=1/2 -> b c\nb min reward=-1/3 -> a\n\
+             c max reward=-1/5 -> c\n",
+        )
+        .unwrap();
+        let game = MeanPayoffGame::from_graph(&graph).unwrap();
+        let s = solve(&game, &mut Stats::default()).unwrap();
+        assert_eq!(
+            s.values,
+            [
+                Rational::new(1, 12),
+                Rational::new(1, 12),
+                Rational::new(-1, 5)
+            ]
+        );
+        assert_eq!(game.evaluate(&s.strategy), s.values);
+    }
+
+    #[test]
+    fn min_keeps_a_cycle_of_her_own() {
+        // Min's own 2-cycle has sum 0 (value 0); her exit leads to Max's loop worth 3.
+        let graph = read_gg(
+            "kalmar-gg 1\na min reward=2 -> b m\nb min reward=-2 -> a\nm max reward=3 -> m\n",
+        )
+        .unwrap();
+        let game = MeanPayoffGame::from_graph(&graph).unwrap();
+        let s = solve(&game, &mut Stats::default()).unwrap();
+        assert_eq!(
+            s.values,
+            [Rational::ZERO, Rational::ZERO, Rational::from(3)]
+        );
+        assert_eq!(game.evaluate(&s.strategy), s.values);
+    }
+}
