@@ -160,9 +160,14 @@ fn imperfect_recall_is_diagnosed_and_uses_sets_of_last_moves() {
     // The set of last moves {L, R}: the second slot is reachable after either first move.
     let s = ReducedStrategies::new(&game, &recall, 0);
     assert!(!s.perfect_recall);
-    assert!(s.count().is_err());
     assert_eq!(labels(&game, 0), ["Lx", "Ly", "Rx", "Ry"]);
     assert_eq!(s.count_by_enumeration(100), Some(4));
+    // Counted and numbered without enumerating the player: the second slot hangs below both
+    // moves of the first, so that component is listed on its own.
+    assert_eq!(s.count().unwrap(), BigUint::from(4u32));
+    let ry = [Some(1), Some(1)];
+    assert_eq!(s.rank(&ry).unwrap(), BigUint::from(3u32));
+    assert_eq!(s.unrank(&BigUint::from(1u32)).unwrap(), [Some(0), Some(1)]);
 }
 
 /// The absent-minded driver: one information set, whose second node lies below its first.
@@ -305,6 +310,24 @@ proptest! {
             if let Some(n) = s.count_by_enumeration(20_000) {
                 prop_assert!(n >= 1);
             }
+        }
+    }
+
+    #[test]
+    fn imperfect_recall_counting_and_ranking_agree_with_enumeration((mut params, seed) in params()) {
+        params.perfect_recall = false;
+        params.merge = 0.9;
+        let game = random_tree(&params, seed);
+        let recall = Recall::check(&game);
+        for player in 0..params.players {
+            let s = ReducedStrategies::new(&game, &recall, player);
+            let Some(all) = s.enumerate(20_000) else { continue };
+            prop_assert_eq!(s.count().unwrap(), BigUint::from(all.len()));
+            for (i, r) in all.iter().enumerate() {
+                prop_assert_eq!(s.rank(r).unwrap(), BigUint::from(i));
+                prop_assert_eq!(&s.unrank(&BigUint::from(i)).unwrap(), r);
+            }
+            prop_assert!(s.unrank(&BigUint::from(all.len())).is_err());
         }
     }
 }
