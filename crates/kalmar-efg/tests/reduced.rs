@@ -4,7 +4,7 @@
 use kalmar_efg::format::read_efg;
 use kalmar_efg::generate::{TreeParams, poker, random_tree};
 use kalmar_efg::recall::Recall;
-use kalmar_efg::reduced::{ReducedStrategies, brute_force};
+use kalmar_efg::reduced::{Parent, ReducedStrategies, brute_force};
 use kalmar_efg::{Efg, InfosetId};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -258,6 +258,41 @@ fn params() -> impl Strategy<Value = (TreeParams, u64)> {
                 seed,
             )
         })
+}
+
+/// Whether some set of the player hangs below several moves and nothing else: the case that
+/// counting by components lists.
+fn tangled(s: &ReducedStrategies) -> bool {
+    s.parents
+        .iter()
+        .any(|p| p.len() > 1 && p.iter().all(|q| matches!(q, Parent::Move { .. })))
+}
+
+#[test]
+fn random_imperfect_recall_trees_have_tangled_sets_and_count_right() {
+    // The trees the property test below draws: many have a set below several moves.
+    let params = TreeParams {
+        players: 2,
+        max_depth: 4,
+        merge: 0.9,
+        perfect_recall: false,
+        ..TreeParams::default()
+    };
+    let mut seen = 0;
+    for seed in 0..40 {
+        let game = random_tree(&params, seed);
+        let recall = Recall::check(&game);
+        for player in 0..2 {
+            let s = ReducedStrategies::new(&game, &recall, player);
+            if tangled(&s)
+                && let Some(n) = s.count_by_enumeration(20_000)
+            {
+                seen += 1;
+                assert_eq!(s.count().unwrap(), BigUint::from(n));
+            }
+        }
+    }
+    assert!(seen >= 5, "only {seen} players with tangled sets");
 }
 
 proptest! {
