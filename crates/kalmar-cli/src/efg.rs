@@ -82,9 +82,10 @@ pub enum EfgCommand {
     },
     /// List the equilibrium methods.
     Methods,
-    /// Time one task on a game file in-process (reading excluded): the median of --reps runs,
-    /// as JSON. Tasks: strategic (build the reduced strategic form and write it as .nfg text),
-    /// and the equilibrium methods pure, lh, enum, vertex, seqform.
+    /// Time one task on a game file in-process (reading excluded): the median of --reps runs
+    /// and the peak resident memory, as JSON. Tasks: strategic (build the reduced strategic
+    /// form and write it as .nfg text), and the equilibrium methods pure, lh, enum, vertex,
+    /// seqform.
     Bench {
         /// The game (.efg).
         file: PathBuf,
@@ -908,6 +909,8 @@ fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
 
 fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
     let game = load_efg(file)?;
+    // The peak from here on covers the runs, not the reading (where the system allows).
+    let reset = kalmar_graph::bench::reset_peak_rss();
     let mut times = Vec::with_capacity(reps);
     let mut summary = String::new();
     for _ in 0..reps {
@@ -924,6 +927,8 @@ fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
             "median_ms": times[times.len() / 2],
             "reps": reps,
             "result": summary,
+            "peak_rss_bytes": kalmar_graph::bench::peak_rss(),
+            "peak_rss_covers_reading": !reset,
         })
     );
     Ok(())
