@@ -95,6 +95,10 @@ def main():
     parser.add_argument("--python", help="a Python that already has pygambit")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--games", nargs="*", metavar="FAMILY-SIZE",
+                        help="only these games, e.g. random-4 poker-3 (default: all)")
+    parser.add_argument("--tasks", nargs="*", metavar="TASK",
+                        help="only these kalmar tasks, e.g. vertex seqform (default: all)")
     args = parser.parse_args()
     python = gambit_python(args)
     version = subprocess.run([python, "-c", "import pygambit; print(pygambit.__version__)"],
@@ -120,6 +124,9 @@ def main():
     print("|---|---:|---|---:|---:|---:|---:|---:|---|---|")
     gambit_runs = {}
     for family, size, seed, plan in games:
+        if args.games and f"{family}-{size}" not in args.games:
+            continue
+        plan = [(t, g) for t, g in plan if not args.tasks or t in args.tasks]
         path = os.path.join(work, f"{family}-{size}.efg")
         with open(path, "w") as f:
             subprocess.run([args.kalmar, "efg", "generate", family, str(size), "--seed", str(seed)],

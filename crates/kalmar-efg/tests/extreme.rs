@@ -191,7 +191,7 @@ proptest! {
 
     #[test]
     fn vertex_enumeration_equals_brute_force_on_degenerate_games(
-        m in 1usize..=4, n in 1usize..=3, range in 1i64..=2, seed: u64,
+        m in 1usize..=4, n in 1usize..=4, range in 1i64..=2, seed: u64,
     ) {
         // Payoffs in −range..=range: ties everywhere, so the games are mostly degenerate.
         let (a, b) = random_bimatrix(m, n, range, seed);

@@ -429,26 +429,6 @@ impl Tableau {
         best.ok_or(Unbounded)
     }
 
-    /// The rows that may leave when `col` enters if the basis is to stay feasible: those with a
-    /// positive entry in `col` and the least ratio `rhs / entry`, all of them on a tie.
-    pub fn min_ratio_rows(&self, col: usize) -> Vec<usize> {
-        let mut best: Vec<usize> = Vec::new();
-        for i in 0..self.rows.len() {
-            if self.rows[i].sign(col) != Ordering::Greater {
-                continue;
-            }
-            let order = best.first().map_or(Ordering::Less, |&b| {
-                compare_ratio(&self.rows[i], &self.rows[b], self.cols, col)
-            });
-            match order {
-                Ordering::Less => best = vec![i],
-                Ordering::Equal => best.push(i),
-                Ordering::Greater => {}
-            }
-        }
-        best
-    }
-
     /// Brings `col` into the basis at `row` (whose entry in `col` must not be zero); returns
     /// the variable that left.
     pub fn pivot(&mut self, row: usize, col: usize) -> usize {

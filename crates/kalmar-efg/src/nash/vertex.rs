@@ -8,17 +8,20 @@
 //! degenerate vertex, which has more labels than the dimension, is matched correctly; this is
 //! what support enumeration with equal supports misses in degenerate games.
 //!
-//! The vertices are found by a search of the graph of feasible bases: two bases are joined when
-//! one pivot with a minimum-ratio leaving row (any of them on a tie) leads from one to the
-//! other. Every feasible basis is reached from the origin's: the origin is a nondegenerate
-//! vertex (every slack is 1), the unique minimum of `Σ x`, and the simplex method with Bland's
-//! rule reaches its only basis from any feasible basis by such pivots, each of which can be
-//! undone by one. The search pivots forward and back on one exact tableau and remembers the
-//! bases seen. (lrs's reverse search visits the same bases without remembering them.)
+//! The vertices are found by a search of the graph of lexicographically feasible bases, as in
+//! lrs: the bases of the polytope perturbed by the lexicographic rule (right-hand side
+//! `1 + (ε, ε², …)` on the initial basis's rows), which is simple, so each of its vertices has
+//! one basis and one pivot with the lexicographic minimum-ratio row per entering column leads to
+//! each neighbour, and back. The perturbed polytope's graph is connected, and every vertex of
+//! `P` is the limit of at least one perturbed vertex, so the search from the origin's basis finds
+//! every vertex while visiting far fewer bases than all feasible ones on degenerate games. It
+//! pivots forward and back on one exact tableau and remembers the bases seen (lrs's reverse
+//! search visits the same bases without remembering them).
 //!
 //! # Complexity
-//! Per polytope, `O(F · (m + n))` pivots and ratio tests for `F` feasible bases (at least the
-//! number of vertices, which can be exponential in `min(m, n)`), with `F` bases kept in memory;
+//! Per polytope, `O(F · (m + n))` pivots and ratio tests for `F` lexicographically feasible
+//! bases (at least the number of vertices, which can be exponential in `min(m, n)`, and more on
+//! degenerate games), with `F` bases kept in memory;
 //! then `O(V_P · V_Q · (m + n) / 64)` for the pairs of vertices.
 
 use super::polytope::Polytope;
@@ -41,11 +44,11 @@ fn vertices(mut poly: Polytope) -> (Vec<Vertex>, u64) {
     let mut seen_bases: HashSet<Vec<usize>> = HashSet::from([key(&poly)]);
     let mut seen_points: HashSet<Vec<Rational>> = HashSet::from([poly.point()]);
     let mut found: Vec<Vertex> = Vec::new();
-    // The feasible pivots out of the current basis.
+    // The lexicographic pivots out of the current basis: one per entering column.
     let moves = |t: &Polytope| -> Vec<(usize, usize)> {
         (0..columns)
             .filter(|&c| !t.tableau.is_basic(c))
-            .flat_map(|c| t.tableau.min_ratio_rows(c).into_iter().map(move |r| (r, c)))
+            .filter_map(|c| Some((t.tableau.leaving_row(c).ok()?, c)))
             .collect()
     };
     // Depth-first: per basis on the path, its moves, the next one to try, and how to go back.
