@@ -31,8 +31,8 @@
 //! # Complexity
 //! Building the list and the counts: `O(n + A)` for `n` nodes and `A` moves, plus big-integer
 //! products, plus for each component with a set below several moves `O(H_c · S_c)` for its
-//! `H_c` slots and `S_c` strategies (bounded by [`COMPONENT_LIMIT`]; we know of no algorithm
-//! polynomial in general for those). Ranking and unranking: `O(H + A)` big-integer operations
+//! `H_c` slots and `S_c` strategies (`H_c · S_c` bounded by [`COMPONENT_LIMIT`]; we know of no
+//! algorithm polynomial in general for those). Ranking and unranking: `O(H + A)` big-integer operations
 //! for `H` information sets, plus `O(log S_c)` comparisons per slot of an enumerated component.
 //! Enumeration: `O(H)` per strategy.
 
@@ -60,9 +60,9 @@ pub enum Parent {
     Later,
 }
 
-/// The largest number of strategies enumerated for one component of sets that hang below several
-/// moves (imperfect recall only).
-pub const COMPONENT_LIMIT: usize = 1 << 20;
+/// The most choices (strategies × slots) listed for one component of sets that hang below
+/// several moves (imperfect recall only): a bound on the memory a count may take.
+pub const COMPONENT_LIMIT: usize = 1 << 22;
 
 /// A component of slots where some set hangs below several moves, with its strategies.
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ struct Listed {
     /// Its slots, in list order.
     slots: Vec<usize>,
     /// Its strategies projected on `slots`, in generation order (which is lexicographic), or
-    /// `None` when there are more than [`COMPONENT_LIMIT`].
+    /// `None` when they hold more than [`COMPONENT_LIMIT`] choices.
     strategies: Option<Vec<Reduced>>,
 }
 
@@ -104,14 +104,15 @@ pub enum ReducedError {
     /// A component of sets below several moves has too many strategies to enumerate.
     #[error(
         "player {player}'s information sets {slots} depend on each other through imperfect \
-         recall and have more than {limit} reduced strategies together: too many to count"
+         recall and have too many reduced strategies together to list (more than {limit} \
+         choices): too many to count"
     )]
     ComponentTooLarge {
         /// The player, from 1.
         player: u32,
         /// The component's slots (from 1), as text.
         slots: String,
-        /// The limit.
+        /// The limit on choices (strategies × slots).
         limit: usize,
     },
     /// A rank at or beyond the count.
@@ -247,7 +248,7 @@ impl ReducedStrategies {
                 let mut all = Vec::new();
                 let complete = self.walk(&slots, &mut vec![None; k], &mut |choices| {
                     all.push(slots.iter().map(|&s| choices[s]).collect());
-                    all.len() <= COMPONENT_LIMIT
+                    all.len() * slots.len() <= COMPONENT_LIMIT
                 });
                 Listed {
                     strategies: complete.then_some(all),
