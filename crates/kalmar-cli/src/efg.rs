@@ -581,6 +581,15 @@ fn strategic_nash(
     };
     // For lh: how many equilibria lie at the end of a path from the artificial one.
     let mut from_artificial = None;
+    // Enumeration may run long on big or degenerate forms: a spinner on a terminal.
+    let bar = spinner(
+        &format!("Equilibria by {method}"),
+        if shape.iter().sum::<usize>() > 40 {
+            usize::MAX
+        } else {
+            0
+        },
+    );
     let (equilibria, stats) = match method {
         "pure" => (
             pure::pure_equilibria(nfg)
@@ -604,6 +613,9 @@ fn strategic_nash(
             support::support_enumeration(&a, &b)
         }
     };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     let elapsed = started.elapsed();
     let mut out = Vec::new();
     for e in &equilibria {
