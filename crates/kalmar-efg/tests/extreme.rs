@@ -226,3 +226,20 @@ proptest! {
         prop_assert_eq!(found.len() % 2, 1);
     }
 }
+
+#[test]
+fn payoffs_beyond_machine_integers_take_the_big_integer_path() {
+    // Payoffs near 10^17: products of two entries overflow 64 bits at once, so the tableau's
+    // rows move to big integers; the answers must not change.
+    for seed in 0..12 {
+        let (a, b) = random_bimatrix(3, 3, 100_000_000_000_000_000, seed);
+        let game = bimatrix_game("huge", &a, &b);
+        let (found, _) = extreme_equilibria(&a, &b);
+        assert_eq!(set(&found), set(&support_enumeration(&a, &b).0));
+        let lh = all_labels(&a, &b).0.equilibria;
+        assert!(set(&lh).is_subset(&set(&found)));
+        for e in found.iter().chain(&lh) {
+            assert!(is_equilibrium(&game, e));
+        }
+    }
+}
