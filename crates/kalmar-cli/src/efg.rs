@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use kalmar_core::Rational;
 use kalmar_efg::format::{GameFile, read_game, to_nfg_string};
 use kalmar_efg::nash::sequence_form::{self, SequenceForm, behaviour};
-use kalmar_efg::nash::{self, Domain, MixedProfile, backward, lemke_howson, pure, support};
+use kalmar_efg::nash::{self, Domain, MixedProfile, backward, lemke_howson, pure, support, vertex};
 use kalmar_efg::recall::Recall;
 use kalmar_efg::reduced::ReducedStrategies;
 use kalmar_efg::strategic::{self, StrategicForm};
@@ -64,29 +64,32 @@ pub enum EfgCommand {
     /// Find Nash equilibria, exact, each checked by an independent regret test.
     ///
     /// Methods: pure (all pure equilibria, any number of players), lh (Lemke-Howson from every
-    /// starting label), enum (support enumeration: every equilibrium of a nondegenerate game),
-    /// seqform (the sequence form and Lemke's algorithm, on the tree: two players, perfect
-    /// recall; no strategic form is built), spe (backward induction, perfect information).
-    /// pure, lh and enum work on an .nfg file or on the reduced strategic form of an .efg file.
+    /// starting label, then from every equilibrium found), enum (support enumeration: every
+    /// equilibrium of a nondegenerate game), vertex (vertex enumeration: every extreme
+    /// equilibrium, degenerate games too), seqform (the sequence form and Lemke's algorithm, on
+    /// the tree: two players, perfect recall; no strategic form is built), spe (backward
+    /// induction, perfect information). pure, lh, enum and vertex work on an .nfg file or on the
+    /// reduced strategic form of an .efg file.
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, seqform or spe.
+        /// The method: pure, lh, enum, vertex, seqform or spe.
         #[arg(long, default_value = "seqform", value_name = "ID")]
         method: String,
-        /// The largest strategic form built for pure, lh and enum (profiles × players).
+        /// The largest strategic form built for pure, lh, enum and vertex (profiles × players).
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
     },
     /// List the equilibrium methods.
     Methods,
-    /// Time one task on a game file in-process (reading excluded): the median of --reps runs,
-    /// as JSON. Tasks: strategic (build the reduced strategic form and write it as .nfg text),
-    /// and the equilibrium methods pure, lh, enum, seqform.
+    /// Time one task on a game file in-process (reading excluded): the median of --reps runs
+    /// and the peak resident memory, as JSON. Tasks: strategic (build the reduced strategic
+    /// form and write it as .nfg text), and the equilibrium methods pure, lh, enum, vertex,
+    /// seqform.
     Bench {
         /// The game (.efg).
         file: PathBuf,
-        /// strategic, pure, lh, enum or seqform.
+        /// strategic, pure, lh, enum, vertex or seqform.
         #[arg(long)]
         task: String,
         /// Runs (the median is reported).
@@ -199,8 +202,8 @@ fn count_json(c: &num_bigint::BigUint) -> Value {
         .map_or_else(|| json!(c.to_string()), |n| json!(n))
 }
 
-/// Each player's count of reduced strategies, by the counting formula (perfect recall) or by
-/// enumeration up to `limit`.
+/// Each player's count of reduced strategies, by counting, or by enumeration up to `limit` when
+/// a component of sets tangled by imperfect recall is too large to list.
 fn counts(players: &[ReducedStrategies], limit: u64) -> Vec<Option<num_bigint::BigUint>> {
     players
         .iter()
@@ -576,6 +579,17 @@ fn strategic_nash(
             ))
         })
     };
+    // For lh: how many equilibria lie at the end of a path from the artificial one.
+    let mut from_artificial = None;
+    // Enumeration may run long on big or degenerate forms: a spinner on a terminal.
+    let bar = spinner(
+        &format!("Equilibria by {method}"),
+        if shape.iter().sum::<usize>() > 40 {
+            usize::MAX
+        } else {
+            0
+        },
+    );
     let (equilibria, stats) = match method {
         "pure" => (
             pure::pure_equilibria(nfg)
@@ -586,13 +600,22 @@ fn strategic_nash(
         ),
         "lh" => {
             let (a, b) = two()?;
-            lemke_howson::all_labels(&a, &b)
+            let (traversal, stats) = lemke_howson::all_labels(&a, &b);
+            from_artificial = Some(traversal.from_artificial);
+            (traversal.equilibria, stats)
+        }
+        "vertex" => {
+            let (a, b) = two()?;
+            vertex::extreme_equilibria(&a, &b)
         }
         _ => {
             let (a, b) = two()?;
             support::support_enumeration(&a, &b)
         }
     };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     let elapsed = started.elapsed();
     let mut out = Vec::new();
     for e in &equilibria {
@@ -632,6 +655,7 @@ fn strategic_nash(
                 "method": method,
                 "strategic_form": shape,
                 "equilibria": list,
+                "from_artificial": from_artificial,
                 "pivots": stats.pivots,
                 "checked": true,
             }))?
@@ -654,6 +678,13 @@ fn strategic_nash(
             .join(" × "),
         millis(elapsed)
     );
+    if let Some(n) = from_artificial {
+        say!(
+            "  {n} at the ends of the paths from the artificial equilibrium, {} more by paths \
+             from the equilibria found",
+            out.len() - n
+        );
+    }
     for (k, (e, regrets)) in out.iter().enumerate() {
         say!("  #{}", k + 1);
         for (i, probs) in e.0.iter().enumerate() {
@@ -858,16 +889,16 @@ fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
             "{} pure equilibria",
             pure::pure_equilibria(&strategic()?.nfg).len()
         ),
-        "lh" | "enum" => {
+        "lh" | "enum" | "vertex" => {
             let form = strategic()?;
             let (a, b) = form
                 .nfg
                 .bimatrix()
-                .ok_or_else(|| bad_input("lh and enum are for two players"))?;
-            let (found, _) = if task == "lh" {
-                lemke_howson::all_labels(&a, &b)
-            } else {
-                support::support_enumeration(&a, &b)
+                .ok_or_else(|| bad_input("lh, enum and vertex are for two players"))?;
+            let found = match task {
+                "lh" => lemke_howson::all_labels(&a, &b).0.equilibria,
+                "enum" => support::support_enumeration(&a, &b).0,
+                _ => vertex::extreme_equilibria(&a, &b).0,
             };
             format!("{} equilibria", found.len())
         }
@@ -882,7 +913,7 @@ fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
         }
         other => {
             return Err(bad_input(format!(
-                "unknown task '{other}': strategic, pure, lh, enum or seqform"
+                "unknown task '{other}': strategic, pure, lh, enum, vertex or seqform"
             )));
         }
     })
@@ -890,6 +921,8 @@ fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
 
 fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
     let game = load_efg(file)?;
+    // The peak from here on covers the runs, not the reading (where the system allows).
+    let reset = kalmar_graph::bench::reset_peak_rss();
     let mut times = Vec::with_capacity(reps);
     let mut summary = String::new();
     for _ in 0..reps {
@@ -906,6 +939,8 @@ fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
             "median_ms": times[times.len() / 2],
             "reps": reps,
             "result": summary,
+            "peak_rss_bytes": kalmar_graph::bench::peak_rss(),
+            "peak_rss_covers_reading": !reset,
         })
     );
     Ok(())

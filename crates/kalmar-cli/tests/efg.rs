@@ -144,3 +144,36 @@ fn bad_input_exits_2_with_a_position() {
         stderr(&out)
     );
 }
+
+#[test]
+fn vertex_enumeration_and_the_lemke_howson_traversal() {
+    // The degenerate 3 × 2 game of von Stengel's AGT chapter (2007): three extreme equilibria,
+    // ((1,0,0),(1,0)), ((1,0,0),(2/3,1/3)) and ((0,1/3,2/3),(1/3,2/3)), derived by hand in the
+    // library's tests.
+    let path = temp("degenerate.nfg");
+    std::fs::write(
+        &path,
+        "NFG 1 R \"degenerate\" { \"1\" \"2\" } { 3 2 }\n\n3 3 2 2 0 3 3 3 5 6 6 1\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let vertex = json(&["efg", "nash", "--method", "vertex", "--json", file]);
+    let found = vertex["equilibria"].as_array().unwrap();
+    assert_eq!(found.len(), 3, "{vertex}");
+    assert!(
+        found
+            .iter()
+            .all(|e| e["regret"] == serde_json::json!([0, 0]))
+    );
+    let lh = kalmar(&["efg", "nash", "--method", "lh", file]);
+    assert!(lh.status.success(), "{}", stderr(&lh));
+    let text = stdout(&lh);
+    assert!(
+        text.contains("at the ends of the paths from the artificial equilibrium"),
+        "{text}"
+    );
+    let lh = json(&["efg", "nash", "--method", "lh", "--json", file]);
+    let from_artificial = lh["from_artificial"].as_u64().unwrap() as usize;
+    assert!(from_artificial >= 1);
+    assert!(lh["equilibria"].as_array().unwrap().len() >= from_artificial);
+}

@@ -19,9 +19,21 @@
 //! strategies in the order they are generated (slots in list order, moves in index order): see
 //! [`ReducedStrategies::rank`] and [`ReducedStrategies::unrank`].
 //!
+//! Without perfect recall a set may hang below several moves. The slots then split into the
+//! connected components of the dependency graph (an edge from each set to the slots of its last
+//! moves; a set with an EMPTY or later last move is always reachable and hangs below nothing).
+//! The components are independent, so the count is the product of theirs. A component where
+//! every set hangs below at most one move is a tree and is counted by the products above; only a
+//! component with a set below two or more moves is enumerated, on its own slots, and its
+//! strategies (in generation order) serve counting, ranking and unranking by binary search. The
+//! number of reduced strategies is then exact without enumerating the whole player.
+//!
 //! # Complexity
 //! Building the list and the counts: `O(n + A)` for `n` nodes and `A` moves, plus big-integer
-//! products. Ranking and unranking: `O(H + A)` big-integer operations for `H` information sets.
+//! products, plus for each component with a set below several moves `O(H_c · S_c)` for its
+//! `H_c` slots and `S_c` strategies (`H_c · S_c` bounded by [`COMPONENT_LIMIT`]; we know of no
+//! algorithm polynomial in general for those). Ranking and unranking: `O(H + A)` big-integer operations
+//! for `H` information sets, plus `O(log S_c)` comparisons per slot of an enumerated component.
 //! Enumeration: `O(H)` per strategy.
 
 use crate::recall::Recall;
@@ -48,6 +60,20 @@ pub enum Parent {
     Later,
 }
 
+/// The most choices (strategies × slots) listed for one component of sets that hang below
+/// several moves (imperfect recall only): a bound on the memory a count may take.
+pub const COMPONENT_LIMIT: usize = 1 << 22;
+
+/// A component of slots where some set hangs below several moves, with its strategies.
+#[derive(Clone, Debug)]
+struct Listed {
+    /// Its slots, in list order.
+    slots: Vec<usize>,
+    /// Its strategies projected on `slots`, in generation order (which is lexicographic), or
+    /// `None` when they hold more than [`COMPONENT_LIMIT`] choices.
+    strategies: Option<Vec<Reduced>>,
+}
+
 /// One player's reduced strategies.
 #[derive(Clone, Debug)]
 pub struct ReducedStrategies {
@@ -61,19 +87,34 @@ pub struct ReducedStrategies {
     pub parents: Vec<Vec<Parent>>,
     /// Whether the player has perfect recall.
     pub perfect_recall: bool,
-    /// Per slot, under perfect recall: `C(h)`, the number of reduced strategies of the subtree
-    /// of sets hanging below `h` (including `h`).
+    /// Per slot of a tree component: `C(h)`, the number of reduced strategies of the subtree of
+    /// sets hanging below `h` (including `h`).
     subtree: Vec<BigUint>,
-    /// Per slot and move, under perfect recall: `N(h, a)`.
+    /// Per slot of a tree component and move: `N(h, a)`.
     below: Vec<Vec<BigUint>>,
+    /// Per slot: its enumerated component and its position there, if any.
+    listed_at: Vec<Option<(usize, usize)>>,
+    /// The enumerated components.
+    listed: Vec<Listed>,
 }
 
 /// Why a count or a rank cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReducedError {
-    /// Counting and numbering without enumeration need perfect recall.
-    #[error("player {0} does not have perfect recall: count by enumeration instead")]
-    ImperfectRecall(u32),
+    /// A component of sets below several moves has too many strategies to enumerate.
+    #[error(
+        "player {player}'s information sets {slots} depend on each other through imperfect \
+         recall and have too many reduced strategies together to list (more than {limit} \
+         choices): too many to count"
+    )]
+    ComponentTooLarge {
+        /// The player, from 1.
+        player: u32,
+        /// The component's slots (from 1), as text.
+        slots: String,
+        /// The limit on choices (strategies × slots).
+        limit: usize,
+    },
     /// A rank at or beyond the count.
     #[error("rank {rank} is out of range: player {player} has {count} reduced strategies")]
     OutOfRange {
@@ -146,15 +187,79 @@ impl ReducedStrategies {
             perfect_recall,
             subtree: Vec::new(),
             below: Vec::new(),
+            listed_at: Vec::new(),
+            listed: Vec::new(),
         };
-        if perfect_recall {
-            strategies.fill_counts();
-        }
+        strategies.split_components();
+        strategies.fill_counts();
         strategies
     }
 
-    /// `C(h)` and `N(h, a)` bottom-up: every set hangs below an earlier slot, so a reverse scan
-    /// sees a set's children before the set.
+    /// The slots a slot hangs below: none when it is always reachable.
+    fn move_parents(&self, k: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let always = self.parents[k]
+            .iter()
+            .any(|p| matches!(p, Parent::Empty | Parent::Later));
+        self.parents[k].iter().filter_map(move |p| match *p {
+            Parent::Move { slot, action } if !always => Some((slot, action)),
+            _ => None,
+        })
+    }
+
+    /// Finds the components with a set below several moves and enumerates each on its slots.
+    fn split_components(&mut self) {
+        let k = self.slots.len();
+        let mut root: Vec<usize> = (0..k).collect();
+        fn find(root: &mut [usize], mut x: usize) -> usize {
+            while root[x] != x {
+                root[x] = root[root[x]];
+                x = root[x];
+            }
+            x
+        }
+        let tangled: Vec<bool> = (0..k)
+            .map(|slot| self.move_parents(slot).count() > 1)
+            .collect();
+        for slot in 0..k {
+            for (up, _) in self.move_parents(slot) {
+                let (a, b) = (find(&mut root, slot), find(&mut root, up));
+                root[a] = b;
+            }
+        }
+        let mut component_of: Vec<Option<usize>> = vec![None; k];
+        let mut components: Vec<Vec<usize>> = Vec::new();
+        for (slot, &t) in tangled.iter().enumerate() {
+            let r = find(&mut root, slot);
+            if t && component_of[r].is_none() {
+                component_of[r] = Some(components.len());
+                components.push(Vec::new());
+            }
+        }
+        self.listed_at = vec![None; k];
+        for slot in 0..k {
+            if let Some(c) = component_of[find(&mut root, slot)] {
+                self.listed_at[slot] = Some((c, components[c].len()));
+                components[c].push(slot);
+            }
+        }
+        self.listed = components
+            .into_iter()
+            .map(|slots| {
+                let mut all = Vec::new();
+                let complete = self.walk(&slots, &mut vec![None; k], &mut |choices| {
+                    all.push(slots.iter().map(|&s| choices[s]).collect());
+                    all.len() * slots.len() <= COMPONENT_LIMIT
+                });
+                Listed {
+                    strategies: complete.then_some(all),
+                    slots,
+                }
+            })
+            .collect();
+    }
+
+    /// `C(h)` and `N(h, a)` bottom-up on the tree components: every set hangs below an earlier
+    /// slot, so a reverse scan sees a set's children before the set.
     fn fill_counts(&mut self) {
         let k = self.slots.len();
         let mut below: Vec<Vec<BigUint>> = self
@@ -164,8 +269,11 @@ impl ReducedStrategies {
             .collect();
         let mut subtree = vec![BigUint::zero(); k];
         for slot in (0..k).rev() {
+            if self.listed_at[slot].is_some() {
+                continue;
+            }
             let c: BigUint = below[slot].iter().sum();
-            if let Parent::Move { slot: up, action } = self.parents[slot][0] {
+            if let Some((up, action)) = self.move_parents(slot).next() {
                 below[up][action as usize] *= &c;
             }
             subtree[slot] = c;
@@ -182,18 +290,34 @@ impl ReducedStrategies {
         })
     }
 
-    /// The number of reduced strategies, without enumerating them (perfect recall).
+    /// The strategies of one enumerated component, or the error saying it is too large.
+    fn listed(&self, c: usize) -> Result<&[Reduced], ReducedError> {
+        let part = &self.listed[c];
+        part.strategies
+            .as_deref()
+            .ok_or_else(|| ReducedError::ComponentTooLarge {
+                player: self.player + 1,
+                slots: part
+                    .slots
+                    .iter()
+                    .map(|s| (s + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                limit: COMPONENT_LIMIT,
+            })
+    }
+
+    /// The number of reduced strategies, without enumerating them: the product over the tree
+    /// components of the counting formula and over the other components of their counts.
     pub fn count(&self) -> Result<BigUint, ReducedError> {
-        if !self.perfect_recall {
-            return Err(ReducedError::ImperfectRecall(self.player + 1));
+        let mut total: BigUint = (0..self.slots.len())
+            .filter(|&k| self.listed_at[k].is_none() && self.move_parents(k).next().is_none())
+            .map(|k| &self.subtree[k])
+            .product();
+        for c in 0..self.listed.len() {
+            total *= BigUint::from(self.listed(c)?.len());
         }
-        Ok(self
-            .parents
-            .iter()
-            .zip(&self.subtree)
-            .filter(|(p, _)| p[0] == Parent::Empty)
-            .map(|(_, c)| c)
-            .product())
+        Ok(total)
     }
 
     /// The number of reduced strategies by walking the generation tree (any recall); stops and
@@ -209,38 +333,35 @@ impl ReducedStrategies {
         ok.then_some(n)
     }
 
+    /// Fills `slots` (in list order) depth-first in generation order, calling `f` on each
+    /// completion until it returns false; returns whether it went through all of them.
+    fn walk(
+        &self,
+        slots: &[usize],
+        choices: &mut Reduced,
+        f: &mut dyn FnMut(&[Option<u32>]) -> bool,
+    ) -> bool {
+        let Some((&slot, rest)) = slots.split_first() else {
+            return f(choices);
+        };
+        if !self.reachable(slot, choices) {
+            choices[slot] = None;
+            return self.walk(rest, choices, f);
+        }
+        for a in 0..self.arity[slot] {
+            choices[slot] = Some(a);
+            if !self.walk(rest, choices, f) {
+                return false;
+            }
+        }
+        choices[slot] = None;
+        true
+    }
+
     /// Calls `f` on every reduced strategy in generation order until it returns false.
     pub fn for_each(&self, mut f: impl FnMut(&[Option<u32>]) -> bool) {
-        let k = self.slots.len();
-        let mut choices: Reduced = vec![None; k];
-        // Depth-first over slots: `slot` is the next to fill.
-        fn go(
-            s: &ReducedStrategies,
-            slot: usize,
-            choices: &mut Reduced,
-            f: &mut dyn FnMut(&[Option<u32>]) -> bool,
-        ) -> bool {
-            if slot == s.slots.len() {
-                return f(choices);
-            }
-            if !s.reachable(slot, choices) {
-                choices[slot] = None;
-                return go(s, slot + 1, choices, f);
-            }
-            for a in 0..s.arity[slot] {
-                choices[slot] = Some(a);
-                if !go(s, slot + 1, choices, f) {
-                    return false;
-                }
-            }
-            choices[slot] = None;
-            true
-        }
-        if k == 0 {
-            f(&choices);
-            return;
-        }
-        go(self, 0, &mut choices, &mut f);
+        let all: Vec<usize> = (0..self.slots.len()).collect();
+        self.walk(&all, &mut vec![None; all.len()], &mut f);
     }
 
     /// All reduced strategies in generation order, or `None` if there are more than `limit`.
@@ -268,14 +389,47 @@ impl ReducedStrategies {
             })
     }
 
-    /// The position of `s` in generation order, computed from the counts (perfect recall).
+    /// The strategies of the ranges `ranges` (one per enumerated component) whose choice at
+    /// slot `k` is `choice`, as a subrange: the components' lists are sorted, and within a range
+    /// all earlier slots agree.
+    fn narrow(
+        &self,
+        lists: &[&[Reduced]],
+        ranges: &[(usize, usize)],
+        k: usize,
+        choice: Option<u32>,
+    ) -> (usize, usize) {
+        let (c, at) = self.listed_at[k].expect("an enumerated slot");
+        let (lo, hi) = ranges[c];
+        let part = &lists[c][lo..hi];
+        let start = part.partition_point(|s| s[at] < choice);
+        let end = part.partition_point(|s| s[at] <= choice);
+        (lo + start, lo + end)
+    }
+
+    /// The position of `s` in generation order, computed from the counts.
+    ///
+    /// After a prefix of slots is fixed, the strategies that complete it number the product of
+    /// the open subtrees' `C` and of the enumerated components' ranges of strategies agreeing
+    /// with it; the rank adds, per slot, the completions of every smaller choice there.
     pub fn rank(&self, s: &[Option<u32>]) -> Result<BigUint, ReducedError> {
         let mut product = self.count()?;
         if !self.is_reduced(s) {
             return Err(ReducedError::NotReduced(self.player + 1));
         }
+        let lists = self.lists()?;
+        let mut ranges: Vec<(usize, usize)> = lists.iter().map(|l| (0, l.len())).collect();
         let mut rank = BigUint::zero();
         for (k, choice) in s.iter().enumerate() {
+            if let Some((c, _)) = self.listed_at[k] {
+                let (lo, hi) = ranges[c];
+                let rest = &product / BigUint::from(hi - lo);
+                let (start, end) = self.narrow(&lists, &ranges, k, *choice);
+                rank += &rest * BigUint::from(start - lo);
+                ranges[c] = (start, end);
+                product = rest * BigUint::from(end - start);
+                continue;
+            }
             let Some(a) = *choice else { continue };
             let rest = &product / &self.subtree[k];
             let before: BigUint = self.below[k][..a as usize].iter().sum();
@@ -285,7 +439,7 @@ impl ReducedStrategies {
         Ok(rank)
     }
 
-    /// The reduced strategy at position `rank` in generation order (perfect recall).
+    /// The reduced strategy at position `rank` in generation order.
     pub fn unrank(&self, rank: &BigUint) -> Result<Reduced, ReducedError> {
         let mut product = self.count()?;
         if *rank >= product {
@@ -295,10 +449,31 @@ impl ReducedStrategies {
                 count: product,
             });
         }
+        let lists = self.lists()?;
+        let mut ranges: Vec<(usize, usize)> = lists.iter().map(|l| (0, l.len())).collect();
         let mut r = rank.clone();
         let mut s: Reduced = vec![None; self.slots.len()];
         for k in 0..self.slots.len() {
             if !self.reachable(k, &s) {
+                continue;
+            }
+            if let Some((c, _)) = self.listed_at[k] {
+                let (lo, hi) = ranges[c];
+                let rest = &product / BigUint::from(hi - lo);
+                // The choices present in the range, in order, each with its subrange.
+                let mut a = 0;
+                let (start, end) = loop {
+                    let (start, end) = self.narrow(&lists, &ranges, k, Some(a));
+                    let block = &rest * BigUint::from(end - start);
+                    if r < block {
+                        break (start, end);
+                    }
+                    r -= block;
+                    a += 1;
+                };
+                s[k] = Some(a);
+                ranges[c] = (start, end);
+                product = rest * BigUint::from(end - start);
                 continue;
             }
             let rest = &product / &self.subtree[k];
@@ -315,6 +490,11 @@ impl ReducedStrategies {
             product = rest * &self.below[k][a];
         }
         Ok(s)
+    }
+
+    /// Every enumerated component's strategies.
+    fn lists(&self) -> Result<Vec<&[Reduced]>, ReducedError> {
+        (0..self.listed.len()).map(|c| self.listed(c)).collect()
     }
 
     /// A strategy's label: the moves' labels in slot order, `*` for unreachable slots; labels are

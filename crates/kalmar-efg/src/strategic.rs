@@ -60,8 +60,9 @@ pub struct Plan {
     pub counts: Vec<BigUint>,
 }
 
-/// Counts every player's reduced strategies (without enumeration under perfect recall; by
-/// enumeration up to `limit` otherwise) and refuses a table of more than `limit` numbers.
+/// Counts every player's reduced strategies (without enumerating them; by enumeration up to
+/// `limit` when a component of sets tangled by imperfect recall is too large to list) and
+/// refuses a table of more than `limit` numbers.
 pub fn plan(game: &Efg, recall: &Recall, limit: u64) -> Result<Plan, StrategicError> {
     let players: Vec<ReducedStrategies> = crate::reduced::all_players(game, recall);
     let counts: Vec<BigUint> = players

@@ -60,7 +60,7 @@ fn von_stengels_game_has_75_equilibria() {
     let (a, b) = game.bimatrix().unwrap();
     let (all, _) = support_enumeration(&a, &b);
     assert_eq!(all.len(), 75);
-    let (lh, _) = all_labels(&a, &b);
+    let lh = all_labels(&a, &b).0.equilibria;
     for e in &lh {
         assert!(all.contains(e));
         assert!(is_equilibrium(&game, e));

@@ -47,7 +47,7 @@ fn von_stengels_3x2_example_has_three_equilibria() {
     all.sort_by_key(key);
     expected.sort_by_key(key);
     assert_eq!(all, expected);
-    let (lh, _) = all_labels(&a, &b);
+    let lh = all_labels(&a, &b).0.equilibria;
     assert!(!lh.is_empty());
     for e in &lh {
         assert!(all.contains(e), "{e:?}");
@@ -61,7 +61,7 @@ fn matching_pennies_and_battle_of_the_sexes() {
     let a = Matrix::from_rows(&[&[1, -1], &[-1, 1]]);
     let b = Matrix::from_rows(&[&[-1, 1], &[1, -1]]);
     let half = [r(1, 2), r(1, 2)];
-    let (lh, _) = all_labels(&a, &b);
+    let lh = all_labels(&a, &b).0.equilibria;
     assert_eq!(lh, vec![profile(&half, &half)]);
     assert!(pure_equilibria(&bimatrix_game("", &a, &b)).is_empty());
     // Battle of the sexes: two pure equilibria and the mixed one (2/3, 1/3), (1/3, 2/3).
@@ -156,7 +156,7 @@ proptest! {
         for e in &all {
             prop_assert!(is_equilibrium(&game, e));
         }
-        let (lh, _) = all_labels(&a, &b);
+        let lh = all_labels(&a, &b).0.equilibria;
         for e in &lh {
             prop_assert!(is_equilibrium(&game, e));
             prop_assert!(all.contains(e));

@@ -4,7 +4,7 @@
 use kalmar_efg::format::read_efg;
 use kalmar_efg::generate::{TreeParams, poker, random_tree};
 use kalmar_efg::recall::Recall;
-use kalmar_efg::reduced::{ReducedStrategies, brute_force};
+use kalmar_efg::reduced::{Parent, ReducedStrategies, brute_force};
 use kalmar_efg::{Efg, InfosetId};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -160,9 +160,14 @@ fn imperfect_recall_is_diagnosed_and_uses_sets_of_last_moves() {
     // The set of last moves {L, R}: the second slot is reachable after either first move.
     let s = ReducedStrategies::new(&game, &recall, 0);
     assert!(!s.perfect_recall);
-    assert!(s.count().is_err());
     assert_eq!(labels(&game, 0), ["Lx", "Ly", "Rx", "Ry"]);
     assert_eq!(s.count_by_enumeration(100), Some(4));
+    // Counted and numbered without enumerating the player: the second slot hangs below both
+    // moves of the first, so that component is listed on its own.
+    assert_eq!(s.count().unwrap(), BigUint::from(4u32));
+    let ry = [Some(1), Some(1)];
+    assert_eq!(s.rank(&ry).unwrap(), BigUint::from(3u32));
+    assert_eq!(s.unrank(&BigUint::from(1u32)).unwrap(), [Some(0), Some(1)]);
 }
 
 /// The absent-minded driver: one information set, whose second node lies below its first.
@@ -255,6 +260,41 @@ fn params() -> impl Strategy<Value = (TreeParams, u64)> {
         })
 }
 
+/// Whether some set of the player hangs below several moves and nothing else: the case that
+/// counting by components lists.
+fn tangled(s: &ReducedStrategies) -> bool {
+    s.parents
+        .iter()
+        .any(|p| p.len() > 1 && p.iter().all(|q| matches!(q, Parent::Move { .. })))
+}
+
+#[test]
+fn random_imperfect_recall_trees_have_tangled_sets_and_count_right() {
+    // The trees the property test below draws: many have a set below several moves.
+    let params = TreeParams {
+        players: 2,
+        max_depth: 4,
+        merge: 0.9,
+        perfect_recall: false,
+        ..TreeParams::default()
+    };
+    let mut seen = 0;
+    for seed in 0..40 {
+        let game = random_tree(&params, seed);
+        let recall = Recall::check(&game);
+        for player in 0..2 {
+            let s = ReducedStrategies::new(&game, &recall, player);
+            if tangled(&s)
+                && let Some(n) = s.count_by_enumeration(20_000)
+            {
+                seen += 1;
+                assert_eq!(s.count().unwrap(), BigUint::from(n));
+            }
+        }
+    }
+    assert!(seen >= 5, "only {seen} players with tangled sets");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, rng_seed: RngSeed::Fixed(5), ..ProptestConfig::default() })]
 
@@ -305,6 +345,24 @@ proptest! {
             if let Some(n) = s.count_by_enumeration(20_000) {
                 prop_assert!(n >= 1);
             }
+        }
+    }
+
+    #[test]
+    fn imperfect_recall_counting_and_ranking_agree_with_enumeration((mut params, seed) in params()) {
+        params.perfect_recall = false;
+        params.merge = 0.9;
+        let game = random_tree(&params, seed);
+        let recall = Recall::check(&game);
+        for player in 0..params.players {
+            let s = ReducedStrategies::new(&game, &recall, player);
+            let Some(all) = s.enumerate(20_000) else { continue };
+            prop_assert_eq!(s.count().unwrap(), BigUint::from(all.len()));
+            for (i, r) in all.iter().enumerate() {
+                prop_assert_eq!(s.rank(r).unwrap(), BigUint::from(i));
+                prop_assert_eq!(&s.unrank(&BigUint::from(i)).unwrap(), r);
+            }
+            prop_assert!(s.unrank(&BigUint::from(all.len())).is_err());
         }
     }
 }

@@ -8,9 +8,9 @@
 //! lexicographically, so degenerate problems do not cycle. Arithmetic is exact.
 //!
 //! # Complexity
-//! Each pivot costs at most `O(n²)` rational operations on an `n × 2n` tableau (less when the
-//! tableau is sparse); the number of pivots can be exponential in the worst case and is small in
-//! practice.
+//! Each pivot costs at most `O(n²)` integer operations on an `n × 2n` tableau (far less while
+//! the tableau is sparse, as the sequence form's is; see [`super::tableau`]); the number of
+//! pivots can be exponential in the worst case and is small in practice.
 
 use super::tableau::Tableau;
 use kalmar_core::Rational;
@@ -47,20 +47,19 @@ pub fn lemke(
     }
     // Variables: w_0..w_{n-1}, z_0..z_{n-1}, z0. Rows: w − M z − d z0 = q.
     let z0 = 2 * n;
-    let rows: Vec<Vec<Rational>> = (0..n)
+    let rows: Vec<Vec<(usize, Rational)>> = (0..n)
         .map(|i| {
-            let mut row = vec![Rational::ZERO; 2 * n + 1];
-            row[i] = Rational::ONE;
-            for j in 0..n {
-                if !m[i][j].is_zero() {
-                    row[n + j] = -&m[i][j];
-                }
-            }
-            row[z0] = -&d[i];
+            let mut row = vec![(i, Rational::ONE)];
+            row.extend(
+                (0..n)
+                    .filter(|&j| !m[i][j].is_zero())
+                    .map(|j| (n + j, -&m[i][j])),
+            );
+            row.push((z0, -&d[i]));
             row
         })
         .collect();
-    let mut tableau = Tableau::new(rows, q.to_vec(), (0..n).collect());
+    let mut tableau = Tableau::new(2 * n + 1, rows, q.to_vec(), (0..n).collect());
     // z0 enters where −q_i/d_i is largest; ties go to the last such row (the lexicographic
     // maximum of (−q_i, −e_i)/d_i).
     let mut start = 0;

@@ -1,90 +1,136 @@
-//! The Lemke–Howson algorithm for two-player games, exact, from every starting label.
+//! The Lemke–Howson algorithm for two-player games, exact, from every starting label, and the
+//! traversal of the Lemke–Howson graph from the equilibria it finds.
 //!
 //! C. E. Lemke and J. T. Howson, *Equilibrium points of bimatrix games*, SIAM J. Appl. Math. 12
 //! (1964); in the polytope form of B. von Stengel, *Computing equilibria for two-person games*,
-//! Handbook of Game Theory vol. 3 (2002), ch. 45. With payoffs made positive, the polytopes
-//! `P = {x ≥ 0 : Bᵀx ≤ 1}` and `Q = {y ≥ 0 : Ay ≤ 1}` are kept as two tableaux. Dropping label
-//! `k` at the artificial equilibrium `(0, 0)` and alternately pivoting in the tableau that has
-//! the duplicate label follows a path that ends at a Nash equilibrium (normalise `x` and `y`).
-//! Every one of the `m + n` labels starts a path; the equilibria found are collected without
-//! repetition. The lexicographic ratio test keeps degenerate games from cycling.
+//! Handbook of Game Theory vol. 3 (2002), ch. 45, and L. S. Shapley, *A note on the
+//! Lemke–Howson algorithm*, Math. Programming Study 1 (1974). The best-response polytopes `P`
+//! and `Q` are kept as two tableaux ([`super::polytope`]). Dropping label `k` at a completely
+//! labelled pair and alternately pivoting in the tableau that has the duplicate label follows a
+//! path that ends at another completely labelled pair: from the artificial equilibrium `(0, 0)`
+//! it ends at a Nash equilibrium. Every label is dropped at the artificial equilibrium and then
+//! at every equilibrium found, until no path leads to a new one (the equilibria reachable in the
+//! Lemke–Howson graph; in degenerate games, of the lexicographically perturbed game). The
+//! lexicographic ratio test keeps degenerate games from cycling.
 //!
 //! # Complexity
-//! Each pivot costs `O(mn)` rational operations; a path can be exponentially long in the worst
-//! case (Savani and von Stengel 2006) and is short on most games.
+//! Each pivot costs `O(mn)` integer operations; a path can be exponentially long in the worst
+//! case (Savani and von Stengel 2006) and is short on most games. The traversal follows
+//! `m + n` paths per completely labelled pair found.
 
-use super::tableau::Tableau;
+use super::polytope::Polytope;
 use super::{MixedProfile, Stats};
 use crate::normal::Matrix;
-use kalmar_core::Rational;
+use std::collections::HashSet;
 
-/// The equilibrium at the end of the Lemke–Howson path that drops label `k` (labels
-/// `0..m` are player 1's strategies, `m..m+n` player 2's), and the pivots it took.
-pub fn lemke_howson(a: &Matrix, b: &Matrix, k: usize) -> (MixedProfile, u64) {
-    let (m, n) = (a.rows(), a.cols());
-    assert!(k < m + n, "a label is a strategy of one of the players");
-    // Shift payoffs so that every entry is at least 1.
-    let shift = |mat: &Matrix| Rational::ONE - mat.min();
-    let (sa, sb) = (shift(a), shift(b));
-    // P: rows j: s_j + Σ_i B[i][j] x_i = 1; columns s_0..s_{n-1}, x_0..x_{m-1}.
-    let p_rows = (0..n)
-        .map(|j| {
-            let mut row = vec![Rational::ZERO; n + m];
-            row[j] = Rational::ONE;
-            for i in 0..m {
-                row[n + i] = b.get(i, j) + &sb;
-            }
-            row
-        })
-        .collect();
-    // Q: rows i: r_i + Σ_j A[i][j] y_j = 1; columns r_0..r_{m-1}, y_0..y_{n-1}.
-    let q_rows = (0..m)
-        .map(|i| {
-            let mut row = vec![Rational::ZERO; m + n];
-            row[i] = Rational::ONE;
-            for j in 0..n {
-                row[m + j] = a.get(i, j) + &sa;
-            }
-            row
-        })
-        .collect();
-    let mut p = Tableau::new(p_rows, vec![Rational::ONE; n], (0..n).collect());
-    let mut q = Tableau::new(q_rows, vec![Rational::ONE; m], (0..m).collect());
-    // Column of the variable with label l in each tableau.
-    let p_col = |l: usize| if l < m { n + l } else { l - m };
-    let q_col = |l: usize| if l < m { l } else { m + (l - m) };
-    let p_label = |c: usize| if c < n { m + c } else { c - n };
-    let q_label = |c: usize| if c < m { c } else { m + (c - m) };
-    let mut in_p = k < m;
-    let mut label = k;
-    loop {
-        let left = if in_p {
-            p_label(p.enter(p_col(label)).expect("P is bounded"))
-        } else {
-            q_label(q.enter(q_col(label)).expect("Q is bounded"))
-        };
-        if left == k {
-            break;
-        }
-        label = left;
-        in_p = !in_p;
-    }
-    let x: Vec<Rational> = (0..m).map(|i| p.value(n + i)).collect();
-    let y: Vec<Rational> = (0..n).map(|j| q.value(m + j)).collect();
-    let pivots = p.pivots + q.pivots;
-    (MixedProfile::normalised(vec![x, y]), pivots)
+/// A completely labelled pair of bases.
+#[derive(Clone)]
+struct Pair {
+    p: Polytope,
+    q: Polytope,
 }
 
-/// The equilibria found from every starting label, without repetition, in order of label.
-pub fn all_labels(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) {
-    let mut found: Vec<MixedProfile> = Vec::new();
-    let mut stats = Stats::default();
-    for k in 0..a.rows() + a.cols() {
-        let (e, pivots) = lemke_howson(a, b, k);
-        stats.pivots += pivots;
-        if !found.contains(&e) {
-            found.push(e);
-        }
+impl Pair {
+    /// The pair's bases, sorted: its identity.
+    fn key(&self) -> (Vec<usize>, Vec<usize>) {
+        let sorted = |t: &Polytope| {
+            let mut b = t.tableau.basis().to_vec();
+            b.sort_unstable();
+            b
+        };
+        (sorted(&self.p), sorted(&self.q))
     }
-    (found, stats)
+
+    /// The normalised profile, or `None` at the artificial equilibrium.
+    fn profile(&self) -> Option<MixedProfile> {
+        let (x, y) = (self.p.point(), self.q.point());
+        (x.iter().any(|v| !v.is_zero())).then(|| MixedProfile::normalised(vec![x, y]))
+    }
+
+    /// Drops label `k` and follows the path to the next completely labelled pair; returns the
+    /// pivots made.
+    fn follow(&mut self, k: usize) -> u64 {
+        let before = self.p.tableau.pivots + self.q.tableau.pivots;
+        let mut in_p = self.p.has_nonbasic(k);
+        let mut label = k;
+        loop {
+            let t = if in_p { &mut self.p } else { &mut self.q };
+            let col = t.column(label);
+            let left_column = t.tableau.enter(col).expect("the polytopes are bounded");
+            let left = t.label(left_column);
+            if left == k {
+                break;
+            }
+            label = left;
+            in_p = !in_p;
+        }
+        self.p.tableau.pivots + self.q.tableau.pivots - before
+    }
+}
+
+/// The equilibrium at the end of the Lemke–Howson path that drops label `k` at the artificial
+/// equilibrium (labels `0..m` are player 1's strategies, `m..m+n` player 2's), and the pivots
+/// it took.
+pub fn lemke_howson(a: &Matrix, b: &Matrix, k: usize) -> (MixedProfile, u64) {
+    assert!(
+        k < a.rows() + a.cols(),
+        "a label is a strategy of one of the players"
+    );
+    let [p, q] = Polytope::pair(a, b);
+    let mut pair = Pair { p, q };
+    let pivots = pair.follow(k);
+    (
+        pair.profile()
+            .expect("a path from the artificial equilibrium ends elsewhere"),
+        pivots,
+    )
+}
+
+/// What the traversal found.
+#[derive(Clone, Debug)]
+pub struct Traversal {
+    /// The equilibria, without repetition: first those at the ends of the paths from the
+    /// artificial equilibrium (in order of label), then those found from other equilibria.
+    pub equilibria: Vec<MixedProfile>,
+    /// How many of them lie at the end of a path from the artificial equilibrium.
+    pub from_artificial: usize,
+}
+
+/// Lemke–Howson from every label at the artificial equilibrium, then from every label at every
+/// equilibrium found, until no new completely labelled pair turns up.
+pub fn all_labels(a: &Matrix, b: &Matrix) -> (Traversal, Stats) {
+    let labels = a.rows() + a.cols();
+    let [p, q] = Polytope::pair(a, b);
+    let artificial = Pair { p, q };
+    let mut seen: HashSet<(Vec<usize>, Vec<usize>)> = HashSet::from([artificial.key()]);
+    let mut stats = Stats::default();
+    let mut equilibria: Vec<MixedProfile> = Vec::new();
+    let mut from_artificial = 0;
+    let mut queue = vec![artificial];
+    let mut next = 0;
+    while next < queue.len() {
+        for k in 0..labels {
+            let mut pair = queue[next].clone();
+            stats.pivots += pair.follow(k);
+            if !seen.insert(pair.key()) {
+                continue;
+            }
+            let profile = pair.profile().expect("only one pair is artificial");
+            if !equilibria.contains(&profile) {
+                equilibria.push(profile);
+                if next == 0 {
+                    from_artificial += 1;
+                }
+            }
+            queue.push(pair);
+        }
+        next += 1;
+    }
+    (
+        Traversal {
+            equilibria,
+            from_artificial,
+        },
+        stats,
+    )
 }

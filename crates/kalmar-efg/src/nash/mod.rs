@@ -1,8 +1,9 @@
 //! Nash equilibria, exact, each checked by an independent regret test.
 //!
 //! On the strategic form: pure equilibria ([`pure`]) for any number of players; for two players
-//! Lemke–Howson from every starting label ([`lemke_howson`]) and support enumeration
-//! ([`support`]). On the extensive form: subgame-perfect equilibria of perfect-information trees
+//! Lemke–Howson from every starting label and through the Lemke–Howson graph
+//! ([`lemke_howson`]), support enumeration ([`support`]), and all extreme equilibria of
+//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]). On the extensive form: subgame-perfect equilibria of perfect-information trees
 //! by backward induction ([`backward`]), and for two players with perfect recall the sequence
 //! form with Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids
 //! the exponential strategic form.
@@ -14,10 +15,12 @@
 pub mod backward;
 pub mod lemke;
 pub mod lemke_howson;
+pub mod polytope;
 pub mod pure;
 pub mod sequence_form;
 pub mod support;
 pub mod tableau;
+pub mod vertex;
 
 use crate::normal::Nfg;
 use kalmar_core::Rational;
@@ -175,7 +178,7 @@ pub const METHODS: &[Method] = &[
     },
     Method {
         id: "lh",
-        summary: "Lemke-Howson from every starting label, two players, exact",
+        summary: "Lemke-Howson from every starting label, then from every equilibrium found, two players, exact",
         domain: Domain::Strategic,
     },
     Method {
@@ -192,6 +195,11 @@ pub const METHODS: &[Method] = &[
         id: "spe",
         summary: "subgame-perfect equilibrium of a perfect-information tree by backward induction",
         domain: Domain::Extensive,
+    },
+    Method {
+        id: "vertex",
+        summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
+        domain: Domain::Strategic,
     },
 ];
 
