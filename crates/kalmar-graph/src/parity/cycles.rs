@@ -7,11 +7,12 @@
 //! graph of p's unsolved vertices; a component with a cycle whose largest priority M has p's
 //! parity is p's (he goes to a vertex of priority M along shortest paths, and from it back into
 //! the component); in a component whose largest priority is the opponent's, the vertices of
-//! that priority are removed and what is left is decomposed again.
+//! priorities above p's largest one there (all the opponent's) are removed and what is left is
+//! decomposed again.
 //!
 //! # Complexity
-//! A decomposition costs O(n + m) and each round removes a priority from a component, so the
-//! worst case is O(d (n + m)) for d priorities. As preprocessing, the decompositions share a
+//! A decomposition costs O(n + m) and each round removes at least the top priority from a
+//! component, so the worst case is O(d (n + m)) for d priorities. As preprocessing, the decompositions share a
 //! budget of a few passes over the game, after which the step stops (it only saves the solver
 //! work, so stopping early is always sound); on random games it takes a large part of the game
 //! off the solver. Without a budget the decomposition is complete, which solves a game where
@@ -98,11 +99,18 @@ pub fn winning_cycles(
                 };
                 claim(game, &component, top, inside, &mut claimed, &mut won);
             } else if !single {
-                let rest: Vec<Vertex> = component
-                    .into_iter()
-                    .filter(|&v| game.priority(v) != top)
-                    .collect();
-                if !rest.is_empty() {
+                // Every priority above the player's best one here is the opponent's, so a
+                // cycle through any of them is lost: remove them all at once.
+                let best_own = component
+                    .iter()
+                    .map(|&v| game.priority(v))
+                    .filter(|&q| winner_of(q) == player)
+                    .max();
+                if let Some(best_own) = best_own {
+                    let rest: Vec<Vertex> = component
+                        .into_iter()
+                        .filter(|&v| game.priority(v) <= best_own)
+                        .collect();
                     sets.push(rest);
                 }
             }
