@@ -96,23 +96,7 @@ fn solve_routes_games_with_chance_here() {
 fn reduce_to_a_simple_stochastic_game_keeps_the_values() {
     // Figure 2.3 (rewards 0 to 100, beta = 9/10) as a simple stochastic game: the probability
     // of reaching 1 from a is (1 - beta) (value(a) - 0) / 100 = 11015 / 2710000.
-    let path = temp("figure-simple.gg");
-    let out = kalmar(&[
-        "stochastic",
-        "reduce",
-        "examples/figure-2-3.gg",
-        "--to",
-        "simple",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let j = json_of(&kalmar(&[
-        "stochastic",
-        "solve",
-        path.to_str().unwrap(),
-        "--json",
-    ]));
+    let j = reduced_and_solved("examples/figure-2-3.gg", &["--to", "simple"]);
     assert_eq!(j["class"], "simple");
     assert_eq!(j["values"]["a"], "2203/54200");
 }
@@ -366,25 +350,10 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
 
 #[test]
 fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
-    let path = temp("gadget.gg");
-    let out = kalmar(&[
-        "stochastic",
-        "reduce",
+    let j = reduced_and_solved(
         "examples/stochastic-parity.gg",
-        "--to",
-        "terminal",
-        "--delta",
-        "1/1000",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let j = json_of(&kalmar(&[
-        "stochastic",
-        "solve",
-        path.to_str().unwrap(),
-        "--json",
-    ]));
+        &["--to", "terminal", "--delta", "1/1000"],
+    );
     assert_eq!(j["class"], "terminal");
     // The gadget game's value is close to the parity game's 1/2, and Min still tosses the coin.
     let m: kalmar_core_rational::R = j["values"]["m"].as_str().unwrap().parse().unwrap();
@@ -400,4 +369,16 @@ fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
         "1",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `kalmar stochastic reduce FILE ARGS…` written to a file, then that file solved: its JSON.
+fn reduced_and_solved(file: &str, args: &[&str]) -> serde_json::Value {
+    let path = temp(&format!("reduced-{}.gg", args.join("-").replace('/', "_")));
+    let path = path.to_str().unwrap();
+    let mut reduce = vec!["stochastic", "reduce", file];
+    reduce.extend_from_slice(args);
+    reduce.extend_from_slice(&["-o", path]);
+    let out = kalmar(&reduce);
+    assert!(out.status.success(), "{}", stderr(&out));
+    json_of(&kalmar(&["stochastic", "solve", path, "--json"]))
 }

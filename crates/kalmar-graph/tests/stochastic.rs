@@ -629,6 +629,17 @@ mod parity_with_chance {
         ParityGame::from_graph(&graph, convention).unwrap()
     }
 
+    /// The verifier's best replies to the initial strategies equal brute force's, for both players.
+    fn best_replies_match_brute_force_on(game: &ParityGame) {
+        let profile = si::initial_profile_of(game.arena());
+        for fixed in [Player::MAX, Player::MIN] {
+            assert_eq!(
+                parity_mdp::best_reply_values(game, fixed, &profile),
+                brute_reply(game, fixed, &profile)
+            );
+        }
+    }
+
     /// The value of every vertex when `fixed` plays its part of `profile` and the other player
     /// replies by brute force over its positional strategies.
     fn brute_reply(game: &ParityGame, fixed: Player, profile: &Strategy) -> Vec<Rational> {
@@ -695,14 +706,7 @@ mod parity_with_chance {
         fn best_replies_match_brute_force_with_much_chance(
             vertices in drawn(), odd in any::<bool>(),
         ) {
-            let game = drawn_game(&vertices, odd);
-            let profile = si::initial_profile_of(game.arena());
-            for fixed in [Player::MAX, Player::MIN] {
-                prop_assert_eq!(
-                    parity_mdp::best_reply_values(&game, fixed, &profile),
-                    brute_reply(&game, fixed, &profile)
-                );
-            }
+            best_replies_match_brute_force_on(&drawn_game(&vertices, odd));
         }
 
         #[test]
@@ -711,13 +715,7 @@ mod parity_with_chance {
         ) {
             let game = parity_game(seed, n, degree, odd);
             prop_assume!(small(game.arena()));
-            let profile = si::initial_profile_of(game.arena());
-            for fixed in [Player::MAX, Player::MIN] {
-                prop_assert_eq!(
-                    parity_mdp::best_reply_values(&game, fixed, &profile),
-                    brute_reply(&game, fixed, &profile)
-                );
-            }
+            best_replies_match_brute_force_on(&game);
         }
 
         #[test]

@@ -43,15 +43,7 @@ pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
         distinct.dedup();
         distinct
     };
-    // rank[i]: the new priority of distinct[i].
-    let mut rank = Vec::with_capacity(distinct.len());
-    let mut current = distinct.first().map_or(0, |p| p % 2);
-    for (i, &p) in distinct.iter().enumerate() {
-        if i > 0 && p % 2 != distinct[i - 1] % 2 {
-            current += 1;
-        }
-        rank.push(current);
-    }
+    let rank = parity_ranks(&distinct);
     if distinct == rank {
         return Cow::Borrowed(game);
     }
@@ -71,4 +63,18 @@ pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
         arena: Arc::clone(&game.arena),
         priority,
     })
+}
+
+/// For distinct priorities in order (either way), the smallest numbers that keep each one's
+/// parity and the order: a run of one parity shares a number, and the first keeps its parity.
+pub(super) fn parity_ranks(distinct: &[u32]) -> Vec<u32> {
+    let mut rank = Vec::with_capacity(distinct.len());
+    let mut current = distinct.first().map_or(0, |p| p % 2);
+    for (i, &p) in distinct.iter().enumerate() {
+        if i > 0 && p % 2 != distinct[i - 1] % 2 {
+            current += 1;
+        }
+        rank.push(current);
+    }
+    rank
 }

@@ -19,8 +19,8 @@
 //! only one player moves: he wins exactly where he can reach one of his winning cycles.
 
 use super::{ParityGame, ParitySolution, complete, winner_of};
-use kalmar_core::scc::strongly_connected_components_of_slices;
-use kalmar_core::{Edge, Owner, Player, Vertex};
+use kalmar_core::scc::{Components, strongly_connected_components_of_slices};
+use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
 /// The winning cycles found by [`winning_cycles`].
 #[derive(Clone, Debug, Default)]
@@ -60,25 +60,8 @@ pub fn winning_cycles(
         for (i, &v) in set.iter().enumerate() {
             local[v.index()] = i as u32;
         }
-        let degrees: usize = set.iter().map(|&v| arena.out_degree(v)).sum();
-        let mut offset = Vec::with_capacity(set.len() + 1);
-        let mut inner = Vec::with_capacity(degrees);
-        offset.push(0);
-        for &v in &set {
-            inner.extend(
-                arena
-                    .successors(v)
-                    .iter()
-                    .map(|w| local[w.index()])
-                    .filter(|&w| w != u32::MAX)
-                    .map(Vertex),
-            );
-            offset.push(inner.len());
-        }
-        let cost = set.len() + degrees;
-        let components = strongly_connected_components_of_slices(set.len(), |v| {
-            &inner[offset[v.index()]..offset[v.index() + 1]]
-        });
+        let cost = set.len() + set.iter().map(|&v| arena.out_degree(v)).sum::<usize>();
+        let components = components_inside(arena, &set, &local);
         let members = components.members();
         for (c, local_component) in members.iter().enumerate() {
             let single = local_component.len() == 1;
@@ -127,6 +110,28 @@ pub fn winning_cycles(
         moves: won,
         complete: sets.is_empty(),
     }
+}
+
+/// The strongly connected components of the graph `arena` induces on `part`, in local ids:
+/// `local` gives each vertex of `part` its index there, and `u32::MAX` to every other vertex.
+pub(super) fn components_inside(arena: &Arena, part: &[Vertex], local: &[u32]) -> Components {
+    let mut offset = Vec::with_capacity(part.len() + 1);
+    let mut inner = Vec::new();
+    offset.push(0);
+    for &v in part {
+        inner.extend(
+            arena
+                .successors(v)
+                .iter()
+                .map(|w| local[w.index()])
+                .filter(|&w| w != u32::MAX)
+                .map(Vertex),
+        );
+        offset.push(inner.len());
+    }
+    strongly_connected_components_of_slices(part.len(), |v| {
+        &inner[offset[v.index()]..offset[v.index() + 1]]
+    })
 }
 
 /// Solves a game in which every vertex belongs to `player`: he wins where he can reach one of

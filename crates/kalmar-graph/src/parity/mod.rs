@@ -65,14 +65,7 @@ fn max_parity_priorities(graph: &GameGraph, min_parity: bool) -> Result<Vec<u32>
         let mut distinct = given.clone();
         distinct.sort_unstable_by(|a, b| b.cmp(a));
         distinct.dedup();
-        let mut rank = Vec::with_capacity(distinct.len());
-        let mut current = distinct.first().map_or(0, |p| p % 2);
-        for (i, &p) in distinct.iter().enumerate() {
-            if i > 0 && p % 2 != distinct[i - 1] % 2 {
-                current += 1;
-            }
-            rank.push(current);
-        }
+        let rank = compress::parity_ranks(&distinct);
         for p in &mut priority {
             let x = *p;
             *p = rank[distinct

@@ -26,9 +26,9 @@
 //! preprocessing costs O(n log n + m) (the log from compression), and the solver only ever
 //! sees one component's unsolved part at a time.
 
-use super::cycles::{solve_one_player, winning_cycles};
+use super::cycles::{components_inside, solve_one_player, winning_cycles};
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
-use kalmar_core::scc::{Members, strongly_connected_components_of_slices};
+use kalmar_core::scc::Members;
 use kalmar_core::{Edge, Owner, Player, Vertex};
 
 /// Games with fewer (compressed) priorities than this are solved in one call, without the
@@ -180,24 +180,7 @@ fn components_worth_solving_apart(
     if nearly_all(component_size(game, unsolved[0], &local)) {
         return None;
     }
-    let mut offset = Vec::with_capacity(unsolved.len() + 1);
-    let mut inner = Vec::new();
-    offset.push(0);
-    for &v in unsolved {
-        inner.extend(
-            arena
-                .successors(v)
-                .iter()
-                .map(|w| local[w.index()])
-                .filter(|&w| w != u32::MAX)
-                .map(Vertex),
-        );
-        offset.push(inner.len());
-    }
-    let components = strongly_connected_components_of_slices(unsolved.len(), |v| {
-        &inner[offset[v.index()]..offset[v.index() + 1]]
-    });
-    let members = components.members();
+    let members = components_inside(arena, unsolved, &local).members();
     let largest = members.iter().map(<[Vertex]>::len).max().unwrap_or(0);
     (!nearly_all(largest)).then_some(members)
 }

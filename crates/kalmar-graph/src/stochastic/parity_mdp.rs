@@ -104,33 +104,7 @@ pub fn verify(
     values: &[Rational],
     strategy: &Strategy,
 ) -> Result<(), VerifyError> {
-    let arena = game.arena();
-    if values.len() != arena.num_vertices() {
-        return Err(VerifyError::new(format!(
-            "{} values for {} vertices",
-            values.len(),
-            arena.num_vertices()
-        )));
-    }
-    strategy
-        .check(arena)
-        .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", arena.name(v))))?;
-    for (fixed, who, gets) in [
-        (Player::MIN, "Min", "Max's best reply gets"),
-        (Player::MAX, "Max", "Min's best reply holds Max to"),
-    ] {
-        let reply = best_reply_values(game, fixed, strategy);
-        if let Some(v) = arena
-            .vertices()
-            .find(|v| reply[v.index()] != values[v.index()])
-        {
-            return Err(VerifyError::new(format!(
-                "vertex {}: claimed value {}, but against {who}'s strategy {gets} {}",
-                arena.name(v),
-                values[v.index()],
-                reply[v.index()]
-            )));
-        }
-    }
-    Ok(())
+    super::verify::verify_by_best_replies(game.arena(), values, strategy, |fixed| {
+        Ok(best_reply_values(game, fixed, strategy))
+    })
 }

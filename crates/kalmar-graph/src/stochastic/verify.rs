@@ -26,7 +26,7 @@
 use super::reach::attract;
 use super::si::is_safe;
 use super::{Model, player_of};
-use kalmar_core::{Owner, Player, Rational, Strategy, VerifyError};
+use kalmar_core::{Arena, Owner, Player, Rational, Strategy, VerifyError};
 
 /// Checks `values` and `strategy` against the game (see the module docs).
 pub(crate) fn verify(
@@ -36,16 +36,7 @@ pub(crate) fn verify(
 ) -> Result<(), VerifyError> {
     let arena = model.arena;
     let name = |v| arena.name(v).into_owned();
-    if values.len() != arena.num_vertices() {
-        return Err(VerifyError::new(format!(
-            "{} values for {} vertices",
-            values.len(),
-            arena.num_vertices()
-        )));
-    }
-    strategy
-        .check(arena)
-        .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", name(v))))?;
+    check_shape(arena, values, strategy)?;
     for v in arena.vertices() {
         let claimed = &values[v.index()];
         let expected = match arena.owner(v) {
@@ -110,4 +101,48 @@ pub(crate) fn verify(
         }
     }
     Ok(())
+}
+
+/// Checks a claimed solution by best replies: one value per vertex, a valid move wherever a
+/// player moves, and against each player's part of `strategy` the other player's best reply,
+/// `best_reply(fixed)` with `fixed` the player whose part is kept, gets exactly `values`.
+pub(super) fn verify_by_best_replies(
+    arena: &Arena,
+    values: &[Rational],
+    strategy: &Strategy,
+    best_reply: impl Fn(Player) -> Result<Vec<Rational>, VerifyError>,
+) -> Result<(), VerifyError> {
+    check_shape(arena, values, strategy)?;
+    for (fixed, who, gets) in [
+        (Player::MIN, "Min", "Max's best reply gets"),
+        (Player::MAX, "Max", "Min's best reply holds Max to"),
+    ] {
+        let reply = best_reply(fixed)?;
+        if let Some(v) = arena
+            .vertices()
+            .find(|v| reply[v.index()] != values[v.index()])
+        {
+            return Err(VerifyError::new(format!(
+                "vertex {}: claimed value {}, but against {who}'s strategy {gets} {}",
+                arena.name(v),
+                values[v.index()],
+                reply[v.index()]
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// One value per vertex, and a valid move wherever a player moves.
+fn check_shape(arena: &Arena, values: &[Rational], strategy: &Strategy) -> Result<(), VerifyError> {
+    if values.len() != arena.num_vertices() {
+        return Err(VerifyError::new(format!(
+            "{} values for {} vertices",
+            values.len(),
+            arena.num_vertices()
+        )));
+    }
+    strategy
+        .check(arena)
+        .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", arena.name(v))))
 }
