@@ -34,7 +34,7 @@
 //! period that holds over the last values.
 
 use crate::octal::period::{ArithmeticPeriod, agreement_start};
-use crate::octal::{MAX_REMOVED, RulesError};
+use crate::octal::{RulesError, removal};
 
 /// An all-but subtraction game: remove any positive number of counters except those in E.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,18 +45,11 @@ pub struct AllBut {
 
 impl AllBut {
     /// The game that excludes the removals in `excluded` (each at least 1 and at most
-    /// [`MAX_REMOVED`]).
+    /// [`MAX_REMOVED`](crate::octal::MAX_REMOVED)).
     pub fn new(excluded: &[u64]) -> Result<Self, RulesError> {
         let mut set = Vec::with_capacity(excluded.len());
         for &k in excluded {
-            if k == 0 {
-                return Err(RulesError::Zero);
-            }
-            let k = usize::try_from(k)
-                .ok()
-                .filter(|&k| k <= MAX_REMOVED)
-                .ok_or(RulesError::TooLong(k))?;
-            set.push(k);
+            set.push(removal(k)?);
         }
         set.sort_unstable();
         set.dedup();

@@ -183,13 +183,7 @@ impl Rules {
     fn with_digit_at(removals: &[u64], digit: u8) -> Result<Self, RulesError> {
         let mut digits = vec![0u8];
         for &k in removals {
-            if k == 0 {
-                return Err(RulesError::Zero);
-            }
-            let k = usize::try_from(k)
-                .ok()
-                .filter(|&k| k <= MAX_REMOVED)
-                .ok_or(RulesError::TooLong(k))?;
+            let k = removal(k)?;
             if digits.len() <= k {
                 digits.resize(k + 1, 0);
             }
@@ -402,4 +396,15 @@ mod tests {
         let err = solver("fast").err().unwrap();
         assert!(err.to_string().contains("sparse, naive"), "{err}");
     }
+}
+
+/// A number of counters a move may remove, checked: at least one and at most [`MAX_REMOVED`].
+pub(crate) fn removal(k: u64) -> Result<usize, RulesError> {
+    if k == 0 {
+        return Err(RulesError::Zero);
+    }
+    usize::try_from(k)
+        .ok()
+        .filter(|&k| k <= MAX_REMOVED)
+        .ok_or(RulesError::TooLong(k))
 }
