@@ -351,6 +351,17 @@ pub fn compute(
     }
 }
 
+/// A number of counters a move may remove, checked: at least one and at most [`MAX_REMOVED`].
+pub(crate) fn removal(k: u64) -> Result<usize, RulesError> {
+    if k == 0 {
+        return Err(RulesError::Zero);
+    }
+    usize::try_from(k)
+        .ok()
+        .filter(|&k| k <= MAX_REMOVED)
+        .ok_or(RulesError::TooLong(k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,15 +407,4 @@ mod tests {
         let err = solver("fast").err().unwrap();
         assert!(err.to_string().contains("sparse, naive"), "{err}");
     }
-}
-
-/// A number of counters a move may remove, checked: at least one and at most [`MAX_REMOVED`].
-pub(crate) fn removal(k: u64) -> Result<usize, RulesError> {
-    if k == 0 {
-        return Err(RulesError::Zero);
-    }
-    usize::try_from(k)
-        .ok()
-        .filter(|&k| k <= MAX_REMOVED)
-        .ok_or(RulesError::TooLong(k))
 }
