@@ -52,3 +52,11 @@ pub fn temp(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// Runs `kalmar` with `args`, which must be refused as bad input (exit code 2) with a message
+/// containing `why`.
+pub fn refused(args: &[&str], why: &str) {
+    let out = kalmar(args);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains(why), "{}", stderr(&out));
+}
