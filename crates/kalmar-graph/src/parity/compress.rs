@@ -67,7 +67,7 @@ pub fn compress(game: &ParityGame) -> Cow<'_, ParityGame> {
 
 /// For distinct priorities in order (either way), the smallest numbers that keep each one's
 /// parity and the order: a run of one parity shares a number, and the first keeps its parity.
-pub(super) fn parity_ranks(distinct: &[u32]) -> Vec<u32> {
+pub(crate) fn parity_ranks(distinct: &[u32]) -> Vec<u32> {
     let mut rank = Vec::with_capacity(distinct.len());
     let mut current = distinct.first().map_or(0, |p| p % 2);
     for (i, &p) in distinct.iter().enumerate() {

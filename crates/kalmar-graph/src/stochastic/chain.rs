@@ -311,6 +311,24 @@ pub(crate) trait Scalar: Clone + Default {
     fn is_zero(&self) -> bool;
 }
 
+/// The four operations of [`Scalar`], by the type's own operators on references.
+macro_rules! field_operations {
+    () => {
+        fn add(&self, other: &Self) -> Self {
+            self + other
+        }
+        fn sub(&self, other: &Self) -> Self {
+            self - other
+        }
+        fn mul(&self, other: &Self) -> Self {
+            self * other
+        }
+        fn div(&self, other: &Self) -> Self {
+            self / other
+        }
+    };
+}
+
 impl Scalar for Rational {
     fn zero() -> Self {
         Rational::ZERO
@@ -321,18 +339,7 @@ impl Scalar for Rational {
     fn from_rational(x: &Rational) -> Self {
         x.clone()
     }
-    fn add(&self, other: &Self) -> Self {
-        self + other
-    }
-    fn sub(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn mul(&self, other: &Self) -> Self {
-        self * other
-    }
-    fn div(&self, other: &Self) -> Self {
-        self / other
-    }
+    field_operations!();
     fn is_zero(&self) -> bool {
         Rational::is_zero(self)
     }
@@ -348,18 +355,7 @@ impl Scalar for f64 {
     fn from_rational(x: &Rational) -> Self {
         x.to_f64()
     }
-    fn add(&self, other: &Self) -> Self {
-        self + other
-    }
-    fn sub(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn mul(&self, other: &Self) -> Self {
-        self * other
-    }
-    fn div(&self, other: &Self) -> Self {
-        self / other
-    }
+    field_operations!();
     fn is_zero(&self) -> bool {
         *self == 0.0
     }

@@ -438,17 +438,12 @@ impl ParityGame {
         let mut distinct: Vec<u32> = self.priority.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        let mut rank_of = Vec::with_capacity(distinct.len());
-        let mut r = 0u32;
-        for (i, &p) in distinct.iter().enumerate() {
-            if i > 0 && self.max_wins(p) != self.max_wins(distinct[i - 1]) {
-                r += 1;
-            }
-            rank_of.push(r);
-        }
+        // The winner changes exactly where the parity does.
+        let rank_of = crate::parity::compress::parity_ranks(&distinct);
+        let first = rank_of.first().copied().unwrap_or(0);
         self.priority
             .iter()
-            .map(|p| rank_of[distinct.binary_search(p).expect("listed")])
+            .map(|p| rank_of[distinct.binary_search(p).expect("listed")] - first)
             .collect()
     }
 
