@@ -37,8 +37,9 @@ pub enum StochasticCommand {
     ///
     /// discounted -> terminal (0/1 payoffs, Lemma 3), discounted or terminal -> simple (coin
     /// tosses, Zwick-Paterson), terminal -> mean-payoff (Lemma 4), mean-payoff -> discounted
-    /// (the exact discount factor of Lemma 1), deterministic parity -> mean-payoff, parity ->
-    /// terminal (the priority gadget with stopping parameter --delta).
+    /// (the exact discount factor of Lemma 1), parity -> terminal (the priority gadget, with
+    /// the stopping parameter proven to work or --delta), parity -> mean-payoff (Jurdziński's
+    /// rewards without chance; with chance, the proven gadget then Lemma 4).
     Reduce(ReduceArgs),
     /// Optimal strategies of a terminal-payoff game from the values of its vertices, in linear
     /// time (Theorem 2: safe and stopping strategies), checked by the verifier.
@@ -145,7 +146,10 @@ pub struct ReduceArgs {
     #[arg(long, value_enum, default_value = "even")]
     convention: ConventionArg,
     /// Parity -> terminal: the gadget's stopping parameter, at most 1/2 (a vertex of the k-th
-    /// of K priority ranks stops with probability delta^(K - k)); default 1/(4(n + 1)).
+    /// of K priority ranks stops with probability delta^(K - k)). Default: the bound proven
+    /// to keep optimal strategies optimal, delta* = 1/(8n 4^n L^n P^2) for the largest
+    /// denominator L of a vertex's probabilities and their product P; a larger delta gives
+    /// shorter numbers but may not.
     #[arg(long, value_name = "R")]
     delta: Option<String>,
     /// Write the game to this file instead of standard output.
@@ -768,16 +772,14 @@ fn reduce(args: &ReduceArgs) -> anyhow::Result<()> {
         (Class::Parity, Class::MeanPayoff) => {
             let game = ParityGame::from_graph(&graph, convention(args.convention))
                 .map_err(|e| in_file(file, e))?;
-            parity_to_mean::reduce(&game)
-                .map_err(|e| in_file(file, e))?
-                .to_graph()
+            parity_to_mean::reduce(&game).to_graph()
         }
         (Class::Parity, Class::Terminal) => {
             let game = ParityGame::from_graph(&graph, convention(args.convention))
                 .map_err(|e| in_file(file, e))?;
             let delta = match &args.delta {
                 Some(text) => rational(text, "--delta")?,
-                None => Rational::new(1, 4 * (game.arena().num_vertices() as i64 + 1)),
+                None => parity_to_terminal::proven_delta(&game),
             };
             if delta.signum().is_le() || delta > Rational::new(1, 2) {
                 return Err(bad_input("--delta must be positive and at most 1/2"));
@@ -788,8 +790,8 @@ fn reduce(args: &ReduceArgs) -> anyhow::Result<()> {
             return Err(bad_input(format!(
                 "no reduction from a {} game to a {} game; the reductions are: discounted -> \
                  terminal, discounted -> simple, terminal -> simple, terminal -> mean-payoff, \
-                 mean-payoff -> discounted, parity (deterministic) -> mean-payoff, parity -> \
-                 terminal (priority gadget)",
+                 mean-payoff -> discounted, parity -> mean-payoff, parity -> terminal (priority \
+                 gadget)",
                 from.name(),
                 to.name()
             )));

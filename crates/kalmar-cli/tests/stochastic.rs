@@ -371,6 +371,39 @@ fn parity_games_reduce_to_terminal_payoff_games_by_the_gadget() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+#[test]
+fn parity_games_with_chance_reduce_at_the_proven_delta() {
+    // Without --delta the gadget stops with the proven parameter, whose optimal strategies are
+    // optimal in the parity game: Min tosses the coin at m, Max retries the coin at a.
+    let j = reduced_and_solved("examples/stochastic-parity.gg", &["--to", "terminal"]);
+    assert_eq!(j["strategy"]["m"], "c.gadget");
+    assert_eq!(j["strategy"]["a"], "d.gadget");
+    let m: kalmar_core_rational::R = j["values"]["m"].as_str().unwrap().parse().unwrap();
+    assert!((m.0 - 0.5).abs() < 1e-6, "{}", m.0);
+    // To a mean-payoff game: the same gadget, and each terminal a loop earning its payoff.
+    let out = kalmar(&[
+        "stochastic",
+        "reduce",
+        "examples/stochastic-parity.gg",
+        "--to",
+        "mean-payoff",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\nm min reward=0 -> m.gadget c.gadget\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nparity.win max reward=1 -> parity.win\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nparity.lose max reward=0 -> parity.lose\n"),
+        "{text}"
+    );
+}
+
 /// `kalmar stochastic reduce FILE ARGS…` written to a file, then that file solved: its JSON.
 fn reduced_and_solved(file: &str, args: &[&str]) -> serde_json::Value {
     let path = temp(&format!("reduced-{}.gg", args.join("-").replace('/', "_")));

@@ -473,7 +473,7 @@ mod deterministic_and_parity {
         fn parity_games_as_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
             let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
             let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
-            let mean = parity_to_mean::reduce(&game).unwrap();
+            let mean = parity_to_mean::reduce(&game);
             let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
             let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
             let winners = parity::zlk::solve(&classic, &mut parity::Stats::default()).winner;
@@ -494,6 +494,7 @@ mod parity_with_chance {
     //! code; the verifier's best replies against the same brute force.
     use super::*;
     use kalmar_core::{Builder, Vertex};
+    use kalmar_graph::stochastic::reduce::{parity_to_mean, parity_to_terminal};
     use kalmar_graph::stochastic::{ParityConvention, ParityGame, parity_mdp, spg};
 
     /// Max's winning probability from every vertex under `profile`: a bottom strongly connected
@@ -750,6 +751,93 @@ mod parity_with_chance {
                 &values[v] - &Rational::new(1, 7)
             };
             assert!(parity_mdp::verify(&game, &values, &solution.strategy).is_err());
+        }
+    }
+    /// The gadget game at the proven `delta*`, solved by strategy iteration with no certificate
+    /// and no search: its strategies, carried back, are optimal (brute force says so).
+    fn optimal_at_the_proven_delta(game: &ParityGame) -> Result<(), TestCaseError> {
+        let delta = parity_to_terminal::proven_delta(game);
+        let gadget = parity_to_terminal::reduce(game, &delta);
+        let solution = si::solve_terminal(&gadget, &mut Stats::default());
+        let strategy = parity_to_terminal::map_back(game, &gadget, &solution.strategy);
+        prop_assert_eq!(
+            pair_value(game, &strategy),
+            brute_values(game.arena(), |s| pair_value(game, s))
+        );
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn the_proven_delta_needs_no_certificate(
+            seed in any::<u64>(), n in 1usize..6, degree in 1usize..=3, odd in any::<bool>(),
+        ) {
+            let game = parity_game(seed, n, degree, odd);
+            prop_assume!(small(game.arena()));
+            optimal_at_the_proven_delta(&game)?;
+        }
+
+        #[test]
+        fn the_proven_delta_needs_no_certificate_with_much_chance(
+            vertices in drawn(), odd in any::<bool>(),
+        ) {
+            optimal_at_the_proven_delta(&drawn_game(&vertices, odd))?;
+        }
+    }
+
+    #[test]
+    fn the_proven_delta_by_hand() {
+        // Two vertices: a fair coin (L = 2) and Max's loop (L = 1): Lambda = 2, prod L_i = 2,
+        // so delta* = 1 / (8 * 2 * 4^2 * 2^2 * 2^2) = 1/4096.
+        let game = ParityGame::from_graph(
+            &read_gg("kalmar-gg 1\nc chance priority=0 -> c:1/2 a:1/2\na max priority=1 -> a\n")
+                .unwrap(),
+            ParityConvention::EvenWins,
+        )
+        .unwrap();
+        assert_eq!(
+            parity_to_terminal::proven_delta(&game),
+            Rational::new(1, 4096)
+        );
+    }
+
+    #[test]
+    fn the_proven_delta_is_below_the_search_where_the_search_needs_it() {
+        // The game where the first gadget game's answer fails the certificate: Max passes
+        // Min's priority 3 once to reach a fair coin between his loops (1/2), or takes a coin
+        // that wins with 499/1000. At the proven delta the gadget game picks the first at once.
+        let text = "kalmar-gg 1\na max priority=0 -> x b\nx min priority=3 -> c\n\
+                    c chance priority=0 -> w:1/2 l:1/2\nb chance priority=0 -> w:499/1000 l:501/1000\n\
+                    w max priority=2 -> w\nl max priority=1 -> l\n";
+        let game =
+            ParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins).unwrap();
+        let first = Rational::new(1, 4 * 7);
+        assert!(parity_to_terminal::proven_delta(&game) < first);
+        optimal_at_the_proven_delta(&game).unwrap();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        #[test]
+        fn stochastic_parity_games_as_mean_payoff_games(
+            seed in any::<u64>(), n in 1usize..4, degree in 1usize..=2, odd in any::<bool>(),
+        ) {
+            // Both sides solved: the mean-payoff game by exact strategy iteration (through
+            // Lemma 1's discount factor), its strategies carried back, against brute force over
+            // the parity game's strategy pairs.
+            let game = parity_game(seed, n, degree, odd);
+            prop_assume!(small(game.arena()));
+            let mean = parity_to_mean::reduce(&game);
+            let solution = parity_to_mean::map_back(
+                &game,
+                &mean,
+                &si::solve_mean_payoff(&mean, &mut Stats::default()),
+            );
+            prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| pair_value(&game, s)));
+            prop_assert_eq!(solution.verify(&game), Ok(()));
         }
     }
 }

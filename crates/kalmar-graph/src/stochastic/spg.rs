@@ -7,22 +7,22 @@
 //! *Quantitative stochastic parity games*, SODA 2004). For a stopping parameter `delta`, the
 //! gadget game is a terminal-payoff game with payoffs 0 and 1, solved exactly by Hoffman–Karp
 //! strategy iteration ([`si`](super::si)); its optimal strategies, carried back, are optimal in
-//! the parity game once `delta` is small enough (see the reduction's docs). The solver starts
-//! with `delta = 1/(4(n + 1))`, and while the strategies it gets fail the certificate, squares
-//! `delta` (doubling the bits of every stopping probability) and runs strategy iteration again
-//! from the strategies it has. The answer's values are the exact winning probabilities of the
-//! returned strategy pair ([`ParityGame::evaluate`]), and the certificate has shown that
-//! neither player can do better against the other's strategy: the answer is exact whatever
-//! `delta` it stopped at.
+//! the parity game once `delta` is small enough: at the bound `delta*` proven in the
+//! reduction's docs ([`proven_delta`]) or above it. That bound is a worst case and its numbers
+//! are long, so the solver starts with `delta = 1/(4(n + 1))`, and while the strategies it gets
+//! fail the certificate, squares `delta` (doubling the bits of every stopping probability) — but
+//! never below `delta*` — and runs strategy iteration again from the strategies it has. The
+//! answer's values are the exact winning probabilities of the returned strategy pair
+//! ([`ParityGame::evaluate`]), and the certificate has shown that neither player can do better
+//! against the other's strategy: the answer is exact whatever `delta` it stopped at.
 //!
 //! # Complexity
-//! Rounds: O(log log(1/delta*)) for the largest `delta*` that works, each one exact strategy
-//! iteration on a game of `2n + 2` vertices (exponentially many improvements in the worst case,
-//! few in practice) and one certificate (two parity MDPs, see
-//! [`parity_mdp`](super::parity_mdp)). No bound on `delta*` is computed here; the numbers grow
-//! with its bits.
+//! Rounds: at most O(log(log(1/delta*) / log n)) = O(log n + log log Lambda) for the largest
+//! denominator `Lambda` of a probability, each one exact strategy iteration on a game of
+//! `2n + 2` vertices (exponentially many improvements in the worst case, few in practice) and
+//! one certificate (two parity MDPs, see [`parity_mdp`](super::parity_mdp)).
 
-use super::reduce::parity_to_terminal::{map_back, map_forward, reduce};
+use super::reduce::parity_to_terminal::{map_back, map_forward, proven_delta, reduce};
 use super::{ParityGame, Solution, Stats, parity_mdp, si};
 use kalmar_core::Rational;
 
@@ -30,7 +30,8 @@ use kalmar_core::Rational;
 /// `stats.evaluations` add up over the rounds; `rounds` counts them.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> Solution {
     let n = game.arena().num_vertices() as i64;
-    let mut delta = Rational::new(1, 4 * (n + 1));
+    let floor = proven_delta(game);
+    let mut delta = Rational::new(1, 4 * (n + 1)).max(floor.clone());
     let mut start = None;
     loop {
         stats.rounds += 1;
@@ -42,11 +43,17 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> Solution {
         let solution = si::solve_terminal_from(&gadget, begin, stats);
         let strategy = map_back(game, &gadget, &solution.strategy);
         let values = game.evaluate(&strategy);
-        if parity_mdp::verify(game, &values, &strategy).is_ok() {
+        let checked = parity_mdp::verify(game, &values, &strategy);
+        if checked.is_ok() {
             return Solution { values, strategy };
         }
+        assert!(
+            delta > floor,
+            "the gadget game's optimal strategies at the proven delta failed the certificate: {}",
+            checked.unwrap_err()
+        );
         start = Some(strategy);
-        delta = &delta * &delta;
+        delta = (&delta * &delta).max(floor.clone());
     }
 }
 

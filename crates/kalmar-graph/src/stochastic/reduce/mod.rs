@@ -11,12 +11,12 @@
 //!   built from fair coin tosses;
 //! - [`terminal_to_mean`]: Lemma 4, a terminal-payoff game as a mean-payoff game (a terminal
 //!   becomes a self-loop that earns its payoff forever);
-//! - [`parity_to_mean`]: deterministic parity games as mean-payoff games (Jurdziński), with
-//!   rewards `±(n + 1)^p`. (Chatterjee and Henzinger's reduction of *stochastic* parity games is
-//!   not implemented; stochastic parity games go to terminal-payoff games instead:)
 //! - [`parity_to_terminal`]: stochastic parity games as terminal-payoff games with payoffs 0 and
 //!   1, by a priority gadget that stops play with a probability growing steeply with the
-//!   priority.
+//!   priority, with a stopping parameter proven small enough;
+//! - [`parity_to_mean`]: parity games as mean-payoff games: deterministic ones by Jurdziński's
+//!   rewards `±(n + 1)^p`, stochastic ones by the gadget and Lemma 4 (the reduction Chatterjee
+//!   and Henzinger show exists, here with a proof of its own).
 //!
 //! Strategies carry over move by move: a player's `k`-th move at a vertex of one game is its
 //! `k`-th move at the corresponding vertex of the other ([`transfer`]).
