@@ -579,8 +579,41 @@ pub struct Stats {
     pub evaluations: u64,
     /// Markov chains solved in floating point to guide strategy iteration.
     pub estimates: u64,
-    /// Stochastic parity games: gadget games solved (one per stopping parameter tried).
+    /// Solvers that search for a parameter (the stopping parameter of parity games' gadget,
+    /// the discount factor of mean-payoff games): games solved, one per parameter tried.
     pub rounds: u64,
+}
+
+/// Solves by a reduction whose parameter works once it is small enough, and is proven to work
+/// at `floor`. `attempt(x, start, stats)` solves at the parameter `x`, starting from the last
+/// attempt's strategies; the first answer that passes `certificate` is returned. The parameter
+/// starts at `first` and is squared after each failure (doubling its bits), never going below
+/// `floor`, where the answer must pass: O(log(log floor / log first)) rounds.
+///
+/// # Panics
+/// If the answer at `floor` fails the certificate (the proof behind `floor` says it cannot).
+pub(crate) fn certified_search(
+    first: Rational,
+    floor: &Rational,
+    stats: &mut Stats,
+    mut attempt: impl FnMut(&Rational, Option<Strategy>, &mut Stats) -> Solution,
+    certificate: impl Fn(&Solution) -> Result<(), VerifyError>,
+) -> Solution {
+    let mut x = first.max(floor.clone());
+    let mut start = None;
+    loop {
+        stats.rounds += 1;
+        let solution = attempt(&x, start.take(), stats);
+        match certificate(&solution) {
+            Ok(()) => return solution,
+            Err(e) => assert!(
+                x > *floor,
+                "the answer at the proven parameter {floor} failed the certificate: {e}"
+            ),
+        }
+        start = Some(solution.strategy);
+        x = (&x * &x).max(floor.clone());
+    }
 }
 
 /// A stochastic solver in the registry.

@@ -23,38 +23,32 @@
 //! one certificate (two parity MDPs, see [`parity_mdp`](super::parity_mdp)).
 
 use super::reduce::parity_to_terminal::{map_back, map_forward, proven_delta, reduce};
-use super::{ParityGame, Solution, Stats, parity_mdp, si};
+use super::{ParityGame, Solution, Stats, certified_search, parity_mdp, si};
 use kalmar_core::Rational;
 
 /// Solves a stochastic parity game exactly (see the module docs). `stats.iterations` and
 /// `stats.evaluations` add up over the rounds; `rounds` counts them.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> Solution {
     let n = game.arena().num_vertices() as i64;
-    let floor = proven_delta(game);
-    let mut delta = Rational::new(1, 4 * (n + 1)).max(floor.clone());
-    let mut start = None;
-    loop {
-        stats.rounds += 1;
-        let gadget = reduce(game, &delta);
-        let begin = match &start {
-            Some(strategy) => map_forward(game, &gadget, strategy),
-            None => si::initial_profile_of(gadget.arena()),
-        };
-        let solution = si::solve_terminal_from(&gadget, begin, stats);
-        let strategy = map_back(game, &gadget, &solution.strategy);
-        let values = game.evaluate(&strategy);
-        let checked = parity_mdp::verify(game, &values, &strategy);
-        if checked.is_ok() {
-            return Solution { values, strategy };
-        }
-        assert!(
-            delta > floor,
-            "the gadget game's optimal strategies at the proven delta failed the certificate: {}",
-            checked.unwrap_err()
-        );
-        start = Some(strategy);
-        delta = (&delta * &delta).max(floor.clone());
-    }
+    certified_search(
+        Rational::new(1, 4 * (n + 1)),
+        &proven_delta(game),
+        stats,
+        |delta, start, stats| {
+            let gadget = reduce(game, delta);
+            let begin = match start {
+                Some(strategy) => map_forward(game, &gadget, &strategy),
+                None => si::initial_profile_of(gadget.arena()),
+            };
+            let solution = si::solve_terminal_from(&gadget, begin, stats);
+            let strategy = map_back(game, &gadget, &solution.strategy);
+            Solution {
+                values: game.evaluate(&strategy),
+                strategy,
+            }
+        },
+        |solution| parity_mdp::verify(game, &solution.values, &solution.strategy),
+    )
 }
 
 #[cfg(test)]
