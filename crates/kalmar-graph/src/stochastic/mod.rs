@@ -29,7 +29,9 @@
 
 mod chain;
 mod end_components;
+mod howard;
 pub mod mp_check;
+pub mod mp_witness;
 pub mod mpsi;
 pub mod parity_mdp;
 mod reach;
@@ -561,6 +563,13 @@ impl Certificate<TerminalGame> for Solution {
 impl Certificate<DiscountedGame> for Solution {
     fn verify(&self, game: &DiscountedGame) -> Result<(), VerifyError> {
         verify::verify(&game.model(), &self.values, &self.strategy)
+    }
+}
+
+impl Certificate<MeanPayoffGame> for Solution {
+    /// The gain/bias witnesses of [`mp_witness`]: any size, with or without chance.
+    fn verify(&self, game: &MeanPayoffGame) -> Result<(), VerifyError> {
+        mp_witness::verify(game, &self.values, &self.strategy)
     }
 }
 
