@@ -142,8 +142,8 @@ pub fn check(
     };
     for u in arena.vertices() {
         let g = &values[u.index()];
-        let left = g + &h[u.index()];
-        let reward = &game.rewards()[u.index()];
+        // (C2) as `g(u) + h(u) - r(u) <= E h`: one subtraction per vertex, comparisons per move.
+        let needed = &(g + &h[u.index()]) - &game.rewards()[u.index()];
         for_each_move(game, witness.player, strategy, values, h, u, |eg, eh| {
             if !holds(g, eg) {
                 return Err(VerifyError::new(format!(
@@ -152,11 +152,10 @@ pub fn check(
                     arena.name(u)
                 )));
             }
-            let right = reward + eh;
-            if !holds(&left, &right) {
+            if !holds(&needed, eh) {
                 return Err(VerifyError::new(format!(
-                    "vertex {}: {who}'s potential fails: value + potential = {left}, \
-                     reward + potential after a move = {right}, expected {sign}",
+                    "vertex {}: {who}'s potential fails: value + potential - reward = {needed}, \
+                     potential after a move = {eh}, expected {sign}",
                     arena.name(u)
                 )));
             }
