@@ -24,8 +24,9 @@
 //!
 //! Every class has optimal positional strategies for both players (Liggett and Lippman; Shapley
 //! for discounted games). A [`Solution`] holds the exact value of every vertex and one chosen edge
-//! at every player's vertex, and is checked by [`verify`], which does not trust the solver.
-//! Solvers are listed in [`SOLVERS`].
+//! at every player's vertex, and is checked by [`verify`] (terminal-payoff and discounted games),
+//! [`mp_witness`] (mean-payoff games: gain/bias witnesses, any size, with or without chance) or
+//! [`parity_mdp`], none of which trusts the solver. Solvers are listed in [`SOLVERS`].
 
 mod chain;
 mod end_components;

@@ -47,7 +47,7 @@
 //!
 //! # Producer and check
 //! [`witness`] produces a potential by Howard's multichain policy iteration for the other player
-//! ([`howard`](super::howard)), started from the solution's own strategy for that player, then
+//! (the `howard` module), started from the solution's own strategy for that player, then
 //! shifts it by the least integer `M >= 0` that makes (C2) hold (an integer keeps the numbers as
 //! small as the bias's). If the best reply's gain differs from the claimed values, the claim is
 //! wrong, and the error names the first such vertex. The producer is not trusted: [`check`]
@@ -55,7 +55,7 @@
 //!
 //! # Complexity
 //! [`check`]: O(n + m) exact rational operations. [`witness`]: policy iteration, one exact
-//! evaluation per round ([`chain`](super::chain): linear time without chance, an exact linear
+//! evaluation per round (the `chain` module: linear time without chance, an exact linear
 //! solve per strongly connected component with it), plus O(n + m) per round.
 
 use super::verify::check_shape;
