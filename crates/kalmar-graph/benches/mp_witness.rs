@@ -1,15 +1,18 @@
 //! Micro benchmarks of the mean-payoff certificate (gain/bias witnesses): on `mpsi`'s answers of
-//! random deterministic games of 10^4 and 10^5 moves, and on `si`'s answers of small random
+//! random deterministic games of 10^3, 10^4 and 10^5 moves, and on `si`'s answers of small random
 //! games with chance. Two figures per game: `verify` (both witnesses produced by policy iteration
-//! and checked) and `check` (the linear-time check of both, witnesses given). The solvers run
-//! once per game, outside the measurements.
+//! and checked) and `check` (the linear-time check of both, witnesses given); and where its
+//! quadratic table fits, Karp's check (`karp`), the method the certificate replaced. The solvers
+//! run once per game, outside the measurements.
 //!
 //! Run with `cargo bench -p kalmar-graph --bench mp_witness`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use kalmar_core::Player;
 use kalmar_graph::generate::stochastic::{random_deterministic, random_stochastic};
-use kalmar_graph::stochastic::{Class, MeanPayoffGame, Solution, Stats, mp_witness, mpsi, si};
+use kalmar_graph::stochastic::{
+    Class, MeanPayoffGame, Solution, Stats, mp_check, mp_witness, mpsi, si,
+};
 use std::time::Duration;
 
 /// The seed of every generated game.
@@ -42,11 +45,16 @@ fn measure(
             }
         })
     });
+    if mp_check::verify(game, values, strategy).is_ok() {
+        group.bench_with_input(BenchmarkId::new("karp", label), game, |b, g| {
+            b.iter(|| mp_check::verify(g, values, strategy).expect("a correct solution"))
+        });
+    }
     group.finish();
 }
 
 fn certificate(c: &mut Criterion) {
-    for moves in [10_000, 100_000] {
+    for moves in [1_000, 10_000, 100_000] {
         let graph = random_deterministic(Class::MeanPayoff, moves / 2, 2, 0, None, SEED)
             .expect("a valid size");
         let game = MeanPayoffGame::from_graph(&graph).expect("a mean-payoff game");
