@@ -22,7 +22,7 @@
 //! `D_{t+1} = h(X_{t+1}) - E[h(X_{t+1}) | F_t]` is a martingale difference bounded by `2 max|h|`.
 //! Telescoping over `t < T`:
 //!
-//! `sum_{t<T} r(X_t) >= sum_{t<T} g(X_t) + h(X_0) - h(X_T) + sum_{t<=T} D_t`.
+//! `sum_{t<T} r(X_t) >= sum_{t<T} g(X_t) + h(X_0) - h(X_T) + sum_{1<=t<=T} D_t`.
 //!
 //! In expectation this is `E[sum_{t<T} r(X_t)] >= T g(x0) - 2 max|h|`, since `g(X_t)` is a
 //! submartingale. Along plays: `g(X_t)` is a bounded submartingale, so it converges almost surely
