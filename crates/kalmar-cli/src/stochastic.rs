@@ -16,7 +16,7 @@ use kalmar_graph::stochastic::reduce::{
 use kalmar_graph::stochastic::vi::Bounds;
 use kalmar_graph::stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
-    TerminalGame, mp_check, mpsi, recover, si, solution_file, solver, spg, vi, zp,
+    TerminalGame, mpsi, recover, si, solution_file, solver, spg, vi, zp,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -376,16 +376,8 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                 let (solution, solve_time) =
                     timed("solving", moves, || mpsi::solve(&game, &mut stats));
                 let solution = solution.map_err(|e| in_file(file, e))?;
-                // Karp's check needs k^2 memory for a component of k vertices: small games only.
-                let check_time = if graph.arena.num_vertices() <= mp_check::LARGEST_COMPONENT {
-                    let (check, t) = timed("verifying", moves, || {
-                        mp_check::verify(&game, &solution.values, &solution.strategy)
-                    });
-                    checked(check)?;
-                    Some(t)
-                } else {
-                    None
-                };
+                let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
+                checked(check)?;
                 Answer {
                     solver: info.id,
                     values: solution.values,
@@ -393,7 +385,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     strategy: Some(solution.strategy),
                     stats,
                     solve_time,
-                    check_time,
+                    check_time: Some(check_time),
                 }
             } else if info.id == "zp" {
                 let (values, solve_time) =
@@ -408,18 +400,15 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     check_time: None,
                 }
             } else {
-                // Lemma 1: the discounted game at beta*, whose solution is checked, then the
-                // mean payoff of its strategies.
-                let discounted = mean_to_discounted::reduce(&game);
+                // Lemma 1: the discounted game at beta*, then the mean payoff of its strategies.
                 let (solution, solve_time) = timed("solving", moves, || {
-                    si::solve_discounted(&discounted, &mut stats)
+                    si::solve_mean_payoff(&game, &mut stats)
                 });
-                let (check, check_time) =
-                    timed("verifying", moves, || solution.verify(&discounted));
+                let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
                 checked(check)?;
                 Answer {
                     solver: info.id,
-                    values: game.evaluate(&solution.strategy),
+                    values: solution.values,
                     bounds: None,
                     strategy: Some(solution.strategy),
                     stats,
@@ -488,19 +477,7 @@ pub fn verify_solution(
         Class::Parity => {
             solution.verify(&ParityGame::from_graph(graph, parsed.convention).map_err(in_game)?)
         }
-        Class::MeanPayoff => {
-            let game = MeanPayoffGame::from_graph(graph).map_err(in_game)?;
-            if !kalmar_graph::stochastic::is_deterministic(game.arena())
-                || game.arena().num_vertices() > mp_check::LARGEST_COMPONENT
-            {
-                return Err(bad_input(format!(
-                    "mean-payoff solutions can be verified for deterministic games of at most {} \
-                     vertices only",
-                    mp_check::LARGEST_COMPONENT
-                )));
-            }
-            mp_check::verify(&game, &solution.values, &solution.strategy)
-        }
+        Class::MeanPayoff => solution.verify(&MeanPayoffGame::from_graph(graph).map_err(in_game)?),
     };
     verdict
         .map_err(|e| anyhow::anyhow!("{}: the solution is wrong: {e}", solution_path.display()))?;
@@ -1202,6 +1179,7 @@ fn bench_mean_payoff(
         let start = Instant::now();
         let solution = mpsi::solve(&game, &mut stats).map_err(bad_input)?;
         let elapsed = start.elapsed();
+        checked(solution.verify(&game))?;
         values = solution.values;
         Ok(elapsed)
     })?;

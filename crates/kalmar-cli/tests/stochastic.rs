@@ -327,7 +327,7 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
     assert_eq!(j["values"]["c"], "-1/5");
     assert_eq!(j["strategy"]["a"], "b");
     assert_eq!(j["verified"], true);
-    // Saved, verified (Karp's check), and rejected with exit 1 when a value is changed.
+    // Saved, verified (the gain/bias witnesses), and rejected with exit 1 when a value is changed.
     let sol = temp("mp.ssol");
     let out = kalmar(&[
         "stochastic",
@@ -346,6 +346,68 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
     std::fs::write(&sol, text.replace("\na 1/12 -> b\n", "\na 1/13 -> b\n")).unwrap();
     let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn stochastic_mean_payoff_solutions_are_verified_and_wrong_ones_exit_1() {
+    // Max at m takes the lottery c: 3/4 * 2 + 1/4 * (-1) = 5/4 per step, more than d's 1.
+    let game = temp("lottery.gg");
+    std::fs::write(
+        &game,
+        "kalmar-gg 1\nm max reward=0 -> c d\nc chance reward=0 -> a:3/4 b:1/4\n\
+         a max reward=2 -> a\nb min reward=-1 -> b a\nd min reward=1 -> d\n",
+    )
+    .unwrap();
+    let sol = temp("lottery.ssol");
+    let out = kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--json",
+        "-o",
+        sol.to_str().unwrap(),
+    ]);
+    let j = json_of(&out);
+    assert_eq!(j["values"]["m"], "5/4");
+    assert_eq!(j["verified"], true);
+    let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&sol).unwrap();
+    assert!(text.contains("\nm 5/4 -> c\n"), "{text}");
+    for wrong in ["\nm 5/4 -> d\n", "\nm 1 -> d\n", "\nm 3/2 -> c\n"] {
+        std::fs::write(&sol, text.replace("\nm 5/4 -> c\n", wrong)).unwrap();
+        let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{wrong}: {}", stderr(&out));
+        assert!(stderr(&out).contains("vertex m"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn large_deterministic_mean_payoff_answers_are_verified() {
+    // Larger than any component Karp's quadratic table could take.
+    let game = temp("mp-large.gg");
+    let out = kalmar(&[
+        "stochastic",
+        "generate",
+        "mean-payoff",
+        "--deterministic",
+        "--positions",
+        "3000",
+        "--seed",
+        "4",
+        "-o",
+        game.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--solver",
+        "mpsi",
+        "--json",
+    ]));
+    assert_eq!(j["verified"], true);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Stochastic games: exact strategy iteration against brute force over all pairs of positional
 //! strategies on small seeded random games, every answer through the independent verifier;
-//! strategy recovery (Theorem 2) from the values; the known answers of the seed.
+//! strategy recovery (Theorem 2) from the values; the known answers of the seed; the certificate
+//! of mean-payoff solutions against Karp's check and against brute force.
 
 use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy};
 use kalmar_graph::format::read_gg;
@@ -61,6 +62,131 @@ fn small(arena: &Arena) -> bool {
         .map(|v| arena.out_degree(v) as u64)
         .product::<u64>()
         <= 2000
+}
+
+/// The Markov chain of a strategy pair in a game without terminals, written independently of
+/// the library's evaluation: each vertex's successors with probabilities, and which vertices
+/// reach which.
+struct Chain {
+    step: Vec<Vec<(usize, Rational)>>,
+    reach: Vec<Vec<bool>>,
+}
+
+impl Chain {
+    fn of(arena: &Arena, profile: &Strategy) -> Chain {
+        let n = arena.num_vertices();
+        let step: Vec<Vec<(usize, Rational)>> = arena
+            .vertices()
+            .map(|v| match arena.owner(v) {
+                Owner::Chance => arena
+                    .out_edges(v)
+                    .map(|e| {
+                        (
+                            arena.target(e).index(),
+                            arena.probability(e).unwrap().clone(),
+                        )
+                    })
+                    .collect(),
+                _ => vec![(arena.target(profile.get(v).unwrap()).index(), Rational::ONE)],
+            })
+            .collect();
+        let mut reach = vec![vec![false; n]; n];
+        for (u, row) in reach.iter_mut().enumerate() {
+            let mut stack = vec![u];
+            row[u] = true;
+            while let Some(v) = stack.pop() {
+                for &(w, _) in &step[v] {
+                    if !row[w] {
+                        row[w] = true;
+                        stack.push(w);
+                    }
+                }
+            }
+        }
+        Chain { step, reach }
+    }
+
+    fn len(&self) -> usize {
+        self.step.len()
+    }
+
+    /// Whether `u` is in a bottom strongly connected component (everything it reaches reaches
+    /// it back).
+    fn bottom(&self, u: usize) -> bool {
+        (0..self.len()).all(|w| !self.reach[u][w] || self.reach[w][u])
+    }
+
+    /// `x_u = at_bottom(u)` in bottom components, else `x_u = sum p x_w`: the expected value of
+    /// the bottom component where play ends up.
+    fn absorbed(&self, at_bottom: impl Fn(usize) -> Rational) -> Vec<Rational> {
+        let n = self.len();
+        let mut a = vec![vec![Rational::ZERO; n]; n];
+        let mut b = vec![Rational::ZERO; n];
+        for u in 0..n {
+            a[u][u] = Rational::ONE;
+            if self.bottom(u) {
+                b[u] = at_bottom(u);
+            } else {
+                for (w, p) in &self.step[u] {
+                    a[u][*w] = &a[u][*w] - p;
+                }
+            }
+        }
+        solve_dense(a, b)
+    }
+
+    /// The limiting average reward from every vertex: in a bottom component, the mean reward
+    /// under its stationary distribution `pi` (`pi P = pi`, `sum pi = 1`); elsewhere the
+    /// expectation over the bottom components reached.
+    fn mean_payoff(&self, reward: &[Rational]) -> Vec<Rational> {
+        self.absorbed(|u| {
+            let members: Vec<usize> = (0..self.len()).filter(|&w| self.reach[u][w]).collect();
+            let k = members.len();
+            let mut a = vec![vec![Rational::ZERO; k]; k];
+            let mut b = vec![Rational::ZERO; k];
+            // Row j < k - 1: the balance of members[j + 1]; the last row: the sum is 1.
+            for (i, &v) in members.iter().enumerate() {
+                for (w, p) in &self.step[v] {
+                    let j = members.iter().position(|x| x == w).unwrap();
+                    if j > 0 {
+                        a[j - 1][i] = &a[j - 1][i] + p;
+                    }
+                }
+                if i > 0 {
+                    a[i - 1][i] = &a[i - 1][i] - &Rational::ONE;
+                }
+                a[k - 1][i] = Rational::ONE;
+            }
+            b[k - 1] = Rational::ONE;
+            let pi = solve_dense(a, b);
+            members
+                .iter()
+                .zip(&pi)
+                .fold(Rational::ZERO, |acc, (&v, p)| acc + p * &reward[v])
+        })
+    }
+}
+
+/// The solution of the non-singular system `a x = b`, by Gauss–Jordan elimination.
+fn solve_dense(mut a: Vec<Vec<Rational>>, mut b: Vec<Rational>) -> Vec<Rational> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).find(|&r| !a[r][col].is_zero()).unwrap();
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        let pivot_b = b[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col && !row[col].is_zero() {
+                let f = &row[col] / &pivot_row[col];
+                for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *x = &*x - &(&f * p);
+                }
+                b[r] = &b[r] - &(&f * &pivot_b);
+            }
+        }
+    }
+    (0..n).map(|i| &b[i] / &a[i][i]).collect()
 }
 
 fn terminal_game(
@@ -501,72 +627,15 @@ mod parity_with_chance {
     /// component of the chain is won by Max when its largest priority is good for him; every
     /// other vertex's value is the probability of reaching a won bottom component.
     fn pair_value(game: &ParityGame, profile: &Strategy) -> Vec<Rational> {
-        let arena = game.arena();
-        let n = arena.num_vertices();
-        let step: Vec<Vec<(usize, Rational)>> = arena
-            .vertices()
-            .map(|v| match arena.owner(v) {
-                Owner::Chance => arena
-                    .out_edges(v)
-                    .map(|e| {
-                        (
-                            arena.target(e).index(),
-                            arena.probability(e).unwrap().clone(),
-                        )
-                    })
-                    .collect(),
-                _ => vec![(arena.target(profile.get(v).unwrap()).index(), Rational::ONE)],
-            })
-            .collect();
-        let mut reach = vec![vec![false; n]; n];
-        for (u, row) in reach.iter_mut().enumerate() {
-            let mut stack = vec![u];
-            row[u] = true;
-            while let Some(v) = stack.pop() {
-                for &(w, _) in &step[v] {
-                    if !row[w] {
-                        row[w] = true;
-                        stack.push(w);
-                    }
-                }
-            }
-        }
-        // The system a x = b: x_u = 1 or 0 in a bottom component, else x_u = sum p x_w.
-        let mut a = vec![vec![Rational::ZERO; n]; n];
-        let mut b = vec![Rational::ZERO; n];
-        for u in 0..n {
-            a[u][u] = Rational::ONE;
-            let bottom = (0..n).all(|w| !reach[u][w] || reach[w][u]);
-            if bottom {
-                let top = (0..n)
-                    .filter(|&w| reach[u][w])
-                    .map(|w| game.priorities()[w])
-                    .max()
-                    .unwrap();
-                b[u] = Rational::from(i64::from(game.max_wins(top)));
-            } else {
-                for (w, p) in &step[u] {
-                    a[u][*w] = &a[u][*w] - p;
-                }
-            }
-        }
-        for col in 0..n {
-            let pivot = (col..n).find(|&r| !a[r][col].is_zero()).unwrap();
-            a.swap(col, pivot);
-            b.swap(col, pivot);
-            let pivot_row = a[col].clone();
-            let pivot_b = b[col].clone();
-            for (r, row) in a.iter_mut().enumerate() {
-                if r != col && !row[col].is_zero() {
-                    let f = &row[col] / &pivot_row[col];
-                    for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
-                        *x = &*x - &(&f * p);
-                    }
-                    b[r] = &b[r] - &(&f * &pivot_b);
-                }
-            }
-        }
-        (0..n).map(|i| &b[i] / &a[i][i]).collect()
+        let chain = Chain::of(game.arena(), profile);
+        chain.absorbed(|u| {
+            let top = (0..chain.len())
+                .filter(|&w| chain.reach[u][w])
+                .map(|w| game.priorities()[w])
+                .max()
+                .unwrap();
+            Rational::from(i64::from(game.max_wins(top)))
+        })
     }
 
     /// One vertex of a drawn game: owner (0 Max, 1 Min, 2 chance), priority, two successors,
@@ -838,6 +907,141 @@ mod parity_with_chance {
             );
             prop_assert_eq!(&solution.values, &brute_values(game.arena(), |s| pair_value(&game, s)));
             prop_assert_eq!(solution.verify(&game), Ok(()));
+        }
+    }
+}
+
+mod mean_payoff_witness {
+    //! The gain/bias certificate of mean-payoff solutions: on deterministic games it agrees with
+    //! Karp's check (an independent method) on correct and perturbed solutions; with chance, it
+    //! accepts exactly the solutions that brute force over positional strategies (each pair
+    //! valued by the stationary distributions of this file's `Chain`) finds optimal.
+    use super::*;
+    use kalmar_graph::generate::stochastic::random_deterministic;
+    use kalmar_graph::stochastic::{MeanPayoffGame, mp_check, mp_witness, mpsi};
+
+    /// Every strategy pair that differs from `strategy` at one player's vertex.
+    fn one_move_changed(arena: &Arena, strategy: &Strategy) -> Vec<Strategy> {
+        let mut all = Vec::new();
+        for v in arena.vertices() {
+            if !matches!(arena.owner(v), Owner::Player(_)) {
+                continue;
+            }
+            for e in arena.out_edges(v).filter(|&e| strategy.get(v) != Some(e)) {
+                let mut s = strategy.clone();
+                s.set(v, e);
+                all.push(s);
+            }
+        }
+        all
+    }
+
+    /// Whether both parts of `strategy` hold the opponent to `values`, by brute force over the
+    /// opponent's positional replies (which suffice in a finite Markov decision process).
+    fn optimal_by_brute_force(
+        game: &MeanPayoffGame,
+        values: &[Rational],
+        strategy: &Strategy,
+    ) -> bool {
+        let arena = game.arena();
+        [Player::MAX, Player::MIN].into_iter().all(|fixed| {
+            strategies(arena, fixed.opponent(), strategy)
+                .iter()
+                .all(|s| {
+                    let x = Chain::of(arena, s).mean_payoff(game.rewards());
+                    x.iter()
+                        .zip(values)
+                        .all(|(a, b)| if fixed == Player::MAX { a >= b } else { a <= b })
+                })
+        })
+    }
+
+    #[test]
+    fn the_independent_evaluator_by_hand() {
+        // c tosses a 3/4 coin between the loop a (reward 2) and the two-cycle b, d (rewards -1
+        // and 5, mean 2): 2 at both. e leads into the cycle d, b. f tosses between a and itself
+        // (reward 100), and ends in a: 2.
+        let graph = read_gg(
+            "kalmar-gg 1\nc chance reward=7 -> a:3/4 b:1/4\na max reward=2 -> a\n\
+             b min reward=-1 -> d\nd max reward=5 -> b\ne min reward=0 -> d\n\
+             f chance reward=100 -> a:1/2 f:1/2\n",
+        )
+        .unwrap();
+        let game = MeanPayoffGame::from_graph(&graph).unwrap();
+        let x = Chain::of(game.arena(), &si::initial_profile_of(game.arena()))
+            .mean_payoff(game.rewards());
+        assert_eq!(x, [2, 2, 2, 2, 2, 2].map(Rational::from));
+        let graph = read_gg(
+            "kalmar-gg 1\nc chance reward=0 -> a:3/4 b:1/4\na max reward=2 -> a\nb min reward=-1 -> b\n",
+        )
+        .unwrap();
+        let game = MeanPayoffGame::from_graph(&graph).unwrap();
+        let x = Chain::of(game.arena(), &si::initial_profile_of(game.arena()))
+            .mean_payoff(game.rewards());
+        assert_eq!(x[0], Rational::new(5, 4));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        #[test]
+        fn agrees_with_karp_on_deterministic_games(
+            seed in any::<u64>(), n in 1usize..9, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+            let (values, strategy) = (&solution.values, &solution.strategy);
+            prop_assert_eq!(mp_witness::verify(&game, values, strategy), Ok(()));
+            prop_assert_eq!(mp_check::verify(&game, values, strategy), Ok(()));
+            let mut wrong = values.clone();
+            let i = seed as usize % n;
+            wrong[i] = &wrong[i] - &Rational::new(1, 7);
+            prop_assert!(mp_witness::verify(&game, &wrong, strategy).is_err());
+            prop_assert!(mp_check::verify(&game, &wrong, strategy).is_err());
+            // The check alone is sound: no potential, here the right solution's, lets a wrong
+            // claim pass both sides.
+            let witnesses = [Player::MAX, Player::MIN]
+                .map(|p| mp_witness::witness(&game, values, strategy, p).unwrap());
+            let passes = |values: &[Rational], strategy: &Strategy| {
+                witnesses.iter().all(|w| mp_witness::check(&game, values, strategy, w).is_ok())
+            };
+            prop_assert!(passes(values, strategy));
+            prop_assert!(!passes(&wrong, strategy));
+            for changed in one_move_changed(game.arena(), strategy) {
+                let karp = mp_check::verify(&game, values, &changed);
+                let witness = mp_witness::verify(&game, values, &changed);
+                prop_assert_eq!(karp.is_ok(), witness.is_ok(), "{:?} {:?}", karp, witness);
+                prop_assert!(karp.is_ok() || !passes(values, &changed));
+            }
+        }
+
+        #[test]
+        fn exact_on_games_with_chance(seed in any::<u64>(), n in 2usize..8, degree in 1usize..=3) {
+            let graph = random_stochastic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let arena = game.arena();
+            prop_assume!(small(arena));
+            let truth = brute_values(arena, |s| Chain::of(arena, s).mean_payoff(game.rewards()));
+            let solution = si::solve_mean_payoff(&game, &mut Stats::default());
+            prop_assert_eq!(&solution.values, &truth);
+            prop_assert_eq!(solution.verify(&game), Ok(()));
+            let mut wrong = truth.clone();
+            let i = seed as usize % arena.num_vertices();
+            wrong[i] = &wrong[i] + &Rational::new(1, 7);
+            prop_assert!(solution_of(wrong, &solution.strategy).verify(&game).is_err());
+            for changed in one_move_changed(arena, &solution.strategy) {
+                let optimal = optimal_by_brute_force(&game, &truth, &changed);
+                let verdict = solution_of(truth.clone(), &changed).verify(&game);
+                prop_assert_eq!(optimal, verdict.is_ok(), "{:?}", verdict);
+            }
+        }
+    }
+
+    fn solution_of(values: Vec<Rational>, strategy: &Strategy) -> Solution {
+        Solution {
+            values,
+            strategy: strategy.clone(),
         }
     }
 }

@@ -132,14 +132,7 @@ pub(crate) fn evaluate_in<T: Scalar>(model: &Model<'_>, profile: &Strategy) -> V
 }
 
 /// The limiting average reward of every vertex when both players follow `profile`, in a game
-/// without terminals.
-///
-/// Play ends up, with probability 1, in a bottom strongly connected component of the chain, whose
-/// long-run average (its gain) is the same from all its vertices. A bottom component's gain is
-/// found by the renewal–reward theorem: from a reference vertex `s`, the expected reward collected
-/// until play returns to `s`, divided by the expected time it takes (two linear systems of the
-/// kind above, with `s` as the only terminal). Every other vertex's gain is the mean of its
-/// successors' gains, solved component by component from the bottom up. All exact.
+/// without terminals: the gain of [`gain_and_bias`].
 ///
 /// # Panics
 /// If `profile` does not choose an edge at some player's vertex, or there is a terminal.
@@ -148,6 +141,58 @@ pub(crate) fn mean_payoff(
     reward: &[Rational],
     profile: &Strategy,
 ) -> Vec<Rational> {
+    if super::is_deterministic(arena) {
+        functional_gain_and_bias(arena, reward, profile).gain
+    } else {
+        solved_gain_and_bias(arena, reward, profile, false).gain
+    }
+}
+
+/// The gain and a bias of the chain of a strategy pair in a game without terminals: `gain[v]` is
+/// the limiting average reward from `v`, and `bias` solves `gain[v] + bias[v] = r(v) + sum_w
+/// P(v, w) bias[w]`, normalised to 0 at the smallest vertex of each bottom strongly connected
+/// component (so the same component always gets the same bias, whatever strategies lead to it).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct GainBias {
+    pub gain: Vec<Rational>,
+    pub bias: Vec<Rational>,
+}
+
+/// The gain and bias of the chain of `profile` (see [`GainBias`]).
+///
+/// Play ends up, with probability 1, in a bottom strongly connected component of the chain, whose
+/// long-run average (its gain) is the same from all its vertices. A bottom component's gain is
+/// found by the renewal–reward theorem: from its reference vertex `s` (the smallest), the
+/// expected reward collected until play returns to `s`, divided by the expected time it takes
+/// (two linear systems of the kind above, with `s` as the only terminal); the same two solves
+/// give the bias, `h(v) = R(v) - g T(v)` for the expected reward `R(v)` and time `T(v)` from `v`
+/// to `s`. Every other vertex's gain is the mean of its successors' gains and its bias
+/// `r(v) - g(v)` plus the mean of theirs, solved component by component from the bottom up. All
+/// exact. Without chance vertices the chain is a function (every vertex has one successor) and
+/// both are path sums, computed in linear time instead.
+///
+/// # Panics
+/// If `profile` does not choose an edge at some player's vertex, or there is a terminal.
+pub(crate) fn gain_and_bias(
+    arena: &kalmar_core::Arena,
+    reward: &[Rational],
+    profile: &Strategy,
+) -> GainBias {
+    if super::is_deterministic(arena) {
+        functional_gain_and_bias(arena, reward, profile)
+    } else {
+        solved_gain_and_bias(arena, reward, profile, true)
+    }
+}
+
+/// [`gain_and_bias`] by exact linear solves, component by component; without `with_bias`, the
+/// components that play leaves get no bias (zeros), which saves one solve each.
+fn solved_gain_and_bias(
+    arena: &kalmar_core::Arena,
+    reward: &[Rational],
+    profile: &Strategy,
+    with_bias: bool,
+) -> GainBias {
     let n = arena.num_vertices();
     let moves = |v: Vertex| -> Vec<(Vertex, Rational)> {
         match arena.owner(v) {
@@ -174,6 +219,7 @@ pub(crate) fn mean_payoff(
         _ => arena.successors(v).get(i).copied(),
     });
     let mut gain = vec![Rational::ZERO; n];
+    let mut bias = vec![Rational::ZERO; n];
     let mut local = vec![u32::MAX; n];
     for (c, members) in components.members().iter().enumerate() {
         for (i, v) in members.iter().enumerate() {
@@ -183,9 +229,9 @@ pub(crate) fn mean_payoff(
             .iter()
             .all(|&v| moves(v).iter().all(|(w, _)| components.of(*w) == c));
         if bottom {
-            // Reward and time until the first return to members[0].
-            let s = members[0];
-            let until_return = |per_step: &dyn Fn(Vertex) -> Rational| -> Rational {
+            // Reward and time until the first return to the reference vertex s.
+            let s = *members.iter().min().expect("a component has members");
+            let until_return = |per_step: &dyn Fn(Vertex) -> Rational| -> Vec<Rational> {
                 let mut system = System::new(members.len());
                 for (i, &v) in members.iter().enumerate() {
                     system.rows[i].constant = per_step(v);
@@ -197,36 +243,119 @@ pub(crate) fn mean_payoff(
                 }
                 // No row refers to s, so its row only collects the others' values (every vertex
                 // of the component reaches s, so the others' system is non-singular).
-                system.solve().swap_remove(0)
+                system.solve()
             };
             let total = until_return(&|v| reward[v.index()].clone());
             let time = until_return(&|_| Rational::ONE);
-            let g = &total / &time;
-            for &v in members {
+            let s_local = local[s.index()] as usize;
+            let g = &total[s_local] / &time[s_local];
+            for (i, &v) in members.iter().enumerate() {
                 gain[v.index()] = g.clone();
+                if v != s {
+                    bias[v.index()] = &total[i] - &(&g * &time[i]);
+                }
             }
         } else {
-            let mut system = System::new(members.len());
-            for (i, &v) in members.iter().enumerate() {
-                let mut known = Rational::ZERO;
-                for (w, p) in moves(v) {
-                    if components.of(w) == c {
-                        system.add(i, local[w.index()] as usize, p);
+            // The gains, then the biases, of a component that play leaves (both systems are
+            // non-singular).
+            for solving_bias in [false, true].into_iter().take(1 + usize::from(with_bias)) {
+                let mut system = System::new(members.len());
+                for (i, &v) in members.iter().enumerate() {
+                    let mut known = if solving_bias {
+                        &reward[v.index()] - &gain[v.index()]
                     } else {
-                        known = known + &p * &gain[w.index()];
+                        Rational::ZERO
+                    };
+                    for (w, p) in moves(v) {
+                        if components.of(w) == c {
+                            system.add(i, local[w.index()] as usize, p);
+                        } else {
+                            let outside = if solving_bias { &bias } else { &gain };
+                            known = known + &p * &outside[w.index()];
+                        }
                     }
+                    system.rows[i].constant = known;
                 }
-                system.rows[i].constant = known;
-            }
-            for (i, x) in system.solve().into_iter().enumerate() {
-                gain[members[i].index()] = x;
+                let target = if solving_bias { &mut bias } else { &mut gain };
+                for (i, x) in system.solve().into_iter().enumerate() {
+                    target[members[i].index()] = x;
+                }
             }
         }
         for v in members {
             local[v.index()] = u32::MAX;
         }
     }
-    gain
+    GainBias { gain, bias }
+}
+
+/// [`gain_and_bias`] of a chain without chance vertices: from every vertex, play follows a path
+/// into one cycle. The cycle's mean is the gain of all vertices that lead to it; the bias is 0 at
+/// the cycle's smallest vertex and `r(v) - g + h(next)` backwards from there, along the cycle and
+/// then along the paths into it. O(n) rational operations.
+fn functional_gain_and_bias(
+    arena: &kalmar_core::Arena,
+    reward: &[Rational],
+    profile: &Strategy,
+) -> GainBias {
+    const NEW: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let n = arena.num_vertices();
+    let next = |v: Vertex| {
+        let e = profile.get(v).expect("a choice at every player's vertex");
+        arena.target(e)
+    };
+    let mut gain = vec![Rational::ZERO; n];
+    let mut bias = vec![Rational::ZERO; n];
+    let mut state = vec![NEW; n];
+    let mut path: Vec<Vertex> = Vec::new();
+    for start in arena.vertices() {
+        let mut v = start;
+        while state[v.index()] == NEW {
+            state[v.index()] = ON_PATH;
+            path.push(v);
+            v = next(v);
+        }
+        if state[v.index()] == ON_PATH {
+            // `v` closes a cycle: the end of the path, from v on.
+            let at = path
+                .iter()
+                .rposition(|&u| u == v)
+                .expect("v is on the path");
+            let cycle = &path[at..];
+            let sum = cycle
+                .iter()
+                .fold(Rational::ZERO, |acc, u| acc + &reward[u.index()]);
+            let g = &sum / &Rational::from(cycle.len() as i64);
+            let reference = cycle
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, u)| **u)
+                .map(|(i, _)| i)
+                .expect("a cycle has vertices");
+            // Backwards around the cycle from the reference (whose bias stays 0).
+            let k = cycle.len();
+            for step in 1..k {
+                let u = cycle[(reference + k - step) % k];
+                let w = next(u);
+                bias[u.index()] = &(&reward[u.index()] - &g) + &bias[w.index()];
+            }
+            for &u in cycle {
+                gain[u.index()] = g.clone();
+                state[u.index()] = DONE;
+            }
+            path.truncate(at);
+        }
+        // The rest of the path leads into vertices already done.
+        while let Some(u) = path.pop() {
+            let w = next(u);
+            gain[u.index()] = gain[w.index()].clone();
+            bias[u.index()] = &(&reward[u.index()] - &gain[u.index()]) + &bias[w.index()];
+            state[u.index()] = DONE;
+        }
+    }
+    GainBias { gain, bias }
 }
 
 /// The probability that Max wins from every vertex when both players follow `profile`, in a
@@ -468,6 +597,48 @@ mod tests {
                 })
                 .collect(),
         )
+    }
+
+    #[test]
+    fn path_sums_agree_with_linear_solves_without_chance() {
+        use crate::generate::stochastic::random_deterministic;
+        use crate::stochastic::{Class, MeanPayoffGame};
+        for seed in 0..40 {
+            let graph = random_deterministic(Class::MeanPayoff, 12, 2, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let arena = game.arena();
+            let last_edges = Strategy::from_choices(
+                arena
+                    .vertices()
+                    .map(|v| arena.out_edges(v).last())
+                    .collect(),
+            );
+            for profile in [first_edges(arena), last_edges] {
+                assert_eq!(
+                    functional_gain_and_bias(arena, game.rewards(), &profile),
+                    solved_gain_and_bias(arena, game.rewards(), &profile, true),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn bias_of_a_cycle_with_a_tail_by_hand() {
+        // t -> a -> b -> a: the cycle earns 3, 1 (gain 2); the bias is 0 at a (the smaller),
+        // 1 - 2 + 0 = -1 at b, and 7 - 2 + 0 = 5 at t.
+        let game = read_gg(
+            "kalmar-gg 1
+t max reward=7 -> a
+a max reward=3 -> b
+b min reward=1 -> a
+",
+        )
+        .unwrap();
+        let reward = game.reward.clone().unwrap();
+        let x = gain_and_bias(&game.arena, &reward, &first_edges(&game.arena));
+        assert_eq!(x.gain, [2, 2, 2].map(Rational::from));
+        assert_eq!(x.bias, [5, 0, -1].map(Rational::from));
     }
 
     #[test]

@@ -24,12 +24,15 @@
 //!
 //! Every class has optimal positional strategies for both players (Liggett and Lippman; Shapley
 //! for discounted games). A [`Solution`] holds the exact value of every vertex and one chosen edge
-//! at every player's vertex, and is checked by [`verify`], which does not trust the solver.
-//! Solvers are listed in [`SOLVERS`].
+//! at every player's vertex, and is checked by [`verify`] (terminal-payoff and discounted games),
+//! [`mp_witness`] (mean-payoff games: gain/bias witnesses, any size, with or without chance) or
+//! [`parity_mdp`], none of which trusts the solver. Solvers are listed in [`SOLVERS`].
 
 mod chain;
 mod end_components;
+mod howard;
 pub mod mp_check;
+pub mod mp_witness;
 pub mod mpsi;
 pub mod parity_mdp;
 mod reach;
@@ -561,6 +564,13 @@ impl Certificate<TerminalGame> for Solution {
 impl Certificate<DiscountedGame> for Solution {
     fn verify(&self, game: &DiscountedGame) -> Result<(), VerifyError> {
         verify::verify(&game.model(), &self.values, &self.strategy)
+    }
+}
+
+impl Certificate<MeanPayoffGame> for Solution {
+    /// The gain/bias witnesses of [`mp_witness`]: any size, with or without chance.
+    fn verify(&self, game: &MeanPayoffGame) -> Result<(), VerifyError> {
+        mp_witness::verify(game, &self.values, &self.strategy)
     }
 }
 

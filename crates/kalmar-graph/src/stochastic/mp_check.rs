@@ -7,6 +7,9 @@
 //! Mathematics 1978), and each vertex takes the best over the components it can reach. The claimed
 //! values must equal both players' best replies.
 //!
+//! Solutions are certified by [`mp_witness`](super::mp_witness) (any size, with chance too); this
+//! check, by an unrelated method, is the tests' cross-check of it on deterministic games.
+//!
 //! # Complexity
 //! O(k · e) time and O(k^2) memory for a component of `k` vertices and `e` moves; components of
 //! more than [`LARGEST_COMPONENT`] vertices are refused.

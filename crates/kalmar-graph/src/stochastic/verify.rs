@@ -134,7 +134,11 @@ pub(super) fn verify_by_best_replies(
 }
 
 /// One value per vertex, and a valid move wherever a player moves.
-fn check_shape(arena: &Arena, values: &[Rational], strategy: &Strategy) -> Result<(), VerifyError> {
+pub(super) fn check_shape(
+    arena: &Arena,
+    values: &[Rational],
+    strategy: &Strategy,
+) -> Result<(), VerifyError> {
     if values.len() != arena.num_vertices() {
         return Err(VerifyError::new(format!(
             "{} values for {} vertices",
