@@ -400,7 +400,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     check_time: None,
                 }
             } else {
-                // Lemma 1: the discounted game at beta*, then the mean payoff of its strategies.
+                // Discounted games ever nearer Lemma 1's beta*, until an answer is certified.
                 let (solution, solve_time) = timed("solving", moves, || {
                     si::solve_mean_payoff(&game, &mut stats)
                 });
@@ -663,8 +663,13 @@ fn print_answer(
         answer.stats.evaluations
     );
     if answer.stats.rounds > 0 {
+        let (through, games) = if class == Class::Parity {
+            ("the priority gadget", "gadget games")
+        } else {
+            ("discounted games", "discount factors")
+        };
         line = format!(
-            "solved by si on the priority gadget in {} ({} gadget games, {} improvements, {} exact linear solves)",
+            "solved by si on {through} in {} ({} {games}, {} improvements, {} exact linear solves)",
             millis(answer.solve_time),
             answer.stats.rounds,
             answer.stats.iterations,

@@ -643,7 +643,7 @@ pub struct SolverInfo {
 pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         id: "si",
-        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through the discount factor of Lemma 1, parity games with chance through a priority gadget",
+        summary: "exact strategy iteration (Hoffman-Karp), exact Markov-chain evaluation; mean-payoff games through discounted games (discount searched towards Lemma 1's, every answer certified), parity games with chance through a priority gadget",
         classes: &[
             Class::Simple,
             Class::Terminal,

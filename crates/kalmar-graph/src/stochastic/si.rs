@@ -38,7 +38,10 @@
 
 use super::chain::{evaluate, evaluate_in};
 use super::reach::attract;
-use super::{DiscountedGame, MeanPayoffGame, Model, Solution, Stats, TerminalGame, player_of};
+use super::{
+    DiscountedGame, MeanPayoffGame, Model, Solution, Stats, TerminalGame, certified_search,
+    mp_witness, player_of,
+};
 use kalmar_core::{Edge, Player, Rational, Strategy};
 
 /// Options of strategy iteration.
@@ -86,17 +89,37 @@ pub fn solve_discounted_from(
     solve_from(&game.model(), start, stats)
 }
 
-/// Solves a mean-payoff game: strategy iteration on the discounted game with the discount factor
-/// `beta*` of Lemma 1 ([`reduce::mean_to_discounted`](super::reduce::mean_to_discounted)), whose
-/// optimal strategies are optimal for the mean payoff; the values are those of that strategy pair,
-/// computed exactly. Exact, but the numbers have O(n^2 log M) digits: for small games.
+/// Solves a mean-payoff game exactly: strategy iteration on discounted games with the same
+/// arena and rewards, the discount factor `beta` ever closer to 1, until the strategies pass the
+/// mean-payoff certificate ([`mp_witness`](super::mp_witness)). Lemma 1
+/// ([`reduce::mean_to_discounted`](super::reduce::mean_to_discounted)) proves that every optimal
+/// strategy of the discounted game at `beta*` is optimal for the mean payoff, but `beta*` has
+/// O(n^2 log M) digits; so `1 - beta` starts at `1/(4(n + 1))` and is squared while the answer
+/// fails the certificate, never going past `beta*` ([`certified_search`]), each round starting
+/// from the last round's strategies. The values are those of the strategy pair, computed
+/// exactly.
 pub fn solve_mean_payoff(game: &MeanPayoffGame, stats: &mut Stats) -> Solution {
-    let discounted = super::reduce::mean_to_discounted::reduce(game);
-    let strategy = solve(&discounted.model(), stats).strategy;
-    Solution {
-        values: game.evaluate(&strategy),
-        strategy,
-    }
+    let arena = game.arena();
+    let n = arena.num_vertices() as i64;
+    let floor = &Rational::ONE - &super::reduce::mean_to_discounted::beta_star(game);
+    certified_search(
+        Rational::new(1, 4 * (n + 1)),
+        &floor,
+        stats,
+        |gap, start, stats| {
+            let discounted =
+                DiscountedGame::new(arena.clone(), game.rewards().to_vec(), &Rational::ONE - gap)
+                    .expect("the arena of a mean-payoff game");
+            let model = discounted.model();
+            let begin = start.unwrap_or_else(|| initial_profile(&model));
+            let strategy = solve_from(&model, begin, stats).strategy;
+            Solution {
+                values: game.evaluate(&strategy),
+                strategy,
+            }
+        },
+        |solution| mp_witness::verify(game, &solution.values, &solution.strategy),
+    )
 }
 
 /// The first move at every player's vertex.
@@ -410,5 +433,26 @@ mod tests {
         );
         assert_eq!(s.values[0], Rational::new(1, 2));
         assert_eq!(s.values[3], Rational::new(1, 4));
+    }
+
+    #[test]
+    fn a_mean_payoff_game_that_needs_a_discount_nearer_1() {
+        // Max at a: to c, a loop earning 1 at every step (mean 1), or to d, which earns 100 once
+        // and then loops at e earning 0 (mean 0). Discounted by 1 - 1/20 (the first try for 4
+        // vertices), c is worth 19 and d 95, so the first discounted game picks d, which fails
+        // the certificate; at 1 - 1/400, c is worth 399 and wins.
+        let game = MeanPayoffGame::from_graph(
+            &read_gg(
+                "kalmar-gg 1\na max reward=0 -> d c\nc max reward=1 -> c\n\
+                 d max reward=100 -> e\ne max reward=0 -> e\n",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let mut stats = Stats::default();
+        let s = solve_mean_payoff(&game, &mut stats);
+        s.verify(&game).unwrap();
+        assert_eq!(s.values, [1, 1, 0, 0].map(Rational::from));
+        assert_eq!(stats.rounds, 2);
     }
 }
