@@ -36,17 +36,26 @@
 //! any play these strategies never move to a better vertex for the opponent, and once the value
 //! stays constant the potential arguments above apply, so they are optimal.
 //!
+//! Valuations after the first of a decision are incremental ([`valuation`]): only the vertices
+//! whose shortest path to a retreat passes through a switched vertex are valued again, and only
+//! Max's vertices at or next to a vertex whose distance changed are looked at for the next
+//! switches.
+//!
 //! # Complexity
 //! Each decision: at most one valuation per strategy of Max (finitely many; Björklund and
 //! Vorobyov's randomised choice of switches gives a subexponential bound, this implementation
 //! switches all improvable vertices, which is fast in practice but has no such bound). A
 //! valuation is a label-correcting shortest-path computation, O(n m) in the worst case, near
-//! linear on typical games. Exact values: O(log(n W)) thresholds along any chain of splits.
+//! linear on typical games; an incremental one costs the same on the part it values again.
+//! Exact values: O(log(n W)) thresholds along any chain of splits.
 
 use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
 use kalmar_core::{Edge, Owner, Player, Rational, Strategy, Vertex};
 use num_bigint::BigInt;
 use std::collections::VecDeque;
+use valuation::{Retreats, Valuation};
+
+mod valuation;
 
 /// Why strategy improvement does not apply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -151,43 +160,60 @@ struct Decision {
 
 /// Decides the sign of every vertex's value in `local` with these integer rewards, where
 /// `maximiser[v]` says who maximises (see the module docs).
-fn decide(local: &Local, maximiser: &[bool], reward: &[i128], stats: &mut Stats) -> Decision {
+fn decide(
+    local: &Local,
+    maximiser: &[bool],
+    reward: &[i128],
+    valuation: &mut Valuation,
+    stats: &mut Stats,
+) -> Decision {
     let k = local.len();
     let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward);
     attract_minimiser(local, maximiser, &mut set_aside, &mut choice);
+    let game = Retreats {
+        local,
+        maximiser,
+        reward,
+        set_aside: &set_aside,
+    };
     // Strategy improvement on the rest; None is the retreat.
     let mut sigma: Vec<Option<usize>> = vec![None; k];
-    let mut d = vec![INF; k];
+    valuation.full(&game, &sigma);
+    stats.evaluations += 1;
+    let mut candidates: Vec<usize> = (0..k).filter(|&v| maximiser[v] && !set_aside[v]).collect();
+    let mut switched = Vec::new();
+    let mut seen = vec![false; k];
     loop {
-        valuate(local, maximiser, reward, &set_aside, &sigma, &mut d);
-        stats.evaluations += 1;
-        let mut switched = false;
-        for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v]) {
-            let through = |j: usize| {
-                let w = local.target[j] as usize;
-                if set_aside[w] || d[w] == INF {
-                    if set_aside[w] { i128::MIN } else { INF }
-                } else {
-                    reward[v] + d[w]
-                }
-            };
-            let mut best = (reward[v], None);
-            for j in local.moves(v) {
-                let x = through(j);
-                if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
-                    best = (x, Some(j));
-                }
-            }
-            if best.0 > d[v] {
-                sigma[v] = best.1;
-                switched = true;
+        // Only a vertex whose distance or a successor's changed can have become improvable:
+        // every improvable vertex switched in the last round.
+        switched.clear();
+        for &v in &candidates {
+            if let Some(better) = improvement(&game, &sigma, valuation.d(), v) {
+                sigma[v] = better;
+                switched.push(v);
             }
         }
-        if !switched {
+        if switched.is_empty() {
             break;
         }
         stats.iterations += 1;
+        valuation.update(&game, &sigma, &switched);
+        stats.evaluations += 1;
+        candidates.clear();
+        for &u in valuation.changed() {
+            let around = std::iter::once(u).chain(local.preds(u).iter().map(|&(p, _)| p as usize));
+            for v in around {
+                if maximiser[v] && !set_aside[v] && !seen[v] {
+                    seen[v] = true;
+                    candidates.push(v);
+                }
+            }
+        }
+        for &v in &candidates {
+            seen[v] = false;
+        }
     }
+    let d = valuation.d();
     let mut above = vec![false; k];
     for v in (0..k).filter(|&v| !set_aside[v]) {
         if d[v] == INF {
@@ -203,42 +229,33 @@ fn decide(local: &Local, maximiser: &[bool], reward: &[i128], stats: &mut Stats)
     Decision { above, choice }
 }
 
-/// Min's shortest distances to a retreat when Max keeps to `sigma`, by label correcting from the
-/// retreats (no cycle is negative, so it ends with the exact distances).
-fn valuate(
-    local: &Local,
-    maximiser: &[bool],
-    reward: &[i128],
-    set_aside: &[bool],
+/// Max's best move at `v` (None: the retreat) if it is better than `d(v)`; among equally good
+/// moves the current one is kept.
+fn improvement(
+    game: &Retreats<'_>,
     sigma: &[Option<usize>],
-    d: &mut [i128],
-) {
-    let k = local.len();
-    d.fill(INF);
-    let mut queued = vec![false; k];
-    let mut queue = VecDeque::new();
-    for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v] && sigma[v].is_none()) {
-        d[v] = reward[v];
-        queued[v] = true;
-        queue.push_back(v);
-    }
-    while let Some(u) = queue.pop_front() {
-        queued[u] = false;
-        for &(p, j) in local.preds(u) {
-            let p = p as usize;
-            if set_aside[p] || (maximiser[p] && sigma[p] != Some(j)) {
-                continue;
-            }
-            let x = reward[p] + d[u];
-            if x < d[p] {
-                d[p] = x;
-                if !queued[p] {
-                    queued[p] = true;
-                    queue.push_back(p);
-                }
-            }
+    d: &[i128],
+    v: usize,
+) -> Option<Option<usize>> {
+    let local = game.local;
+    let through = |j: usize| {
+        let w = local.target[j] as usize;
+        if game.set_aside[w] {
+            i128::MIN
+        } else if d[w] == INF {
+            INF
+        } else {
+            game.reward[v] + d[w]
+        }
+    };
+    let mut best = (game.reward[v], None);
+    for j in local.moves(v) {
+        let x = through(j);
+        if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
+            best = (x, Some(j));
         }
     }
+    (best.0 > d[v]).then_some(best.1)
 }
 
 /// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
@@ -421,6 +438,7 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
     // The moves the decisions so far suggest, for guessing thresholds.
     let mut guess = super::si::initial_profile_of(arena);
     let mut means = CycleMeans::new(n);
+    let mut valuation = Valuation::default();
     while let Some(task) = tasks.pop() {
         let width = &task.high - &task.low;
         let guessed = if task.guess && width > narrow {
@@ -451,8 +469,8 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             .collect();
         let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
         let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
-        let upper = decide(&local, &local.max, &shifted, stats);
-        let lower = decide(&local, &minimiser_is_max, &negated, stats);
+        let upper = decide(&local, &local.max, &shifted, &mut valuation, stats);
+        let lower = decide(&local, &minimiser_is_max, &negated, &mut valuation, stats);
         let (mut above, mut below) = (Vec::new(), Vec::new());
         for i in 0..local.len() {
             let v = local.global[i];
