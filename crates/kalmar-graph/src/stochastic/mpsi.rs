@@ -28,10 +28,12 @@
 //! fractions with denominators at most `n`, and the vertices above (below) a threshold form a
 //! subgame with the same values, so the solver splits the vertices at the midpoint of the interval
 //! known to hold their values, recursively, and once the interval is narrower than `1/n^2` (at
-//! most one candidate fraction left) tries the simplest fraction in it. Every other split tries
-//! instead the median of the mean payoffs that the moves found by the decisions so far give the
-//! group's vertices (a guess that is often a value, which then settles many vertices at once; it
-//! at most doubles the number of splits). The vertices of value
+//! most one candidate fraction left) tries the simplest fraction in it. A split tries instead
+//! the median of the mean payoffs that the moves found by the decisions so far give the group's
+//! vertices (a guess that is often a value, which then settles many vertices at once), unless the
+//! two splits that led to the group were guesses that did not halve its interval: the interval
+//! halves at least every third split, so guessing at most triples the number of splits. When
+//! every vertex of a group is above `t`, the negated decision is skipped. The vertices of value
 //! exactly `t` get Min's strategy of the decision at `t` and Max's of the negated decision; along
 //! any play these strategies never move to a better vertex for the opponent, and once the value
 //! stays constant the potential arguments above apply, so they are optimal.
@@ -396,13 +398,18 @@ fn attract_minimiser(
     }
 }
 
+/// After this many guessed thresholds in a row that did not halve a group's interval, the next
+/// threshold is the midpoint.
+const MISSES: u32 = 2;
+
 /// A group of vertices whose values lie strictly between `low` and `high`.
 struct Task {
     vertices: Vec<Vertex>,
     low: Rational,
     high: Rational,
-    /// Whether to try the guessed strategies' values as the threshold (else the midpoint).
-    guess: bool,
+    /// How many guesses in a row that did not halve the interval led to this group (the next
+    /// threshold is a guess if fewer than [`MISSES`], else the midpoint).
+    misses: u32,
 }
 
 /// Solves a deterministic mean-payoff game exactly: values and optimal strategies for both
@@ -433,7 +440,7 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         vertices: arena.vertices().collect(),
         low: -bound.clone(),
         high: bound,
-        guess: false,
+        misses: 0,
     }];
     // The moves the decisions so far suggest, for guessing thresholds.
     let mut guess = super::si::initial_profile_of(arena);
@@ -441,7 +448,7 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
     let mut valuation = Valuation::default();
     while let Some(task) = tasks.pop() {
         let width = &task.high - &task.low;
-        let guessed = if task.guess && width > narrow {
+        let guessed = if task.misses < MISSES && width > narrow {
             means.median_between(
                 arena,
                 &reward,
@@ -470,13 +477,29 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
         let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
         let upper = decide(&local, &local.max, &shifted, &mut valuation, stats);
-        let lower = decide(&local, &minimiser_is_max, &negated, &mut valuation, stats);
+        // When every vertex is above t, none is below.
+        let lower = if upper.above.iter().all(|&x| x) {
+            None
+        } else {
+            Some(decide(
+                &local,
+                &minimiser_is_max,
+                &negated,
+                &mut valuation,
+                stats,
+            ))
+        };
         let (mut above, mut below) = (Vec::new(), Vec::new());
         for i in 0..local.len() {
             let v = local.global[i];
-            for j in [upper.choice[i], lower.choice[i]].into_iter().flatten() {
+            let lower_choice = lower.as_ref().and_then(|lower| lower.choice[i]);
+            for j in [upper.choice[i], lower_choice].into_iter().flatten() {
                 guess.set(v, local.edge[j]);
             }
+            let Some(lower) = &lower else {
+                above.push(v);
+                continue;
+            };
             if upper.above[i] {
                 above.push(v);
             } else if lower.above[i] {
@@ -484,25 +507,34 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             } else {
                 values[v.index()] = t.clone();
                 // Min's move from the decision at t, Max's from the negated one.
-                let own = if local.max[i] { &lower } else { &upper };
+                let own = if local.max[i] { lower } else { &upper };
                 let j = own.choice[i].expect("a move for the holding player");
                 strategy.set(v, local.edge[j]);
             }
         }
+        // A guess that did not halve the interval is a miss.
+        let misses = |low: &Rational, high: &Rational| {
+            let halved = (high - low) * Rational::from(2) <= width;
+            if used_guess && !halved {
+                task.misses + 1
+            } else {
+                0
+            }
+        };
         if !above.is_empty() {
             tasks.push(Task {
                 vertices: above,
+                misses: misses(&t, &task.high),
                 low: t.clone(),
                 high: task.high.clone(),
-                guess: !used_guess,
             });
         }
         if !below.is_empty() {
             tasks.push(Task {
                 vertices: below,
+                misses: misses(&task.low, &t),
                 low: task.low,
                 high: t,
-                guess: !used_guess,
             });
         }
     }
