@@ -144,6 +144,15 @@ impl Local {
         self.global.len()
     }
 
+    /// The moves (indices into `target`) of one chosen edge or None per vertex; None also where
+    /// the edge leaves the subgame.
+    fn moves_of(&self, edges: Option<&[Option<Edge>]>) -> Option<Vec<Option<usize>>> {
+        let edges = edges?;
+        let local = (0..self.len())
+            .map(|u| edges[u].and_then(|e| self.moves(u).find(|&j| self.edge[j] == e)));
+        Some(local.collect())
+    }
+
     fn moves(&self, u: usize) -> std::ops::Range<usize> {
         self.start[u]..self.start[u + 1]
     }
@@ -153,19 +162,25 @@ impl Local {
     }
 }
 
-/// The outcome of one decision: which vertices have value `> 0` for the maximiser, and a move
-/// (index into `Local::target`) for the maximiser on those and for the minimiser elsewhere.
+/// The outcome of one decision: which vertices have value `> 0` for the maximiser, a move
+/// (index into `Local::target`) for the maximiser on those and for the minimiser elsewhere, and
+/// the maximiser's last strategy (None: the retreat).
 struct Decision {
     above: Vec<bool>,
     choice: Vec<Option<usize>>,
+    sigma: Vec<Option<usize>>,
 }
 
 /// Decides the sign of every vertex's value in `local` with these integer rewards, where
-/// `maximiser[v]` says who maximises (see the module docs).
+/// `maximiser[v]` says who maximises (see the module docs). Strategy improvement starts from
+/// `start` (moves of the maximiser, None: the retreat) where given: the last strategy of a
+/// decision for the same maximiser at a larger threshold on these vertices or more, which is
+/// admissible here (see [`Task::start`]).
 fn decide(
     local: &Local,
     maximiser: &[bool],
     reward: &[i128],
+    start: Option<&[Option<usize>]>,
     valuation: &mut Valuation,
     stats: &mut Stats,
 ) -> Decision {
@@ -178,8 +193,14 @@ fn decide(
         reward,
         set_aside: &set_aside,
     };
-    // Strategy improvement on the rest; None is the retreat.
+    // Strategy improvement on the rest; None is the retreat. A move into the vertices set
+    // aside here becomes the retreat.
     let mut sigma: Vec<Option<usize>> = vec![None; k];
+    if let Some(start) = start {
+        for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v]) {
+            sigma[v] = start[v].filter(|&j| !set_aside[local.target[j] as usize]);
+        }
+    }
     valuation.full(&game, &sigma);
     stats.evaluations += 1;
     let mut candidates: Vec<usize> = (0..k).filter(|&v| maximiser[v] && !set_aside[v]).collect();
@@ -228,7 +249,11 @@ fn decide(
             });
         }
     }
-    Decision { above, choice }
+    Decision {
+        above,
+        choice,
+        sigma,
+    }
 }
 
 /// Max's best move at `v` (None: the retreat) if it is better than `d(v)`; among equally good
@@ -407,6 +432,15 @@ struct Task {
     vertices: Vec<Vertex>,
     low: Rational,
     high: Rational,
+    /// Where the decision at the next threshold `t` starts strategy improvement (one move or
+    /// None per vertex), from the decision that made the group, at the threshold `t'` at one
+    /// end of its interval: Max's last strategy there if `t < t'`, Min's in the negated game if
+    /// `t > t'`. Every cycle it leaves open among vertices not set aside then had a positive sum
+    /// at `t'`, so it has one at `t`. Vertices set aside at `t'` retreated there, a Min vertex
+    /// outside them has no move into them, and a cycle of Min alone with a sum `<= 0` at `t` is
+    /// set aside at `t`: the start is admissible (see [`decide`]).
+    upper_start: Option<Vec<Option<Edge>>>,
+    lower_start: Option<Vec<Option<Edge>>>,
     /// How many guesses in a row that did not halve the interval led to this group (the next
     /// threshold is a guess if fewer than [`MISSES`], else the midpoint).
     misses: u32,
@@ -440,6 +474,8 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         vertices: arena.vertices().collect(),
         low: -bound.clone(),
         high: bound,
+        upper_start: None,
+        lower_start: None,
         misses: 0,
     }];
     // The moves the decisions so far suggest, for guessing thresholds.
@@ -476,7 +512,16 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             .collect();
         let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
         let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
-        let upper = decide(&local, &local.max, &shifted, &mut valuation, stats);
+        let upper_start = local.moves_of(task.upper_start.as_deref());
+        let lower_start = local.moves_of(task.lower_start.as_deref());
+        let upper = decide(
+            &local,
+            &local.max,
+            &shifted,
+            upper_start.as_deref(),
+            &mut valuation,
+            stats,
+        );
         // When every vertex is above t, none is below.
         let lower = if upper.above.iter().all(|&x| x) {
             None
@@ -485,11 +530,14 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
                 &local,
                 &minimiser_is_max,
                 &negated,
+                lower_start.as_deref(),
                 &mut valuation,
                 stats,
             ))
         };
         let (mut above, mut below) = (Vec::new(), Vec::new());
+        let (mut above_start, mut below_start) = (Vec::new(), Vec::new());
+        let edge = |j: Option<usize>| j.map(|j| local.edge[j]);
         for i in 0..local.len() {
             let v = local.global[i];
             let lower_choice = lower.as_ref().and_then(|lower| lower.choice[i]);
@@ -502,8 +550,10 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             };
             if upper.above[i] {
                 above.push(v);
+                above_start.push(edge(lower.sigma[i]));
             } else if lower.above[i] {
                 below.push(v);
+                below_start.push(edge(upper.sigma[i]));
             } else {
                 values[v.index()] = t.clone();
                 // Min's move from the decision at t, Max's from the negated one.
@@ -524,6 +574,8 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         if !above.is_empty() {
             tasks.push(Task {
                 vertices: above,
+                upper_start: None,
+                lower_start: lower.is_some().then_some(above_start),
                 misses: misses(&t, &task.high),
                 low: t.clone(),
                 high: task.high.clone(),
@@ -532,6 +584,8 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         if !below.is_empty() {
             tasks.push(Task {
                 vertices: below,
+                upper_start: Some(below_start),
+                lower_start: None,
                 misses: misses(&task.low, &t),
                 low: task.low,
                 high: t,
