@@ -85,7 +85,7 @@ struct Local {
     edge: Vec<Edge>,
     /// Predecessor lists: (local source, index into `target`).
     pred_start: Vec<usize>,
-    pred: Vec<(u32, usize)>,
+    pred: Vec<(u32, u32)>,
 }
 
 impl Local {
@@ -115,11 +115,11 @@ impl Local {
         }
         let pred_start = in_degree.clone();
         let mut fill = in_degree;
-        let mut pred = vec![(0u32, 0usize); target.len()];
+        let mut pred = vec![(0u32, 0u32); target.len()];
         for u in 0..k {
             for (j, &w) in target.iter().enumerate().take(start[u + 1]).skip(start[u]) {
                 let w = w as usize;
-                pred[fill[w]] = (u as u32, j);
+                pred[fill[w]] = (u as u32, j as u32);
                 fill[w] += 1;
             }
         }
@@ -157,7 +157,7 @@ impl Local {
         self.start[u]..self.start[u + 1]
     }
 
-    fn preds(&self, u: usize) -> &[(u32, usize)] {
+    fn preds(&self, u: usize) -> &[(u32, u32)] {
         &self.pred[self.pred_start[u]..self.pred_start[u + 1]]
     }
 }
@@ -211,7 +211,7 @@ fn decide(
         // every improvable vertex switched in the last round.
         switched.clear();
         for &v in &candidates {
-            if let Some(better) = improvement(&game, &sigma, valuation.d(), v) {
+            if let Some(better) = improvement(&game, &sigma, valuation, v) {
                 sigma[v] = better;
                 switched.push(v);
             }
@@ -236,16 +236,16 @@ fn decide(
             seen[v] = false;
         }
     }
-    let d = valuation.d();
+    let d = |v: usize| valuation.d(v);
     let mut above = vec![false; k];
     for v in (0..k).filter(|&v| !set_aside[v]) {
-        if d[v] == INF {
+        if d(v) == INF {
             above[v] = true;
             choice[v] = maximiser[v].then_some(sigma[v]).flatten();
         } else if !maximiser[v] {
             choice[v] = local.moves(v).find(|&j| {
                 let w = local.target[j] as usize;
-                !set_aside[w] && d[w] != INF && reward[v] + d[w] == d[v]
+                !set_aside[w] && d(w) != INF && reward[v] + d(w) == d(v)
             });
         }
     }
@@ -261,18 +261,19 @@ fn decide(
 fn improvement(
     game: &Retreats<'_>,
     sigma: &[Option<usize>],
-    d: &[i128],
+    valuation: &Valuation,
     v: usize,
 ) -> Option<Option<usize>> {
     let local = game.local;
+    let d = |v: usize| valuation.d(v);
     let through = |j: usize| {
         let w = local.target[j] as usize;
         if game.set_aside[w] {
             i128::MIN
-        } else if d[w] == INF {
+        } else if d(w) == INF {
             INF
         } else {
-            game.reward[v] + d[w]
+            game.reward[v] + d(w)
         }
     };
     let mut best = (game.reward[v], None);
@@ -282,7 +283,7 @@ fn improvement(
             best = (x, Some(j));
         }
     }
-    (best.0 > d[v]).then_some(best.1)
+    (best.0 > d(v)).then_some(best.1)
 }
 
 /// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
@@ -358,7 +359,7 @@ fn nonpositive_cycles(
                 let p = p as usize;
                 if own(&found, p) {
                     found[p] = true;
-                    choice[p] = Some(j);
+                    choice[p] = Some(j as usize);
                     reached.push(p);
                 }
             }
@@ -412,7 +413,7 @@ fn attract_minimiser(
                 remaining[p] -= 1;
                 remaining[p] == 0
             } else {
-                choice[p] = Some(j);
+                choice[p] = Some(j as usize);
                 true
             };
             if joins {

@@ -29,38 +29,59 @@ pub(super) struct Retreats<'a> {
     pub set_aside: &'a [bool],
 }
 
-impl Retreats<'_> {
-    /// Whether the move with index `j` out of `p` is open when Max keeps to `sigma`.
-    fn open(&self, sigma: &[Option<usize>], p: usize, j: usize) -> bool {
-        !self.set_aside[p] && (!self.maximiser[p] || sigma[p] == Some(j))
+/// No move: the retreat, or no path to one.
+const NONE: u32 = u32::MAX;
+/// Flags of a [`Node`].
+const MAXIMISER: u8 = 1;
+const SET_ASIDE: u8 = 2;
+const QUEUED: u8 = 4;
+
+/// What label correcting reads and writes at a vertex, in one place: the relaxation of a move
+/// touches one cache line at its source.
+#[derive(Clone, Copy)]
+struct Node {
+    /// The distance (`INF` where Min cannot reach a retreat).
+    d: i128,
+    reward: i128,
+    /// The maximiser's move under `sigma`, or `NONE` (the retreat).
+    sigma: u32,
+    /// The move attaining `d`, or `NONE` (a retreat, or `d = INF`).
+    via: u32,
+    /// `mark == epoch`: the vertex is in the current list `changed`.
+    mark: u32,
+    flags: u8,
+}
+
+impl Node {
+    /// Whether the move with index `j` out of this vertex is open.
+    fn open(&self, j: u32) -> bool {
+        self.flags & SET_ASIDE == 0 && (self.flags & MAXIMISER == 0 || self.sigma == j)
     }
 
-    /// Whether `v` is a vertex of Max in play, retreating under `sigma`.
-    fn retreats(&self, sigma: &[Option<usize>], v: usize) -> bool {
-        self.maximiser[v] && !self.set_aside[v] && sigma[v].is_none()
+    /// Whether this is a vertex of the maximiser in play that retreats.
+    fn retreats(&self) -> bool {
+        self.flags & (MAXIMISER | SET_ASIDE) == MAXIMISER && self.sigma == NONE
     }
+}
+
+fn move_of(j: Option<usize>) -> u32 {
+    j.map_or(NONE, |j| j as u32)
 }
 
 /// Min's distances to a retreat with their shortest-path tree, and reusable scratch memory.
 #[derive(Default)]
 pub(super) struct Valuation {
-    /// The distance of every vertex (`INF` where Min cannot reach a retreat).
-    d: Vec<i128>,
-    /// The move attaining `d(v)`, or none (a retreat, or `d(v) = INF`).
-    via: Vec<Option<usize>>,
-    queued: Vec<bool>,
-    queue: VecDeque<usize>,
-    /// `mark[v] == epoch`: `v` is in the current list `changed`.
-    mark: Vec<u32>,
+    node: Vec<Node>,
+    queue: VecDeque<u32>,
     epoch: u32,
     /// The vertices whose distance the last valuation wrote.
     changed: Vec<usize>,
 }
 
 impl Valuation {
-    /// The distances.
-    pub fn d(&self) -> &[i128] {
-        &self.d
+    /// The distance of `v`.
+    pub fn d(&self, v: usize) -> i128 {
+        self.node[v].d
     }
 
     /// The vertices whose distance the last call wrote (possibly to the same value); every
@@ -73,7 +94,9 @@ impl Valuation {
     fn next_epoch(&mut self) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.mark.fill(0);
+            for x in &mut self.node {
+                x.mark = 0;
+            }
             self.epoch = 1;
         }
         self.epoch
@@ -82,26 +105,28 @@ impl Valuation {
     /// The valuation of `sigma` from scratch (all vertices changed).
     pub fn full(&mut self, game: &Retreats<'_>, sigma: &[Option<usize>]) {
         let k = game.local.len();
-        self.d.clear();
-        self.d.resize(k, INF);
-        self.via.clear();
-        self.via.resize(k, None);
-        self.queued.clear();
-        self.queued.resize(k, false);
-        self.mark.clear();
-        self.mark.resize(k, 0);
+        self.node.clear();
+        self.node.extend((0..k).map(|v| Node {
+            d: INF,
+            reward: game.reward[v],
+            sigma: move_of(sigma[v]),
+            via: NONE,
+            mark: 0,
+            flags: if game.maximiser[v] { MAXIMISER } else { 0 }
+                | if game.set_aside[v] { SET_ASIDE } else { 0 },
+        }));
         self.epoch = 0;
         let epoch = self.next_epoch();
         self.changed.clear();
         for v in 0..k {
-            self.mark[v] = epoch;
+            self.node[v].mark = epoch;
             self.changed.push(v);
-            if game.retreats(sigma, v) {
-                self.d[v] = game.reward[v];
+            if self.node[v].retreats() {
+                self.node[v].d = self.node[v].reward;
                 self.push(v);
             }
         }
-        self.correct(game, sigma, epoch);
+        self.correct(game.local, epoch);
     }
 
     /// The valuation of `sigma` after Max switched at the vertices `switched` (and nowhere else)
@@ -112,8 +137,9 @@ impl Valuation {
         // The vertices whose tree path passes through a switched vertex.
         self.changed.clear();
         for &v in switched {
-            if self.mark[v] != epoch {
-                self.mark[v] = epoch;
+            self.node[v].sigma = move_of(sigma[v]);
+            if self.node[v].mark != epoch {
+                self.node[v].mark = epoch;
                 self.changed.push(v);
             }
         }
@@ -121,69 +147,70 @@ impl Valuation {
         while let Some(&u) = self.changed.get(next) {
             next += 1;
             for &(p, j) in local.preds(u) {
-                let p = p as usize;
-                if self.via[p] == Some(j) && self.mark[p] != epoch {
-                    self.mark[p] = epoch;
-                    self.changed.push(p);
+                let node = &mut self.node[p as usize];
+                if node.via == j && node.mark != epoch {
+                    node.mark = epoch;
+                    self.changed.push(p as usize);
                 }
             }
         }
         for &v in &self.changed {
-            self.d[v] = INF;
-            self.via[v] = None;
+            self.node[v].d = INF;
+            self.node[v].via = NONE;
         }
         // Seed each cleared vertex from its open moves to vertices that kept their distance.
         for i in 0..self.changed.len() {
             let v = self.changed[i];
-            if game.set_aside[v] {
+            let node = self.node[v];
+            if node.flags & SET_ASIDE != 0 {
                 continue;
             }
-            if game.retreats(sigma, v) {
-                self.d[v] = game.reward[v];
+            let (mut d, mut via) = (INF, NONE);
+            if node.retreats() {
+                d = node.reward;
             } else {
                 for j in local.moves(v) {
-                    let w = local.target[j] as usize;
-                    if self.d[w] == INF || !game.open(sigma, v, j) {
-                        continue;
-                    }
-                    let x = game.reward[v] + self.d[w];
-                    if x < self.d[v] {
-                        self.d[v] = x;
-                        self.via[v] = Some(j);
+                    let w = self.node[local.target[j] as usize].d;
+                    if w != INF && node.open(j as u32) && node.reward + w < d {
+                        (d, via) = (node.reward + w, j as u32);
                     }
                 }
             }
-            if self.d[v] != INF {
+            (self.node[v].d, self.node[v].via) = (d, via);
+            if d != INF {
                 self.push(v);
             }
         }
-        self.correct(game, sigma, epoch);
+        self.correct(local, epoch);
     }
 
     fn push(&mut self, v: usize) {
-        if !self.queued[v] {
-            self.queued[v] = true;
-            self.queue.push_back(v);
+        let node = &mut self.node[v];
+        if node.flags & QUEUED == 0 {
+            node.flags |= QUEUED;
+            self.queue.push_back(v as u32);
         }
     }
 
     /// Label correcting from the queued vertices along the open moves, backwards; every vertex
     /// whose distance falls joins `changed` (marked with `epoch`).
-    fn correct(&mut self, game: &Retreats<'_>, sigma: &[Option<usize>], epoch: u32) {
+    fn correct(&mut self, local: &Local, epoch: u32) {
         while let Some(u) = self.queue.pop_front() {
-            self.queued[u] = false;
-            let du = self.d[u];
-            for &(p, j) in game.local.preds(u) {
+            let u = u as usize;
+            self.node[u].flags &= !QUEUED;
+            let du = self.node[u].d;
+            for &(p, j) in local.preds(u) {
                 let p = p as usize;
-                if !game.open(sigma, p, j) {
+                let node = &mut self.node[p];
+                if !node.open(j) {
                     continue;
                 }
-                let x = game.reward[p] + du;
-                if x < self.d[p] {
-                    self.d[p] = x;
-                    self.via[p] = Some(j);
-                    if self.mark[p] != epoch {
-                        self.mark[p] = epoch;
+                let x = node.reward + du;
+                if x < node.d {
+                    node.d = x;
+                    node.via = j;
+                    if node.mark != epoch {
+                        node.mark = epoch;
                         self.changed.push(p);
                     }
                     self.push(p);
@@ -236,7 +263,7 @@ mod tests {
             loop {
                 let improvable: Vec<(usize, Option<usize>)> = (0..n)
                     .filter(|&v| maximiser[v] && !set_aside[v])
-                    .filter_map(|v| improvement(&retreats, &sigma, valuation.d(), v).map(|b| (v, b)))
+                    .filter_map(|v| improvement(&retreats, &sigma, &valuation, v).map(|b| (v, b)))
                     .collect();
                 if improvable.is_empty() {
                     break;
@@ -249,15 +276,16 @@ mod tests {
                         switched.push(v);
                     }
                 }
-                let before = valuation.d().to_vec();
+                let distances = |x: &Valuation| (0..n).map(|v| x.d(v)).collect::<Vec<i128>>();
+                let before = distances(&valuation);
                 valuation.update(&retreats, &sigma, &switched);
                 let mut fresh = Valuation::default();
                 fresh.full(&retreats, &sigma);
-                prop_assert_eq!(valuation.d(), fresh.d());
-                for (v, (old, new)) in before.iter().zip(valuation.d()).enumerate() {
+                prop_assert_eq!(distances(&valuation), distances(&fresh));
+                for (v, (old, new)) in before.iter().zip(distances(&valuation)).enumerate() {
                     // Valuations of improving switches only grow.
-                    prop_assert!(old <= new);
-                    prop_assert!(old == new || valuation.changed().contains(&v));
+                    prop_assert!(*old <= new);
+                    prop_assert!(*old == new || valuation.changed().contains(&v));
                 }
             }
         }
