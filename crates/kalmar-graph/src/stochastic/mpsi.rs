@@ -38,10 +38,12 @@
 //! any play these strategies never move to a better vertex for the opponent, and once the value
 //! stays constant the potential arguments above apply, so they are optimal.
 //!
-//! Valuations after the first of a decision are incremental ([`valuation`]): only the vertices
+//! Valuations after the first of a decision are incremental (module `valuation`): only the vertices
 //! whose shortest path to a retreat passes through a switched vertex are valued again, and only
 //! Max's vertices at or next to a vertex whose distance changed are looked at for the next
-//! switches.
+//! switches. A decision at `t` starts from the last strategy of a decision at `t'` on a larger
+//! group when that strategy is admissible at `t` (the maximiser's, when `t < t'`; every cycle it
+//! leaves open had a positive sum at `t'`), instead of from retreating everywhere.
 //!
 //! # Complexity
 //! Each decision: at most one valuation per strategy of Max (finitely many; Björklund and
@@ -175,7 +177,7 @@ struct Decision {
 /// `maximiser[v]` says who maximises (see the module docs). Strategy improvement starts from
 /// `start` (moves of the maximiser, None: the retreat) where given: the last strategy of a
 /// decision for the same maximiser at a larger threshold on these vertices or more, which is
-/// admissible here (see [`Task::start`]).
+/// admissible here (see [`Task::upper_start`]).
 fn decide(
     local: &Local,
     maximiser: &[bool],
