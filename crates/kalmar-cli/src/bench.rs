@@ -23,7 +23,8 @@ pub enum Suite {
     /// Stochastic games: exact strategy iteration and value iteration with bounds on random
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
     /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
-    /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver.
+    /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver;
+    /// --families friedmann runs Friedmann's switch-all games (n = 1..5, sizes not used).
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
     /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive

@@ -22,6 +22,8 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod friedmann;
+
 #[derive(Subcommand)]
 pub enum StochasticCommand {
     /// Solve a stochastic game exactly: the value of every vertex as a fraction, optimal
@@ -1022,10 +1024,11 @@ pub fn bench(
                     ));
                 }
             }
+            "friedmann" => friedmann::bench(reps, &mut rows)?,
             other => {
                 return Err(bad_input(format!(
                     "unknown stochastic benchmark family '{other}'; the families are simple, \
-                     terminal, discounted, haddad-monmege, mean-payoff and parity"
+                     terminal, discounted, haddad-monmege, mean-payoff, parity and friedmann"
                 )));
             }
         }

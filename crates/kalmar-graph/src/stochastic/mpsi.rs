@@ -28,25 +28,38 @@
 //! fractions with denominators at most `n`, and the vertices above (below) a threshold form a
 //! subgame with the same values, so the solver splits the vertices at the midpoint of the interval
 //! known to hold their values, recursively, and once the interval is narrower than `1/n^2` (at
-//! most one candidate fraction left) tries the simplest fraction in it. Every other split tries
-//! instead the median of the mean payoffs that the moves found by the decisions so far give the
-//! group's vertices (a guess that is often a value, which then settles many vertices at once; it
-//! at most doubles the number of splits). The vertices of value
+//! most one candidate fraction left) tries the simplest fraction in it. A split tries instead
+//! the median of the mean payoffs that the moves found by the decisions so far give the group's
+//! vertices (a guess that is often a value, which then settles many vertices at once), unless the
+//! two splits that led to the group were guesses that did not halve its interval: the interval
+//! halves at least every third split, so guessing at most triples the number of splits. When
+//! every vertex of a group is above `t`, the negated decision is skipped. The vertices of value
 //! exactly `t` get Min's strategy of the decision at `t` and Max's of the negated decision; along
 //! any play these strategies never move to a better vertex for the opponent, and once the value
 //! stays constant the potential arguments above apply, so they are optimal.
+//!
+//! Valuations after the first of a decision are incremental (module `valuation`): only the vertices
+//! whose shortest path to a retreat passes through a switched vertex are valued again, and only
+//! Max's vertices at or next to a vertex whose distance changed are looked at for the next
+//! switches. A decision at `t` starts from the last strategy of a decision at `t'` on a larger
+//! group when that strategy is admissible at `t` (the maximiser's, when `t < t'`; every cycle it
+//! leaves open had a positive sum at `t'`), instead of from retreating everywhere.
 //!
 //! # Complexity
 //! Each decision: at most one valuation per strategy of Max (finitely many; Björklund and
 //! Vorobyov's randomised choice of switches gives a subexponential bound, this implementation
 //! switches all improvable vertices, which is fast in practice but has no such bound). A
 //! valuation is a label-correcting shortest-path computation, O(n m) in the worst case, near
-//! linear on typical games. Exact values: O(log(n W)) thresholds along any chain of splits.
+//! linear on typical games; an incremental one costs the same on the part it values again.
+//! Exact values: O(log(n W)) thresholds along any chain of splits.
 
 use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
 use kalmar_core::{Edge, Owner, Player, Rational, Strategy, Vertex};
 use num_bigint::BigInt;
 use std::collections::VecDeque;
+use valuation::{Retreats, Valuation};
+
+mod valuation;
 
 /// Why strategy improvement does not apply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,7 +87,7 @@ struct Local {
     edge: Vec<Edge>,
     /// Predecessor lists: (local source, index into `target`).
     pred_start: Vec<usize>,
-    pred: Vec<(u32, usize)>,
+    pred: Vec<(u32, u32)>,
 }
 
 impl Local {
@@ -104,11 +117,11 @@ impl Local {
         }
         let pred_start = in_degree.clone();
         let mut fill = in_degree;
-        let mut pred = vec![(0u32, 0usize); target.len()];
+        let mut pred = vec![(0u32, 0u32); target.len()];
         for u in 0..k {
             for (j, &w) in target.iter().enumerate().take(start[u + 1]).skip(start[u]) {
                 let w = w as usize;
-                pred[fill[w]] = (u as u32, j);
+                pred[fill[w]] = (u as u32, j as u32);
                 fill[w] += 1;
             }
         }
@@ -133,112 +146,146 @@ impl Local {
         self.global.len()
     }
 
+    /// The moves (indices into `target`) of one chosen edge or None per vertex; None also where
+    /// the edge leaves the subgame.
+    fn moves_of(&self, edges: Option<&[Option<Edge>]>) -> Option<Vec<Option<usize>>> {
+        let edges = edges?;
+        let local = (0..self.len())
+            .map(|u| edges[u].and_then(|e| self.moves(u).find(|&j| self.edge[j] == e)));
+        Some(local.collect())
+    }
+
     fn moves(&self, u: usize) -> std::ops::Range<usize> {
         self.start[u]..self.start[u + 1]
     }
 
-    fn preds(&self, u: usize) -> &[(u32, usize)] {
+    fn preds(&self, u: usize) -> &[(u32, u32)] {
         &self.pred[self.pred_start[u]..self.pred_start[u + 1]]
     }
 }
 
-/// The outcome of one decision: which vertices have value `> 0` for the maximiser, and a move
-/// (index into `Local::target`) for the maximiser on those and for the minimiser elsewhere.
+/// The outcome of one decision: which vertices have value `> 0` for the maximiser, a move
+/// (index into `Local::target`) for the maximiser on those and for the minimiser elsewhere, and
+/// the maximiser's last strategy (None: the retreat).
 struct Decision {
     above: Vec<bool>,
     choice: Vec<Option<usize>>,
+    sigma: Vec<Option<usize>>,
 }
 
 /// Decides the sign of every vertex's value in `local` with these integer rewards, where
-/// `maximiser[v]` says who maximises (see the module docs).
-fn decide(local: &Local, maximiser: &[bool], reward: &[i128], stats: &mut Stats) -> Decision {
+/// `maximiser[v]` says who maximises (see the module docs). Strategy improvement starts from
+/// `start` (moves of the maximiser, None: the retreat) where given: the last strategy of a
+/// decision for the same maximiser at a larger threshold on these vertices or more, which is
+/// admissible here (see [`Task::upper_start`]).
+fn decide(
+    local: &Local,
+    maximiser: &[bool],
+    reward: &[i128],
+    start: Option<&[Option<usize>]>,
+    valuation: &mut Valuation,
+    stats: &mut Stats,
+) -> Decision {
     let k = local.len();
     let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward);
     attract_minimiser(local, maximiser, &mut set_aside, &mut choice);
-    // Strategy improvement on the rest; None is the retreat.
+    let game = Retreats {
+        local,
+        maximiser,
+        reward,
+        set_aside: &set_aside,
+    };
+    // Strategy improvement on the rest; None is the retreat. A move into the vertices set
+    // aside here becomes the retreat.
     let mut sigma: Vec<Option<usize>> = vec![None; k];
-    let mut d = vec![INF; k];
-    loop {
-        valuate(local, maximiser, reward, &set_aside, &sigma, &mut d);
-        stats.evaluations += 1;
-        let mut switched = false;
+    if let Some(start) = start {
         for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v]) {
-            let through = |j: usize| {
-                let w = local.target[j] as usize;
-                if set_aside[w] || d[w] == INF {
-                    if set_aside[w] { i128::MIN } else { INF }
-                } else {
-                    reward[v] + d[w]
-                }
-            };
-            let mut best = (reward[v], None);
-            for j in local.moves(v) {
-                let x = through(j);
-                if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
-                    best = (x, Some(j));
-                }
-            }
-            if best.0 > d[v] {
-                sigma[v] = best.1;
-                switched = true;
+            sigma[v] = start[v].filter(|&j| !set_aside[local.target[j] as usize]);
+        }
+    }
+    valuation.full(&game, &sigma);
+    stats.evaluations += 1;
+    let mut candidates: Vec<usize> = (0..k).filter(|&v| maximiser[v] && !set_aside[v]).collect();
+    let mut switched = Vec::new();
+    let mut seen = vec![false; k];
+    loop {
+        // Only a vertex whose distance or a successor's changed can have become improvable:
+        // every improvable vertex switched in the last round.
+        switched.clear();
+        for &v in &candidates {
+            if let Some(better) = improvement(&game, &sigma, valuation, v) {
+                sigma[v] = better;
+                switched.push(v);
             }
         }
-        if !switched {
+        if switched.is_empty() {
             break;
         }
         stats.iterations += 1;
+        valuation.update(&game, &sigma, &switched);
+        stats.evaluations += 1;
+        candidates.clear();
+        for &u in valuation.changed() {
+            let around = std::iter::once(u).chain(local.preds(u).iter().map(|&(p, _)| p as usize));
+            for v in around {
+                if maximiser[v] && !set_aside[v] && !seen[v] {
+                    seen[v] = true;
+                    candidates.push(v);
+                }
+            }
+        }
+        for &v in &candidates {
+            seen[v] = false;
+        }
     }
+    let d = |v: usize| valuation.d(v);
     let mut above = vec![false; k];
     for v in (0..k).filter(|&v| !set_aside[v]) {
-        if d[v] == INF {
+        if d(v) == INF {
             above[v] = true;
             choice[v] = maximiser[v].then_some(sigma[v]).flatten();
         } else if !maximiser[v] {
             choice[v] = local.moves(v).find(|&j| {
                 let w = local.target[j] as usize;
-                !set_aside[w] && d[w] != INF && reward[v] + d[w] == d[v]
+                !set_aside[w] && d(w) != INF && reward[v] + d(w) == d(v)
             });
         }
     }
-    Decision { above, choice }
+    Decision {
+        above,
+        choice,
+        sigma,
+    }
 }
 
-/// Min's shortest distances to a retreat when Max keeps to `sigma`, by label correcting from the
-/// retreats (no cycle is negative, so it ends with the exact distances).
-fn valuate(
-    local: &Local,
-    maximiser: &[bool],
-    reward: &[i128],
-    set_aside: &[bool],
+/// Max's best move at `v` (None: the retreat) if it is better than `d(v)`; among equally good
+/// moves the current one is kept.
+fn improvement(
+    game: &Retreats<'_>,
     sigma: &[Option<usize>],
-    d: &mut [i128],
-) {
-    let k = local.len();
-    d.fill(INF);
-    let mut queued = vec![false; k];
-    let mut queue = VecDeque::new();
-    for v in (0..k).filter(|&v| maximiser[v] && !set_aside[v] && sigma[v].is_none()) {
-        d[v] = reward[v];
-        queued[v] = true;
-        queue.push_back(v);
-    }
-    while let Some(u) = queue.pop_front() {
-        queued[u] = false;
-        for &(p, j) in local.preds(u) {
-            let p = p as usize;
-            if set_aside[p] || (maximiser[p] && sigma[p] != Some(j)) {
-                continue;
-            }
-            let x = reward[p] + d[u];
-            if x < d[p] {
-                d[p] = x;
-                if !queued[p] {
-                    queued[p] = true;
-                    queue.push_back(p);
-                }
-            }
+    valuation: &Valuation,
+    v: usize,
+) -> Option<Option<usize>> {
+    let local = game.local;
+    let d = |v: usize| valuation.d(v);
+    let through = |j: usize| {
+        let w = local.target[j] as usize;
+        if game.set_aside[w] {
+            i128::MIN
+        } else if d(w) == INF {
+            INF
+        } else {
+            game.reward[v] + d(w)
+        }
+    };
+    let mut best = (game.reward[v], None);
+    for j in local.moves(v) {
+        let x = through(j);
+        if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
+            best = (x, Some(j));
         }
     }
+    (best.0 > d(v)).then_some(best.1)
 }
 
 /// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
@@ -314,7 +361,7 @@ fn nonpositive_cycles(
                 let p = p as usize;
                 if own(&found, p) {
                     found[p] = true;
-                    choice[p] = Some(j);
+                    choice[p] = Some(j as usize);
                     reached.push(p);
                 }
             }
@@ -368,7 +415,7 @@ fn attract_minimiser(
                 remaining[p] -= 1;
                 remaining[p] == 0
             } else {
-                choice[p] = Some(j);
+                choice[p] = Some(j as usize);
                 true
             };
             if joins {
@@ -379,13 +426,27 @@ fn attract_minimiser(
     }
 }
 
+/// After this many guessed thresholds in a row that did not halve a group's interval, the next
+/// threshold is the midpoint.
+const MISSES: u32 = 2;
+
 /// A group of vertices whose values lie strictly between `low` and `high`.
 struct Task {
     vertices: Vec<Vertex>,
     low: Rational,
     high: Rational,
-    /// Whether to try the guessed strategies' values as the threshold (else the midpoint).
-    guess: bool,
+    /// Where the decision at the next threshold `t` starts strategy improvement (one move or
+    /// None per vertex), from the decision that made the group, at the threshold `t'` at one
+    /// end of its interval: Max's last strategy there if `t < t'`, Min's in the negated game if
+    /// `t > t'`. Every cycle it leaves open among vertices not set aside then had a positive sum
+    /// at `t'`, so it has one at `t`. Vertices set aside at `t'` retreated there, a Min vertex
+    /// outside them has no move into them, and a cycle of Min alone with a sum `<= 0` at `t` is
+    /// set aside at `t`: the start is admissible (see [`decide`]).
+    upper_start: Option<Vec<Option<Edge>>>,
+    lower_start: Option<Vec<Option<Edge>>>,
+    /// How many guesses in a row that did not halve the interval led to this group (the next
+    /// threshold is a guess if fewer than [`MISSES`], else the midpoint).
+    misses: u32,
 }
 
 /// Solves a deterministic mean-payoff game exactly: values and optimal strategies for both
@@ -416,14 +477,17 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
         vertices: arena.vertices().collect(),
         low: -bound.clone(),
         high: bound,
-        guess: false,
+        upper_start: None,
+        lower_start: None,
+        misses: 0,
     }];
     // The moves the decisions so far suggest, for guessing thresholds.
     let mut guess = super::si::initial_profile_of(arena);
     let mut means = CycleMeans::new(n);
+    let mut valuation = Valuation::default();
     while let Some(task) = tasks.pop() {
         let width = &task.high - &task.low;
-        let guessed = if task.guess && width > narrow {
+        let guessed = if task.misses < MISSES && width > narrow {
             means.median_between(
                 arena,
                 &reward,
@@ -451,40 +515,83 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             .collect();
         let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
         let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
-        let upper = decide(&local, &local.max, &shifted, stats);
-        let lower = decide(&local, &minimiser_is_max, &negated, stats);
+        let upper_start = local.moves_of(task.upper_start.as_deref());
+        let lower_start = local.moves_of(task.lower_start.as_deref());
+        let upper = decide(
+            &local,
+            &local.max,
+            &shifted,
+            upper_start.as_deref(),
+            &mut valuation,
+            stats,
+        );
+        // When every vertex is above t, none is below.
+        let lower = if upper.above.iter().all(|&x| x) {
+            None
+        } else {
+            Some(decide(
+                &local,
+                &minimiser_is_max,
+                &negated,
+                lower_start.as_deref(),
+                &mut valuation,
+                stats,
+            ))
+        };
         let (mut above, mut below) = (Vec::new(), Vec::new());
+        let (mut above_start, mut below_start) = (Vec::new(), Vec::new());
+        let edge = |j: Option<usize>| j.map(|j| local.edge[j]);
         for i in 0..local.len() {
             let v = local.global[i];
-            for j in [upper.choice[i], lower.choice[i]].into_iter().flatten() {
+            let lower_choice = lower.as_ref().and_then(|lower| lower.choice[i]);
+            for j in [upper.choice[i], lower_choice].into_iter().flatten() {
                 guess.set(v, local.edge[j]);
             }
+            let Some(lower) = &lower else {
+                above.push(v);
+                continue;
+            };
             if upper.above[i] {
                 above.push(v);
+                above_start.push(edge(lower.sigma[i]));
             } else if lower.above[i] {
                 below.push(v);
+                below_start.push(edge(upper.sigma[i]));
             } else {
                 values[v.index()] = t.clone();
                 // Min's move from the decision at t, Max's from the negated one.
-                let own = if local.max[i] { &lower } else { &upper };
+                let own = if local.max[i] { lower } else { &upper };
                 let j = own.choice[i].expect("a move for the holding player");
                 strategy.set(v, local.edge[j]);
             }
         }
+        // A guess that did not halve the interval is a miss.
+        let misses = |low: &Rational, high: &Rational| {
+            let halved = (high - low) * Rational::from(2) <= width;
+            if used_guess && !halved {
+                task.misses + 1
+            } else {
+                0
+            }
+        };
         if !above.is_empty() {
             tasks.push(Task {
                 vertices: above,
+                upper_start: None,
+                lower_start: lower.is_some().then_some(above_start),
+                misses: misses(&t, &task.high),
                 low: t.clone(),
                 high: task.high.clone(),
-                guess: !used_guess,
             });
         }
         if !below.is_empty() {
             tasks.push(Task {
                 vertices: below,
+                upper_start: Some(below_start),
+                lower_start: None,
+                misses: misses(&task.low, &t),
                 low: task.low,
                 high: t,
-                guess: !used_guess,
             });
         }
     }

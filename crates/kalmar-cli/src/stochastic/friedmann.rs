@@ -1,0 +1,126 @@
+//! The `friedmann` family of `kalmar bench stochastic`: Friedmann's parity games built against
+//! the switch-all rule of strategy improvement (PGSolver's `switchallexp n`), solved by
+//! strategy improvement for mean-payoff games on Jurdziński's reduction (mpsi) and by exact
+//! strategy iteration on the priority gadget (si-gadget), with their improvement counts.
+//!
+//! Friedmann's games are sink games that Odd wins from every vertex: with Max as Even, every
+//! mean-payoff value is negative and every winning probability 0. The benchmark checks both.
+
+use super::{BenchRow, checked, repeat};
+use crate::bad_input;
+use kalmar_core::{Certificate, Rational};
+use kalmar_graph::generate::friedmann::switchallexp;
+use kalmar_graph::stochastic::reduce::parity_to_mean;
+use kalmar_graph::stochastic::{ParityConvention, ParityGame, Stats, mpsi, spg};
+use std::time::Instant;
+
+/// The parameters `n` of the games run (n = 6 takes about a minute).
+const PARAMETERS: [usize; 5] = [1, 2, 3, 4, 5];
+
+/// Rows for `switchallexp n`, n = 1..5: mpsi on the mean-payoff game, si on the gadget game.
+pub(super) fn bench(reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
+    for n in PARAMETERS {
+        bench_one(n, reps, rows)?;
+    }
+    Ok(())
+}
+
+/// The two rows of `switchallexp n`.
+fn bench_one(n: usize, reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
+    let parity = switchallexp(n).map_err(bad_input)?;
+    let arena = parity.arena().clone();
+    let priorities = arena.vertices().map(|v| parity.priority(v)).collect();
+    let game = ParityGame::new(arena, priorities, ParityConvention::EvenWins).map_err(bad_input)?;
+    let mean = parity_to_mean::reduce(&game).map_err(bad_input)?;
+    // The same arena, for the sizes in the rows.
+    let graph = mean.to_graph();
+    let family = format!("friedmann switchallexp {n}");
+    let mut stats = Stats::default();
+    let mpsi_row = match mpsi::solve(&mean, &mut Stats::default()) {
+        Err(mpsi::MpsiError::TooLarge) => BenchRow::new(
+            family.clone(),
+            &graph,
+            "mpsi",
+            &[],
+            Stats::default(),
+            format!("not run: rewards of {} bits", reward_bits(&mean)),
+        ),
+        Err(e) => return Err(bad_input(e)),
+        Ok(_) => {
+            let times = repeat(reps, || {
+                stats = Stats::default();
+                let start = Instant::now();
+                let solution = mpsi::solve(&mean, &mut stats).map_err(bad_input)?;
+                let elapsed = start.elapsed();
+                odd_wins(solution.values.iter().all(|x| *x < Rational::ZERO))?;
+                Ok(elapsed)
+            })?;
+            BenchRow::new(
+                family.clone(),
+                &graph,
+                "mpsi",
+                &times,
+                stats,
+                "exact; Odd wins everywhere".into(),
+            )
+        }
+    };
+    rows.push(mpsi_row);
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        let start = Instant::now();
+        let solution = spg::solve(&game, &mut stats);
+        let elapsed = start.elapsed();
+        checked(solution.verify(&game))?;
+        odd_wins(solution.values.iter().all(|x| *x == Rational::ZERO))?;
+        Ok(elapsed)
+    })?;
+    rows.push(BenchRow::new(
+        family,
+        &graph,
+        "si-gadget",
+        &times,
+        stats,
+        format!("exact; Odd wins everywhere; {} gadget games", stats.rounds),
+    ));
+    Ok(())
+}
+
+/// The largest reward's size in bits, as a power of two the rewards reach.
+fn reward_bits(game: &kalmar_graph::stochastic::MeanPayoffGame) -> u64 {
+    game.rewards()
+        .iter()
+        .map(|r| r.to_big().numer().bits())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Friedmann's games are won by Odd from every vertex.
+fn odd_wins(holds: bool) -> anyhow::Result<()> {
+    if holds {
+        Ok(())
+    } else {
+        Err(anyhow::anyhow!(
+            "internal error: a vertex of Friedmann's game is not won by Odd"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_wins_the_smallest_game() {
+        let mut rows = Vec::new();
+        bench_one(1, 1, &mut rows).unwrap();
+        let [mpsi, gadget] = &rows[..] else {
+            panic!("two rows")
+        };
+        // Jurdziński's rewards for 21 vertices and their priorities exceed 128-bit arithmetic.
+        assert_eq!(mpsi.median_ms, None);
+        assert!(mpsi.error.starts_with("not run: rewards of"));
+        assert!(gadget.error.starts_with("exact; Odd wins everywhere"));
+        assert!(gadget.iterations > 0);
+    }
+}
