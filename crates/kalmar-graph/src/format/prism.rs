@@ -1,0 +1,390 @@
+//! PRISM-games models of stochastic terminal-payoff games, and the result vectors PRISM writes
+//! back: so that the same game can be solved by kalmar and by PRISM-games and the answers
+//! compared.
+//!
+//! [`write_prism`] turns a [`TerminalGame`] into a turn-based stochastic game of PRISM's modelling
+//! language (model type `smg`) and an rPATL property whose value at every state is the value of
+//! the vertex:
+//!
+//! ```text
+//! smg
+//!
+//! player maxplayer
+//!   [max0], [max1]
+//! endplayer
+//! player minplayer
+//!   [min0], [min1]
+//! endplayer
+//!
+//! module game
+//!   s : [0..5] init 0;
+//!   // 0: a (max)
+//!   [max0] s=0 -> (s'=1);
+//!   [max1] s=0 -> (s'=2);
+//!   // 1: c (chance)
+//!   [] s=1 -> 1/3:(s'=0) + 2/3:(s'=3);
+//!   // 3: t (terminal, payoff 1/2)
+//!   [] s=3 -> 1/2:(s'=4) + 1/2:(s'=5);
+//!   …
+//!   [] s=4 -> true;
+//!   [] s=5 -> true;
+//! endmodule
+//!
+//! label "win" = s=4;
+//! ```
+//!
+//! - One integer variable `s`: state `k` is vertex `k` of the arena. The initial state is the
+//!   arena's start vertex (vertex 0 when it has none).
+//! - Max is the player `maxplayer`, Min the player `minplayer`. The `i`-th move of a vertex of
+//!   Max is a command labelled `max{i}`, of Min `min{i}`; the player blocks give each label to
+//!   its player, so PRISM gives each state to the owner of the vertex.
+//! - A chance vertex is one unlabelled probabilistic command: its moves with their exact
+//!   probabilities, written as fractions (`1/3`). A state with a single unlabelled command is
+//!   given to the first player, which has only that one choice there.
+//! - **Payoffs in [0, 1]** (simple stochastic games among them): two absorbing states follow the
+//!   vertices, `win` (`s = n`) and `lose` (`s = n + 1`). A terminal of payoff `q` moves to `win`
+//!   with probability `q` and to `lose` otherwise, so the probability of reaching `win` is the
+//!   expected payoff and an infinite play, which never reaches `win`, pays 0. The property is
+//!   `<<maxplayer>> Pmax=? [ F "win" ]`.
+//! - **Other non-negative payoffs** (some above 1): one absorbing state `done` (`s = n`) follows the
+//!   vertices, every terminal moves to it, and a reward structure `payoff` gives each terminal
+//!   its payoff as a state reward, earned when play leaves the terminal. PRISM-games' `F0`
+//!   reachability reward counts the rewards gathered until `done` is reached and 0 on a path
+//!   that never reaches it, which is the terminal-payoff game's "infinite play pays 0". The
+//!   property is `<<maxplayer>> R{"payoff"}max=? [ F0 "done" ]`.
+//! - **Negative payoffs** are refused ([`PrismWriteError`]): PRISM's rewards are non-negative,
+//!   and adding a constant to every payoff would change what an infinite play pays.
+//!
+//! A probability or payoff whose numerator or denominator does not fit PRISM's 32-bit integer
+//! literals is written as the nearest double instead (PRISM evaluates every expression in
+//! doubles anyway); [`PrismModel::inexact`] counts them.
+//!
+//! [`read_prism_vector`] and [`read_prism_states`] read back the files of PRISM's
+//! `-exportvector` and `-exportstates` options, which give the value of every state and the
+//! value of `s` at each state.
+//!
+//! # Complexity
+//! Writing is O(n + m) for n vertices and m moves; reading is linear in the text.
+
+use crate::stochastic::TerminalGame;
+use kalmar_core::error::Cursor;
+use kalmar_core::{Owner, ParseError, Player, Rational, Vertex};
+use std::fmt::Write;
+
+/// The query of an exported model: what PRISM computes at every state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrismQuery {
+    /// `<<maxplayer>> Pmax=? [ F "win" ]`: every payoff is in [0, 1].
+    ReachWin,
+    /// `<<maxplayer>> R{"payoff"}max=? [ F0 "done" ]`: some payoff is above 1.
+    RewardF0,
+}
+
+impl PrismQuery {
+    /// The property, in PRISM's property language.
+    pub fn property(self) -> &'static str {
+        match self {
+            PrismQuery::ReachWin => "<<maxplayer>> Pmax=? [ F \"win\" ]",
+            PrismQuery::RewardF0 => "<<maxplayer>> R{\"payoff\"}max=? [ F0 \"done\" ]",
+        }
+    }
+}
+
+/// A game written in PRISM's language, with its property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrismModel {
+    /// The model file (`.prism`).
+    pub model: String,
+    /// The properties file (`.props`): one property.
+    pub properties: String,
+    /// Which query the property is.
+    pub query: PrismQuery,
+    /// The number of PRISM states: the vertices and the absorbing states after the terminals.
+    pub states: usize,
+    /// How many probabilities and payoffs were written as doubles because their numerator or
+    /// denominator does not fit in 32 bits (0 when every number is written exactly).
+    pub inexact: usize,
+}
+
+/// Why a game cannot be written as a PRISM-games model.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PrismWriteError {
+    /// PRISM's reward structures are non-negative, and a negative payoff cannot be shifted away
+    /// (an infinite play must still pay 0).
+    #[error(
+        "terminal {vertex} pays {payoff}, but PRISM-games refuses negative rewards and a shift \
+         would change what an infinite play pays; only games with non-negative payoffs can be \
+         exported"
+    )]
+    NegativePayoff {
+        /// The terminal's name.
+        vertex: String,
+        /// Its payoff.
+        payoff: Rational,
+    },
+}
+
+/// The model of `game` in PRISM-games' language, and the property whose value at state `k` is
+/// the value of vertex `k`.
+///
+/// # Errors
+/// A negative payoff ([`PrismWriteError::NegativePayoff`]).
+///
+/// ```
+/// use kalmar_graph::format::{prism::{PrismQuery, write_prism}, read_gg};
+/// use kalmar_graph::stochastic::TerminalGame;
+/// let g = read_gg("kalmar-gg 1\na max -> t c\nc chance -> a:1/2 t:1/2\nt terminal payoff=1\n")
+///     .unwrap();
+/// let model = write_prism(&TerminalGame::from_graph(&g).unwrap()).unwrap();
+/// assert_eq!(model.query, PrismQuery::ReachWin);
+/// assert!(model.model.contains("[] s=1 -> 1/2:(s'=0) + 1/2:(s'=2);"));
+/// ```
+pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
+    let arena = game.arena();
+    let n = arena.num_vertices();
+    if let Some(t) = arena
+        .vertices()
+        .find(|&t| arena.is_terminal(t) && game.payoff(t).signum().is_lt())
+    {
+        return Err(PrismWriteError::NegativePayoff {
+            vertex: arena.name(t).into_owned(),
+            payoff: game.payoff(t).clone(),
+        });
+    }
+    let unit = arena
+        .vertices()
+        .filter(|&t| arena.is_terminal(t))
+        .all(|t| in_unit_interval(game.payoff(t)));
+    let query = if unit {
+        PrismQuery::ReachWin
+    } else {
+        PrismQuery::RewardF0
+    };
+    // The absorbing states after the vertices: win and lose, or done.
+    let (win, lose, done) = (n, n + 1, n);
+    let states = if unit { n + 2 } else { n + 1 };
+    let mut numbers = Numbers::default();
+    let mut out = String::with_capacity(48 * (n + arena.num_edges()) + 512);
+    let start = arena.start().unwrap_or(Vertex(0)).index();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        out,
+        "// A stochastic terminal-payoff game written by kalmar: {n} vertices, {} moves.\n\
+         // State s=k is vertex k; Max is maxplayer, Min is minplayer.\n\
+         // Property: {}\n\nsmg\n",
+        arena.num_edges(),
+        query.property()
+    );
+    for (player, prefix) in [("maxplayer", "max"), ("minplayer", "min")] {
+        let owner = if prefix == "max" {
+            Player::MAX
+        } else {
+            Player::MIN
+        };
+        // PRISM refuses a label that no command uses, so the block lists exactly those used.
+        let labels = arena
+            .vertices()
+            .filter(|&v| arena.owner(v) == Owner::Player(owner))
+            .map(|v| arena.out_degree(v))
+            .max()
+            .unwrap_or(0);
+        let list: Vec<String> = (0..labels).map(|i| format!("[{prefix}{i}]")).collect();
+        let _ = writeln!(out, "player {player}\n  {}\nendplayer\n", list.join(", "));
+    }
+    let _ = writeln!(out, "module game\n  s : [0..{}] init {start};", states - 1);
+    for v in arena.vertices() {
+        let k = v.index();
+        let name = serde_json::to_string(arena.name(v).as_ref()).unwrap_or_default();
+        match arena.owner(v) {
+            Owner::Player(p) => {
+                let prefix = if p == Player::MAX { "max" } else { "min" };
+                let _ = writeln!(out, "  // {k}: {name} ({prefix})");
+                for (i, &w) in arena.successors(v).iter().enumerate() {
+                    let _ = writeln!(out, "  [{prefix}{i}] s={k} -> (s'={});", w.index());
+                }
+            }
+            Owner::Chance => {
+                let _ = writeln!(out, "  // {k}: {name} (chance)");
+                let branches: Vec<String> = arena
+                    .out_edges(v)
+                    .map(|e| {
+                        let p = arena.probability(e).cloned().unwrap_or(Rational::ZERO);
+                        format!("{}:(s'={})", numbers.write(&p), arena.target(e).index())
+                    })
+                    .collect();
+                let _ = writeln!(out, "  [] s={k} -> {};", branches.join(" + "));
+            }
+            Owner::Terminal => {
+                let payoff = game.payoff(v);
+                let _ = writeln!(out, "  // {k}: {name} (terminal, payoff {payoff})");
+                let update = if !unit {
+                    format!("(s'={done})")
+                } else if payoff.is_zero() {
+                    format!("(s'={lose})")
+                } else if *payoff == Rational::ONE {
+                    format!("(s'={win})")
+                } else {
+                    let rest = &Rational::ONE - payoff;
+                    format!(
+                        "{}:(s'={win}) + {}:(s'={lose})",
+                        numbers.write(payoff),
+                        numbers.write(&rest)
+                    )
+                };
+                let _ = writeln!(out, "  [] s={k} -> {update};");
+            }
+        }
+    }
+    if unit {
+        let _ = writeln!(out, "  // {win}: win\n  [] s={win} -> true;");
+        let _ = writeln!(out, "  // {lose}: lose\n  [] s={lose} -> true;");
+        let _ = writeln!(out, "endmodule\n\nlabel \"win\" = s={win};");
+    } else {
+        let _ = writeln!(out, "  // {done}: done\n  [] s={done} -> true;");
+        let _ = writeln!(out, "endmodule\n\nlabel \"done\" = s={done};\n");
+        let _ = writeln!(out, "rewards \"payoff\"");
+        for t in arena.vertices().filter(|&t| arena.is_terminal(t)) {
+            let payoff = game.payoff(t);
+            if !payoff.is_zero() {
+                let _ = writeln!(out, "  s={} : {};", t.index(), numbers.write(payoff));
+            }
+        }
+        let _ = writeln!(out, "endrewards");
+    }
+    Ok(PrismModel {
+        model: out,
+        properties: format!("{}\n", query.property()),
+        query,
+        states,
+        inexact: numbers.inexact,
+    })
+}
+
+fn in_unit_interval(x: &Rational) -> bool {
+    x.signum().is_ge() && *x <= Rational::ONE
+}
+
+/// Writes rationals as PRISM expressions, counting those that had to become doubles.
+#[derive(Default)]
+struct Numbers {
+    inexact: usize,
+}
+
+impl Numbers {
+    fn write(&mut self, x: &Rational) -> String {
+        let fits = |i: &num_bigint::BigInt| i32::try_from(i).is_ok();
+        let big = x.to_big();
+        if fits(big.numer()) && fits(big.denom()) {
+            // Negative numbers in parentheses, so that `-1/2` never follows an operator.
+            if x.signum().is_lt() {
+                format!("({x})")
+            } else {
+                x.to_string()
+            }
+        } else {
+            self.inexact += 1;
+            format!("{:e}", x.to_f64())
+        }
+    }
+}
+
+/// Reads the file PRISM writes with `-exportvector FILE`: one number per line, the value of each
+/// state in PRISM's order (`Infinity` and `NaN` are allowed). Blank lines and `#` comments are
+/// skipped.
+///
+/// ```
+/// use kalmar_graph::format::prism::read_prism_vector;
+/// assert_eq!(read_prism_vector("0.5\n1.0\n").unwrap(), vec![0.5, 1.0]);
+/// ```
+pub fn read_prism_vector(text: &str) -> Result<Vec<f64>, ParseError> {
+    let mut cursor = Cursor::new(text);
+    let mut values = Vec::new();
+    loop {
+        skip_comments(&mut cursor);
+        if cursor.peek().is_none() {
+            return Ok(values);
+        }
+        let at = cursor.clone();
+        let word = cursor.take_while(|c| !c.is_whitespace());
+        let value = word
+            .parse::<f64>()
+            .map_err(|_| at.error("a number (the value of a state)"))?;
+        values.push(value);
+        end_of_line(&mut cursor)?;
+    }
+}
+
+/// Reads the file PRISM writes with `-exportstates FILE` for a model of [`write_prism`]: the
+/// header `(s)`, then `INDEX:(VALUE)` per state, in order; lines starting with `#` are
+/// comments (PRISM starts the file with `# States`). Returns the value of `s`, the vertex,
+/// of each state.
+///
+/// ```
+/// use kalmar_graph::format::prism::read_prism_states;
+/// assert_eq!(read_prism_states("(s)\n0:(0)\n1:(3)\n").unwrap(), vec![0, 3]);
+/// ```
+pub fn read_prism_states(text: &str) -> Result<Vec<usize>, ParseError> {
+    let mut cursor = Cursor::new(text);
+    skip_comments(&mut cursor);
+    token(
+        &mut cursor,
+        "(s)",
+        "the header (s) of a model whose one variable is s",
+    )?;
+    end_of_line(&mut cursor)?;
+    let mut states = Vec::new();
+    loop {
+        skip_comments(&mut cursor);
+        if cursor.peek().is_none() {
+            return Ok(states);
+        }
+        let at = cursor.clone();
+        let index = number(&mut cursor, "the index of a state")?;
+        if index != states.len() {
+            return Err(at.error(format!(
+                "state {} (states are listed in order)",
+                states.len()
+            )));
+        }
+        token(&mut cursor, ":(", "':(' after the index of a state")?;
+        states.push(number(&mut cursor, "the value of s")?);
+        token(&mut cursor, ")", "')'")?;
+        end_of_line(&mut cursor)?;
+    }
+}
+
+/// Skips white space and `#` comments that run to the end of their line.
+fn skip_comments(cursor: &mut Cursor<'_>) {
+    cursor.skip_whitespace();
+    while cursor.peek() == Some('#') {
+        cursor.take_while(|c| c != '\n');
+        cursor.skip_whitespace();
+    }
+}
+
+/// Consumes `expected_token`, or says what stands there instead.
+fn token(cursor: &mut Cursor<'_>, expected_token: &str, expected: &str) -> Result<(), ParseError> {
+    if !cursor.rest().starts_with(expected_token) {
+        return Err(cursor.error(expected));
+    }
+    for _ in expected_token.chars() {
+        cursor.bump();
+    }
+    Ok(())
+}
+
+/// A decimal number that fits in `usize`.
+fn number(cursor: &mut Cursor<'_>, expected: &str) -> Result<usize, ParseError> {
+    let at = cursor.clone();
+    let digits = cursor.take_while(|c| c.is_ascii_digit());
+    digits.parse().map_err(|_| at.error(expected))
+}
+
+/// Blanks, then the end of the line or of the text.
+fn end_of_line(cursor: &mut Cursor<'_>) -> Result<(), ParseError> {
+    cursor.skip_blanks();
+    match cursor.peek() {
+        None | Some('\n') => Ok(()),
+        Some(_) => Err(cursor.error("the end of the line")),
+    }
+}
