@@ -388,3 +388,310 @@ fn end_of_line(cursor: &mut Cursor<'_>) -> Result<(), ParseError> {
         Some(_) => Err(cursor.error("the end of the line")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_gg;
+    use crate::generate::stochastic::{haddad_monmege, random_stochastic};
+    use crate::stochastic::Class;
+    use proptest::prelude::*;
+
+    fn game(text: &str) -> TerminalGame {
+        TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap()
+    }
+
+    /// Max at a enters a coin that ends at t (payoff 1/2) with probability 2/3, by two parallel
+    /// moves, or returns to a; or goes to Min's m, who loops forever or gives up u (payoff 1).
+    const LOTTERY: &str = "kalmar-gg 1\na max -> c m\nc chance -> t:1/3 t:1/3 a:1/3\n\
+                           m min -> m u\nt terminal payoff=1/2\nu terminal payoff=1\n";
+
+    #[test]
+    fn a_game_with_payoffs_in_the_unit_interval_is_a_reachability_game() {
+        // Written by hand from PRISM-games' grammar: player blocks of the labels used, one
+        // command per move, the chance vertex's probabilities as fractions, each terminal a
+        // lottery between win (5) and lose (6).
+        let expected = "\
+// A stochastic terminal-payoff game written by kalmar: 5 vertices, 7 moves.
+// State s=k is vertex k; Max is maxplayer, Min is minplayer.
+// Property: <<maxplayer>> Pmax=? [ F \"win\" ]
+
+smg
+
+player maxplayer
+  [max0], [max1]
+endplayer
+
+player minplayer
+  [min0], [min1]
+endplayer
+
+module game
+  s : [0..6] init 0;
+  // 0: \"a\" (max)
+  [max0] s=0 -> (s'=1);
+  [max1] s=0 -> (s'=2);
+  // 1: \"c\" (chance)
+  [] s=1 -> 1/3:(s'=3) + 1/3:(s'=3) + 1/3:(s'=0);
+  // 2: \"m\" (min)
+  [min0] s=2 -> (s'=2);
+  [min1] s=2 -> (s'=4);
+  // 3: \"t\" (terminal, payoff 1/2)
+  [] s=3 -> 1/2:(s'=5) + 1/2:(s'=6);
+  // 4: \"u\" (terminal, payoff 1)
+  [] s=4 -> (s'=5);
+  // 5: win
+  [] s=5 -> true;
+  // 6: lose
+  [] s=6 -> true;
+endmodule
+
+label \"win\" = s=5;
+";
+        let model = write_prism(&game(LOTTERY)).unwrap();
+        assert_eq!(model.model, expected);
+        assert_eq!(model.properties, "<<maxplayer>> Pmax=? [ F \"win\" ]\n");
+        assert_eq!(model.query, PrismQuery::ReachWin);
+        assert_eq!(model.states, 7);
+        assert_eq!(model.inexact, 0);
+    }
+
+    #[test]
+    fn payoffs_above_one_are_rewards_until_done() {
+        let g = game(
+            "kalmar-gg 1\nstart b\na max -> t a\nb min -> a z\nt terminal payoff=5/2\n\
+             z terminal payoff=0\n",
+        );
+        let model = write_prism(&g).unwrap();
+        assert_eq!(model.query, PrismQuery::RewardF0);
+        assert_eq!(
+            model.properties,
+            "<<maxplayer>> R{\"payoff\"}max=? [ F0 \"done\" ]\n"
+        );
+        assert_eq!(model.states, 5);
+        for line in [
+            "player minplayer\n  [min0], [min1]\nendplayer",
+            "  s : [0..4] init 1;",
+            "  [] s=2 -> (s'=4);",
+            "  [] s=3 -> (s'=4);",
+            "  [] s=4 -> true;",
+            "label \"done\" = s=4;",
+            // Terminals of payoff 0 earn nothing and are not listed.
+            "rewards \"payoff\"\n  s=2 : 5/2;\nendrewards",
+        ] {
+            assert!(
+                model.model.contains(line),
+                "{line}\nnot in\n{}",
+                model.model
+            );
+        }
+    }
+
+    #[test]
+    fn a_player_without_vertices_has_an_empty_block() {
+        let model = write_prism(&game("kalmar-gg 1\na max -> t\nt terminal payoff=1\n")).unwrap();
+        assert!(model.model.contains("player minplayer\n  \nendplayer"));
+        assert!(
+            model
+                .model
+                .contains("player maxplayer\n  [max0]\nendplayer")
+        );
+    }
+
+    #[test]
+    fn negative_payoffs_are_refused() {
+        let g = game("kalmar-gg 1\na max -> t u\nt terminal payoff=-1\nu terminal payoff=2\n");
+        assert_eq!(
+            write_prism(&g),
+            Err(PrismWriteError::NegativePayoff {
+                vertex: "t".into(),
+                payoff: Rational::from(-1),
+            })
+        );
+    }
+
+    #[test]
+    fn numbers_beyond_32_bits_become_doubles() {
+        let g = game(
+            "kalmar-gg 1\na chance -> t:1/3000000000 u:2999999999/3000000000\n\
+             t terminal payoff=1\nu terminal payoff=0\n",
+        );
+        let model = write_prism(&g).unwrap();
+        assert_eq!(model.inexact, 2);
+        assert!(model.model.contains("3.333333333333333e-10:(s'=1)"));
+    }
+
+    /// One command of a model, read back: its label, state and branches (probability, target).
+    type Command = (String, usize, Vec<(Rational, usize)>);
+
+    /// Reads the commands of a model of [`write_prism`] with a small parser of its own.
+    fn commands(model: &str) -> Vec<Command> {
+        model
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with('[') && l.contains(" -> "))
+            .map(|line| {
+                let (label, rest) = line[1..].split_once("] s=").unwrap();
+                let (state, update) = rest.split_once(" -> ").unwrap();
+                let state: usize = state.parse().unwrap();
+                let update = update.strip_suffix(';').unwrap();
+                let branches = if update == "true" {
+                    vec![(Rational::ONE, state)]
+                } else {
+                    update
+                        .split(" + ")
+                        .map(|b| {
+                            let (p, target) = match b.split_once(":(s'=") {
+                                Some((p, t)) => (p.parse().unwrap(), t),
+                                None => (Rational::ONE, b.strip_prefix("(s'=").unwrap()),
+                            };
+                            (p, target.strip_suffix(')').unwrap().parse().unwrap())
+                        })
+                        .collect()
+                };
+                (label.to_string(), state, branches)
+            })
+            .collect()
+    }
+
+    /// Every vertex and every move of the game is in the model, with its owner's label or
+    /// its probability, and the terminals lead to win, lose or done as their payoffs say.
+    fn check_every_move_appears(game: &TerminalGame) {
+        let model = write_prism(game).unwrap();
+        let arena = game.arena();
+        let n = arena.num_vertices();
+        let mut by_state: Vec<Vec<Command>> = vec![Vec::new(); model.states];
+        for c in commands(&model.model) {
+            by_state[c.1].push(c);
+        }
+        for v in arena.vertices() {
+            let found = &by_state[v.index()];
+            match arena.owner(v) {
+                Owner::Player(p) => {
+                    let prefix = if p == Player::MAX { "max" } else { "min" };
+                    let expected: Vec<Command> = arena
+                        .successors(v)
+                        .iter()
+                        .enumerate()
+                        .map(|(i, w)| {
+                            (
+                                format!("{prefix}{i}"),
+                                v.index(),
+                                vec![(Rational::ONE, w.index())],
+                            )
+                        })
+                        .collect();
+                    assert_eq!(found, &expected);
+                }
+                Owner::Chance => {
+                    let branches: Vec<(Rational, usize)> = arena
+                        .out_edges(v)
+                        .map(|e| {
+                            (
+                                arena.probability(e).unwrap().clone(),
+                                arena.target(e).index(),
+                            )
+                        })
+                        .collect();
+                    assert_eq!(found, &vec![(String::new(), v.index(), branches)]);
+                }
+                Owner::Terminal => {
+                    let [(label, _, branches)] = found.as_slice() else {
+                        panic!("one command at terminal {v}: {found:?}");
+                    };
+                    assert_eq!(label, "");
+                    let payoff = game.payoff(v);
+                    let to = |target: usize| -> Rational {
+                        branches
+                            .iter()
+                            .filter(|b| b.1 == target)
+                            .map(|b| b.0.clone())
+                            .fold(Rational::ZERO, |a, b| &a + &b)
+                    };
+                    match model.query {
+                        PrismQuery::ReachWin => {
+                            assert_eq!(&to(n), payoff);
+                            assert_eq!(to(n + 1), &Rational::ONE - payoff);
+                        }
+                        PrismQuery::RewardF0 => {
+                            assert_eq!(to(n), Rational::ONE);
+                            let reward = format!("  s={} : {payoff};", v.index());
+                            assert_eq!(payoff.is_zero(), !model.model.contains(&reward));
+                        }
+                    }
+                }
+            }
+        }
+        // The absorbing states after the vertices loop, and nothing else is there.
+        for extra in &by_state[n..] {
+            assert_eq!(extra.len(), 1);
+            assert_eq!(extra[0].2, vec![(Rational::ONE, extra[0].1)]);
+        }
+        let written: usize = by_state.iter().map(Vec::len).sum();
+        let is_player = |v: &Vertex| matches!(arena.owner(*v), Owner::Player(_));
+        let player_moves: usize = arena
+            .vertices()
+            .filter(is_player)
+            .map(|v| arena.out_degree(v))
+            .sum();
+        let one_command = n - arena.vertices().filter(is_player).count();
+        assert_eq!(written, player_moves + one_command + (model.states - n));
+    }
+
+    #[test]
+    fn every_move_of_the_haddad_monmege_chain_appears() {
+        let g = haddad_monmege(5).unwrap();
+        check_every_move_appears(&TerminalGame::from_graph(&g).unwrap());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn every_vertex_and_move_appears(
+            seed in 0u64..1000,
+            positions in 1usize..30,
+            simple in any::<bool>(),
+            scale in 1i64..4,
+        ) {
+            let class = if simple { Class::Simple } else { Class::Terminal };
+            let mut graph = random_stochastic(class, positions, 3, 4, None, seed).unwrap();
+            // Non-negative payoffs; scaled by 1/scale, so some games stay in [0, 1].
+            for payoff in graph.payoff.iter_mut().flatten() {
+                *payoff = &payoff.abs() / &Rational::from(scale);
+            }
+            check_every_move_appears(&TerminalGame::from_graph(&graph).unwrap());
+        }
+    }
+
+    #[test]
+    fn vectors_and_states_are_read_back() {
+        assert_eq!(
+            read_prism_vector("# values\n0.25\n\n1.0E-7  \nInfinity\n").unwrap(),
+            vec![0.25, 1e-7, f64::INFINITY]
+        );
+        assert_eq!(
+            read_prism_states("# States\n(s)\n0:(0)\n1:(4)\n2:(1)\n").unwrap(),
+            vec![0, 4, 1]
+        );
+    }
+
+    #[test]
+    fn bad_files_are_errors_with_line_and_column() {
+        let e = read_prism_vector("0.5\n 1/2\n").unwrap_err();
+        assert_eq!((e.span().line, e.span().column), (2, 2));
+        assert_eq!(e.found(), "'1/2'");
+        let e = read_prism_vector("0.5 0.25\n").unwrap_err();
+        assert_eq!((e.span().line, e.span().column), (1, 5));
+        let e = read_prism_states("(s,t)\n0:(0,1)\n").unwrap_err();
+        assert_eq!((e.span().line, e.span().column), (1, 1));
+        let e = read_prism_states("(s)\n0:(0)\n2:(1)\n").unwrap_err();
+        assert_eq!((e.span().line, e.span().column), (3, 1));
+        assert!(e.expected().contains("state 1"));
+        let e = read_prism_states("(s)\n0:(x)\n").unwrap_err();
+        assert_eq!((e.span().line, e.span().column), (2, 4));
+        let e = read_prism_states("(s)\n0:(99999999999999999999999)\n").unwrap_err();
+        assert_eq!(e.span().line, 2);
+        assert!(read_prism_states("").is_err());
+    }
+}
