@@ -1,9 +1,9 @@
-//! Fuzzes the PRISM-games side: the readers of PRISM's `-exportvector` and `-exportstates` files
+//! Fuzzes the PRISM-games side: the readers of PRISM's log and `-exportvector` and `-exportstates` files
 //! must never panic on any text, and the model writer never on any terminal-payoff game that
 //! `read_gg` accepts (input with a NUL byte is a `.gg` game before it and PRISM output after).
 #![no_main]
 
-use kalmar_graph::format::prism::{read_prism_states, read_prism_vector, write_prism};
+use kalmar_graph::format::prism::{read_prism_log, read_prism_states, read_prism_vector, write_prism};
 use kalmar_graph::format::read_gg;
 use kalmar_graph::stochastic::TerminalGame;
 use libfuzzer_sys::fuzz_target;
@@ -28,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
         None => text,
     };
     let _ = read_prism_vector(output);
+    let _ = read_prism_log(output);
     if let Ok(states) = read_prism_states(output) {
         assert!(states.len() <= output.len());
     }

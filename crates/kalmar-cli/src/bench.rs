@@ -24,6 +24,9 @@ pub enum Suite {
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
     /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
     /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver.
+    /// With --peer PRISM (PRISM-games' `prism` launcher): kalmar's si and vi and PRISM-games
+    /// (--peer-solvers default,vi-noprob1,gs-noprob1) on the same simple and Haddad-Monmege
+    /// games, every answer measured against the exact values.
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
     /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
@@ -146,6 +149,21 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
+        if let Some(prism) = &args.peer {
+            return crate::prism::bench(&crate::prism::PeerBench {
+                prism,
+                families: &args.families,
+                sizes: &sizes,
+                solvers: &args.solvers,
+                configurations: &args.peer_solvers,
+                extra_args: &args.peer_args,
+                reps: args.reps,
+                peer_reps: args.peer_reps.unwrap_or(args.reps),
+                timeout: args.timeout.unwrap_or(60),
+                seed: args.seed,
+                json: args.json,
+            });
+        }
         return crate::stochastic::bench(
             &args.families,
             &args.solvers,

@@ -61,7 +61,8 @@
 //!
 //! [`read_prism_vector`] and [`read_prism_states`] read back the files of PRISM's
 //! `-exportvector` and `-exportstates` options, which give the value of every state and the
-//! value of `s` at each state.
+//! value of `s` at each state; [`read_prism_log`] the times, result and claimed error PRISM
+//! prints.
 //!
 //! # Complexity
 //! Writing is O(n + m) for n vertices and m moves; reading is linear in the text.
@@ -351,6 +352,75 @@ pub fn read_prism_states(text: &str) -> Result<Vec<usize>, ParseError> {
         token(&mut cursor, ")", "')'")?;
         end_of_line(&mut cursor)?;
     }
+}
+
+/// What PRISM-games reports on standard output for one property (the figures kalmar compares).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct PrismLog {
+    /// `Time for model construction: T seconds.`
+    pub construction_seconds: Option<f64>,
+    /// `Time for model checking: T seconds.`
+    pub checking_seconds: Option<f64>,
+    /// `States: N (1 initial)`
+    pub states: Option<u64>,
+    /// The sum of `took N iterations` over the value-iteration lines (precomputations not
+    /// counted).
+    pub iterations: u64,
+    /// `Result: X …`: the value at the initial state.
+    pub result: Option<f64>,
+    /// The error PRISM claims for the result: `(+/- E estimated; …)`, or 0 for `(exact floating
+    /// point)`; `None` when the result line says neither.
+    pub claimed_error: Option<f64>,
+    /// The first `Error: …` message.
+    pub error: Option<String>,
+}
+
+/// Reads PRISM-games' report of one model-checking run. Lines it does not know are skipped, so
+/// any text gives a report (with nothing found, all fields empty).
+///
+/// ```
+/// use kalmar_graph::format::prism::read_prism_log;
+/// let log = read_prism_log(
+///     "Time for model checking: 0.158 seconds.\n\
+///      Result: 0.99949 (+/- 9.99E-6 estimated; rel err 1.0E-5)\n",
+/// );
+/// assert_eq!(log.checking_seconds, Some(0.158));
+/// assert_eq!(log.result, Some(0.99949));
+/// assert_eq!(log.claimed_error, Some(9.99e-6));
+/// ```
+pub fn read_prism_log(text: &str) -> PrismLog {
+    let mut log = PrismLog::default();
+    let first_number = |rest: &str| -> Option<f64> { rest.split_whitespace().next()?.parse().ok() };
+    for line in text.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("Time for model construction:") {
+            log.construction_seconds = first_number(rest);
+        } else if let Some(rest) = line.strip_prefix("Time for model checking:") {
+            log.checking_seconds = first_number(rest);
+        } else if let Some(rest) = line.strip_prefix("States:") {
+            log.states = rest.split_whitespace().next().and_then(|n| n.parse().ok());
+        } else if let Some(rest) = line.strip_prefix("Result:") {
+            log.result = first_number(rest);
+            log.claimed_error = if let Some((_, after)) = rest.split_once("(+/- ") {
+                first_number(after)
+            } else if rest.contains("(exact floating point)") {
+                Some(0.0)
+            } else {
+                None
+            };
+        } else if let Some(message) = line.strip_prefix("Error:") {
+            log.error.get_or_insert_with(|| message.trim().to_string());
+        } else if let Some((_, after)) = line
+            .strip_prefix("Value iteration")
+            .and_then(|rest| rest.split_once(" took "))
+        {
+            log.iterations += after
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+    }
+    log
 }
 
 /// Skips white space and `#` comments that run to the end of their line.
@@ -662,6 +732,50 @@ label \"win\" = s=5;
             }
             check_every_move_appears(&TerminalGame::from_graph(&graph).unwrap());
         }
+    }
+
+    #[test]
+    fn the_log_gives_times_result_and_claimed_error() {
+        // The lines PRISM-games 3.2 prints for `-valiter -noprob1` on a Haddad–Monmege chain,
+        // then a run stopped by an error.
+        let log = read_prism_log(
+            "Computing reachable states... 13 states\n\
+             Time for model construction: 0.126 seconds.\n\
+             Type:        SMG\n\
+             States:      13 (1 initial)\n\
+             Prob0 (maxmin) took 10 iterations and 0.004 seconds.\n\
+             Value iteration (maxmin) took 3832 iterations and 0.124 seconds.\n\
+             Time for model checking: 0.158 seconds.\n\n\
+             Result: 0.9994974341306767 (+/- 9.992797841418268E-6 estimated; rel err \
+             9.997822405726942E-6)\n",
+        );
+        assert_eq!(
+            log,
+            PrismLog {
+                construction_seconds: Some(0.126),
+                checking_seconds: Some(0.158),
+                states: Some(13),
+                iterations: 3832,
+                result: Some(0.9994974341306767),
+                claimed_error: Some(9.992797841418268E-6),
+                error: None,
+            }
+        );
+        let log = read_prism_log("Result: 1.0 (exact floating point)\n");
+        assert_eq!((log.result, log.claimed_error), (Some(1.0), Some(0.0)));
+        let log = read_prism_log(
+            "Value iteration (maxmin) took 10000 iterations and 0.269 seconds.\n\
+             Error: Iterative method did not converge within 10000 iterations.\n",
+        );
+        assert_eq!(log.result, None);
+        assert_eq!(
+            log.error.as_deref(),
+            Some("Iterative method did not converge within 10000 iterations.")
+        );
+        assert_eq!(
+            read_prism_log("Result: ?\nStates: many\n"),
+            PrismLog::default()
+        );
     }
 
     #[test]
