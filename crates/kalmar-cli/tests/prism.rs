@@ -86,3 +86,140 @@ fn games_without_a_matching_objective_are_refused() {
         "invalid value 'gambit'",
     );
 }
+
+/// A stand-in for PRISM's launcher, written as a shell script: it reads the range of `s` in the
+/// model, writes every state with the value 1/2 to `-exportvector` and the identity to
+/// `-exportstates`, and prints what PRISM-games prints, claiming an error of 1e-6; or, with
+/// `fail`, prints PRISM's error for value iteration that ran out of sweeps.
+fn fake_prism(name: &str, fail: bool) -> std::path::PathBuf {
+    let path = temp(name);
+    let body = if fail {
+        "echo 'Value iteration (maxmin) took 10000 iterations and 0.3 seconds.'\n\
+         echo 'Error: Iterative method did not converge within 10000 iterations.'\nexit 1\n"
+    } else {
+        "last=$(sed -n 's/.*s : \\[0\\.\\.\\([0-9]*\\)\\].*/\\1/p' \"$1\")\n\
+         : > \"$vector\"; echo '# States' > \"$states\"; echo '(s)' >> \"$states\"\n\
+         for i in $(seq 0 \"$last\"); do echo 0.5 >> \"$vector\"; echo \"$i:($i)\" >> \"$states\"; done\n\
+         echo 'Time for model construction: 0.2 seconds.'\n\
+         echo 'Value iteration (Gauss-Seidel, maxmin) took 7 iterations and 0.001 seconds.'\n\
+         echo 'Time for model checking: 0.125 seconds.'\n\
+         echo 'Result: 0.5 (+/- 1.0E-6 estimated; rel err 2.0E-6)'\n"
+    };
+    let script = format!(
+        "#!/bin/sh\nvector=; states=; previous=\nfor a in \"$@\"; do\n\
+         [ \"$previous\" = -exportvector ] && vector=$a\n\
+         [ \"$previous\" = -exportstates ] && states=$a\nprevious=$a\ndone\n{body}"
+    );
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn the_peer_comparison_measures_every_value_against_the_exact_one() {
+    let peer = fake_prism("fake-prism.sh", false);
+    let rows = json(&[
+        "bench",
+        "stochastic",
+        "--peer",
+        peer.to_str().unwrap(),
+        "--families",
+        "simple",
+        "--sizes",
+        "40",
+        "--solvers",
+        "si",
+        "--reps",
+        "1",
+        "--peer-solvers",
+        "default",
+        "--json",
+    ]);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["solver"], "kalmar si");
+    let prism = &rows[1];
+    assert_eq!(prism["solver"], "PRISM default");
+    assert_eq!(prism["median_seconds"], 0.125);
+    assert_eq!(prism["iterations"], 7);
+    assert_eq!(prism["claimed_error"], 1e-6);
+    assert_eq!(prism["value_at_start"], "0.5000000000");
+    assert_eq!(prism["reference"], "exact");
+    // The same game solved on its own: PRISM's 1/2 everywhere is wrong by |v - 1/2| at each
+    // vertex, and beyond its claim wherever that exceeds 1e-6.
+    let game = temp("simple-40.gg");
+    let out = kalmar(&[
+        "generate",
+        "stochastic",
+        "simple",
+        "--size",
+        "40",
+        "--seed",
+        "1",
+        "-o",
+        game.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved = json(&["stochastic", "solve", game.to_str().unwrap(), "--json"]);
+    let errors: Vec<f64> = solved["values"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| {
+            let (p, q) = v
+                .as_str()
+                .unwrap()
+                .split_once('/')
+                .unwrap_or((v.as_str().unwrap(), "1"));
+            (p.parse::<f64>().unwrap() / q.parse::<f64>().unwrap() - 0.5).abs()
+        })
+        .collect();
+    let beyond = errors.iter().filter(|&&e| e > 1e-6).count();
+    assert!(beyond > 0);
+    assert_eq!(prism["beyond_claim"], beyond);
+    let largest = errors.iter().copied().fold(0.0, f64::max);
+    assert!((prism["max_error"].as_f64().unwrap() - largest).abs() < 1e-12);
+    assert_eq!(rows[0]["value_at_start"], solved["values"]["0"]);
+}
+
+#[test]
+fn a_failing_peer_is_a_note_and_unknown_configurations_are_refused() {
+    let peer = fake_prism("failing-prism.sh", true);
+    let rows = json(&[
+        "bench",
+        "stochastic",
+        "--peer",
+        peer.to_str().unwrap(),
+        "--sizes",
+        "20",
+        "--families",
+        "simple",
+        "--solvers",
+        "vi",
+        "--reps",
+        "1",
+        "--peer-solvers",
+        "vi-noprob1",
+        "--json",
+    ]);
+    let prism = &rows[1];
+    assert_eq!(prism["solver"], "PRISM vi-noprob1");
+    assert_eq!(prism["reference"], "vi bounds");
+    assert_eq!(
+        prism["note"],
+        "PRISM: Iterative method did not converge within 10000 iterations."
+    );
+    assert!(prism["median_seconds"].is_null());
+    refused(
+        &[
+            "bench",
+            "stochastic",
+            "--peer",
+            peer.to_str().unwrap(),
+            "--peer-solvers",
+            "interval",
+        ],
+        "no PRISM configuration 'interval'",
+    );
+}
