@@ -39,7 +39,8 @@ pub enum Suite {
 #[command(
     after_help = "Examples:\n  kalmar bench reach --sizes 1e3,1e4,1e5,1e6,1e7 --reps 5\n  \
 kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink\n  \
-kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink"
+kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink\n  \
+kalmar bench stochastic --peer path/to/prism-games/prism/bin/prism --sizes 1e2,1e3 --reps 3"
 )]
 pub struct BenchArgs {
     /// The suite.
@@ -71,13 +72,17 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     solvers: Vec<String>,
     /// Parity: the Oink program to run on the same files (each solver of --peer-solvers).
+    /// Stochastic: PRISM-games' `prism` launcher, run on the exported models of the same games.
     #[arg(long, value_name = "OINK")]
     peer: Option<PathBuf>,
     /// Parity: Oink's solvers to run; default: those with the id of a kalmar solver, and zlk,
-    /// npp, tl, fpi and psi.
+    /// npp, tl, fpi and psi. Stochastic: PRISM's configurations, default (its defaults),
+    /// vi-noprob1 and gs-noprob1 (value iteration without the Prob1 precomputation); default:
+    /// default,vi-noprob1.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     peer_solvers: Vec<String>,
-    /// Parity: extra arguments for every Oink run (e.g. --peer-args=--no-wcwc).
+    /// Parity: extra arguments for every Oink run (e.g. --peer-args=--no-wcwc); stochastic: for
+    /// every PRISM run (e.g. --peer-args="-javamaxmem 8g").
     #[arg(
         long,
         value_delimiter = ' ',
@@ -86,7 +91,8 @@ pub struct BenchArgs {
     )]
     peer_args: Vec<String>,
     /// Parity: a run longer than this many seconds ends the repetitions of its algorithm (and
-    /// stops Oink; kalmar's solvers are stopped too with --isolate).
+    /// stops Oink; kalmar's solvers are stopped too with --isolate). Stochastic: a PRISM run is
+    /// stopped after this many seconds (default 60).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<u64>,
     /// Parity: run each timed run of a kalmar solver in a process of its own, killed at
@@ -95,7 +101,7 @@ pub struct BenchArgs {
     /// there, not compared with Oink's.
     #[arg(long)]
     isolate: bool,
-    /// Parity: runs of each Oink solver (default: --reps).
+    /// Parity and stochastic: runs of each Oink solver or PRISM configuration (default: --reps).
     #[arg(long, value_name = "N")]
     peer_reps: Option<usize>,
     /// Parity: run kalmar's solvers without the shared preprocessing.
