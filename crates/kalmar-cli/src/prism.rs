@@ -305,7 +305,7 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
         return Ok(());
     }
     say!(
-        "| family | vertices | moves | solver | median s | total s | iterations | value at start \
+        "| family | vertices | moves | solver | median ms | total s | iterations | value at start \
          | claimed error | max error | beyond claim |"
     );
     say!("|---|---:|---:|---|---:|---:|---:|---|---:|---:|---:|");
@@ -321,7 +321,7 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
             r.vertices,
             r.moves,
             r.solver,
-            float(r.median_seconds, |t| format!("{t:.4}")),
+            float(r.median_seconds, |t| format!("{:.2}", t * 1e3)),
             float(r.total_seconds, |t| format!("{t:.2}")),
             r.iterations,
             if r.note.is_empty() {
