@@ -77,7 +77,8 @@ pub struct BenchArgs {
     peer: Option<PathBuf>,
     /// Parity: Oink's solvers to run; default: those with the id of a kalmar solver, and zlk,
     /// npp, tl, fpi and psi. Stochastic: PRISM's configurations, default (its defaults),
-    /// vi-noprob1 and gs-noprob1 (value iteration without the Prob1 precomputation); default:
+    /// vi-noprob1 and gs-noprob1 (value iteration without the Prob1 precomputation), all on the
+    /// explicit files, and language (its defaults on the model in its language); default:
     /// default,vi-noprob1.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     peer_solvers: Vec<String>,

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Certificate, Rational, Vertex};
 use kalmar_graph::format::GameGraph;
 use kalmar_graph::format::prism::{
-    PrismModel, read_prism_log, read_prism_states, read_prism_vector, write_prism,
+    read_prism_log, read_prism_states, read_prism_vector, write_prism, write_prism_explicit,
 };
 use kalmar_graph::generate::stochastic::haddad_monmege;
 use kalmar_graph::stochastic::{Class, Stats, TerminalGame, si, vi};
@@ -22,8 +22,12 @@ use std::time::Instant;
 /// The formats `kalmar stochastic export` writes.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
-    /// A PRISM-games model (`smg`) and its rPATL property.
+    /// A PRISM-games model (`smg`) in PRISM's language and its rPATL property.
     Prism,
+    /// PRISM's explicit files (`.tra`, `.lab`, `.srew` for rewards) and the property, for
+    /// `prism -importmodel OUT.tra,lab OUT.props`: read far faster for large games, but with
+    /// probabilities as doubles. Needs -o.
+    PrismExplicit,
 }
 
 #[derive(Args)]
@@ -51,9 +55,12 @@ pub struct ExportArgs {
 
 /// `kalmar stochastic export`.
 pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
-    let ExportFormat::Prism = args.to;
     let graph = load(&args.file)?;
-    let model = prism_model(&graph).map_err(|e| in_file(&args.file, e))?;
+    let game = terminal_game(&graph).map_err(|e| in_file(&args.file, e))?;
+    if args.to == ExportFormat::PrismExplicit {
+        return export_explicit(&game, args.output.as_deref());
+    }
+    let model = write_prism(&game).map_err(|e| in_file(&args.file, e))?;
     if model.inexact > 0 {
         eprintln!(
             "note: {} probabilities or payoffs do not fit PRISM's 32-bit integers and were \
@@ -77,8 +84,44 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The PRISM-games model of a game graph, or why it has none.
-pub fn prism_model(graph: &GameGraph) -> Result<PrismModel, String> {
+/// Writes PRISM's explicit files next to `output`.
+fn export_explicit(game: &TerminalGame, output: Option<&Path>) -> anyhow::Result<()> {
+    let path = output.ok_or_else(|| {
+        bad_input("--to prism-explicit writes several files: name them with -o OUT (OUT.tra, …)")
+    })?;
+    let model = write_prism_explicit(game).map_err(bad_input)?;
+    let mut written = vec![
+        (path.with_extension("tra"), &model.transitions),
+        (path.with_extension("lab"), &model.labels),
+        (path.with_extension("props"), &model.properties),
+    ];
+    if let Some(rewards) = &model.state_rewards {
+        written.push((path.with_extension("srew"), rewards));
+    }
+    for (file, text) in &written {
+        write(file, text)?;
+    }
+    let names: Vec<String> = written
+        .iter()
+        .map(|(f, _)| f.display().to_string())
+        .collect();
+    eprintln!(
+        "wrote PRISM's explicit files ({} states) {}; run `prism -importmodel {}.tra,lab{} {}`",
+        model.states,
+        names.join(", "),
+        path.with_extension("").display(),
+        if model.state_rewards.is_some() {
+            ",srew"
+        } else {
+            ""
+        },
+        path.with_extension("props").display()
+    );
+    Ok(())
+}
+
+/// The terminal-payoff game of a game graph, or why PRISM-games has no objective for it.
+fn terminal_game(graph: &GameGraph) -> Result<TerminalGame, String> {
     let class = Class::of(graph);
     if !matches!(class, Class::Simple | Class::Terminal) {
         return Err(format!(
@@ -88,8 +131,7 @@ pub fn prism_model(graph: &GameGraph) -> Result<PrismModel, String> {
             class.name()
         ));
     }
-    let game = TerminalGame::from_graph(graph).map_err(|e| e.to_string())?;
-    write_prism(&game).map_err(|e| e.to_string())
+    TerminalGame::from_graph(graph).map_err(|e| e.to_string())
 }
 
 /// `game.prism` -> `game.props`.
@@ -101,26 +143,47 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
-/// The PRISM-games configurations `kalmar bench stochastic --peer` runs: id, PRISM options,
-/// what they are.
-const CONFIGURATIONS: &[(&str, &[&str], &str)] = &[
-    (
-        "default",
-        &[],
-        "PRISM-games' default: Gauss-Seidel value iteration after the Prob0 and Prob1 \
-         precomputations",
-    ),
-    (
-        "vi-noprob1",
-        &["-valiter", "-noprob1", "-maxiters", "10000000"],
-        "plain (Jacobi) value iteration from below, without the Prob1 precomputation, up to \
-         10^7 sweeps (kalmar's vi's limit)",
-    ),
-    (
-        "gs-noprob1",
-        &["-gs", "-noprob1", "-maxiters", "10000000"],
-        "Gauss-Seidel value iteration, without the Prob1 precomputation, up to 10^7 sweeps",
-    ),
+/// A way of running PRISM-games in `kalmar bench stochastic --peer`.
+struct Configuration {
+    id: &'static str,
+    /// PRISM's options.
+    flags: &'static [&'static str],
+    /// Whether PRISM builds the model from its language (`.prism`) rather than importing the
+    /// explicit files.
+    language: bool,
+    summary: &'static str,
+}
+
+/// The PRISM-games configurations `kalmar bench stochastic --peer` knows.
+const CONFIGURATIONS: &[Configuration] = &[
+    Configuration {
+        id: "default",
+        flags: &[],
+        language: false,
+        summary: "PRISM-games' defaults (Gauss-Seidel value iteration after the Prob0 and Prob1 \
+                  precomputations) on the explicit files",
+    },
+    Configuration {
+        id: "vi-noprob1",
+        flags: &["-valiter", "-noprob1", "-maxiters", "10000000"],
+        language: false,
+        summary: "plain value iteration from below without the Prob1 precomputation, up to 10^7 \
+                  sweeps (kalmar's vi's limit), on the explicit files",
+    },
+    Configuration {
+        id: "gs-noprob1",
+        flags: &["-gs", "-noprob1", "-maxiters", "10000000"],
+        language: false,
+        summary: "Gauss-Seidel value iteration without the Prob1 precomputation, up to 10^7 \
+                  sweeps, on the explicit files",
+    },
+    Configuration {
+        id: "language",
+        flags: &[],
+        language: true,
+        summary: "PRISM-games' defaults on the model in PRISM's language (building it takes time \
+                  quadratic in the size: every command's guard is evaluated in every state)",
+    },
 ];
 
 /// The configurations run when `--peer-solvers` is not given.
@@ -219,20 +282,20 @@ const ROUNDING: f64 = 1e-12;
 /// with bounds, and PRISM-games on the exported model of the same game, in the same run; every
 /// answer measured against the exact values (or vi's bounds where si is not run).
 pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
-    let configurations: Vec<&(&str, &[&str], &str)> = if options.configurations.is_empty() {
+    let configurations: Vec<&Configuration> = if options.configurations.is_empty() {
         DEFAULT_CONFIGURATIONS
             .iter()
-            .filter_map(|id| CONFIGURATIONS.iter().find(|c| c.0 == *id))
+            .filter_map(|id| CONFIGURATIONS.iter().find(|c| c.id == *id))
             .collect()
     } else {
         options
             .configurations
             .iter()
             .map(|id| {
-                CONFIGURATIONS.iter().find(|c| c.0 == id).ok_or_else(|| {
+                CONFIGURATIONS.iter().find(|c| c.id == id).ok_or_else(|| {
                     let known: Vec<String> = CONFIGURATIONS
                         .iter()
-                        .map(|c| format!("{} ({})", c.0, c.2))
+                        .map(|c| format!("{} ({})", c.id, c.summary))
                         .collect();
                     bad_input(format!(
                         "no PRISM configuration '{id}'; they are: {}",
@@ -340,7 +403,7 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
 /// kalmar's solvers and every PRISM configuration on one game.
 fn compare(
     options: &PeerBench<'_>,
-    configurations: &[&(&str, &[&str], &str)],
+    configurations: &[&Configuration],
     family: &str,
     graph: &GameGraph,
 ) -> anyhow::Result<Vec<PeerRow>> {
@@ -434,14 +497,13 @@ fn compare(
         ),
         (None, None) => return Err(bad_input("--solvers must include si or vi")),
     };
-    let model = write_prism(&game).map_err(bad_input)?;
-    let files = ModelFiles::write(&model)?;
-    for (id, flags, _) in configurations {
+    let files = ModelFiles::write(&game)?;
+    for configuration in configurations {
         let mut peer_row = PeerRow {
             reference: reference.name(),
-            ..row(format!("PRISM {id}"))
+            ..row(format!("PRISM {}", configuration.id))
         };
-        match run_prism(options, &files, flags, arena.num_vertices()) {
+        match run_prism(options, &files, configuration, arena.num_vertices()) {
             Ok(measured) => {
                 peer_row.median_seconds = measured.checking_seconds;
                 peer_row.total_seconds = Some(measured.total_seconds);
@@ -481,17 +543,27 @@ fn median_of(
     Ok(times[times.len() / 2])
 }
 
-/// The model and property files of one game, and the files PRISM writes back; removed when
-/// dropped.
+/// The model and property files of one game, in PRISM's language and explicit, and the files
+/// PRISM writes back; removed when dropped.
 struct ModelFiles {
     model: PathBuf,
     properties: PathBuf,
+    transitions: PathBuf,
+    labels: PathBuf,
+    explicit_properties: PathBuf,
     vector: PathBuf,
     states: PathBuf,
 }
 
 impl ModelFiles {
-    fn write(model: &PrismModel) -> anyhow::Result<Self> {
+    fn write(game: &TerminalGame) -> anyhow::Result<Self> {
+        let model = write_prism(game).map_err(bad_input)?;
+        let explicit = write_prism_explicit(game).map_err(bad_input)?;
+        if explicit.state_rewards.is_some() {
+            return Err(bad_input(
+                "the comparison runs games with payoffs in [0, 1] (PRISM's Pmax)",
+            ));
+        }
         let stem = std::env::temp_dir().join(format!(
             "kalmar-prism-{}-{}",
             std::process::id(),
@@ -500,18 +572,52 @@ impl ModelFiles {
         let files = ModelFiles {
             model: stem.with_extension("prism"),
             properties: stem.with_extension("props"),
+            transitions: stem.with_extension("tra"),
+            labels: stem.with_extension("lab"),
+            explicit_properties: stem.with_extension("explicit.props"),
             vector: stem.with_extension("vector.txt"),
             states: stem.with_extension("states.txt"),
         };
         write(&files.model, &model.model)?;
         write(&files.properties, &model.properties)?;
+        write(&files.transitions, &explicit.transitions)?;
+        write(&files.labels, &explicit.labels)?;
+        write(&files.explicit_properties, &explicit.properties)?;
         Ok(files)
+    }
+
+    /// PRISM's arguments for the model and property of a configuration, and the exports.
+    fn arguments(&self, language: bool) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = if language {
+            vec![self.model.clone().into(), self.properties.clone().into()]
+        } else {
+            let mut files = self.transitions.clone().into_os_string();
+            files.push(",lab");
+            vec![
+                "-importmodel".into(),
+                files,
+                self.explicit_properties.clone().into(),
+            ]
+        };
+        args.extend(["-exportvector".into(), self.vector.clone().into()]);
+        if language {
+            args.extend(["-exportstates".into(), self.states.clone().into()]);
+        }
+        args
     }
 }
 
 impl Drop for ModelFiles {
     fn drop(&mut self) {
-        for path in [&self.model, &self.properties, &self.vector, &self.states] {
+        for path in [
+            &self.model,
+            &self.properties,
+            &self.transitions,
+            &self.labels,
+            &self.explicit_properties,
+            &self.vector,
+            &self.states,
+        ] {
             let _ = std::fs::remove_file(path);
         }
     }
@@ -537,7 +643,7 @@ struct Measured {
 fn run_prism(
     options: &PeerBench<'_>,
     files: &ModelFiles,
-    flags: &[&str],
+    configuration: &Configuration,
     vertices: usize,
 ) -> Result<Measured, String> {
     let mut checking = Vec::new();
@@ -549,13 +655,8 @@ fn run_prism(
             .arg("--kill-after=10")
             .arg(options.timeout.to_string())
             .arg(options.prism)
-            .arg(&files.model)
-            .arg(&files.properties)
-            .arg("-exportvector")
-            .arg(&files.vector)
-            .arg("-exportstates")
-            .arg(&files.states)
-            .args(flags)
+            .args(files.arguments(configuration.language))
+            .args(configuration.flags)
             .args(options.extra_args)
             .output()
             .map_err(|e| format!("cannot run {}: {e}", options.prism.display()))?;
@@ -583,7 +684,12 @@ fn run_prism(
     let read =
         |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()));
     let vector = read_prism_vector(&read(&files.vector)?).map_err(|e| e.to_string())?;
-    let states = read_prism_states(&read(&files.states)?).map_err(|e| e.to_string())?;
+    // Imported states keep their numbers; a built model's are listed in -exportstates.
+    let states = if configuration.language {
+        read_prism_states(&read(&files.states)?).map_err(|e| e.to_string())?
+    } else {
+        (0..vector.len()).collect()
+    };
     if vector.len() != states.len() {
         return Err(format!(
             "PRISM wrote {} values for {} states",

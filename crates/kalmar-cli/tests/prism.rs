@@ -48,6 +48,40 @@ fn coin_toss_is_written_with_its_property() {
 }
 
 #[test]
+fn coin_toss_is_written_as_explicit_files() {
+    let out_path = temp("coin-toss-explicit.tra");
+    let out = kalmar(&[
+        "stochastic",
+        "export",
+        "examples/coin-toss.gg",
+        "--to",
+        "prism-explicit",
+        "-o",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let transitions = std::fs::read_to_string(&out_path).unwrap();
+    // 8 states (6 vertices, win, lose); a's two moves, c's coin, b's two moves (player 1), d's
+    // coin, one and zero to win and lose, win and lose loops: 10 choices, 12 transitions.
+    assert!(transitions.starts_with("# Transitions (SMG)\n8:2 10 12\n0:0 0 1 1\n0:0 1 2 1\n"));
+    assert!(transitions.contains("\n1:0 0 4 0.5\n1:0 0 5 0.5\n2:1 0 4 1\n2:1 1 3 1\n"));
+    let labels = std::fs::read_to_string(out_path.with_extension("lab")).unwrap();
+    assert_eq!(labels, "# Labels\n0=\"init\" 1=\"win\"\n0: 0\n6: 1\n");
+    let properties = std::fs::read_to_string(out_path.with_extension("props")).unwrap();
+    assert_eq!(properties, "<<1>> Pmax=? [ F \"win\" ]\n");
+    refused(
+        &[
+            "stochastic",
+            "export",
+            "examples/coin-toss.gg",
+            "--to",
+            "prism-explicit",
+        ],
+        "name them with -o",
+    );
+}
+
+#[test]
 fn games_without_a_matching_objective_are_refused() {
     refused(
         &[
@@ -87,8 +121,8 @@ fn games_without_a_matching_objective_are_refused() {
     );
 }
 
-/// A stand-in for PRISM's launcher, written as a shell script: it reads the range of `s` in the
-/// model, writes every state with the value 1/2 to `-exportvector` and the identity to
+/// A stand-in for PRISM's launcher, written as a shell script: it reads the number of states
+/// of the model (the range of `s`, or the header of the imported `.tra`), writes every state with the value 1/2 to `-exportvector` and the identity to
 /// `-exportstates`, and prints what PRISM-games prints, claiming an error of 1e-6; or, with
 /// `fail`, prints PRISM's error for value iteration that ran out of sweeps.
 fn fake_prism(name: &str, fail: bool) -> std::path::PathBuf {
@@ -97,7 +131,9 @@ fn fake_prism(name: &str, fail: bool) -> std::path::PathBuf {
         "echo 'Value iteration (maxmin) took 10000 iterations and 0.3 seconds.'\n\
          echo 'Error: Iterative method did not converge within 10000 iterations.'\nexit 1\n"
     } else {
-        "last=$(sed -n 's/.*s : \\[0\\.\\.\\([0-9]*\\)\\].*/\\1/p' \"$1\")\n\
+        "if [ \"$1\" = -importmodel ]; then\n\
+           last=$(( $(sed -n '2s/:.*//p' \"${2%,lab}\") - 1 )); states=/dev/null\n\
+         else last=$(sed -n 's/.*s : \\[0\\.\\.\\([0-9]*\\)\\].*/\\1/p' \"$1\"); fi\n\
          : > \"$vector\"; echo '# States' > \"$states\"; echo '(s)' >> \"$states\"\n\
          for i in $(seq 0 \"$last\"); do echo 0.5 >> \"$vector\"; echo \"$i:($i)\" >> \"$states\"; done\n\
          echo 'Time for model construction: 0.2 seconds.'\n\
@@ -133,12 +169,22 @@ fn the_peer_comparison_measures_every_value_against_the_exact_one() {
         "--reps",
         "1",
         "--peer-solvers",
-        "default",
+        "default,language",
         "--json",
     ]);
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), 2);
+    assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["solver"], "kalmar si");
+    // The explicit files and the model in PRISM's language give the same comparison.
+    assert_eq!(rows[2]["solver"], "PRISM language");
+    for key in [
+        "value_at_start",
+        "claimed_error",
+        "max_error",
+        "beyond_claim",
+    ] {
+        assert_eq!(rows[1][key], rows[2][key], "{key}");
+    }
     let prism = &rows[1];
     assert_eq!(prism["solver"], "PRISM default");
     assert_eq!(prism["median_seconds"], 0.125);

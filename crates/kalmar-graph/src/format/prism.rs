@@ -141,29 +141,9 @@ pub enum PrismWriteError {
 /// assert!(model.model.contains("[] s=1 -> 1/2:(s'=0) + 1/2:(s'=2);"));
 /// ```
 pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
+    let plan = Plan::of(game)?;
     let arena = game.arena();
-    let n = arena.num_vertices();
-    if let Some(t) = arena
-        .vertices()
-        .find(|&t| arena.is_terminal(t) && game.payoff(t).signum().is_lt())
-    {
-        return Err(PrismWriteError::NegativePayoff {
-            vertex: arena.name(t).into_owned(),
-            payoff: game.payoff(t).clone(),
-        });
-    }
-    let unit = arena
-        .vertices()
-        .filter(|&t| arena.is_terminal(t))
-        .all(|t| in_unit_interval(game.payoff(t)));
-    let query = if unit {
-        PrismQuery::ReachWin
-    } else {
-        PrismQuery::RewardF0
-    };
-    // The absorbing states after the vertices: win and lose, or done.
-    let (win, lose, done) = (n, n + 1, n);
-    let states = if unit { n + 2 } else { n + 1 };
+    let (n, query) = (plan.vertices, plan.query);
     let mut numbers = Numbers::default();
     let mut out = String::with_capacity(48 * (n + arena.num_edges()) + 512);
     let start = arena.start().unwrap_or(Vertex(0)).index();
@@ -192,7 +172,23 @@ pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
         let list: Vec<String> = (0..labels).map(|i| format!("[{prefix}{i}]")).collect();
         let _ = writeln!(out, "player {player}\n  {}\nendplayer\n", list.join(", "));
     }
-    let _ = writeln!(out, "module game\n  s : [0..{}] init {start};", states - 1);
+    let _ = writeln!(
+        out,
+        "module game\n  s : [0..{}] init {start};",
+        plan.states - 1
+    );
+    let mut update = |branches: &[(Rational, usize)]| -> String {
+        match branches {
+            [(_, target)] => format!("(s'={target})"),
+            _ => {
+                let parts: Vec<String> = branches
+                    .iter()
+                    .map(|(p, target)| format!("{}:(s'={target})", numbers.write(p)))
+                    .collect();
+                parts.join(" + ")
+            }
+        }
+    };
     for v in arena.vertices() {
         let k = v.index();
         let name = serde_json::to_string(arena.name(v).as_ref()).unwrap_or_default();
@@ -206,49 +202,32 @@ pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
             }
             Owner::Chance => {
                 let _ = writeln!(out, "  // {k}: {name} (chance)");
-                let branches: Vec<String> = arena
+                let branches: Vec<(Rational, usize)> = arena
                     .out_edges(v)
                     .map(|e| {
                         let p = arena.probability(e).cloned().unwrap_or(Rational::ZERO);
-                        format!("{}:(s'={})", numbers.write(&p), arena.target(e).index())
+                        (p, arena.target(e).index())
                     })
                     .collect();
-                let _ = writeln!(out, "  [] s={k} -> {};", branches.join(" + "));
+                let _ = writeln!(out, "  [] s={k} -> {};", update(&branches));
             }
             Owner::Terminal => {
                 let payoff = game.payoff(v);
                 let _ = writeln!(out, "  // {k}: {name} (terminal, payoff {payoff})");
-                let update = if !unit {
-                    format!("(s'={done})")
-                } else if payoff.is_zero() {
-                    format!("(s'={lose})")
-                } else if *payoff == Rational::ONE {
-                    format!("(s'={win})")
-                } else {
-                    let rest = &Rational::ONE - payoff;
-                    format!(
-                        "{}:(s'={win}) + {}:(s'={lose})",
-                        numbers.write(payoff),
-                        numbers.write(&rest)
-                    )
-                };
-                let _ = writeln!(out, "  [] s={k} -> {update};");
+                let branches = plan.terminal_branches(payoff);
+                let _ = writeln!(out, "  [] s={k} -> {};", update(&branches));
             }
         }
     }
-    if unit {
-        let _ = writeln!(out, "  // {win}: win\n  [] s={win} -> true;");
-        let _ = writeln!(out, "  // {lose}: lose\n  [] s={lose} -> true;");
-        let _ = writeln!(out, "endmodule\n\nlabel \"win\" = s={win};");
-    } else {
-        let _ = writeln!(out, "  // {done}: done\n  [] s={done} -> true;");
-        let _ = writeln!(out, "endmodule\n\nlabel \"done\" = s={done};\n");
-        let _ = writeln!(out, "rewards \"payoff\"");
-        for t in arena.vertices().filter(|&t| arena.is_terminal(t)) {
-            let payoff = game.payoff(t);
-            if !payoff.is_zero() {
-                let _ = writeln!(out, "  s={} : {};", t.index(), numbers.write(payoff));
-            }
+    for (state, name) in plan.absorbing() {
+        let _ = writeln!(out, "  // {state}: {name}\n  [] s={state} -> true;");
+    }
+    let (label, target) = plan.target();
+    let _ = writeln!(out, "endmodule\n\nlabel \"{label}\" = s={target};");
+    if query == PrismQuery::RewardF0 {
+        let _ = writeln!(out, "\nrewards \"payoff\"");
+        for (t, payoff) in plan.rewards(game) {
+            let _ = writeln!(out, "  s={t} : {};", numbers.write(payoff));
         }
         let _ = writeln!(out, "endrewards");
     }
@@ -256,13 +235,196 @@ pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
         model: out,
         properties: format!("{}\n", query.property()),
         query,
-        states,
+        states: plan.states,
         inexact: numbers.inexact,
     })
 }
 
-fn in_unit_interval(x: &Rational) -> bool {
-    x.signum().is_ge() && *x <= Rational::ONE
+/// A game in PRISM's explicit format, which PRISM-games reads with
+/// `-importmodel FILE.tra,lab[,srew]` far faster than it builds a large model from its language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrismExplicit {
+    /// The transitions file (`.tra`): `# Transitions (SMG)`, then `STATES:2 CHOICES
+    /// TRANSITIONS`, then `STATE:PLAYER CHOICE TARGET PROBABILITY` (player 0 Max, 1 Min).
+    pub transitions: String,
+    /// The labels file (`.lab`): `init` at the start vertex, and `win` or `done`.
+    pub labels: String,
+    /// The state rewards file (`.srew`) of the reward structure `payoff`, for
+    /// [`PrismQuery::RewardF0`].
+    pub state_rewards: Option<String>,
+    /// The properties file: the query with the coalition `<<1>>` (imported models have no
+    /// player names).
+    pub properties: String,
+    /// Which query the property is.
+    pub query: PrismQuery,
+    /// The number of states: state k < n is vertex k.
+    pub states: usize,
+}
+
+/// The model of `game` in PRISM's explicit format. PRISM reads these numbers only as doubles,
+/// so every probability and payoff is written as the nearest one (the parallel moves of a
+/// chance vertex to one target are added up exactly first); the states are those of
+/// [`write_prism`], without PRISM's reachability pruning.
+///
+/// # Errors
+/// A negative payoff ([`PrismWriteError::NegativePayoff`]).
+///
+/// ```
+/// use kalmar_graph::format::{prism::write_prism_explicit, read_gg};
+/// use kalmar_graph::stochastic::TerminalGame;
+/// let g = read_gg("kalmar-gg 1\na max -> t c\nc chance -> a:1/3 t:2/3\nt terminal payoff=1\n")
+///     .unwrap();
+/// let model = write_prism_explicit(&TerminalGame::from_graph(&g).unwrap()).unwrap();
+/// assert!(model.transitions.contains("1:0 0 0 0.3333333333333333\n1:0 0 2 0.6666666666666666\n"));
+/// ```
+pub fn write_prism_explicit(game: &TerminalGame) -> Result<PrismExplicit, PrismWriteError> {
+    let plan = Plan::of(game)?;
+    let arena = game.arena();
+    let mut lines = String::with_capacity(24 * (plan.states + arena.num_edges()));
+    let (mut choices, mut transitions) = (0usize, 0usize);
+    let mut choice = |lines: &mut String,
+                      state: usize,
+                      player: u8,
+                      index: usize,
+                      branches: &[(Rational, usize)]| {
+        choices += 1;
+        for (p, target) in branches {
+            transitions += 1;
+            let _ = writeln!(lines, "{state}:{player} {index} {target} {}", p.to_f64());
+        }
+    };
+    for v in arena.vertices() {
+        let k = v.index();
+        match arena.owner(v) {
+            Owner::Player(p) => {
+                let player = u8::from(p != Player::MAX);
+                for (i, &w) in arena.successors(v).iter().enumerate() {
+                    choice(&mut lines, k, player, i, &[(Rational::ONE, w.index())]);
+                }
+            }
+            Owner::Chance => {
+                let mut branches: Vec<(Rational, usize)> = Vec::new();
+                for e in arena.out_edges(v) {
+                    let p = arena.probability(e).cloned().unwrap_or(Rational::ZERO);
+                    let target = arena.target(e).index();
+                    match branches.iter_mut().find(|b| b.1 == target) {
+                        Some(b) => b.0 = &b.0 + &p,
+                        None => branches.push((p, target)),
+                    }
+                }
+                branches.sort_by_key(|b| b.1);
+                choice(&mut lines, k, 0, 0, &branches);
+            }
+            Owner::Terminal => choice(&mut lines, k, 0, 0, &plan.terminal_branches(game.payoff(v))),
+        }
+    }
+    for (state, _) in plan.absorbing() {
+        choice(&mut lines, state, 0, 0, &[(Rational::ONE, state)]);
+    }
+    let header = format!(
+        "# Transitions (SMG)\n{}:2 {choices} {transitions}\n",
+        plan.states
+    );
+    let (label, target) = plan.target();
+    let start = arena.start().unwrap_or(Vertex(0)).index();
+    let labels = format!("# Labels\n0=\"init\" 1=\"{label}\"\n{start}: 0\n{target}: 1\n");
+    let state_rewards = (plan.query == PrismQuery::RewardF0).then(|| {
+        let rewards = plan.rewards(game);
+        let mut text = format!(
+            "# Reward structure \"payoff\"\n# State rewards\n{} {}\n",
+            plan.states,
+            rewards.len()
+        );
+        for (t, payoff) in rewards {
+            let _ = writeln!(text, "{t} {}", payoff.to_f64());
+        }
+        text
+    });
+    Ok(PrismExplicit {
+        transitions: header + &lines,
+        labels,
+        state_rewards,
+        properties: format!(
+            "{}\n",
+            plan.query.property().replace("<<maxplayer>>", "<<1>>")
+        ),
+        query: plan.query,
+        states: plan.states,
+    })
+}
+
+/// What the two writers share: the query, and the absorbing states after the vertices (win
+/// and lose, or done) that the terminals lead to.
+struct Plan {
+    query: PrismQuery,
+    vertices: usize,
+    states: usize,
+}
+
+impl Plan {
+    fn of(game: &TerminalGame) -> Result<Plan, PrismWriteError> {
+        let arena = game.arena();
+        let terminals = || arena.vertices().filter(|&t| arena.is_terminal(t));
+        if let Some(t) = terminals().find(|&t| game.payoff(t).signum().is_lt()) {
+            return Err(PrismWriteError::NegativePayoff {
+                vertex: arena.name(t).into_owned(),
+                payoff: game.payoff(t).clone(),
+            });
+        }
+        let n = arena.num_vertices();
+        Ok(if terminals().all(|t| *game.payoff(t) <= Rational::ONE) {
+            Plan {
+                query: PrismQuery::ReachWin,
+                vertices: n,
+                states: n + 2,
+            }
+        } else {
+            Plan {
+                query: PrismQuery::RewardF0,
+                vertices: n,
+                states: n + 1,
+            }
+        })
+    }
+
+    /// The label of the target state (`win` or `done`) and the state.
+    fn target(&self) -> (&'static str, usize) {
+        match self.query {
+            PrismQuery::ReachWin => ("win", self.vertices),
+            PrismQuery::RewardF0 => ("done", self.vertices),
+        }
+    }
+
+    /// The absorbing states after the vertices, with their names.
+    fn absorbing(&self) -> Vec<(usize, &'static str)> {
+        let n = self.vertices;
+        match self.query {
+            PrismQuery::ReachWin => vec![(n, "win"), (n + 1, "lose")],
+            PrismQuery::RewardF0 => vec![(n, "done")],
+        }
+    }
+
+    /// Where a terminal of this payoff moves: (probability, state), without zero branches.
+    fn terminal_branches(&self, payoff: &Rational) -> Vec<(Rational, usize)> {
+        let n = self.vertices;
+        match self.query {
+            PrismQuery::RewardF0 => vec![(Rational::ONE, n)],
+            PrismQuery::ReachWin => [(payoff.clone(), n), (&Rational::ONE - payoff, n + 1)]
+                .into_iter()
+                .filter(|(p, _)| !p.is_zero())
+                .collect(),
+        }
+    }
+
+    /// The terminals with a non-zero payoff (their state rewards), in order.
+    fn rewards<'g>(&self, game: &'g TerminalGame) -> Vec<(usize, &'g Rational)> {
+        let arena = game.arena();
+        arena
+            .vertices()
+            .filter(|&t| arena.is_terminal(t) && !game.payoff(t).is_zero())
+            .map(|t| (t.index(), game.payoff(t)))
+            .collect()
+    }
 }
 
 /// Writes rationals as PRISM expressions, counting those that had to become doubles.
@@ -527,6 +689,40 @@ label \"win\" = s=5;
     }
 
     #[test]
+    fn the_explicit_files_are_those_prism_exports_for_the_same_model() {
+        // What PRISM-games 3.2 writes with `-exportmodel FILE.tra,lab` for the model of the
+        // golden test above, less its action names and its `deadlock` label; the parallel moves
+        // of c to t are one transition of 2/3.
+        let model = write_prism_explicit(&game(LOTTERY)).unwrap();
+        assert_eq!(
+            model.transitions,
+            "# Transitions (SMG)\n7:2 9 11\n0:0 0 1 1\n0:0 1 2 1\n1:0 0 0 0.3333333333333333\n\
+             1:0 0 3 0.6666666666666666\n2:1 0 2 1\n2:1 1 4 1\n3:0 0 5 0.5\n3:0 0 6 0.5\n\
+             4:0 0 5 1\n5:0 0 5 1\n6:0 0 6 1\n"
+        );
+        assert_eq!(model.labels, "# Labels\n0=\"init\" 1=\"win\"\n0: 0\n5: 1\n");
+        assert_eq!(model.state_rewards, None);
+        assert_eq!(model.properties, "<<1>> Pmax=? [ F \"win\" ]\n");
+        let rewards = write_prism_explicit(&game(
+            "kalmar-gg 1\nstart b\na max -> t a\nb min -> a z\nt terminal payoff=5/2\n\
+             z terminal payoff=0\n",
+        ))
+        .unwrap();
+        assert_eq!(
+            rewards.state_rewards.as_deref(),
+            Some("# Reward structure \"payoff\"\n# State rewards\n5 1\n2 2.5\n")
+        );
+        assert_eq!(
+            rewards.labels,
+            "# Labels\n0=\"init\" 1=\"done\"\n1: 0\n4: 1\n"
+        );
+        assert_eq!(
+            rewards.properties,
+            "<<1>> R{\"payoff\"}max=? [ F0 \"done\" ]\n"
+        );
+    }
+
+    #[test]
     fn payoffs_above_one_are_rewards_until_done() {
         let g = game(
             "kalmar-gg 1\nstart b\na max -> t a\nb min -> a z\nt terminal payoff=5/2\n\
@@ -706,6 +902,60 @@ label \"win\" = s=5;
             .sum();
         let one_command = n - arena.vertices().filter(is_player).count();
         assert_eq!(written, player_moves + one_command + (model.states - n));
+        check_explicit(game, &by_state);
+    }
+
+    /// The explicit files have the same choices as the language model: per state, the owner's
+    /// player index and per choice the same targets with the same probabilities (as doubles,
+    /// parallel moves added up); the header counts them.
+    fn check_explicit(game: &TerminalGame, language: &[Vec<Command>]) {
+        let explicit = write_prism_explicit(game).unwrap();
+        let mut lines = explicit.transitions.lines();
+        assert_eq!(lines.next(), Some("# Transitions (SMG)"));
+        let header = lines.next().unwrap().to_string();
+        let mut choices: Vec<Vec<Vec<(usize, f64)>>> = vec![Vec::new(); explicit.states];
+        let mut transitions = 0;
+        for line in lines {
+            let words: Vec<&str> = line.split(' ').collect();
+            let (state, player) = words[0].split_once(':').unwrap();
+            let (state, choice): (usize, usize) =
+                (state.parse().unwrap(), words[1].parse().unwrap());
+            let owner = game
+                .arena()
+                .owner(Vertex::new(state.min(game.arena().num_vertices() - 1)));
+            if state < game.arena().num_vertices() {
+                let expected = u8::from(owner == Owner::Player(Player::MIN));
+                assert_eq!(player.parse::<u8>().unwrap(), expected);
+            }
+            if choices[state].len() == choice {
+                choices[state].push(Vec::new());
+            }
+            choices[state][choice].push((words[2].parse().unwrap(), words[3].parse().unwrap()));
+            transitions += 1;
+        }
+        let count: usize = choices.iter().map(Vec::len).sum();
+        assert_eq!(
+            header,
+            format!("{}:2 {count} {transitions}", explicit.states)
+        );
+        for (state, commands) in language.iter().enumerate() {
+            assert_eq!(choices[state].len(), commands.len());
+            for (choice, command) in choices[state].iter().zip(commands) {
+                let mut merged: Vec<(usize, f64)> = Vec::new();
+                for (p, target) in &command.2 {
+                    match merged.iter_mut().find(|m| m.0 == *target) {
+                        Some(m) => m.1 += p.to_f64(),
+                        None => merged.push((*target, p.to_f64())),
+                    }
+                }
+                merged.sort_by_key(|m| m.0);
+                assert_eq!(choice.len(), merged.len());
+                for (a, b) in choice.iter().zip(&merged) {
+                    assert_eq!(a.0, b.0);
+                    assert!((a.1 - b.1).abs() < 1e-12);
+                }
+            }
+        }
     }
 
     #[test]
