@@ -33,7 +33,9 @@ pub enum ExportFormat {
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  kalmar stochastic export game.gg --to prism -o game.prism\n  \
-prism game.prism game.props -exportvector values.txt\n\n\
+prism game.prism game.props -exportvector values.txt\n  \
+kalmar stochastic export game.gg --to prism-explicit -o game.tra\n  \
+prism -importmodel game.tra,lab game.props\n\n\
 Simple stochastic games and terminal-payoff games with payoffs in [0, 1] become \
 `<<maxplayer>> Pmax=? [ F \"win\" ]` (a terminal of payoff q moves to an absorbing win state \
 with probability q); other non-negative payoffs become `<<maxplayer>> R{\"payoff\"}max=? \

@@ -55,6 +55,10 @@
 //! - **Negative payoffs** are refused ([`PrismWriteError`]): PRISM's rewards are non-negative,
 //!   and adding a constant to every payoff would change what an infinite play pays.
 //!
+//! [`write_prism_explicit`] writes the same states and choices in PRISM's explicit format
+//! (`.tra`, `.lab`, `.srew`), which PRISM imports far faster than it builds a large model from
+//! its language (where every command's guard is evaluated in every state).
+//!
 //! A probability or payoff whose numerator or denominator does not fit PRISM's 32-bit integer
 //! literals is written as the nearest double instead (PRISM evaluates every expression in
 //! doubles anyway); [`PrismModel::inexact`] counts them.
