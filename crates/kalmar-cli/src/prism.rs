@@ -284,6 +284,12 @@ const ROUNDING: f64 = 1e-12;
 /// with bounds, and PRISM-games on the exported model of the same game, in the same run; every
 /// answer measured against the exact values (or vi's bounds where si is not run).
 pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
+    if !options.prism.is_file() {
+        return Err(bad_input(format!(
+            "--peer {}: no such file (give PRISM-games' launcher, prism/bin/prism in its tree)",
+            options.prism.display()
+        )));
+    }
     let configurations: Vec<&Configuration> = if options.configurations.is_empty() {
         DEFAULT_CONFIGURATIONS
             .iter()
@@ -661,7 +667,12 @@ fn run_prism(
             .args(configuration.flags)
             .args(options.extra_args)
             .output()
-            .map_err(|e| format!("cannot run {}: {e}", options.prism.display()))?;
+            .map_err(|e| {
+                format!(
+                    "cannot run coreutils' timeout with {}: {e}",
+                    options.prism.display()
+                )
+            })?;
         let elapsed = started.elapsed().as_secs_f64();
         if matches!(output.status.code(), Some(124 | 137)) {
             return Err(format!("timeout ({} s)", options.timeout));

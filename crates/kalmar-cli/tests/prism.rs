@@ -268,4 +268,8 @@ fn a_failing_peer_is_a_note_and_unknown_configurations_are_refused() {
         ],
         "no PRISM configuration 'interval'",
     );
+    refused(
+        &["bench", "stochastic", "--peer", "no/such/prism"],
+        "--peer no/such/prism: no such file",
+    );
 }
