@@ -25,6 +25,9 @@ pub enum Suite {
     /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
     /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver;
     /// --families friedmann runs Friedmann's switch-all games (n = 1..5, sizes not used).
+    /// With --peer PRISM (PRISM-games' `prism` launcher): kalmar's si and vi and PRISM-games
+    /// (--peer-solvers default,vi-noprob1,gs-noprob1) on the same simple and Haddad-Monmege
+    /// games, every answer measured against the exact values.
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
     /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
@@ -37,7 +40,8 @@ pub enum Suite {
 #[command(
     after_help = "Examples:\n  kalmar bench reach --sizes 1e3,1e4,1e5,1e6,1e7 --reps 5\n  \
 kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink\n  \
-kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink"
+kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink\n  \
+kalmar bench stochastic --peer path/to/prism-games/prism/bin/prism --sizes 1e2,1e3 --reps 3"
 )]
 pub struct BenchArgs {
     /// The suite.
@@ -69,13 +73,18 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     solvers: Vec<String>,
     /// Parity: the Oink program to run on the same files (each solver of --peer-solvers).
+    /// Stochastic: PRISM-games' `prism` launcher, run on the exported models of the same games.
     #[arg(long, value_name = "OINK")]
     peer: Option<PathBuf>,
     /// Parity: Oink's solvers to run; default: those with the id of a kalmar solver, and zlk,
-    /// npp, tl, fpi and psi.
+    /// npp, tl, fpi and psi. Stochastic: PRISM's configurations, default (its defaults),
+    /// vi-noprob1 and gs-noprob1 (value iteration without the Prob1 precomputation), all on the
+    /// explicit files, and language (its defaults on the model in its language); default:
+    /// default,vi-noprob1.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     peer_solvers: Vec<String>,
-    /// Parity: extra arguments for every Oink run (e.g. --peer-args=--no-wcwc).
+    /// Parity: extra arguments for every Oink run (e.g. --peer-args=--no-wcwc); stochastic: for
+    /// every PRISM run (e.g. --peer-args="-javamaxmem 8g").
     #[arg(
         long,
         value_delimiter = ' ',
@@ -84,7 +93,8 @@ pub struct BenchArgs {
     )]
     peer_args: Vec<String>,
     /// Parity: a run longer than this many seconds ends the repetitions of its algorithm (and
-    /// stops Oink; kalmar's solvers are stopped too with --isolate).
+    /// stops Oink; kalmar's solvers are stopped too with --isolate). Stochastic: a PRISM run is
+    /// stopped after this many seconds (default 60).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<u64>,
     /// Parity: run each timed run of a kalmar solver in a process of its own, killed at
@@ -93,7 +103,7 @@ pub struct BenchArgs {
     /// there, not compared with Oink's.
     #[arg(long)]
     isolate: bool,
-    /// Parity: runs of each Oink solver (default: --reps).
+    /// Parity and stochastic: runs of each Oink solver or PRISM configuration (default: --reps).
     #[arg(long, value_name = "N")]
     peer_reps: Option<usize>,
     /// Parity: run kalmar's solvers without the shared preprocessing.
@@ -147,6 +157,21 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     }
     if args.suite == Suite::Stochastic {
         let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
+        if let Some(prism) = &args.peer {
+            return crate::prism::bench(&crate::prism::PeerBench {
+                prism,
+                families: &args.families,
+                sizes: &sizes,
+                solvers: &args.solvers,
+                configurations: &args.peer_solvers,
+                extra_args: &args.peer_args,
+                reps: args.reps,
+                peer_reps: args.peer_reps.unwrap_or(args.reps),
+                timeout: args.timeout.unwrap_or(60),
+                seed: args.seed,
+                json: args.json,
+            });
+        }
         return crate::stochastic::bench(
             &args.families,
             &args.solvers,

@@ -20,6 +20,7 @@ mod generate;
 mod observation;
 mod ohhell;
 mod parity;
+mod prism;
 mod report;
 mod solve;
 mod stochastic;

@@ -59,6 +59,9 @@ pub enum StochasticCommand {
     },
     /// Generate a random stochastic game, or the Haddad-Monmege chain, as .gg.
     Generate(GenerateArgs),
+    /// Write a game in another tool's format: `--to prism` gives a PRISM-games model (`smg`)
+    /// and the rPATL property whose value at every state is the vertex's value.
+    Export(crate::prism::ExportArgs),
     /// List the solvers and the classes they solve.
     Solvers,
 }
@@ -198,6 +201,7 @@ pub fn run(command: &StochasticCommand) -> anyhow::Result<()> {
         StochasticCommand::Reduce(args) => reduce(args),
         StochasticCommand::Recover { file, values, json } => recover_command(file, values, *json),
         StochasticCommand::Generate(args) => generate(args),
+        StochasticCommand::Export(args) => crate::prism::export(args),
         StochasticCommand::Solvers => {
             let rows = SOLVERS.iter().map(|s| {
                 let classes: Vec<&str> = s.classes.iter().map(|c| c.name()).collect();

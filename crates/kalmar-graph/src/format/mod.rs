@@ -11,6 +11,8 @@
 //! - [`pg`]: PGSolver's parity-game format and its solution format, read and written exactly;
 //! - [`hoa`]: the extended HOA format of SYNTCOMP's parity track (`.ehoa`), read as a parity
 //!   game between the environment and the controller (read only);
+//! - [`prism`]: PRISM-games models (`smg`) of stochastic terminal-payoff games, written for
+//!   comparisons, and the result vectors PRISM writes back (write only for games);
 //! - [`gii`]: the Alpaga tool's format for games of imperfect information, read into an
 //!   [`ObservationGame`](crate::observation::ObservationGame), not a [`GameGraph`].
 //!
@@ -32,6 +34,7 @@ pub mod gg;
 pub mod gii;
 pub mod hoa;
 pub mod pg;
+pub mod prism;
 
 pub use gg::{read_gg, to_gg_string, write_gg};
 pub use gii::{read_gii, write_gii};
