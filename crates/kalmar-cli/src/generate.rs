@@ -18,7 +18,7 @@ pub enum Target {
     Reach,
     /// Parity games, by PGSolver's generators (numbers as PGSolver takes them), written as .pg.
     Parity,
-    /// Stochastic games: simple, terminal, discounted, mean-payoff, parity or haddad-monmege
+    /// Stochastic games: simple, terminal, discounted, mean-payoff, parity, haddad-monmege or haddad-monmege-3/4
     /// (more options in `kalmar stochastic generate`).
     Stochastic,
 }

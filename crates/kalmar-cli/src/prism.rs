@@ -4,6 +4,7 @@
 
 use crate::bad_input;
 use crate::report::{in_file, load};
+use crate::stochastic::CHAINS;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Certificate, Rational, Vertex};
@@ -11,7 +12,6 @@ use kalmar_graph::format::GameGraph;
 use kalmar_graph::format::prism::{
     read_prism_log, read_prism_states, read_prism_vector, write_prism, write_prism_explicit,
 };
-use kalmar_graph::generate::stochastic::haddad_monmege;
 use kalmar_graph::stochastic::{Class, Stats, TerminalGame, si, vi};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -192,16 +192,14 @@ const CONFIGURATIONS: &[Configuration] = &[
 const DEFAULT_CONFIGURATIONS: &[&str] = &["default", "vi-noprob1"];
 
 /// The families of the comparison when `--families` is not given.
-const DEFAULT_FAMILIES: &[&str] = &["simple", "haddad-monmege"];
-
-/// The numbers of coins of the Haddad–Monmege chains.
-const CHAINS: &[usize] = &[6, 8, 10, 12];
+const DEFAULT_FAMILIES: &[&str] = &["simple", "haddad-monmege", "haddad-monmege-3/4"];
 
 /// What `kalmar bench stochastic --peer PRISM` was asked for.
 pub struct PeerBench<'a> {
     /// PRISM-games' `prism` launcher.
     pub prism: &'a Path,
-    /// `simple` (random simple stochastic games at each size) and `haddad-monmege`.
+    /// `simple` (random simple stochastic games at each size), `haddad-monmege` and
+    /// `haddad-monmege-3/4` (the chains worth 1 and 3/4).
     pub families: &'a [String],
     /// Sizes in moves of the random games.
     pub sizes: &'a [usize],
@@ -334,19 +332,16 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
                     games.push(("simple".into(), graph));
                 }
             }
-            "haddad-monmege" => {
-                for &n in CHAINS {
-                    games.push((
-                        format!("haddad-monmege {n}"),
-                        haddad_monmege(n).map_err(bad_input)?,
-                    ));
-                }
-            }
             other => {
-                return Err(bad_input(format!(
-                    "the comparison with PRISM runs the families simple and haddad-monmege, not \
-                     '{other}'"
-                )));
+                for n in CHAINS {
+                    let Some(chain) = crate::stochastic::haddad_monmege_chain(other, n) else {
+                        return Err(bad_input(format!(
+                            "the comparison with PRISM runs the families simple, haddad-monmege \
+                             and haddad-monmege-3/4, not '{other}'"
+                        )));
+                    };
+                    games.push((format!("{other} {n}"), chain?));
+                }
             }
         }
     }

@@ -7,7 +7,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use indexmap::IndexMap;
 use kalmar_core::{Arena, Certificate, Player, Rational, Strategy};
 use kalmar_graph::format::{GameGraph, to_gg_string};
-use kalmar_graph::generate::stochastic::{haddad_monmege, random_deterministic, random_stochastic};
+use kalmar_graph::generate::stochastic::{
+    haddad_monmege_paying, random_deterministic, random_stochastic,
+};
 use kalmar_graph::parity;
 use kalmar_graph::stochastic::reduce::{
     coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, parity_to_terminal,
@@ -169,8 +171,9 @@ kalmar stochastic generate discounted --positions 200 --discount 9/10 -o d.gg\n 
 kalmar stochastic generate haddad-monmege --positions 20"
 )]
 pub struct GenerateArgs {
-    /// What to generate: a class (simple, terminal, discounted, mean-payoff, parity) or
-    /// haddad-monmege (a chain on which value iteration needs about 2^n sweeps).
+    /// What to generate: a class (simple, terminal, discounted, mean-payoff, parity),
+    /// haddad-monmege (a chain on which value iteration needs about 2^n sweeps) or
+    /// haddad-monmege-3/4 (the same chain worth 3/4 instead of 1).
     generator: String,
     /// Positions (Max, Min and chance vertices), or the chain's length.
     #[arg(long, default_value_t = 100, value_name = "N")]
@@ -890,6 +893,21 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
     emit(args.output.as_deref(), &args.generator, &graph)
 }
 
+/// The lengths of the Haddad-Monmege chains in the benchmarks.
+pub(crate) const CHAINS: [usize; 4] = [6, 8, 10, 12];
+
+/// A Haddad-Monmege chain by family name: `haddad-monmege` (the end pays 1, so the value is 1)
+/// or `haddad-monmege-3/4` (the end pays 3/4: a value that no precomputation of the vertices won
+/// with probability 1 finds, so value iteration has to converge to it). `None` for other names.
+pub(crate) fn haddad_monmege_chain(family: &str, n: usize) -> Option<anyhow::Result<GameGraph>> {
+    let end = match family {
+        "haddad-monmege" => Rational::ONE,
+        "haddad-monmege-3/4" => Rational::new(3, 4),
+        _ => return None,
+    };
+    Some(haddad_monmege_paying(n, end).map_err(bad_input))
+}
+
 /// The generators by name: the classes, and haddad-monmege.
 fn generate_graph(
     generator: &str,
@@ -912,11 +930,13 @@ fn generate_graph(
         "discounted" => Class::Discounted,
         "mean-payoff" => Class::MeanPayoff,
         "parity" => Class::Parity,
-        "haddad-monmege" => return haddad_monmege(positions).map_err(bad_input),
         _ => {
+            if let Some(chain) = haddad_monmege_chain(generator, positions) {
+                return chain;
+            }
             return Err(bad_input(format!(
                 "unknown generator '{generator}'; the generators are: simple, terminal, \
-                 discounted, mean-payoff, parity, haddad-monmege"
+                 discounted, mean-payoff, parity, haddad-monmege, haddad-monmege-3/4"
             )));
         }
     };
@@ -982,16 +1002,10 @@ pub fn bench(
                     bench_si_vi(family.to_string(), &graph, reps, &runs, &mut rows)?;
                 }
             }
-            "haddad-monmege" => {
-                for n in [6usize, 8, 10, 12] {
-                    let graph = haddad_monmege(n).map_err(bad_input)?;
-                    bench_si_vi(
-                        format!("haddad-monmege {n}"),
-                        &graph,
-                        reps,
-                        &runs,
-                        &mut rows,
-                    )?;
+            "haddad-monmege" | "haddad-monmege-3/4" => {
+                for n in CHAINS {
+                    let graph = haddad_monmege_chain(family, n).expect("a chain family")?;
+                    bench_si_vi(format!("{family} {n}"), &graph, reps, &runs, &mut rows)?;
                 }
             }
             "mean-payoff" => {
@@ -1032,7 +1046,8 @@ pub fn bench(
             other => {
                 return Err(bad_input(format!(
                     "unknown stochastic benchmark family '{other}'; the families are simple, \
-                     terminal, discounted, haddad-monmege, mean-payoff, parity and friedmann"
+                     terminal, discounted, haddad-monmege, haddad-monmege-3/4, mean-payoff, parity and \
+                     friedmann"
                 )));
             }
         }

@@ -168,6 +168,32 @@ fn generate_then_solve() {
 }
 
 #[test]
+fn the_haddad_monmege_chain_worth_three_quarters_is_solved_exactly() {
+    // The chain's end pays 3/4, more than the 1/2 Max can take at once: he enters the chain,
+    // which reaches its end with probability 1, so it is worth exactly 3/4.
+    let path = temp("hm-3-4.gg");
+    let out = kalmar(&[
+        "stochastic",
+        "generate",
+        "haddad-monmege-3/4",
+        "--positions",
+        "10",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(j["values"]["choose"], "3/4");
+    assert_eq!(j["strategy"]["choose"], "3");
+    assert_eq!(j["verified"], true);
+}
+
+#[test]
 fn bad_input_exits_with_2() {
     let out = kalmar(&[
         "stochastic",

@@ -166,6 +166,26 @@ fn random_game(
 /// assert_eq!(g.arena.num_vertices(), 13);
 /// ```
 pub fn haddad_monmege(n: usize) -> Result<GameGraph, GenerateError> {
+    haddad_monmege_paying(n, Rational::ONE)
+}
+
+/// The chain of [`haddad_monmege`] whose end pays `payoff` instead of 1, which must exceed the
+/// 1/2 that Max can take at once (so he still enters the chain, worth `payoff`). With a payoff
+/// below 1 the value is no longer 1, so a graph precomputation of the vertices won with
+/// probability 1 does not find it, and value iteration has to converge to it.
+///
+/// ```
+/// use kalmar_core::Rational;
+/// use kalmar_graph::generate::stochastic::haddad_monmege_paying;
+/// let g = haddad_monmege_paying(10, Rational::new(3, 4)).unwrap();
+/// assert_eq!(g.payoff[2], vec![Rational::new(3, 4)]);
+/// ```
+pub fn haddad_monmege_paying(n: usize, payoff: Rational) -> Result<GameGraph, GenerateError> {
+    if payoff <= Rational::new(1, 2) {
+        return Err(GenerateError::Parameter(
+            "the chain's end must pay more than the 1/2 Max can take at once".into(),
+        ));
+    }
     if n == 0 {
         return Err(GenerateError::Parameter(
             "the chain needs at least one coin".into(),
@@ -190,6 +210,6 @@ pub fn haddad_monmege(n: usize) -> Result<GameGraph, GenerateError> {
     b.set_start(start);
     let mut graph = GameGraph::new(b.build().expect("the chain is valid"));
     graph.payoff[half.index()] = vec![Rational::new(1, 2)];
-    graph.payoff[end.index()] = vec![Rational::ONE];
+    graph.payoff[end.index()] = vec![payoff];
     Ok(graph)
 }
