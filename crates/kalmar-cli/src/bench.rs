@@ -22,8 +22,10 @@ pub enum Suite {
     Parity,
     /// Stochastic games: exact strategy iteration and value iteration with bounds on random
     /// simple, terminal and discounted games and the Haddad-Monmege chains (sizes in moves;
-    /// default 1e2,1e3,1e4); with --families mean-payoff,parity also strategy improvement
-    /// against Zwick-Paterson on deterministic mean-payoff games and the parity gadget solver;
+    /// default 1e2,1e3,1e4; haddad-monmege-3/4 is the chain worth 3/4); with --families
+    /// mean-payoff,mean-payoff-chance,parity also strategy improvement against Zwick-Paterson
+    /// on deterministic mean-payoff games, si on mean-payoff games with chance (discount
+    /// searched) and the parity gadget solver;
     /// --families friedmann runs Friedmann's switch-all games (n = 1..5, sizes not used).
     /// With --peer PRISM (PRISM-games' `prism` launcher): kalmar's si and vi and PRISM-games
     /// (--peer-solvers default,vi-noprob1,gs-noprob1) on the same simple and Haddad-Monmege

@@ -1024,30 +1024,36 @@ pub fn bench(
                         .map_err(bad_input)?;
                     let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins)
                         .map_err(bad_input)?;
-                    let mut stats = Stats::default();
-                    let times = repeat(reps, || {
-                        stats = Stats::default();
+                    let labels = ("parity (chance)", "si-gadget", "gadget games");
+                    rows.push(bench_searched(labels, &graph, reps, |stats| {
                         let start = Instant::now();
-                        let solution = spg::solve(&game, &mut stats);
+                        let solution = spg::solve(&game, stats);
                         let elapsed = start.elapsed();
                         checked(solution.verify(&game)).map(|()| elapsed)
-                    })?;
-                    rows.push(BenchRow::new(
-                        "parity (chance)",
-                        &graph,
-                        "si-gadget",
-                        &times,
-                        stats,
-                        format!("exact; {} gadget games", stats.rounds),
-                    ));
+                    })?);
+                }
+            }
+            "mean-payoff-chance" => {
+                for &size in sizes {
+                    let positions = (size / 2).max(1);
+                    let graph = random_stochastic(Class::MeanPayoff, positions, 2, 0, None, seed)
+                        .map_err(bad_input)?;
+                    let game = MeanPayoffGame::from_graph(&graph).map_err(bad_input)?;
+                    let labels = ("mean-payoff (chance)", "si", "discount factors");
+                    rows.push(bench_searched(labels, &graph, reps, |stats| {
+                        let start = Instant::now();
+                        let solution = si::solve_mean_payoff(&game, stats);
+                        let elapsed = start.elapsed();
+                        checked(solution.verify(&game)).map(|()| elapsed)
+                    })?);
                 }
             }
             "friedmann" => friedmann::bench(reps, &mut rows)?,
             other => {
                 return Err(bad_input(format!(
                     "unknown stochastic benchmark family '{other}'; the families are simple, \
-                     terminal, discounted, haddad-monmege, haddad-monmege-3/4, mean-payoff, parity and \
-                     friedmann"
+                     terminal, discounted, haddad-monmege, haddad-monmege-3/4, mean-payoff, \
+                     mean-payoff-chance, parity and friedmann"
                 )));
             }
         }
@@ -1189,6 +1195,30 @@ fn bench_si_vi(
     })?;
     rows.push(BenchRow::new(family, graph, "vi", &times, stats, error));
     Ok(())
+}
+
+/// The row of a solver that searches its parameter (the parity gadget's stopping parameter, the
+/// discount factor of mean-payoff games): `solve` returns the time of one solve, its answer
+/// checked by the certificate outside that time; `rounds` names what one round solves.
+fn bench_searched(
+    (family, solver, rounds): (&str, &'static str, &str),
+    graph: &GameGraph,
+    reps: usize,
+    mut solve: impl FnMut(&mut Stats) -> anyhow::Result<Duration>,
+) -> anyhow::Result<BenchRow> {
+    let mut stats = Stats::default();
+    let times = repeat(reps, || {
+        stats = Stats::default();
+        solve(&mut stats)
+    })?;
+    Ok(BenchRow::new(
+        family,
+        graph,
+        solver,
+        &times,
+        stats,
+        format!("exact; {} {rounds}", stats.rounds),
+    ))
 }
 
 /// Strategy improvement and (where it fits) Zwick–Paterson on a deterministic mean-payoff game;

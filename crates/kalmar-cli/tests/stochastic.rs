@@ -503,3 +503,32 @@ fn reduced_and_solved(file: &str, args: &[&str]) -> serde_json::Value {
     assert!(out.status.success(), "{}", stderr(&out));
     json_of(&kalmar(&["stochastic", "solve", path, "--json"]))
 }
+
+#[test]
+fn the_bench_runs_the_searching_solvers_with_their_certificates() {
+    // Mean-payoff games with chance (si, the discount factor searched) and parity games with
+    // chance (the gadget's stopping parameter searched): one round each on these small games,
+    // every answer checked by its certificate before the row is written.
+    let j = json_of(&kalmar(&[
+        "bench",
+        "stochastic",
+        "--families",
+        "mean-payoff-chance,parity",
+        "--sizes",
+        "40",
+        "--reps",
+        "1",
+        "--json",
+    ]));
+    let rows = j.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{j}");
+    assert_eq!(rows[0]["family"], "mean-payoff (chance)");
+    assert_eq!(rows[0]["solver"], "si");
+    assert_eq!(rows[1]["family"], "parity (chance)");
+    for row in rows {
+        assert!(
+            row["error"].as_str().unwrap().starts_with("exact; 1 "),
+            "{row}"
+        );
+    }
+}
