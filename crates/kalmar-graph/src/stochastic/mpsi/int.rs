@@ -78,7 +78,10 @@ impl Int for Big {
     }
 
     fn to_big(&self) -> BigInt {
-        self.finite(self).0.clone()
+        match self {
+            Big::Finite(x) => x.clone(),
+            _ => unreachable!("strategy improvement computes with finite integers only"),
+        }
     }
 
     fn plus(&self, other: &Self) -> Self {
