@@ -174,7 +174,8 @@ struct Decision {
     sigma: Vec<Option<usize>>,
 }
 
-/// Decides the sign of every vertex's value in `local` with these integer rewards, where
+/// Decides the sign of every vertex's value in `local` with these integer rewards (of absolute
+/// value at most `bound`), where
 /// `maximiser[v]` says who maximises (see the module docs). Strategy improvement starts from
 /// `start` (moves of the maximiser, None: the retreat) where given: the last strategy of a
 /// decision for the same maximiser at a larger threshold on these vertices or more, which is
@@ -183,12 +184,13 @@ fn decide<T: Int>(
     local: &Local,
     maximiser: &[bool],
     reward: &[T],
+    bound: &BigInt,
     start: Option<&[Option<usize>]>,
     valuation: &mut Valuation<T>,
     stats: &mut Stats,
 ) -> Decision {
     let k = local.len();
-    let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward);
+    let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward, bound);
     attract_minimiser(local, maximiser, &mut set_aside, &mut choice);
     let game = Retreats {
         local,
@@ -290,16 +292,25 @@ fn improvement<T: Int>(
 }
 
 /// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
-/// own with a sum `<= 0`, with moves that get there and go round it.
+/// own with a sum `<= 0`, with moves that get there and go round it; `bound` is at least the
+/// absolute value of every reward.
 fn nonpositive_cycles<T: Int>(
     local: &Local,
     maximiser: &[bool],
     reward: &[T],
+    bound: &BigInt,
 ) -> (Vec<bool>, Vec<Option<usize>>) {
     let k = local.len();
     let scale = T::from_big(&BigInt::from(k + 1));
     let one = T::from_big(&BigInt::from(1));
     let zero = T::from_big(&BigInt::ZERO);
+    // A tree of parents without a cycle has paths of at most k - 1 moves, each weighing at
+    // least -((k + 1) bound + 1): a distance below `floor` proves a cycle of parents, and is
+    // never kept without looking for it (which bounds the distances, see
+    // `Rewards::small_enough`).
+    let k_big = BigInt::from(k);
+    let heaviest: BigInt = (&k_big + 1u32) * bound + 1u32;
+    let floor = T::from_big(&-(k_big * heaviest + 1u32));
     let mut found = vec![false; k];
     let mut choice: Vec<Option<usize>> = vec![None; k];
     let own = |found: &[bool], v: usize| !maximiser[v] && !found[v];
@@ -327,8 +338,9 @@ fn nonpositive_cycles<T: Int>(
                     dist[w] = x;
                     parent[w] = Some(j);
                     relaxations += 1;
-                    // Look for a cycle of parents once per k relaxations (O(1) amortised).
-                    if relaxations.is_multiple_of(k) {
+                    // Look for a cycle of parents once per k relaxations (O(1) amortised), and
+                    // below the floor.
+                    if relaxations.is_multiple_of(k) || dist[w] < floor {
                         cycle_at = parent_cycle(local, &parent);
                         if cycle_at.is_some() {
                             break 'relax;
@@ -523,10 +535,13 @@ fn solve_in(
         let upper_start = local.moves_of(task.upper_start.as_deref());
         let lower_start = local.moves_of(task.lower_start.as_deref());
         let starts = (upper_start.as_deref(), lower_start.as_deref());
-        let big = t.to_big();
-        let (upper, lower) = match rewards.small_enough(&big) {
-            Some(small) => decide_both(&local, small, &big, starts, &mut valuations.0, stats),
-            None => decide_both(&local, &rewards.big, &big, starts, &mut valuations.1, stats),
+        let threshold = Threshold::new(t.to_big(), &rewards.w);
+        let (upper, lower) = match rewards.small_enough(&threshold) {
+            Some(small) => decide_both(&local, small, &threshold, starts, &mut valuations.0, stats),
+            None => {
+                let big = &rewards.big;
+                decide_both(&local, big, &threshold, starts, &mut valuations.1, stats)
+            }
         };
         let (mut above, mut below) = (Vec::new(), Vec::new());
         let (mut above_start, mut below_start) = (Vec::new(), Vec::new());
@@ -622,19 +637,35 @@ impl Rewards {
 
     /// The rewards in `i128` if a decision at the threshold `t = a/b` cannot overflow there.
     ///
-    /// The shifted rewards `b r - a` are at most `S = b W + |a|` in absolute value. Label
-    /// correcting, in passes over a queue, labels a vertex in pass `i` with the length of a walk
-    /// of at most `i` moves from where it started. A valuation has no negative cycle and starts
-    /// from exact distances (sums along at most `n` moves): its labels are sums of at most `2n`
-    /// shifted rewards, below `2 n S`. The negative-cycle search weighs moves `(n + 1) x - 1`;
-    /// once it runs `n` passes its tree of parents has a cycle, which it looks for every `n`
-    /// relaxations (each pass relaxes at least once), so its labels are sums of at most `2n + 1`
-    /// weights, below `(2n + 1)(n + 2) S <= 6 n^2 S` in absolute value. The decision runs in
-    /// `i128` when `2^(bits(S) + 3 bits(n) + 5)`, a wide margin over both, is at most `2^126`.
-    fn small_enough(&self, t: &num_rational::BigRational) -> Option<&[i128]> {
+    /// The shifted rewards `b r - a` are at most `S = b W + |a|` in absolute value.
+    /// - A valuation's label at `v` is the sum of the rewards along a simple path: were `v` on
+    ///   the walk behind its new label, that label would be its older one plus a cycle's sum,
+    ///   positive (the strategy is admissible), and labels only fall. (An update clears some
+    ///   vertices; the walk behind a new label runs through cleared vertices, then along the
+    ///   tree path of a kept vertex, which avoids them.) So labels, and a reward plus a label,
+    ///   stay below `(n + 1) S`.
+    /// - The negative-cycle search weighs moves `(n + 1) x - 1`, at most `(n + 2) S` in absolute
+    ///   value, and never keeps a distance below `-n (n + 2) S - 1` without finding a cycle
+    ///   (see `nonpositive_cycles`): its integers stay below `(n + 2)^2 S + 1 <= 10 n^2 S`.
+    ///
+    /// The decision runs in `i128` when `2^(bits(S) + 3 bits(n) + 5)`, a wide margin over
+    /// both, is at most `2^126`.
+    fn small_enough(&self, t: &Threshold) -> Option<&[i128]> {
         let small = self.small.as_deref()?;
-        let s = t.denom() * &self.w + num_traits::Signed::abs(t.numer());
-        (s.bits() + 3 * self.n_bits + 5 <= 126).then_some(small)
+        (t.bound.bits() + 3 * self.n_bits + 5 <= 126).then_some(small)
+    }
+}
+
+/// A threshold `t = a/b` and the bound `S = b W + |a|` on the rewards `b r - a` it gives.
+struct Threshold {
+    t: num_rational::BigRational,
+    bound: BigInt,
+}
+
+impl Threshold {
+    fn new(t: num_rational::BigRational, w: &BigInt) -> Self {
+        let bound = t.denom() * w + num_traits::Signed::abs(t.numer());
+        Threshold { t, bound }
     }
 }
 
@@ -646,18 +677,27 @@ type Start<'a> = Option<&'a [Option<usize>]>;
 fn decide_both<T: Int>(
     local: &Local,
     reward: &[T],
-    t: &num_rational::BigRational,
+    threshold: &Threshold,
     (upper_start, lower_start): (Start<'_>, Start<'_>),
     valuation: &mut Valuation<T>,
     stats: &mut Stats,
 ) -> (Decision, Option<Decision>) {
+    let (t, bound) = (&threshold.t, &threshold.bound);
     let (a, b) = (T::from_big(t.numer()), T::from_big(t.denom()));
     let shifted: Vec<T> = local
         .global
         .iter()
         .map(|v| b.times(&reward[v.index()]).minus(&a))
         .collect();
-    let upper = decide(local, &local.max, &shifted, upper_start, valuation, stats);
+    let upper = decide(
+        local,
+        &local.max,
+        &shifted,
+        bound,
+        upper_start,
+        valuation,
+        stats,
+    );
     // When every vertex is above t, none is below.
     if upper.above.iter().all(|&x| x) {
         return (upper, None);
@@ -672,6 +712,7 @@ fn decide_both<T: Int>(
         local,
         &minimiser_is_max,
         &negated,
+        bound,
         lower_start,
         valuation,
         stats,

@@ -263,7 +263,8 @@ mod tests {
             let vertices: Vec<Vertex> = game.arena().vertices().collect();
             let local = Local::new(&game, &vertices, &mut vec![u32::MAX; n]);
             let maximiser = local.max.clone();
-            let (mut set_aside, mut choice) = nonpositive_cycles(&local, &maximiser, &reward);
+            let bound = num_bigint::BigInt::from(reward.iter().map(|r| r.abs()).max().unwrap());
+            let (mut set_aside, mut choice) = nonpositive_cycles(&local, &maximiser, &reward, &bound);
             attract_minimiser(&local, &maximiser, &mut set_aside, &mut choice);
             let retreats = Retreats {
                 local: &local,
