@@ -375,6 +375,40 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
 }
 
 #[test]
+fn mean_payoff_strategy_improvement_with_rewards_beyond_128_bits() {
+    // The game above with every reward times 2^200: the values times 2^200 (2^200/12 = 2^198/3),
+    // the same strategies, found in big integers and verified.
+    let game = temp("mp-big.gg");
+    std::fs::write(
+        &game,
+        "kalmar-gg 1\na max reward=803469022129495137770981046170581301261101496891396417650688 -> b c\nb min reward=-1606938044258990275541962092341162602522202993782792835301376/3 -> a\nc max reward=-1606938044258990275541962092341162602522202993782792835301376/5 -> c\n",
+    )
+    .unwrap();
+    let j = json_of(&kalmar(&[
+        "stochastic",
+        "solve",
+        game.to_str().unwrap(),
+        "--solver",
+        "mpsi",
+        "--json",
+    ]));
+    assert_eq!(
+        j["values"]["a"],
+        "401734511064747568885490523085290650630550748445698208825344/3"
+    );
+    assert_eq!(
+        j["values"]["b"],
+        "401734511064747568885490523085290650630550748445698208825344/3"
+    );
+    assert_eq!(
+        j["values"]["c"],
+        "-1606938044258990275541962092341162602522202993782792835301376/5"
+    );
+    assert_eq!(j["strategy"]["a"], "b");
+    assert_eq!(j["verified"], true);
+}
+
+#[test]
 fn stochastic_mean_payoff_solutions_are_verified_and_wrong_ones_exit_1() {
     // Max at m takes the lottery c: 3/4 * 2 + 1/4 * (-1) = 5/4 per step, more than d's 1.
     let game = temp("lottery.gg");

@@ -521,7 +521,7 @@ mod deterministic_and_parity {
     use kalmar_graph::parity;
     use kalmar_graph::stochastic::reduce::parity_to_mean;
     use kalmar_graph::stochastic::{
-        MeanPayoffGame, ParityConvention, ParityGame, mp_check, mpsi, zp,
+        MeanPayoffGame, ParityConvention, ParityGame, mp_check, mp_witness, mpsi, zp,
     };
 
     #[test]
@@ -610,6 +610,59 @@ mod deterministic_and_parity {
                 prop_assert_eq!(&wins[v.index()], &Rational::from(i64::from(max_wins)));
             }
         }
+
+        /// Rewards times 2^k, k from 90 to 130, take mpsi to the edge of 128-bit arithmetic and
+        /// past it (decisions in `i128` or big integers, whichever the magnitudes allow): the
+        /// values are those of the game with the rewards as they were (Zwick–Paterson), times
+        /// 2^k, and the strategies are worth them (evaluated, and the gain/bias certificate).
+        #[test]
+        fn mean_payoff_strategy_improvement_in_big_integers(
+            seed in any::<u64>(), n in 1usize..8, degree in 1usize..=3, k in 90u32..=130,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let big = scaled_by_power_of_two(&game, k);
+            let solution = mpsi::solve(&big, &mut Stats::default()).unwrap();
+            let values = zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap();
+            let factor = power_of_two(k);
+            let expected: Vec<Rational> = values.iter().map(|x| x * &factor).collect();
+            prop_assert_eq!(&solution.values, &expected);
+            prop_assert_eq!(&big.evaluate(&solution.strategy), &solution.values);
+            prop_assert_eq!(mp_witness::verify(&big, &solution.values, &solution.strategy), Ok(()));
+        }
+
+        /// Jurdziński's reduction of a parity game, rewards times 2^k, k from 90 to 130, solved
+        /// by mpsi: Max (Even) has a positive value exactly where Zielonka's algorithm says Even
+        /// wins, and mpsi's strategies win those vertices for Even and the others for Odd.
+        #[test]
+        fn parity_games_by_mean_payoff_strategy_improvement_in_big_integers(
+            seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, k in 90u32..=130,
+        ) {
+            let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
+            let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+            let mean = scaled_by_power_of_two(&parity_to_mean::reduce(&game), k);
+            let solution = mpsi::solve(&mean, &mut Stats::default()).unwrap();
+            let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
+            let winners = parity::zlk::solve(&classic, &mut parity::Stats::default()).winner;
+            let wins = game.evaluate(&solution.strategy);
+            for v in game.arena().vertices() {
+                let max_wins = winners[v.index()] == Player::MAX;
+                prop_assert_eq!(solution.values[v.index()].signum().is_gt(), max_wins);
+                prop_assert_eq!(&wins[v.index()], &Rational::from(i64::from(max_wins)));
+            }
+        }
+    }
+
+    fn power_of_two(k: u32) -> Rational {
+        let x = num_bigint::BigInt::from(1) << k;
+        Rational::from_big(num_rational::BigRational::from_integer(x))
+    }
+
+    /// The game with every reward multiplied by 2^k.
+    fn scaled_by_power_of_two(game: &MeanPayoffGame, k: u32) -> MeanPayoffGame {
+        let factor = power_of_two(k);
+        let rewards = game.rewards().iter().map(|r| r * &factor).collect();
+        MeanPayoffGame::new(game.arena().clone(), rewards).unwrap()
     }
 }
 

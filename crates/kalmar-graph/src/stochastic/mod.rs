@@ -661,7 +661,7 @@ pub const SOLVERS: &[SolverInfo] = &[
     },
     SolverInfo {
         id: "mpsi",
-        summary: "strategy improvement for deterministic mean-payoff games (Bjorklund-Vorobyov retreats, thresholds for exact values): values and strategies in 128-bit integers",
+        summary: "strategy improvement for deterministic mean-payoff games (Bjorklund-Vorobyov retreats, thresholds for exact values): exact values and strategies (128-bit integers where they suffice, big integers beyond)",
         classes: &[Class::MeanPayoff],
         exact: true,
     },

@@ -45,6 +45,11 @@
 //! group when that strategy is admissible at `t` (the maximiser's, when `t < t'`; every cycle it
 //! leaves open had a positive sum at `t'`), instead of from retreating everywhere.
 //!
+//! **Arithmetic.** Rewards are scaled to integers. Each decision computes in `i128` when a bound
+//! on the integers it can form (see [`Rewards::small_enough`]) fits, else in arbitrary-precision
+//! integers (module `int`); the algorithm is written once for both, and the choice is made per
+//! decision, so a game with small rewards never pays for big integers.
+//!
 //! # Complexity
 //! Each decision: at most one valuation per strategy of Max (finitely many; Björklund and
 //! Vorobyov's randomised choice of switches gives a subexponential bound, this implementation
@@ -54,11 +59,13 @@
 //! Exact values: O(log(n W)) thresholds along any chain of splits.
 
 use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
+use int::{Big, Int};
 use kalmar_core::{Edge, Owner, Player, Rational, Strategy, Vertex};
 use num_bigint::BigInt;
 use std::collections::VecDeque;
 use valuation::{Retreats, Valuation};
 
+mod int;
 mod valuation;
 
 /// Why strategy improvement does not apply.
@@ -67,13 +74,7 @@ pub enum MpsiError {
     /// The game has chance vertices.
     #[error("mean-payoff strategy improvement solves deterministic games; this one has chance")]
     Stochastic,
-    /// The rewards or the game are too large for 128-bit arithmetic.
-    #[error("the rewards (scaled to integers) are too large for exact 128-bit arithmetic here")]
-    TooLarge,
 }
-
-/// "Infinitely far from a retreat".
-const INF: i128 = i128::MAX;
 
 /// The vertices of one subgame, renumbered, with the moves that stay inside it.
 struct Local {
@@ -173,21 +174,23 @@ struct Decision {
     sigma: Vec<Option<usize>>,
 }
 
-/// Decides the sign of every vertex's value in `local` with these integer rewards, where
+/// Decides the sign of every vertex's value in `local` with these integer rewards (of absolute
+/// value at most `bound`), where
 /// `maximiser[v]` says who maximises (see the module docs). Strategy improvement starts from
 /// `start` (moves of the maximiser, None: the retreat) where given: the last strategy of a
 /// decision for the same maximiser at a larger threshold on these vertices or more, which is
 /// admissible here (see [`Task::upper_start`]).
-fn decide(
+fn decide<T: Int>(
     local: &Local,
     maximiser: &[bool],
-    reward: &[i128],
+    reward: &[T],
+    bound: &BigInt,
     start: Option<&[Option<usize>]>,
-    valuation: &mut Valuation,
+    valuation: &mut Valuation<T>,
     stats: &mut Stats,
 ) -> Decision {
     let k = local.len();
-    let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward);
+    let (mut set_aside, mut choice) = nonpositive_cycles(local, maximiser, reward, bound);
     attract_minimiser(local, maximiser, &mut set_aside, &mut choice);
     let game = Retreats {
         local,
@@ -241,13 +244,13 @@ fn decide(
     let d = |v: usize| valuation.d(v);
     let mut above = vec![false; k];
     for v in (0..k).filter(|&v| !set_aside[v]) {
-        if d(v) == INF {
+        if *d(v) == T::INF {
             above[v] = true;
             choice[v] = maximiser[v].then_some(sigma[v]).flatten();
         } else if !maximiser[v] {
             choice[v] = local.moves(v).find(|&j| {
                 let w = local.target[j] as usize;
-                !set_aside[w] && d(w) != INF && reward[v] + d(w) == d(v)
+                !set_aside[w] && *d(w) != T::INF && reward[v].plus(d(w)) == *d(v)
             });
         }
     }
@@ -260,10 +263,10 @@ fn decide(
 
 /// Max's best move at `v` (None: the retreat) if it is better than `d(v)`; among equally good
 /// moves the current one is kept.
-fn improvement(
-    game: &Retreats<'_>,
+fn improvement<T: Int>(
+    game: &Retreats<'_, T>,
     sigma: &[Option<usize>],
-    valuation: &Valuation,
+    valuation: &Valuation<T>,
     v: usize,
 ) -> Option<Option<usize>> {
     let local = game.local;
@@ -271,39 +274,50 @@ fn improvement(
     let through = |j: usize| {
         let w = local.target[j] as usize;
         if game.set_aside[w] {
-            i128::MIN
-        } else if d(w) == INF {
-            INF
+            T::NEG_INF
+        } else if *d(w) == T::INF {
+            T::INF
         } else {
-            game.reward[v] + d(w)
+            game.reward[v].plus(d(w))
         }
     };
-    let mut best = (game.reward[v], None);
+    let mut best = (game.reward[v].clone(), None);
     for j in local.moves(v) {
         let x = through(j);
         if x > best.0 || (x == best.0 && sigma[v] == Some(j)) {
             best = (x, Some(j));
         }
     }
-    (best.0 > d(v)).then_some(best.1)
+    (best.0 > *d(v)).then_some(best.1)
 }
 
 /// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
-/// own with a sum `<= 0`, with moves that get there and go round it.
-fn nonpositive_cycles(
+/// own with a sum `<= 0`, with moves that get there and go round it; `bound` is at least the
+/// absolute value of every reward.
+fn nonpositive_cycles<T: Int>(
     local: &Local,
     maximiser: &[bool],
-    reward: &[i128],
+    reward: &[T],
+    bound: &BigInt,
 ) -> (Vec<bool>, Vec<Option<usize>>) {
     let k = local.len();
-    let scale = k as i128 + 1;
+    let scale = T::from_big(&BigInt::from(k + 1));
+    let one = T::from_big(&BigInt::from(1));
+    let zero = T::from_big(&BigInt::ZERO);
+    // A tree of parents without a cycle has paths of at most k - 1 moves, each weighing at
+    // least -((k + 1) bound + 1): a distance below `floor` proves a cycle of parents, and is
+    // never kept without looking for it (which bounds the distances, see
+    // `Rewards::small_enough`).
+    let k_big = BigInt::from(k);
+    let heaviest: BigInt = (&k_big + 1u32) * bound + 1u32;
+    let floor = T::from_big(&-(k_big * heaviest + 1u32));
     let mut found = vec![false; k];
     let mut choice: Vec<Option<usize>> = vec![None; k];
     let own = |found: &[bool], v: usize| !maximiser[v] && !found[v];
     loop {
         // Shortest distances from a virtual source at every vertex, weights (k+1) r - 1; a
         // cycle of the predecessor graph is a negative cycle (Bellman–Ford).
-        let mut dist = vec![0i128; k];
+        let mut dist = vec![zero.clone(); k];
         let mut parent: Vec<Option<usize>> = vec![None; k];
         let mut relaxations = 0usize;
         let mut queued = vec![false; k];
@@ -319,13 +333,14 @@ fn nonpositive_cycles(
                 if !own(&found, w) {
                     continue;
                 }
-                let x = dist[u] + scale * reward[u] - 1;
+                let x = dist[u].plus(&scale.times(&reward[u])).minus(&one);
                 if x < dist[w] {
                     dist[w] = x;
                     parent[w] = Some(j);
                     relaxations += 1;
-                    // Look for a cycle of parents once per k relaxations (O(1) amortised).
-                    if relaxations.is_multiple_of(k) {
+                    // Look for a cycle of parents once per k relaxations (O(1) amortised), and
+                    // below the floor.
+                    if relaxations.is_multiple_of(k) || dist[w] < floor {
                         cycle_at = parent_cycle(local, &parent);
                         if cycle_at.is_some() {
                             break 'relax;
@@ -452,20 +467,35 @@ struct Task {
 /// Solves a deterministic mean-payoff game exactly: values and optimal strategies for both
 /// players (see the module docs).
 pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiError> {
+    solve_in(game, Arithmetic::Fastest, stats)
+}
+
+/// Which integers the decisions compute with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arithmetic {
+    /// `i128` where the magnitudes allow it (see [`Rewards::small_enough`]), else big integers.
+    Fastest,
+    /// Big integers everywhere (for tests: the same algorithm in the other arithmetic).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Big,
+}
+
+/// [`solve`] in the arithmetic given.
+fn solve_in(
+    game: &MeanPayoffGame,
+    arithmetic: Arithmetic,
+    stats: &mut Stats,
+) -> Result<Solution, MpsiError> {
     let arena = game.arena();
     if !is_deterministic(arena) {
         return Err(MpsiError::Stochastic);
     }
     let n = arena.num_vertices();
-    let (reward, scale) = super::zp::integer_rewards(game).ok_or(MpsiError::TooLarge)?;
-    let w = reward.iter().map(|r| r.unsigned_abs()).max().unwrap_or(0);
-    // Thresholds have denominators up to about 4 (W + 1) n^2; the negative-cycle search scales
-    // rewards by n + 1 more and adds up to n^2 of them.
-    let bits = |x: u128| 128 - x.leading_zeros();
-    if 2 * bits(w + 1) + 5 * bits(n as u128) + 8 > 126 {
-        return Err(MpsiError::TooLarge);
-    }
-    let bound = Rational::from(w as i64 + 1);
+    let (reward, scale) = super::zp::big_integer_rewards(game);
+    let rewards = Rewards::new(reward, n, arithmetic);
+    let bound = Rational::from_big(num_rational::BigRational::from_integer(
+        &rewards.w + BigInt::from(1),
+    ));
     let narrow = Rational::from_big(num_rational::BigRational::new(
         BigInt::from(1),
         BigInt::from(n) * BigInt::from(n),
@@ -484,18 +514,14 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
     // The moves the decisions so far suggest, for guessing thresholds.
     let mut guess = super::si::initial_profile_of(arena);
     let mut means = CycleMeans::new(n);
-    let mut valuation = Valuation::default();
+    let mut valuations = (Valuation::<i128>::default(), Valuation::<Big>::default());
     while let Some(task) = tasks.pop() {
         let width = &task.high - &task.low;
         let guessed = if task.misses < MISSES && width > narrow {
-            means.median_between(
-                arena,
-                &reward,
-                &guess,
-                &task.vertices,
-                &task.low,
-                &task.high,
-            )
+            match &rewards.small {
+                Some(small) => means.median_between(arena, small, &guess, &task),
+                None => means.median_between(arena, &rewards.big, &guess, &task),
+            }
         } else {
             None
         };
@@ -505,38 +531,17 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
             None if width <= narrow => simplest_between(&task.low, &task.high),
             None => &(&task.low + &task.high) / &Rational::from(2),
         };
-        let big = t.to_big();
-        let (a, b) = (big.numer().clone(), big.denom().clone());
         let local = Local::new(game, &task.vertices, &mut local_of);
-        let shifted: Vec<i128> = local
-            .global
-            .iter()
-            .map(|v| scaled(reward[v.index()], &a, &b))
-            .collect();
-        let negated: Vec<i128> = shifted.iter().map(|x| -x).collect();
-        let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
         let upper_start = local.moves_of(task.upper_start.as_deref());
         let lower_start = local.moves_of(task.lower_start.as_deref());
-        let upper = decide(
-            &local,
-            &local.max,
-            &shifted,
-            upper_start.as_deref(),
-            &mut valuation,
-            stats,
-        );
-        // When every vertex is above t, none is below.
-        let lower = if upper.above.iter().all(|&x| x) {
-            None
-        } else {
-            Some(decide(
-                &local,
-                &minimiser_is_max,
-                &negated,
-                lower_start.as_deref(),
-                &mut valuation,
-                stats,
-            ))
+        let starts = (upper_start.as_deref(), lower_start.as_deref());
+        let threshold = Threshold::new(t.to_big(), &rewards.w);
+        let (upper, lower) = match rewards.small_enough(&threshold) {
+            Some(small) => decide_both(&local, small, &threshold, starts, &mut valuations.0, stats),
+            None => {
+                let big = &rewards.big;
+                decide_both(&local, big, &threshold, starts, &mut valuations.1, stats)
+            }
         };
         let (mut above, mut below) = (Vec::new(), Vec::new());
         let (mut above_start, mut below_start) = (Vec::new(), Vec::new());
@@ -602,6 +607,119 @@ pub fn solve(game: &MeanPayoffGame, stats: &mut Stats) -> Result<Solution, MpsiE
     Ok(Solution { values, strategy })
 }
 
+/// The rewards scaled to integers, as [`Big`] integers and, when the sum of any `n` of them
+/// fits, as `i128`.
+struct Rewards {
+    big: Vec<Big>,
+    small: Option<Vec<i128>>,
+    /// The largest absolute value of a reward.
+    w: BigInt,
+    /// The length of `n` in bits.
+    n_bits: u64,
+}
+
+impl Rewards {
+    fn new(reward: Vec<BigInt>, n: usize, arithmetic: Arithmetic) -> Self {
+        use num_traits::{Signed, ToPrimitive};
+        let w = reward.iter().map(|r| r.abs()).max().unwrap_or_default();
+        let n_bits = u64::from(usize::BITS - n.leading_zeros());
+        // The mean of a cycle adds up at most n rewards.
+        let small = (arithmetic == Arithmetic::Fastest && w.bits() + n_bits <= 126)
+            .then(|| reward.iter().map(|r| r.to_i128()).collect())
+            .flatten();
+        Rewards {
+            big: reward.into_iter().map(Big::Finite).collect(),
+            small,
+            w,
+            n_bits,
+        }
+    }
+
+    /// The rewards in `i128` if a decision at the threshold `t = a/b` cannot overflow there.
+    ///
+    /// The shifted rewards `b r - a` are at most `S = b W + |a|` in absolute value.
+    /// - A valuation's label at `v` is the sum of the rewards along a simple path: were `v` on
+    ///   the walk behind its new label, that label would be its older one plus a cycle's sum,
+    ///   positive (the strategy is admissible), and labels only fall. (An update clears some
+    ///   vertices; the walk behind a new label runs through cleared vertices, then along the
+    ///   tree path of a kept vertex, which avoids them.) So labels, and a reward plus a label,
+    ///   stay below `(n + 1) S`.
+    /// - The negative-cycle search weighs moves `(n + 1) x - 1`, at most `(n + 2) S` in absolute
+    ///   value, and never keeps a distance below `-n (n + 2) S - 1` without finding a cycle
+    ///   (see `nonpositive_cycles`): its integers stay below `(n + 2)^2 S + 1 <= 10 n^2 S`.
+    ///
+    /// The decision runs in `i128` when `2^(bits(S) + 3 bits(n) + 5)`, a wide margin over
+    /// both, is at most `2^126`.
+    fn small_enough(&self, t: &Threshold) -> Option<&[i128]> {
+        let small = self.small.as_deref()?;
+        (t.bound.bits() + 3 * self.n_bits + 5 <= 126).then_some(small)
+    }
+}
+
+/// A threshold `t = a/b` and the bound `S = b W + |a|` on the rewards `b r - a` it gives.
+struct Threshold {
+    t: num_rational::BigRational,
+    bound: BigInt,
+}
+
+impl Threshold {
+    fn new(t: num_rational::BigRational, w: &BigInt) -> Self {
+        let bound = t.denom() * w + num_traits::Signed::abs(t.numer());
+        Threshold { t, bound }
+    }
+}
+
+/// Where a decision starts strategy improvement: a move or None per vertex (see [`decide`]).
+type Start<'a> = Option<&'a [Option<usize>]>;
+
+/// The two decisions at the threshold `t = a/b`: for the maximiser on `b r - a`, and, unless
+/// every vertex is above `t`, for the minimiser on `a - b r`; from the starts given.
+fn decide_both<T: Int>(
+    local: &Local,
+    reward: &[T],
+    threshold: &Threshold,
+    (upper_start, lower_start): (Start<'_>, Start<'_>),
+    valuation: &mut Valuation<T>,
+    stats: &mut Stats,
+) -> (Decision, Option<Decision>) {
+    let (t, bound) = (&threshold.t, &threshold.bound);
+    let (a, b) = (T::from_big(t.numer()), T::from_big(t.denom()));
+    let shifted: Vec<T> = local
+        .global
+        .iter()
+        .map(|v| b.times(&reward[v.index()]).minus(&a))
+        .collect();
+    let upper = decide(
+        local,
+        &local.max,
+        &shifted,
+        bound,
+        upper_start,
+        valuation,
+        stats,
+    );
+    // When every vertex is above t, none is below.
+    if upper.above.iter().all(|&x| x) {
+        return (upper, None);
+    }
+    let negated: Vec<T> = local
+        .global
+        .iter()
+        .map(|v| a.minus(&b.times(&reward[v.index()])))
+        .collect();
+    let minimiser_is_max: Vec<bool> = local.max.iter().map(|m| !m).collect();
+    let lower = decide(
+        local,
+        &minimiser_is_max,
+        &negated,
+        bound,
+        lower_start,
+        valuation,
+        stats,
+    );
+    (upper, Some(lower))
+}
+
 /// The mean payoffs of strategy pairs, by following each vertex's one move to the cycle it
 /// ends on (scaled integer rewards; the means are fractions with denominators at most `n`).
 struct CycleMeans {
@@ -623,21 +741,20 @@ impl CycleMeans {
         }
     }
 
-    /// The median of the pair means of `vertices` under `profile` that lie strictly between
-    /// `low` and `high`, if any do.
-    fn median_between(
+    /// The median of the pair means of the task's vertices under `profile` that lie strictly
+    /// inside its interval, if any do.
+    fn median_between<T: Int>(
         &mut self,
         arena: &kalmar_core::Arena,
-        reward: &[i128],
+        reward: &[T],
         profile: &Strategy,
-        vertices: &[Vertex],
-        low: &Rational,
-        high: &Rational,
+        task: &Task,
     ) -> Option<Rational> {
+        let (vertices, low, high) = (&task.vertices, &task.low, &task.high);
         self.call += 1;
         let call = self.call;
         let mut inside = Vec::new();
-        for &start in vertices {
+        for &start in vertices.iter() {
             let mut path: Vec<Vertex> = Vec::new();
             let mut v = start;
             let value = loop {
@@ -647,9 +764,14 @@ impl CycleMeans {
                 let at = self.position[v.index()];
                 if at != usize::MAX {
                     let cycle = &path[at..];
-                    let sum: i128 = cycle.iter().map(|u| reward[u.index()]).sum();
+                    let sum = cycle
+                        .iter()
+                        .skip(1)
+                        .fold(reward[cycle[0].index()].clone(), |x, u| {
+                            x.plus(&reward[u.index()])
+                        });
                     break Rational::from_big(num_rational::BigRational::new(
-                        BigInt::from(sum),
+                        sum.to_big(),
                         BigInt::from(cycle.len()),
                     ));
                 }
@@ -673,14 +795,6 @@ impl CycleMeans {
         let middle = inside.len() / 2;
         Some(inside.select_nth_unstable(middle).1.clone())
     }
-}
-
-/// `b r - a` (fits: the caller checked the sizes).
-fn scaled(r: i128, a: &BigInt, b: &BigInt) -> i128 {
-    use num_traits::ToPrimitive;
-    let a = a.to_i128().expect("threshold numerators fit");
-    let b = b.to_i128().expect("threshold denominators fit");
-    b * r - a
 }
 
 /// The fraction with the smallest denominator strictly between `low` and `high` (by continued
@@ -710,6 +824,30 @@ fn simplest_between(low: &Rational, high: &Rational) -> Rational {
 mod tests {
     use super::*;
     use crate::format::read_gg;
+    use crate::generate::stochastic::random_deterministic;
+    use crate::stochastic::Class;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// The algorithm in big integers makes exactly the decisions it makes in `i128`: the
+        /// same values, strategies and counts.
+        #[test]
+        fn big_integers_decide_as_128_bit_integers(
+            seed in any::<u64>(), n in 1usize..12, degree in 1usize..=3,
+        ) {
+            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
+            let game = MeanPayoffGame::from_graph(&graph).unwrap();
+            let (mut small_stats, mut big_stats) = (Stats::default(), Stats::default());
+            let small = solve_in(&game, Arithmetic::Fastest, &mut small_stats).unwrap();
+            let big = solve_in(&game, Arithmetic::Big, &mut big_stats).unwrap();
+            prop_assert_eq!(&small.values, &big.values);
+            prop_assert_eq!(small.strategy, big.strategy);
+            prop_assert_eq!(small_stats.iterations, big_stats.iterations);
+            prop_assert_eq!(small_stats.evaluations, big_stats.evaluations);
+        }
+    }
 
     #[test]
     fn simplest_fractions() {

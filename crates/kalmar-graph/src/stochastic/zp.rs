@@ -96,6 +96,13 @@ pub fn solve(
 /// The rewards times the least common multiple of their denominators, as integers, and that
 /// multiple; `None` if some scaled reward does not fit in 128 bits.
 pub(crate) fn integer_rewards(game: &MeanPayoffGame) -> Option<(Vec<i128>, BigInt)> {
+    let (reward, scale) = big_integer_rewards(game);
+    let reward = reward.iter().map(BigInt::to_i128).collect::<Option<_>>()?;
+    Some((reward, scale))
+}
+
+/// The rewards times the least common multiple of their denominators, and that multiple.
+pub(crate) fn big_integer_rewards(game: &MeanPayoffGame) -> (Vec<BigInt>, BigInt) {
     let scale = game
         .rewards()
         .iter()
@@ -103,10 +110,7 @@ pub(crate) fn integer_rewards(game: &MeanPayoffGame) -> Option<(Vec<i128>, BigIn
     let reward = game
         .rewards()
         .iter()
-        .map(|r| {
-            let x = r.to_big() * num_rational::BigRational::from_integer(scale.clone());
-            x.to_integer().to_i128()
-        })
-        .collect::<Option<_>>()?;
-    Some((reward, scale))
+        .map(|r| (r.to_big() * num_rational::BigRational::from_integer(scale.clone())).to_integer())
+        .collect();
+    (reward, scale)
 }

@@ -17,15 +17,16 @@
 //! update: the same bound on the subgraph of the vertices it clears and their predecessors,
 //! plus their in-degrees for the reverse tree search.
 
-use super::{INF, Local};
+use super::Local;
+use super::int::Int;
 use std::collections::VecDeque;
 
 /// The game a decision plays: a subgame with integer rewards, the player who maximises at each
 /// vertex (and may retreat there), and the vertices set aside (value `<= 0`, out of play).
-pub(super) struct Retreats<'a> {
+pub(super) struct Retreats<'a, T> {
     pub local: &'a Local,
     pub maximiser: &'a [bool],
-    pub reward: &'a [i128],
+    pub reward: &'a [T],
     pub set_aside: &'a [bool],
 }
 
@@ -38,11 +39,11 @@ const QUEUED: u8 = 4;
 
 /// What label correcting reads and writes at a vertex, in one place: the relaxation of a move
 /// touches one cache line at its source.
-#[derive(Clone, Copy)]
-struct Node {
+#[derive(Clone)]
+struct Node<T> {
     /// The distance (`INF` where Min cannot reach a retreat).
-    d: i128,
-    reward: i128,
+    d: T,
+    reward: T,
     /// The maximiser's move under `sigma`, or `NONE` (the retreat).
     sigma: u32,
     /// The move attaining `d`, or `NONE` (a retreat, or `d = INF`).
@@ -52,7 +53,7 @@ struct Node {
     flags: u8,
 }
 
-impl Node {
+impl<T> Node<T> {
     /// Whether the move with index `j` out of this vertex is open.
     fn open(&self, j: u32) -> bool {
         self.flags & SET_ASIDE == 0 && (self.flags & MAXIMISER == 0 || self.sigma == j)
@@ -69,19 +70,29 @@ fn move_of(j: Option<usize>) -> u32 {
 }
 
 /// Min's distances to a retreat with their shortest-path tree, and reusable scratch memory.
-#[derive(Default)]
-pub(super) struct Valuation {
-    node: Vec<Node>,
+pub(super) struct Valuation<T> {
+    node: Vec<Node<T>>,
     queue: VecDeque<u32>,
     epoch: u32,
     /// The vertices whose distance the last valuation wrote.
     changed: Vec<usize>,
 }
 
-impl Valuation {
+impl<T> Default for Valuation<T> {
+    fn default() -> Self {
+        Valuation {
+            node: Vec::new(),
+            queue: VecDeque::new(),
+            epoch: 0,
+            changed: Vec::new(),
+        }
+    }
+}
+
+impl<T: Int> Valuation<T> {
     /// The distance of `v`.
-    pub fn d(&self, v: usize) -> i128 {
-        self.node[v].d
+    pub fn d(&self, v: usize) -> &T {
+        &self.node[v].d
     }
 
     /// The vertices whose distance the last call wrote (possibly to the same value); every
@@ -103,12 +114,12 @@ impl Valuation {
     }
 
     /// The valuation of `sigma` from scratch (all vertices changed).
-    pub fn full(&mut self, game: &Retreats<'_>, sigma: &[Option<usize>]) {
+    pub fn full(&mut self, game: &Retreats<'_, T>, sigma: &[Option<usize>]) {
         let k = game.local.len();
         self.node.clear();
         self.node.extend((0..k).map(|v| Node {
-            d: INF,
-            reward: game.reward[v],
+            d: T::INF,
+            reward: game.reward[v].clone(),
             sigma: move_of(sigma[v]),
             via: NONE,
             mark: 0,
@@ -122,7 +133,7 @@ impl Valuation {
             self.node[v].mark = epoch;
             self.changed.push(v);
             if self.node[v].retreats() {
-                self.node[v].d = self.node[v].reward;
+                self.node[v].d = self.node[v].reward.clone();
                 self.push(v);
             }
         }
@@ -131,7 +142,7 @@ impl Valuation {
 
     /// The valuation of `sigma` after Max switched at the vertices `switched` (and nowhere else)
     /// from the strategy of the last valuation.
-    pub fn update(&mut self, game: &Retreats<'_>, sigma: &[Option<usize>], switched: &[usize]) {
+    pub fn update(&mut self, game: &Retreats<'_, T>, sigma: &[Option<usize>], switched: &[usize]) {
         let local = game.local;
         let epoch = self.next_epoch();
         // The vertices whose tree path passes through a switched vertex.
@@ -155,29 +166,33 @@ impl Valuation {
             }
         }
         for &v in &self.changed {
-            self.node[v].d = INF;
+            self.node[v].d = T::INF;
             self.node[v].via = NONE;
         }
         // Seed each cleared vertex from its open moves to vertices that kept their distance.
         for i in 0..self.changed.len() {
             let v = self.changed[i];
-            let node = self.node[v];
+            let node = &self.node[v];
             if node.flags & SET_ASIDE != 0 {
                 continue;
             }
-            let (mut d, mut via) = (INF, NONE);
+            let (mut d, mut via) = (T::INF, NONE);
             if node.retreats() {
-                d = node.reward;
+                d = node.reward.clone();
             } else {
                 for j in local.moves(v) {
-                    let w = self.node[local.target[j] as usize].d;
-                    if w != INF && node.open(j as u32) && node.reward + w < d {
-                        (d, via) = (node.reward + w, j as u32);
+                    let w = &self.node[local.target[j] as usize].d;
+                    if *w != T::INF && node.open(j as u32) {
+                        let x = node.reward.plus(w);
+                        if x < d {
+                            (d, via) = (x, j as u32);
+                        }
                     }
                 }
             }
+            let finite = d != T::INF;
             (self.node[v].d, self.node[v].via) = (d, via);
-            if d != INF {
+            if finite {
                 self.push(v);
             }
         }
@@ -198,14 +213,14 @@ impl Valuation {
         while let Some(u) = self.queue.pop_front() {
             let u = u as usize;
             self.node[u].flags &= !QUEUED;
-            let du = self.node[u].d;
+            let du = self.node[u].d.clone();
             for &(p, j) in local.preds(u) {
                 let p = p as usize;
                 let node = &mut self.node[p];
                 if !node.open(j) {
                     continue;
                 }
-                let x = node.reward + du;
+                let x = node.reward.plus(&du);
                 if x < node.d {
                     node.d = x;
                     node.via = j;
@@ -248,7 +263,8 @@ mod tests {
             let vertices: Vec<Vertex> = game.arena().vertices().collect();
             let local = Local::new(&game, &vertices, &mut vec![u32::MAX; n]);
             let maximiser = local.max.clone();
-            let (mut set_aside, mut choice) = nonpositive_cycles(&local, &maximiser, &reward);
+            let bound = num_bigint::BigInt::from(reward.iter().map(|r| r.abs()).max().unwrap());
+            let (mut set_aside, mut choice) = nonpositive_cycles(&local, &maximiser, &reward, &bound);
             attract_minimiser(&local, &maximiser, &mut set_aside, &mut choice);
             let retreats = Retreats {
                 local: &local,
@@ -276,7 +292,7 @@ mod tests {
                         switched.push(v);
                     }
                 }
-                let distances = |x: &Valuation| (0..n).map(|v| x.d(v)).collect::<Vec<i128>>();
+                let distances = |x: &Valuation<i128>| (0..n).map(|v| *x.d(v)).collect::<Vec<i128>>();
                 let before = distances(&valuation);
                 valuation.update(&retreats, &sigma, &switched);
                 let mut fresh = Valuation::default();
