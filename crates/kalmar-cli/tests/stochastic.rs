@@ -331,15 +331,11 @@ fn saved_stochastic_solutions_verify_and_wrong_or_malformed_ones_do_not() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
 
-#[test]
-fn mean_payoff_strategy_improvement_from_the_command_line() {
-    // The two-cycle of rewards 1/2 and -1/3 (mean 1/12) against a loop paying -1/5.
-    let game = temp("mp.gg");
-    std::fs::write(
-        &game,
-        "kalmar-gg 1\na max reward=1/2 -> b c\nb min reward=-1/3 -> a\nc max reward=-1/5 -> c\n",
-    )
-    .unwrap();
+/// `text` written to the temporary file `name` and solved by `kalmar stochastic solve --solver
+/// mpsi --json`: the file and the JSON.
+fn solved_by_mpsi(name: &str, text: &str) -> (std::path::PathBuf, serde_json::Value) {
+    let game = temp(name);
+    std::fs::write(&game, text).unwrap();
     let j = json_of(&kalmar(&[
         "stochastic",
         "solve",
@@ -348,6 +344,16 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
         "mpsi",
         "--json",
     ]));
+    (game, j)
+}
+
+#[test]
+fn mean_payoff_strategy_improvement_from_the_command_line() {
+    // The two-cycle of rewards 1/2 and -1/3 (mean 1/12) against a loop paying -1/5.
+    let (game, j) = solved_by_mpsi(
+        "mp.gg",
+        "kalmar-gg 1\na max reward=1/2 -> b c\nb min reward=-1/3 -> a\nc max reward=-1/5 -> c\n",
+    );
     assert_eq!(j["solver"], "mpsi");
     assert_eq!(j["values"]["a"], "1/12");
     assert_eq!(j["values"]["c"], "-1/5");
@@ -378,20 +384,10 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
 fn mean_payoff_strategy_improvement_with_rewards_beyond_128_bits() {
     // The game above with every reward times 2^200: the values times 2^200 (2^200/12 = 2^198/3),
     // the same strategies, found in big integers and verified.
-    let game = temp("mp-big.gg");
-    std::fs::write(
-        &game,
+    let (_, j) = solved_by_mpsi(
+        "mp-big.gg",
         "kalmar-gg 1\na max reward=803469022129495137770981046170581301261101496891396417650688 -> b c\nb min reward=-1606938044258990275541962092341162602522202993782792835301376/3 -> a\nc max reward=-1606938044258990275541962092341162602522202993782792835301376/5 -> c\n",
-    )
-    .unwrap();
-    let j = json_of(&kalmar(&[
-        "stochastic",
-        "solve",
-        game.to_str().unwrap(),
-        "--solver",
-        "mpsi",
-        "--json",
-    ]));
+    );
     assert_eq!(
         j["values"]["a"],
         "401734511064747568885490523085290650630550748445698208825344/3"
