@@ -355,7 +355,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     |stats| si::solve_terminal(&game, stats),
                 )
             });
-            finish_solution(info.id, solution, bounds, stats, solve_time, |s| {
+            finish_solution(moves, info.id, solution, bounds, stats, solve_time, |s| {
                 s.verify(&game)
             })?
         }
@@ -374,29 +374,14 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     |stats| si::solve_discounted(&game, stats),
                 )
             });
-            finish_solution(info.id, solution, bounds, stats, solve_time, |s| {
+            finish_solution(moves, info.id, solution, bounds, stats, solve_time, |s| {
                 s.verify(&game)
             })?
         }
         Class::MeanPayoff => {
             let game = MeanPayoffGame::from_graph(graph).map_err(|e| in_file(file, e))?;
             let mut stats = Stats::default();
-            if info.id == "mpsi" {
-                let (solution, solve_time) =
-                    timed("solving", moves, || mpsi::solve(&game, &mut stats));
-                let solution = solution.map_err(|e| in_file(file, e))?;
-                let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-                checked(check)?;
-                Answer {
-                    solver: info.id,
-                    values: solution.values,
-                    bounds: None,
-                    strategy: Some(solution.strategy),
-                    stats,
-                    solve_time,
-                    check_time: Some(check_time),
-                }
-            } else if info.id == "zp" {
+            if info.id == "zp" {
                 let (values, solve_time) =
                     timed("solving", moves, || zp::solve(&game, u64::MAX, &mut stats));
                 Answer {
@@ -409,21 +394,20 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
                     check_time: None,
                 }
             } else {
-                // Discounted games ever nearer Lemma 1's beta*, until an answer is certified.
-                let (solution, solve_time) = timed("solving", moves, || {
-                    si::solve_mean_payoff(&game, &mut stats)
+                let (solution, solve_time) = timed("solving", moves, || match info.id {
+                    "mpsi" => mpsi::solve(&game, &mut stats).map_err(|e| in_file(file, e)),
+                    // Discounted games ever nearer Lemma 1's beta*, until an answer is certified.
+                    _ => Ok(si::solve_mean_payoff(&game, &mut stats)),
                 });
-                let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-                checked(check)?;
-                Answer {
-                    solver: info.id,
-                    values: solution.values,
-                    bounds: None,
-                    strategy: Some(solution.strategy),
+                finish_solution(
+                    moves,
+                    info.id,
+                    Some(solution?),
+                    None,
                     stats,
                     solve_time,
-                    check_time: Some(check_time),
-                }
+                    |s| s.verify(&game),
+                )?
             }
         }
         Class::Parity => parity_answer(args, graph)?,
@@ -525,6 +509,7 @@ fn iterate(
 
 /// The answer of a solver that returns a solution (exact) and/or bounds.
 fn finish_solution(
+    moves: usize,
     solver: &'static str,
     solution: Option<Solution>,
     bounds: Option<Bounds>,
@@ -534,8 +519,8 @@ fn finish_solution(
 ) -> anyhow::Result<Answer> {
     match solution {
         Some(solution) => {
-            let start = Instant::now();
-            checked(verify(&solution))?;
+            let (check, check_time) = timed("verifying", moves, || verify(&solution));
+            checked(check)?;
             Ok(Answer {
                 solver,
                 values: solution.values,
@@ -543,7 +528,7 @@ fn finish_solution(
                 strategy: Some(solution.strategy),
                 stats,
                 solve_time,
-                check_time: Some(start.elapsed()),
+                check_time: Some(check_time),
             })
         }
         None => {
