@@ -2,12 +2,10 @@
 
 use crate::bad_input;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_graph::bench::parity::{
     GameSpec, ParityOptions, ParityRow, ParityWorkload, Peer, markdown_table,
 };
 use kalmar_graph::bench::{self, Options, Row, Workload};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// What to benchmark.
@@ -217,14 +215,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         repetitions: args.reps.max(1),
         verify: !args.no_verify,
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new((families.len() * sizes.len()) as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
-                .expect("static template"),
-        );
-        bar
-    });
+    let bar = crate::solve::bench_bar(families.len() * sizes.len());
     let mut rows: Vec<Row> = Vec::new();
     for id in &families {
         for &size in &sizes {
@@ -359,14 +350,7 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
         None => std::env::temp_dir(),
     };
     let total = args.files.len() + specs.len();
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(total as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
-                .expect("static template"),
-        );
-        bar
-    });
+    let bar = crate::solve::bench_bar(total);
     let peer = peer.as_ref().map(|p| (p, peer_solvers.as_slice()));
     let mut rows: Vec<ParityRow> = Vec::new();
     let mut one = |workload: anyhow::Result<ParityWorkload>| -> anyhow::Result<()> {

@@ -6,7 +6,6 @@ use crate::bad_input;
 use crate::report::{in_file, load};
 use crate::stochastic::CHAINS;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Certificate, Rational, Vertex};
 use kalmar_graph::format::GameGraph;
 use kalmar_graph::format::prism::{
@@ -14,7 +13,6 @@ use kalmar_graph::format::prism::{
 };
 use kalmar_graph::stochastic::{Class, Stats, TerminalGame, si, vi};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -345,14 +343,7 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
             }
         }
     }
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(games.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
-                .expect("static template"),
-        );
-        bar
-    });
+    let bar = crate::solve::bench_bar(games.len());
     let mut rows = Vec::new();
     for (family, graph) in &games {
         if let Some(bar) = &bar {

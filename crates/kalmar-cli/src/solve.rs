@@ -27,6 +27,18 @@ pub fn spinner(message: &str, moves: usize) -> Option<ProgressBar> {
     Some(bar)
 }
 
+/// The progress bar of a benchmark of `len` runs, on standard error when it is a terminal.
+pub fn bench_bar(len: usize) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(len as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
+                .expect("static template"),
+        );
+        bar
+    })
+}
+
 /// Runs `work` behind a spinner and returns its result with the time it took.
 fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, std::time::Duration) {
     let bar = spinner(message, moves);

@@ -152,26 +152,37 @@ fn fake_prism(name: &str, fail: bool) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn the_peer_comparison_measures_every_value_against_the_exact_one() {
-    let peer = fake_prism("fake-prism.sh", false);
-    let rows = json(&[
+/// `kalmar bench stochastic --peer PEER --families simple --reps 1 --json ARGS…`: the rows.
+fn compared(peer: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let mut command = vec![
         "bench",
         "stochastic",
         "--peer",
         peer.to_str().unwrap(),
         "--families",
         "simple",
-        "--sizes",
-        "40",
-        "--solvers",
-        "si",
         "--reps",
         "1",
-        "--peer-solvers",
-        "default,language",
         "--json",
-    ]);
+    ];
+    command.extend_from_slice(args);
+    json(&command)
+}
+
+#[test]
+fn the_peer_comparison_measures_every_value_against_the_exact_one() {
+    let peer = fake_prism("fake-prism.sh", false);
+    let rows = compared(
+        &peer,
+        &[
+            "--sizes",
+            "40",
+            "--solvers",
+            "si",
+            "--peer-solvers",
+            "default,language",
+        ],
+    );
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0]["solver"], "kalmar si");
@@ -232,23 +243,17 @@ fn the_peer_comparison_measures_every_value_against_the_exact_one() {
 #[test]
 fn a_failing_peer_is_a_note_and_unknown_configurations_are_refused() {
     let peer = fake_prism("failing-prism.sh", true);
-    let rows = json(&[
-        "bench",
-        "stochastic",
-        "--peer",
-        peer.to_str().unwrap(),
-        "--sizes",
-        "20",
-        "--families",
-        "simple",
-        "--solvers",
-        "vi",
-        "--reps",
-        "1",
-        "--peer-solvers",
-        "vi-noprob1",
-        "--json",
-    ]);
+    let rows = compared(
+        &peer,
+        &[
+            "--sizes",
+            "20",
+            "--solvers",
+            "vi",
+            "--peer-solvers",
+            "vi-noprob1",
+        ],
+    );
     let prism = &rows[1];
     assert_eq!(prism["solver"], "PRISM vi-noprob1");
     assert_eq!(prism["reference"], "vi bounds");

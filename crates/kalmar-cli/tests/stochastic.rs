@@ -135,9 +135,8 @@ fn recover_strategies_from_values() {
 
 #[test]
 fn generate_then_solve() {
-    let path = temp("random.gg");
     for generator in ["simple", "terminal", "discounted", "mean-payoff"] {
-        let out = kalmar(&[
+        let j = written_and_solved(&[
             "stochastic",
             "generate",
             generator,
@@ -145,16 +144,7 @@ fn generate_then_solve() {
             "6",
             "--seed",
             "3",
-            "-o",
-            path.to_str().unwrap(),
         ]);
-        assert!(out.status.success(), "{}", stderr(&out));
-        let j = json_of(&kalmar(&[
-            "stochastic",
-            "solve",
-            path.to_str().unwrap(),
-            "--json",
-        ]));
         assert_eq!(j["class"], generator);
         assert_eq!(j["verified"], true);
     }
@@ -171,23 +161,13 @@ fn generate_then_solve() {
 fn the_haddad_monmege_chain_worth_three_quarters_is_solved_exactly() {
     // The chain's end pays 3/4, more than the 1/2 Max can take at once: he enters the chain,
     // which reaches its end with probability 1, so it is worth exactly 3/4.
-    let path = temp("hm-3-4.gg");
-    let out = kalmar(&[
+    let j = written_and_solved(&[
         "stochastic",
         "generate",
         "haddad-monmege-3/4",
         "--positions",
         "10",
-        "-o",
-        path.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let j = json_of(&kalmar(&[
-        "stochastic",
-        "solve",
-        path.to_str().unwrap(),
-        "--json",
-    ]));
     assert_eq!(j["values"]["choose"], "3/4");
     assert_eq!(j["strategy"]["choose"], "3");
     assert_eq!(j["verified"], true);
@@ -524,12 +504,18 @@ fn parity_games_with_chance_reduce_at_the_proven_delta() {
 
 /// `kalmar stochastic reduce FILE ARGS…` written to a file, then that file solved: its JSON.
 fn reduced_and_solved(file: &str, args: &[&str]) -> serde_json::Value {
-    let path = temp(&format!("reduced-{}.gg", args.join("-").replace('/', "_")));
-    let path = path.to_str().unwrap();
     let mut reduce = vec!["stochastic", "reduce", file];
     reduce.extend_from_slice(args);
-    reduce.extend_from_slice(&["-o", path]);
-    let out = kalmar(&reduce);
+    written_and_solved(&reduce)
+}
+
+/// `kalmar ARGS… -o FILE` (a command that writes a game), then that file solved: its JSON.
+fn written_and_solved(args: &[&str]) -> serde_json::Value {
+    let path = temp(&format!("written-{}.gg", args.join("-").replace('/', "_")));
+    let path = path.to_str().unwrap();
+    let mut write = args.to_vec();
+    write.extend_from_slice(&["-o", path]);
+    let out = kalmar(&write);
     assert!(out.status.success(), "{}", stderr(&out));
     json_of(&kalmar(&["stochastic", "solve", path, "--json"]))
 }

@@ -10,6 +10,11 @@ use kalmar_graph::stochastic::recover::{first_safe_move, recover};
 use kalmar_graph::stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, si};
 use proptest::prelude::*;
 
+/// A parity game: a coin with weights 1/3 and 2/3 between Max's loop of priority 2 and Min's loop
+/// of priority 1.
+const COIN_BETWEEN_LOOPS: &str = "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\n\
+                                  a max priority=2 -> a\nb min priority=1 -> b\n";
+
 /// Every positional strategy of `player`, as choices merged into `base`.
 fn strategies(arena: &Arena, player: Player, base: &Strategy) -> Vec<Strategy> {
     let mut all = vec![base.clone()];
@@ -528,11 +533,7 @@ mod deterministic_and_parity {
     fn parity_win_probability_by_hand() {
         // A coin with weights 1/3 and 2/3 between a loop whose top priority is 2 and one whose
         // top priority is 1 (5 in the seed's convention, where odd wins for Max).
-        let graph = read_gg(
-            "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\na max priority=2 -> a\n\
-             b min priority=1 -> b\n",
-        )
-        .unwrap();
+        let graph = read_gg(COIN_BETWEEN_LOOPS).unwrap();
         let even = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
         let odd = ParityGame::from_graph(&graph, ParityConvention::OddWins).unwrap();
         let profile = si::initial_profile_of(even.arena());
@@ -788,11 +789,7 @@ mod parity_with_chance {
     #[test]
     fn the_evaluator_here_agrees_with_the_librarys_on_a_coin() {
         // A coin with weights 1/3 and 2/3 between Max's winning and losing loops.
-        let graph = read_gg(
-            "kalmar-gg 1\nc chance priority=0 -> a:1/3 b:2/3\na max priority=2 -> a\n\
-             b min priority=1 -> b\n",
-        )
-        .unwrap();
+        let graph = read_gg(COIN_BETWEEN_LOOPS).unwrap();
         let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
         let profile = si::initial_profile_of(game.arena());
         let x = pair_value(&game, &profile);

@@ -9,10 +9,8 @@
 //! machine inflates much less than wall-clock time; both are shown.
 
 use crate::bad_input;
-use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_cgt::octal::{self, Computed, Rules};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -225,14 +223,7 @@ pub fn run(options: &Options<'_>) -> anyhow::Result<()> {
     };
     let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT) as f64;
     let reps = options.reps.max(1);
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new((games.len() * sizes.len()) as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
-                .expect("static template"),
-        );
-        bar
-    });
+    let bar = crate::solve::bench_bar(games.len() * sizes.len());
     let mut rows = Vec::new();
     for (name, rules) in &games {
         let mut histories: Vec<History> = solvers.iter().map(|_| History::default()).collect();
