@@ -3,7 +3,7 @@
 //! point of read-then-write.
 #![no_main]
 
-use kalmar_graph::format::{read_gg, to_gg_string};
+use kalmar_core::format::{read_gg, to_gg_string};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -2,8 +2,10 @@
 //! parity game (unless it is empty), and survive the `.gg` round trip.
 #![no_main]
 
-use kalmar_graph::format::{read_gg, read_hoa, to_gg_string};
-use kalmar_graph::parity::ParityGame;
+use kalmar_core::format::{read_gg, to_gg_string};
+
+use kalmar_parity::format::read_hoa;
+use kalmar_parity::ParityGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

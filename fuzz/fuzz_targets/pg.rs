@@ -2,7 +2,9 @@
 //! back (in `.pg` and in `.gg`) to text that reads back to the same game.
 #![no_main]
 
-use kalmar_graph::format::{read_gg, read_pg, to_gg_string, write_pg};
+use kalmar_core::format::{read_gg, to_gg_string};
+
+use kalmar_parity::format::{read_pg, write_pg};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

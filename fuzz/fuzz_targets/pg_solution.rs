@@ -4,7 +4,7 @@
 //! the same solution.
 #![no_main]
 
-use kalmar_graph::format::{read_pg, read_pg_solution, write_pg_solution};
+use kalmar_parity::format::{read_pg, read_pg_solution, write_pg_solution};
 use libfuzzer_sys::fuzz_target;
 
 const GAME: &str = "parity 12;\nstart 3;\n3 2 0 5,12 \"a\";\n5 1 1 3,5;\n12 0 1;\n7 4 0 7;\n";

@@ -3,9 +3,9 @@
 //! `read_gg` accepts (input with a NUL byte is a `.gg` game before it and PRISM output after).
 #![no_main]
 
-use kalmar_graph::format::prism::{read_prism_log, read_prism_states, read_prism_vector, write_prism};
-use kalmar_graph::format::read_gg;
-use kalmar_graph::stochastic::TerminalGame;
+use kalmar_stochastic::prism::{read_prism_log, read_prism_states, read_prism_vector, write_prism};
+use kalmar_core::format::read_gg;
+use kalmar_stochastic::TerminalGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,9 +5,9 @@
 #![no_main]
 
 use kalmar_core::Certificate;
-use kalmar_graph::format::read_gg;
-use kalmar_graph::stochastic::reduce::discounted_to_terminal;
-use kalmar_graph::stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, recover, si, vi};
+use kalmar_core::format::read_gg;
+use kalmar_stochastic::reduce::discounted_to_terminal;
+use kalmar_stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, recover, si, vi};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

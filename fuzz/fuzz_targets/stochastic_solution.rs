@@ -5,9 +5,9 @@
 #![no_main]
 
 use kalmar_core::Certificate;
-use kalmar_graph::format::read_gg;
-use kalmar_graph::stochastic::solution_file::{read, write};
-use kalmar_graph::stochastic::{Class, ParityGame};
+use kalmar_core::format::read_gg;
+use kalmar_stochastic::solution_file::{read, write};
+use kalmar_stochastic::{Class, ParityGame};
 use libfuzzer_sys::fuzz_target;
 
 const GAME: &str = "kalmar-gg 1\nm min priority=2 -> m c\nc chance priority=0 -> w:1/2 \"l x\":1/2\n\

@@ -2,10 +2,10 @@
 
 use crate::bad_input;
 use clap::{Args, ValueEnum};
-use kalmar_graph::bench::parity::{
+use kalmar_bench::parity::{
     GameSpec, ParityOptions, ParityRow, ParityWorkload, Peer, markdown_table,
 };
-use kalmar_graph::bench::{self, Options, Row, Workload};
+use kalmar_bench::{self as bench, Options, Row, Workload};
 use std::path::PathBuf;
 
 /// What to benchmark.
@@ -209,13 +209,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         args.families.clone()
     };
     for id in &families {
-        kalmar_graph::generate::family(id).map_err(bad_input)?;
+        kalmar_terminal::generate::family(id).map_err(bad_input)?;
     }
     let options = Options {
         repetitions: args.reps.max(1),
         verify: !args.no_verify,
     };
-    let bar = crate::solve::bench_bar(families.len() * sizes.len());
+    let bar = crate::progress::bar(families.len() * sizes.len(), "runs");
     let mut rows: Vec<Row> = Vec::new();
     for id in &families {
         for &size in &sizes {
@@ -275,7 +275,7 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to isolate runs: {e}"))?,
     };
     for id in &args.solvers {
-        kalmar_graph::parity::solver(id).map_err(bad_input)?;
+        kalmar_parity::solver(id).map_err(bad_input)?;
     }
     let families: Vec<String> = if args.families.is_empty() && args.files.is_empty() {
         vec!["random".into()]
@@ -318,7 +318,7 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
         Some(peer) => {
             let known = peer.solvers().map_err(bad_input)?;
             let wanted: Vec<String> = if args.peer_solvers.is_empty() {
-                let mut ids: Vec<String> = kalmar_graph::parity::SOLVERS
+                let mut ids: Vec<String> = kalmar_parity::SOLVERS
                     .iter()
                     .map(|s| s.id.to_string())
                     .filter(|id| known.contains(id))
@@ -350,14 +350,12 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
         None => std::env::temp_dir(),
     };
     let total = args.files.len() + specs.len();
-    let bar = crate::solve::bench_bar(total);
+    let bar = crate::progress::bar(total, "runs");
     let peer = peer.as_ref().map(|p| (p, peer_solvers.as_slice()));
     let mut rows: Vec<ParityRow> = Vec::new();
     let mut one = |workload: anyhow::Result<ParityWorkload>| -> anyhow::Result<()> {
         let workload = workload?;
-        rows.extend(kalmar_graph::bench::parity::run_game(
-            &workload, &options, peer,
-        )?);
+        rows.extend(kalmar_bench::parity::run_game(&workload, &options, peer)?);
         if let Some(bar) = &bar {
             bar.inc(1);
         }

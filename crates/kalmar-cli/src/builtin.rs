@@ -6,9 +6,9 @@ use crate::report::{count, in_file};
 use crate::solve::{outcome_text, outcome_value};
 use clap::{Args, Subcommand};
 use kalmar_core::{Certificate, Game};
-use kalmar_graph::games::cops::{CopsAndRobber, LAYOUTS};
-use kalmar_graph::games::nim::Nim;
-use kalmar_graph::reach::{self, Outcome};
+use kalmar_terminal::games::cops::{CopsAndRobber, LAYOUTS};
+use kalmar_terminal::games::nim::Nim;
+use kalmar_terminal::reach::{self, Outcome};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -83,7 +83,7 @@ pub fn run(args: &GameArgs) -> anyhow::Result<()> {
 }
 
 fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> {
-    let bar = crate::solve::spinner("exploring and solving", usize::MAX);
+    let bar = crate::progress::spinner("exploring and solving");
     let result = reach::solve_implicit(game, args.max_positions);
     if let Some(bar) = bar {
         bar.finish_and_clear();

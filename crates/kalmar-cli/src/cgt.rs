@@ -5,7 +5,6 @@ pub mod bench;
 
 use crate::bad_input;
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_cgt::all_but::AllBut;
 use kalmar_cgt::genus::genus;
 use kalmar_cgt::nukit::{Nukit, Particles};
@@ -15,7 +14,6 @@ use kalmar_cgt::octal::verify::verify;
 use kalmar_cgt::octal::{self, Computed, Rules};
 use kalmar_cgt::{Analysis, Outcome, Play, nim, stripes};
 use serde_json::json;
-use std::io::IsTerminal;
 use std::time::Instant;
 
 /// The impartial-game commands, flattened into the top level.
@@ -305,17 +303,11 @@ fn nim_command(args: &NimArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A progress bar on standard error for long computations, if it is a terminal.
-fn progress_bar(len: usize) -> Option<ProgressBar> {
-    if len < 1 << 16 || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} values ({elapsed}, {eta} left)")
-            .expect("static template"),
-    );
-    Some(bar)
+/// A bar for computing `len` values, when there are enough of them to take a while.
+fn progress_bar(len: usize) -> Option<indicatif::ProgressBar> {
+    (len >= 1 << 16)
+        .then(|| crate::progress::bar(len, "values"))
+        .flatten()
 }
 
 fn values_command(

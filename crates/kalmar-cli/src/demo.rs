@@ -2,12 +2,12 @@
 
 use crate::report::table;
 use crate::solve::{outcome_text, reach_rows};
+use kalmar_core::format::read_gg;
 use kalmar_core::{Certificate, Edge, Rational};
-use kalmar_graph::dgg::{self, SOLVERS, Stats};
-use kalmar_graph::format::read_gg;
-use kalmar_graph::games::{cops::CopsAndRobber, nim::Nim};
-use kalmar_graph::generate::sorting_network;
-use kalmar_graph::reach::{self, Outcome};
+use kalmar_terminal::dgg::{self, SOLVERS, Stats};
+use kalmar_terminal::games::{cops::CopsAndRobber, nim::Nim};
+use kalmar_terminal::generate::sorting_network;
+use kalmar_terminal::reach::{self, Outcome};
 
 /// Figure 2(b) of "Deterministic Graphical Games Revisited".
 const TRAP: &str = "kalmar-gg 1

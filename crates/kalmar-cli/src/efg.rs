@@ -1,8 +1,9 @@
 //! `kalmar efg`: extensive-form games in Gambit's formats — describe them, check perfect recall,
 //! list and count reduced strategies, write the reduced strategic form, find equilibria.
 
+use crate::bad_input;
+use crate::progress::spinner_for as spinner;
 use crate::report::{in_file, millis, table};
-use crate::{bad_input, solve::spinner};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use kalmar_core::Rational;
@@ -922,7 +923,7 @@ fn bench_once(game: &Efg, task: &str) -> anyhow::Result<String> {
 fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
     let game = load_efg(file)?;
     // The peak from here on covers the runs, not the reading (where the system allows).
-    let reset = kalmar_graph::bench::reset_peak_rss();
+    let reset = kalmar_bench::reset_peak_rss();
     let mut times = Vec::with_capacity(reps);
     let mut summary = String::new();
     for _ in 0..reps {
@@ -939,7 +940,7 @@ fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
             "median_ms": times[times.len() / 2],
             "reps": reps,
             "result": summary,
-            "peak_rss_bytes": kalmar_graph::bench::peak_rss(),
+            "peak_rss_bytes": kalmar_bench::peak_rss(),
             "peak_rss_covers_reading": !reset,
         })
     );

@@ -4,9 +4,10 @@ use crate::bad_input;
 use crate::report::table;
 use clap::{Args, ValueEnum};
 use kalmar_core::Rational;
-use kalmar_graph::format::{GameGraph, to_gg_string, write_pg};
-use kalmar_graph::generate::parity::{PARITY_FAMILIES, parity_family};
-use kalmar_graph::generate::{FAMILIES, family, to_graph};
+use kalmar_core::format::{GameGraph, to_gg_string};
+use kalmar_parity::format::write_pg;
+use kalmar_parity::generate::{PARITY_FAMILIES, parity_family};
+use kalmar_terminal::generate::{FAMILIES, family, to_graph};
 use std::path::PathBuf;
 
 /// The family of the games to generate.
@@ -102,7 +103,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         )));
     }
     let info = family(generator).map_err(bad_input)?;
-    let bar = crate::solve::spinner("generating", args.size);
+    let bar = crate::progress::spinner_for("generating", args.size);
     let game = info.build(args.size, args.seed).map_err(bad_input)?;
     let mut graph = to_graph(&game);
     if target == Target::Reach {
@@ -120,7 +121,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 /// `kalmar generate parity ID NUMBERS…`.
 fn parity(args: &GenerateArgs, generator: &str) -> anyhow::Result<()> {
     let family = parity_family(generator).map_err(bad_input)?;
-    let bar = crate::solve::spinner("generating", usize::MAX);
+    let bar = crate::progress::spinner("generating");
     let game = family.build(&args.params, args.seed).map_err(bad_input)?;
     let mut graph = GameGraph::new(game.arena().clone());
     graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());

@@ -21,6 +21,7 @@ mod observation;
 mod ohhell;
 mod parity;
 mod prism;
+mod progress;
 mod report;
 mod solve;
 mod stochastic;

@@ -1,17 +1,19 @@
 //! `kalmar observation`: games of imperfect information (Reif's problem) — solve, verify a
 //! strategy, generate the prime-cycles family, benchmark.
 
+use crate::bad_input;
 use crate::report::{in_file, load, millis, table};
-use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand, ValueEnum};
+use kalmar_bench::{peak_rss, reset_peak_rss};
 use kalmar_core::Certificate;
-use kalmar_graph::bench::{peak_rss, reset_peak_rss};
-use kalmar_graph::format::{Format, read_gii, read_text_file, to_gg_string, write_gii};
-use kalmar_graph::observation::verify::verify_spoiler;
-use kalmar_graph::observation::{
-    self, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased, cerny,
-    primes, reif,
+use kalmar_core::format::{read_text_file, to_gg_string};
+use kalmar_observation::verify::verify_spoiler;
+use kalmar_observation::{
+    self as observation, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy,
+    TurnBased, cerny, primes, reif,
 };
+use kalmar_observation::{read_gii, write_gii};
+use kalmar_parity::format::Format;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -209,7 +211,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     })
     .map_err(bad_input)?;
     // The time can be exponential in the size of the file: show the spinner on any game.
-    let bar = spinner(info.id, usize::MAX);
+    let bar = crate::progress::spinner(info.id);
     let started = Instant::now();
     let solution = (info.solve)(game);
     let solve_time = started.elapsed();

@@ -1,12 +1,14 @@
 //! `kalmar parity`: solve, describe and list solvers of parity games.
 
+use crate::bad_input;
+use crate::progress::spinner_for as spinner;
 use crate::report::{count, in_file, load, millis, table};
-use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand};
+use kalmar_core::format::GameGraph;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Certificate, Owner, Player};
-use kalmar_graph::format::{Format, GameGraph, PgSolution, write_pg_solution};
-use kalmar_graph::parity::{self, ParityGame, SOLVERS, Stats};
+use kalmar_parity::format::{Format, PgSolution, write_pg_solution};
+use kalmar_parity::{self as parity, ParityGame, SOLVERS, Stats};
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -6,12 +6,12 @@ use crate::bad_input;
 use crate::report::{in_file, load};
 use crate::stochastic::CHAINS;
 use clap::{Args, ValueEnum};
+use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, Rational, Vertex};
-use kalmar_graph::format::GameGraph;
-use kalmar_graph::format::prism::{
+use kalmar_stochastic::prism::{
     read_prism_log, read_prism_states, read_prism_vector, write_prism, write_prism_explicit,
 };
-use kalmar_graph::stochastic::{Class, Stats, TerminalGame, si, vi};
+use kalmar_stochastic::{Class, Stats, TerminalGame, si, vi};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -343,7 +343,7 @@ pub fn bench(options: &PeerBench<'_>) -> anyhow::Result<()> {
             }
         }
     }
-    let bar = crate::solve::bench_bar(games.len());
+    let bar = crate::progress::bar(games.len(), "runs");
     let mut rows = Vec::new();
     for (family, graph) in &games {
         if let Some(bar) = &bar {

@@ -3,9 +3,10 @@
 
 use crate::bad_input;
 use indexmap::IndexMap;
+use kalmar_core::format::GameGraph;
 use kalmar_core::{Arena, Owner, Player, Rational, Strategy, Vertex};
-use kalmar_graph::dgg::SOLVERS;
-use kalmar_graph::format::{GameGraph, read_path};
+use kalmar_parity::format::read_path;
+use kalmar_terminal::dgg::SOLVERS;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -16,7 +17,7 @@ const SPINNER_BYTES: u64 = 16 << 20;
 pub fn load(path: &Path) -> anyhow::Result<GameGraph> {
     let size = std::fs::metadata(path).map_or(0, |m| m.len());
     let bar = (size > SPINNER_BYTES)
-        .then(|| crate::solve::spinner(&format!("reading {}", path.display()), usize::MAX))
+        .then(|| crate::progress::spinner(&format!("reading {}", path.display())))
         .flatten();
     let graph = read_path(path).map_err(bad_input);
     if let Some(bar) = bar {

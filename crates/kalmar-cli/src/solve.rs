@@ -2,46 +2,16 @@
 
 use crate::report::{SolutionFile, count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
-use indicatif::{ProgressBar, ProgressStyle};
+use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, Rational};
-use kalmar_graph::dgg::{self, Kind, Solution, Stats};
-use kalmar_graph::format::GameGraph;
-use kalmar_graph::reach::{self, Outcome, ReachSolution};
-use kalmar_graph::terminal::Dgg;
-use std::io::IsTerminal;
+use kalmar_terminal::Dgg;
+use kalmar_terminal::dgg::{self, Kind, Solution, Stats};
+use kalmar_terminal::reach::{self, Outcome, ReachSolution};
 use std::time::Instant;
-
-/// Games with more moves than this get a spinner while they are solved.
-const SPINNER_MOVES: usize = 1_000_000;
-
-/// A spinner on standard error for work on a large game, when standard error is a terminal.
-pub fn spinner(message: &str, moves: usize) -> Option<ProgressBar> {
-    if moves < SPINNER_MOVES || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new_spinner().with_message(message.to_string());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("static template"),
-    );
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    Some(bar)
-}
-
-/// The progress bar of a benchmark of `len` runs, on standard error when it is a terminal.
-pub fn bench_bar(len: usize) -> Option<ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(len as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed})")
-                .expect("static template"),
-        );
-        bar
-    })
-}
 
 /// Runs `work` behind a spinner and returns its result with the time it took.
 fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, std::time::Duration) {
-    let bar = spinner(message, moves);
+    let bar = crate::progress::spinner_for(message, moves);
     let start = Instant::now();
     let result = work();
     let elapsed = start.elapsed();
@@ -197,7 +167,7 @@ fn dgg_graph(
     let solution = match (solution, weak) {
         (Solution::Strong(s), true) => {
             let start = game.start();
-            Solution::Weak(kalmar_graph::terminal::WeakSolution {
+            Solution::Weak(kalmar_terminal::WeakSolution {
                 start,
                 value: s.values[start.index()].clone(),
                 strategy: s.strategy,

@@ -1,22 +1,21 @@
 //! `kalmar stochastic`: solve, reduce, recover strategies for, generate and benchmark stochastic
 //! games (simple, terminal-payoff, discounted, mean-payoff and parity games with chance).
 
+use crate::bad_input;
+use crate::progress::spinner_for as spinner;
 use crate::report::{in_file, load, millis, owner_name, table};
-use crate::{bad_input, solve::spinner};
 use clap::{Args, Subcommand, ValueEnum};
 use indexmap::IndexMap;
+use kalmar_core::format::{GameGraph, to_gg_string};
 use kalmar_core::{Arena, Certificate, Player, Rational, Strategy};
-use kalmar_graph::format::{GameGraph, to_gg_string};
-use kalmar_graph::generate::stochastic::{
-    haddad_monmege_paying, random_deterministic, random_stochastic,
-};
-use kalmar_graph::parity;
-use kalmar_graph::stochastic::reduce::{
+use kalmar_parity as parity;
+use kalmar_stochastic::generate::{haddad_monmege_paying, random_deterministic, random_stochastic};
+use kalmar_stochastic::reduce::{
     coin_tosses, discounted_to_terminal, mean_to_discounted, parity_to_mean, parity_to_terminal,
     terminal_to_mean,
 };
-use kalmar_graph::stochastic::vi::Bounds;
-use kalmar_graph::stochastic::{
+use kalmar_stochastic::vi::Bounds;
+use kalmar_stochastic::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, ParityGame, SOLVERS, Solution, Stats,
     TerminalGame, mpsi, recover, si, solution_file, solver, spg, vi, zp,
 };
@@ -461,7 +460,7 @@ pub fn verify_solution(
     let parsed = solution_file::read(text, &graph.arena)
         .map_err(|e| bad_input(e.in_file(solution_path.display().to_string())))?;
     let solution = &parsed.solution;
-    let in_game = |e: kalmar_graph::stochastic::StochasticError| in_file(game_path, e);
+    let in_game = |e: kalmar_stochastic::StochasticError| in_file(game_path, e);
     let verdict = match parsed.class {
         Class::Simple | Class::Terminal => {
             solution.verify(&TerminalGame::from_graph(graph).map_err(in_game)?)
@@ -558,7 +557,7 @@ fn finish_solution(
 fn parity_answer(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<Answer> {
     let game = ParityGame::from_graph(graph, convention(args.convention))
         .map_err(|e| in_file(&args.file, e))?;
-    if !kalmar_graph::stochastic::is_deterministic(game.arena()) {
+    if !kalmar_stochastic::is_deterministic(game.arena()) {
         let moves = game.arena().num_edges();
         let mut stats = Stats::default();
         let (solution, solve_time) = timed("solving", moves, || spg::solve(&game, &mut stats));

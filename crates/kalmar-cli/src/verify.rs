@@ -3,14 +3,14 @@
 
 use crate::report::{SolutionFile, in_file, load, lookup};
 use kalmar_core::{Certificate, Rational};
-use kalmar_graph::dgg;
-use kalmar_graph::reach::{self, Outcome, ReachSolution};
-use kalmar_graph::terminal::{StrongSolution, WeakSolution};
+use kalmar_terminal::dgg;
+use kalmar_terminal::reach::{self, Outcome, ReachSolution};
+use kalmar_terminal::{StrongSolution, WeakSolution};
 use std::path::Path;
 
 pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
     let graph = load(game_path)?;
-    let text = kalmar_graph::format::read_text_file(solution_path).map_err(crate::bad_input)?;
+    let text = kalmar_core::format::read_text_file(solution_path).map_err(crate::bad_input)?;
     if text.trim_start().starts_with("paritysol") {
         return verify_parity(&graph, game_path, &text, solution_path);
     }
@@ -121,14 +121,14 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
 /// Checks a PGSolver solution (`paritysol`) of a parity game. The file gives the winner of every
 /// vertex and the winner's move where it owns the vertex; the verifier needs nothing else.
 fn verify_parity(
-    graph: &kalmar_graph::format::GameGraph,
+    graph: &kalmar_core::format::GameGraph,
     game_path: &Path,
     text: &str,
     solution_path: &Path,
 ) -> anyhow::Result<()> {
-    let game = kalmar_graph::parity::ParityGame::from_graph(graph, false)
-        .map_err(|e| in_file(game_path, e))?;
-    let pg = kalmar_graph::format::read_pg_solution(text, graph)
+    let game =
+        kalmar_parity::ParityGame::from_graph(graph, false).map_err(|e| in_file(game_path, e))?;
+    let pg = kalmar_parity::format::read_pg_solution(text, graph)
         .map_err(|e| crate::bad_input(e.in_file(solution_path.display().to_string())))?;
     let arena = game.arena();
     let mut strategy = kalmar_core::Strategy::empty(arena.num_vertices());
@@ -141,7 +141,7 @@ fn verify_parity(
             strategy.set(v, e);
         }
     }
-    let solution = kalmar_graph::parity::ParitySolution {
+    let solution = kalmar_parity::ParitySolution {
         winner: pg.winner,
         strategy,
     };

@@ -7,6 +7,7 @@
 //!   ([`scc`]), and [`Subgame`]s with attractors inside them;
 //! - implicit, rules-based games ([`Game`]) and [`explore`], which makes them explicit;
 //! - exact numbers ([`Rational`]);
+//! - kalmar's game-graph format `.gg` and the [`format::GameGraph`] every graph format reads into;
 //! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
 //!   positions ([`ParseError`]).
 #![deny(missing_docs)]
@@ -15,7 +16,9 @@ pub mod arena;
 pub mod attractor;
 pub mod certificate;
 pub mod error;
+pub mod format;
 pub mod game;
+pub mod generate;
 pub mod ids;
 pub mod num;
 pub mod scc;

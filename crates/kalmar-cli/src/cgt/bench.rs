@@ -223,7 +223,7 @@ pub fn run(options: &Options<'_>) -> anyhow::Result<()> {
     };
     let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT) as f64;
     let reps = options.reps.max(1);
-    let bar = crate::solve::bench_bar(games.len() * sizes.len());
+    let bar = crate::progress::bar(games.len() * sizes.len(), "runs");
     let mut rows = Vec::new();
     for (name, rules) in &games {
         let mut histories: Vec<History> = solvers.iter().map(|_| History::default()).collect();

@@ -5,7 +5,6 @@ mod value;
 
 use crate::bad_input;
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{ExactSampler, weigh};
 use kalmar_filter::ohhell::{
@@ -16,7 +15,6 @@ use kalmar_filter::{History, Policy, PolicyBias, TablePolicy, Uniform};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -269,22 +267,9 @@ impl PolicyArgs {
     }
 }
 
-/// A spinner on standard error showing the depth of a search, if standard error is a terminal.
-fn progress(message: &str) -> Option<ProgressBar> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new_spinner().with_message(message.to_string());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("static template"),
-    );
-    bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    Some(bar)
-}
-
 /// All histories of a public state by the breadth-first search with the Oh Hell pruner.
 fn enumerate_state(state: &PublicState, max: usize) -> anyhow::Result<Vec<History<OhHell>>> {
-    let bar = progress("enumerating");
+    let bar = crate::progress::spinner("enumerating");
     let mut report = |depth: usize, kept: usize| {
         if let Some(bar) = &bar {
             bar.set_message(format!("enumerating: depth {depth}, {kept} prefixes"));
@@ -490,7 +475,7 @@ fn sample(
         (samples, 0, 0)
     } else {
         let sampler = Sampler::new(state, policy).map_err(bad_input)?;
-        let bar = progress("sampling");
+        let bar = crate::progress::spinner("sampling");
         let run = sampler.run(&mcmc.config(mcmc.samples));
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -712,7 +697,7 @@ fn scale(policy: &DynPolicy, mcmc: &McmcArgs, json: bool) -> anyhow::Result<()> 
     let histories = state.constraints().count();
     let sampler = Sampler::new(&state, policy).map_err(bad_input)?;
     let config = mcmc.config(mcmc.samples);
-    let bar = progress("sampling");
+    let bar = crate::progress::spinner("sampling");
     let start = Instant::now();
     let run = sampler.run(&config);
     let seconds = start.elapsed().as_secs_f64();

@@ -5,7 +5,7 @@
 //! Each method is run `runs` times; the mean absolute error and its standard error are written as
 //! a table, a CSV file and an SVG plot.
 
-use super::{DynPolicy, PolicyArgs, TABLE1, deal_of, enumerate_state, progress};
+use super::{DynPolicy, PolicyArgs, TABLE1, deal_of, enumerate_state};
 use crate::bad_input;
 use foldhash::HashMap;
 use kalmar_core::{Player, Rational};
@@ -136,7 +136,7 @@ pub fn run(args: &ValueArgs) -> anyhow::Result<()> {
             "--runs must be at least 2 and --max-samples at least 1",
         ));
     }
-    let bar = progress("computing the value of every history");
+    let bar = crate::progress::spinner("computing the value of every history");
     let weighted = weigh(&game, &*policy, enumerate_state(&state, usize::MAX)?)?;
     let total = weighted
         .iter()
@@ -188,7 +188,7 @@ pub fn run(args: &ValueArgs) -> anyhow::Result<()> {
 
     let sampler = Sampler::new(&state, &*policy).map_err(bad_input)?;
     for &burn_in in &args.burn_ins {
-        let bar = progress(&format!("sampler, burn-in {burn_in}"));
+        let bar = crate::progress::spinner(&format!("sampler, burn-in {burn_in}"));
         let mut errors = Vec::new();
         for r in 0..args.runs {
             let config = McmcConfig {

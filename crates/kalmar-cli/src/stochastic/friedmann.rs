@@ -10,9 +10,9 @@
 use super::{BenchRow, checked, repeat};
 use crate::bad_input;
 use kalmar_core::{Certificate, Rational};
-use kalmar_graph::generate::friedmann::switchallexp;
-use kalmar_graph::stochastic::reduce::parity_to_mean;
-use kalmar_graph::stochastic::{ParityConvention, ParityGame, Stats, mpsi, spg};
+use kalmar_parity::generate::friedmann::switchallexp;
+use kalmar_stochastic::reduce::parity_to_mean;
+use kalmar_stochastic::{ParityConvention, ParityGame, Stats, mpsi, spg};
 use std::time::Instant;
 
 /// The parameters `n` of the games run (n = 6 takes about a minute).
@@ -77,7 +77,7 @@ fn bench_one(n: usize, reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<
 }
 
 /// The largest reward's size in bits, as a power of two the rewards reach.
-fn reward_bits(game: &kalmar_graph::stochastic::MeanPayoffGame) -> u64 {
+fn reward_bits(game: &kalmar_stochastic::MeanPayoffGame) -> u64 {
     game.rewards()
         .iter()
         .map(|r| r.to_big().numer().bits())

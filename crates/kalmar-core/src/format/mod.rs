@@ -1,0 +1,276 @@
+//! kalmar's game-graph file format `.gg` and the type every graph format reads into.
+//!
+//! A [`GameGraph`] is the [`Arena`] and every label a family may use (payoffs, rewards,
+//! priorities, a discount factor, observations); each family's game type takes what it needs
+//! from it. The other graph formats live with their families (PGSolver's `.pg` and SYNTCOMP's
+//! extended HOA in `kalmar-parity`, Alpaga's `.gii` in `kalmar-observation`, PRISM-games models
+//! in `kalmar-stochastic`) and read into the same type.
+//!
+//! - [`gg`]: kalmar's line-oriented format, covering every game on a graph, exact and round-trip
+//!   safe: `read_gg(&write_gg(g)) == g` for every graph that passes [`GameGraph::validate`];
+//! - [`read_text_file`] and [`check_size`]: the size guard every reader shares.
+//!
+//! Readers work on text and report problems as a [`ParseError`] with line and column. The grammar
+//! of `.gg`, with examples, is in `docs/formats.md`. A [`GameGraph`] also serialises to JSON with
+//! serde; rationals are integers or `"p/q"` strings there.
+//!
+//! ```
+//! use kalmar_core::format::{read_gg, write_gg};
+//! let text = "kalmar-gg 1\na max -> t u\nt terminal payoff=1\nu terminal payoff=-1/2\n";
+//! let game = read_gg(text).unwrap();
+//! assert_eq!(game.arena.num_vertices(), 3);
+//! let mut out = String::new();
+//! write_gg(&game, &mut out).unwrap();
+//! assert_eq!(read_gg(&out).unwrap(), game);
+//! ```
+
+pub mod gg;
+
+pub use gg::{read_gg, to_gg_string, write_gg};
+
+use crate::{Arena, Owner, ParseError, Rational, Span, Vertex};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest input the readers accept, in bytes (2 GiB). Larger files are refused before they
+/// are read, and larger strings before they are parsed.
+pub const MAX_INPUT_BYTES: u64 = 2 << 30;
+
+/// A game graph as read from a file: the arena and every label any family may use.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameGraph {
+    /// The graph: vertices, owners, moves, chance probabilities, names and the start vertex.
+    pub arena: Arena,
+    /// Per vertex: the payoff vector of a terminal (one entry for a two-player zero-sum game: the
+    /// payoff to player 0 = Max; one per player for n-player games); empty for non-terminals.
+    pub payoff: Vec<Vec<Rational>>,
+    /// Per vertex reward (for mean-payoff/discounted games); None when the file has no rewards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward: Option<Vec<Rational>>,
+    /// Per vertex priority (parity games); None when the file has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Vec<u32>>,
+    /// Discount factor, if the file gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Rational>,
+    /// Per vertex, the observation of a player with imperfect information (the `obs=` key of
+    /// `.gg`), `None` where the vertex is observed by its own name; `None` when no vertex has
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Vec<Option<String>>>,
+}
+
+/// Why the labels of a [`GameGraph`] do not fit its arena (see [`GameGraph::validate`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LabelError {
+    /// A per-vertex label has the wrong length.
+    #[error("{label} has {found} entries for {vertices} vertices")]
+    Length {
+        /// Which label: `payoff`, `reward`, `priority` or `observation`.
+        label: &'static str,
+        /// Its length.
+        found: usize,
+        /// The number of vertices.
+        vertices: usize,
+    },
+    /// A game without vertices carries rewards or priorities (text formats cannot tell an empty
+    /// list from none, so the empty game has none).
+    #[error("a game without vertices has no {0}")]
+    EmptyLabel(&'static str),
+    /// A vertex that is not a terminal has a payoff.
+    #[error("vertex {0} has a payoff but is not a terminal")]
+    PayoffAtNonTerminal(Vertex),
+    /// Terminals have payoff vectors of different lengths.
+    #[error("terminal {vertex} has {found} payoffs, other terminals have {expected}")]
+    PayoffSize {
+        /// The terminal.
+        vertex: Vertex,
+        /// Its number of payoffs.
+        found: usize,
+        /// The number of payoffs of the first terminal that has any.
+        expected: usize,
+    },
+    /// The observations are given but no vertex has one (text formats cannot tell that from
+    /// none).
+    #[error("observations are given but no vertex has one")]
+    NoObservation,
+    /// The discount factor is not strictly between 0 and 1.
+    #[error("discount factor {0} is not strictly between 0 and 1")]
+    Discount(Rational),
+}
+
+impl GameGraph {
+    /// A game graph with this arena and no labels: empty payoffs, no rewards, priorities or
+    /// discount factor.
+    pub fn new(arena: Arena) -> Self {
+        let n = arena.num_vertices();
+        GameGraph {
+            arena,
+            payoff: vec![Vec::new(); n],
+            reward: None,
+            priority: None,
+            discount: None,
+            observation: None,
+        }
+    }
+
+    /// Checks that the labels fit the arena: one payoff vector per vertex, empty at
+    /// non-terminals and of one common length at the terminals that have one; rewards and
+    /// priorities absent or one per vertex (and absent when there are no vertices); a discount
+    /// factor strictly between 0 and 1; observations absent or one per vertex, at least one of
+    /// them given. Every graph the readers return passes, and every graph
+    /// that passes is written by [`write_gg`] so that [`read_gg`] gives it back unchanged.
+    pub fn validate(&self) -> Result<(), LabelError> {
+        let n = self.arena.num_vertices();
+        if self.payoff.len() != n {
+            return Err(LabelError::Length {
+                label: "payoff",
+                found: self.payoff.len(),
+                vertices: n,
+            });
+        }
+        let lengths = [
+            ("reward", self.reward.as_ref().map(Vec::len)),
+            ("priority", self.priority.as_ref().map(Vec::len)),
+            ("observation", self.observation.as_ref().map(Vec::len)),
+        ];
+        for (label, len) in lengths {
+            match len {
+                Some(_) if n == 0 => return Err(LabelError::EmptyLabel(label)),
+                Some(found) if found != n => {
+                    return Err(LabelError::Length {
+                        label,
+                        found,
+                        vertices: n,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if let Some(o) = &self.observation
+            && o.iter().all(Option::is_none)
+        {
+            return Err(LabelError::NoObservation);
+        }
+        let mut size = None;
+        for v in self.arena.vertices() {
+            let payoff = &self.payoff[v.index()];
+            if payoff.is_empty() {
+                continue;
+            }
+            if self.arena.owner(v) != Owner::Terminal {
+                return Err(LabelError::PayoffAtNonTerminal(v));
+            }
+            match size {
+                None => size = Some(payoff.len()),
+                Some(expected) if expected != payoff.len() => {
+                    return Err(LabelError::PayoffSize {
+                        vertex: v,
+                        found: payoff.len(),
+                        expected,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+        if let Some(d) = &self.discount
+            && (d.signum().is_le() || *d >= Rational::ONE)
+        {
+            return Err(LabelError::Discount(d.clone()));
+        }
+        Ok(())
+    }
+}
+
+/// Why a game file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    #[error("{path}: {source}", path = .0.display(), source = .1)]
+    Io(PathBuf, #[source] std::io::Error),
+    /// The file is larger than [`MAX_INPUT_BYTES`].
+    #[error(
+        "{}: the file has {size} bytes, more than the {} bytes (2 GiB) kalmar reads",
+        path.display(),
+        MAX_INPUT_BYTES
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes (at least, for files whose size is not known in advance).
+        size: u64,
+    },
+    /// The text is not a well-formed game graph; the error names the file.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
+/// Reads a whole text file of at most [`MAX_INPUT_BYTES`] bytes. Text that is not UTF-8 is a
+/// parse error at the first bad byte; errors name the file.
+pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
+    let path = path.as_ref();
+    let io = |e| ReadError::Io(path.to_path_buf(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_INPUT_BYTES {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+        });
+    }
+    let mut bytes = Vec::new();
+    // `take` guards files whose size is unknown in advance (pipes, devices) or that grow.
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let valid = e.utf8_error().valid_up_to();
+        let span = end_span(std::str::from_utf8(&bytes[..valid]).unwrap_or(""));
+        let found = format!("byte 0x{:02x}, which is not UTF-8", bytes[valid]);
+        ParseError::new(span, found, "UTF-8 text")
+            .in_file(path.display().to_string())
+            .into()
+    })
+}
+
+/// The position just after `text`.
+fn end_span(text: &str) -> Span {
+    let line = text.matches('\n').count() + 1;
+    let last = text.rsplit('\n').next().unwrap_or("");
+    Span {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(last.chars().count() + 1).unwrap_or(u32::MAX),
+    }
+}
+
+/// Refuses inputs larger than [`MAX_INPUT_BYTES`], so that line and column numbers fit, and
+/// drops a leading byte-order mark.
+pub fn check_size(text: &str) -> Result<&str, ParseError> {
+    if text.len() as u64 > MAX_INPUT_BYTES {
+        return Err(ParseError::new(
+            Span { line: 1, column: 1 },
+            format!("an input of {} bytes", text.len()),
+            "at most 2 GiB of text",
+        ));
+    }
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_spans() {
+        assert_eq!(end_span(""), Span { line: 1, column: 1 });
+        assert_eq!(end_span("ab\ncé"), Span { line: 2, column: 3 });
+    }
+}

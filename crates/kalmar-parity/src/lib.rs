@@ -1,0 +1,298 @@
+//! Parity games: two players, Even (player 0, kalmar's Max) and Odd (player 1, Min), move a token
+//! forever; each vertex has a priority, and Even wins a play when the largest priority seen
+//! infinitely often is even (max-parity, the PGSolver convention). Both players have positional
+//! winning strategies (Emerson and Jutla), so a solution is the winner of every vertex and a
+//! strategy for each player that wins from its region.
+//!
+//! Files come in PGSolver's `.pg` format ([`crate::format::pg`]); a vertex without moves loses
+//! for its owner. Solvers are listed in [`SOLVERS`]; every solution is checked by [`verify`],
+//! which does not trust the solver.
+#![deny(missing_docs)]
+
+pub mod compress;
+pub mod cycles;
+pub mod format;
+pub mod fpi;
+pub mod generate;
+pub mod pp;
+pub mod preprocess;
+pub mod qpz;
+mod recursion;
+pub mod si;
+pub mod tl;
+pub mod verify;
+pub mod zlk;
+
+use kalmar_core::format::GameGraph;
+use kalmar_core::{Arena, Certificate, Owner, Player, Strategy, VerifyError, Vertex};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A max-parity game: an arena of two players without terminals or chance, and a priority per
+/// vertex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParityGame {
+    /// Shared, so that a game with other priorities (compressed ones, say) on the same graph
+    /// costs no copy of the graph.
+    arena: Arc<Arena>,
+    priority: Vec<u32>,
+}
+
+/// Why a game graph is not a parity game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParityError {
+    /// The game has no priorities.
+    #[error("the game has no priorities, so it is not a parity game")]
+    NoPriorities,
+    /// The game has no vertices.
+    #[error("the game has no positions")]
+    Empty,
+    /// The arena is not declared with two players.
+    #[error("a parity game has two players, Even and Odd; this one has {0}")]
+    Players(u8),
+    /// A vertex belongs to chance.
+    #[error("vertex {0}: belongs to chance, but a parity game has no moves of chance")]
+    Chance(String),
+    /// A vertex is a terminal (parity games are played forever).
+    #[error("vertex {0}: has no moves; a parity game is played forever")]
+    Terminal(String),
+}
+
+/// The priorities of a file's game graph as max-parity ones (see [`ParityGame::from_graph`]).
+fn max_parity_priorities(graph: &GameGraph, min_parity: bool) -> Result<Vec<u32>, ParityError> {
+    let given = graph.priority.as_ref().ok_or(ParityError::NoPriorities)?;
+    let mut priority = given.clone();
+    if min_parity {
+        // Min-parity to max-parity: reverse the order, keep each parity (and merge runs of
+        // one parity, which changes no winner), so no number can overflow.
+        let mut distinct = given.clone();
+        distinct.sort_unstable_by(|a, b| b.cmp(a));
+        distinct.dedup();
+        let rank = compress::parity_ranks(&distinct);
+        for p in &mut priority {
+            let x = *p;
+            *p = rank[distinct
+                .binary_search_by(|q| x.cmp(q))
+                .expect("every priority is listed")];
+        }
+    }
+    Ok(priority)
+}
+
+impl ParityGame {
+    /// The parity game on `arena` with these priorities (max-parity).
+    pub fn new(arena: Arena, priority: Vec<u32>) -> Result<Self, ParityError> {
+        if arena.num_vertices() == 0 {
+            return Err(ParityError::Empty);
+        }
+        if arena.num_players() != 2 {
+            return Err(ParityError::Players(arena.num_players()));
+        }
+        assert_eq!(
+            priority.len(),
+            arena.num_vertices(),
+            "one priority per vertex"
+        );
+        for v in arena.vertices() {
+            match arena.owner(v) {
+                Owner::Chance => return Err(ParityError::Chance(arena.name(v).into_owned())),
+                Owner::Terminal => return Err(ParityError::Terminal(arena.name(v).into_owned())),
+                Owner::Player(_) => {}
+            }
+        }
+        Ok(ParityGame {
+            arena: Arc::new(arena),
+            priority,
+        })
+    }
+
+    /// The parity game of a file's game graph. A dead end (a terminal) loses for its owner: it
+    /// becomes a vertex with a self-loop whose priority is odd when Even is stuck there and even
+    /// when Odd is. With `min_parity`, the priorities are read in the min-parity convention
+    /// (the smallest priority seen infinitely often decides) and turned into max-parity ones of
+    /// the same parity, in reverse order.
+    pub fn from_graph(graph: &GameGraph, min_parity: bool) -> Result<Self, ParityError> {
+        let arena = &graph.arena;
+        let mut priority = max_parity_priorities(graph, min_parity)?;
+        if !arena.vertices().any(|v| arena.is_terminal(v)) {
+            return ParityGame::new(arena.clone(), priority);
+        }
+        let mut builder = arena.to_builder();
+        for v in arena.vertices() {
+            if arena.is_terminal(v) {
+                // The payoff says who wins there: [-1] Even is stuck, [1] Odd is.
+                let odd_wins = graph.payoff[v.index()]
+                    .first()
+                    .is_none_or(|x| x.signum().is_lt());
+                let stuck = if odd_wins { Player(0) } else { Player(1) };
+                builder.set_owner(v, Owner::Player(stuck));
+                builder.add_edge(v, v);
+                priority[v.index()] = if odd_wins { 1 } else { 0 };
+            }
+        }
+        let arena = builder.build().map_err(|_| ParityError::Empty)?;
+        ParityGame::new(arena, priority)
+    }
+
+    /// [`ParityGame::from_graph`] for a graph no longer needed: its arena is taken over, not
+    /// copied, when it has no dead ends.
+    pub fn from_owned_graph(graph: GameGraph, min_parity: bool) -> Result<Self, ParityError> {
+        if graph.arena.vertices().any(|v| graph.arena.is_terminal(v)) {
+            return ParityGame::from_graph(&graph, min_parity);
+        }
+        let priority = max_parity_priorities(&graph, min_parity)?;
+        ParityGame::new(graph.arena, priority)
+    }
+
+    /// The game graph.
+    pub fn arena(&self) -> &Arena {
+        &self.arena
+    }
+
+    /// The priority of `v`.
+    #[inline]
+    pub fn priority(&self, v: Vertex) -> u32 {
+        self.priority[v.index()]
+    }
+
+    /// The largest priority.
+    pub fn max_priority(&self) -> u32 {
+        self.priority.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The number of distinct priorities.
+    pub fn distinct_priorities(&self) -> usize {
+        let mut p = self.priority.clone();
+        p.sort_unstable();
+        p.dedup();
+        p.len()
+    }
+}
+
+/// The player who wins a play whose largest recurring priority is `p`.
+#[inline]
+pub fn winner_of(p: u32) -> Player {
+    Player((p % 2) as u8)
+}
+
+/// A solution: the winner of every vertex, and a strategy for both players (each wins from its
+/// own region by following it; elsewhere its choices are arbitrary).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParitySolution {
+    /// Per vertex, the player who wins from it.
+    pub winner: Vec<Player>,
+    /// The chosen edge at every vertex.
+    pub strategy: Strategy,
+}
+
+impl Certificate<ParityGame> for ParitySolution {
+    fn verify(&self, game: &ParityGame) -> Result<(), VerifyError> {
+        verify::verify(game, self)
+    }
+}
+
+/// Counters a parity solver reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Recursive calls, iterations or promotions, as the solver counts its steps.
+    pub iterations: u64,
+    /// Attractor computations.
+    pub attractors: u64,
+}
+
+/// A parity solver in the registry.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverInfo {
+    /// Short id, as given to `--solver`.
+    pub id: &'static str,
+    /// One line on what it is.
+    pub summary: &'static str,
+    /// Runs it.
+    pub solve: fn(&ParityGame, &mut Stats) -> ParitySolution,
+}
+
+/// Every parity solver.
+pub const SOLVERS: &[SolverInfo] = &[
+    SolverInfo {
+        id: "zlk",
+        summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
+        solve: zlk::solve,
+    },
+    SolverInfo {
+        id: "pp",
+        summary: "priority promotion (Benerecetti, Dell'Erba, Mogavero 2016): regions promoted to the opponent's best escape until a dominion closes",
+        solve: pp::solve,
+    },
+    SolverInfo {
+        id: "ppp",
+        summary: "priority promotion PP+: after a promotion only the opponent's lower regions are reset",
+        solve: pp::solve_npp,
+    },
+    SolverInfo {
+        id: "tl",
+        summary: "tangle learning (van Dijk, CAV 2018): tangle attractors, tangles from closed regions, dominions attracted and removed",
+        solve: tl::solve,
+    },
+    SolverInfo {
+        id: "fpi",
+        summary: "fixpoint iteration with distractions and freezing (van Dijk and Rubbens 2019): no attractors, levels reset by priority",
+        solve: fpi::solve,
+    },
+    SolverInfo {
+        id: "si",
+        summary: "symmetric strategy improvement (Schewe, Trivedi, Varghese 2015): both players improve towards the best answer to the other, discrete valuations",
+        solve: si::solve,
+    },
+    SolverInfo {
+        id: "sia",
+        summary: "discrete strategy improvement (Voege and Jurdzinski 2000) with the switch-all rule, once per player",
+        solve: si::solve_switch_all,
+    },
+    SolverInfo {
+        id: "qpz",
+        summary: "quasi-polynomial Zielonka (Parys 2019; Lehtinen, Schewe, Wojtczak 2019): recursion with a precision per player, halved in the inner calls",
+        solve: qpz::solve,
+    },
+];
+
+/// The solver with this id.
+pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
+    SOLVERS
+        .iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| UnknownSolver(id.to_string()))
+}
+
+/// No parity solver has this id.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown parity solver '{0}'; the solvers are: {known}", known = SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
+pub struct UnknownSolver(String);
+
+/// Runs `f`, a recursion at most `depth` levels deep, on a thread with room for it: the
+/// current thread when the recursion is shallow (a thread with a large stack costs
+/// milliseconds to set up, which would dominate small games and small components).
+pub(crate) fn with_stack_for<R: Send>(depth: usize, f: impl FnOnce() -> R + Send) -> R {
+    const SHALLOW: usize = 256;
+    if depth <= SHALLOW {
+        return f();
+    }
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, f)
+            .expect("a thread for the recursion")
+            .join()
+            .expect("the recursion finishes")
+    })
+}
+
+/// Fills in an arbitrary move wherever `choice` has none, so that the strategy covers every
+/// vertex (the losing player's choices are arbitrary).
+pub(crate) fn complete(arena: &Arena, mut choice: Vec<Option<kalmar_core::Edge>>) -> Strategy {
+    for v in arena.vertices() {
+        if choice[v.index()].is_none() {
+            choice[v.index()] = arena.out_edges(v).next();
+        }
+    }
+    Strategy::from_choices(choice)
+}

@@ -1,0 +1,599 @@
+//! Tangle learning (T. van Dijk, *Attracting Tangles to Solve Parity Games*, CAV 2018).
+//!
+//! A *p-tangle* of player α (p's parity) is a set of vertices U with top priority p and a
+//! strategy σ for α inside U (one edge per vertex of α) such that the graph on U that keeps σ's
+//! edges and every edge of the opponent inside U is strongly connected and every cycle in it is
+//! won by α. Its *escapes* are the vertices outside U that the opponent can move to from U. A
+//! tangle without escapes is a *dominion*: α wins from it by σ, whatever the opponent does.
+//!
+//! The solver keeps a set T of learned tangles and repeats, until the game is solved:
+//! - `search`: decompose the remaining game top-down into regions. In what is left (H), take the
+//!   top priority p, owned by α = p mod 2, and compute the *tangle attractor* of α to the
+//!   vertices of priority p inside H: besides the ordinary attractor steps, a learned tangle of α
+//!   that lies in H is attracted as a whole, its vertices following its strategy, once every
+//!   escape of it that lies in H is in the region. Then *extract* tangles from the region Z: drop
+//!   the open part (vertices where the opponent can move down to H \ Z, top vertices of α with no
+//!   move in Z, and every vertex that can reach those in the graph restricted to the attractor
+//!   strategy); each bottom strongly connected component of what remains, restricted to that
+//!   strategy, that has a cycle is a new tangle. Its escapes all lie in higher regions of α. The
+//!   region is removed from H and the next one computed. When a pass ends, its new tangles join
+//!   T and a new pass starts, unless a new tangle has no escapes: then search stops with it.
+//! - the dominion's player attracts (with the tangle attractor, in the whole remaining game) to
+//!   the dominion; the attracted part is solved for that player and removed, with every learned
+//!   tangle that touches it.
+//!
+//! Every pass of search learns at least one tangle that is not yet in T: the lowest region of a
+//! pass is closed and yields one, and a tangle already in T would have been attracted to the
+//! lowest higher region of its player that holds one of its escapes. Winning strategies come
+//! from the attractors; a vertex attracted via a tangle follows the tangle's strategy, and a
+//! dominion's vertices follow the strategy it was learned with.
+//!
+//! Priorities are compressed first ([`super::compress`]).
+//!
+//! # Complexity
+//! One pass of search costs O(n + m + Σ_t (|t| + |E(t)|)) over the learned tangles t with their
+//! escape sets E(t): every vertex, edge and tangle is handled a constant number of times by the
+//! attractors, and the extraction is a linear SCC computation per region. The number of passes
+//! is at most the number of distinct tangles learned plus the number of dominions, which is
+//! exponential in the worst case; no polynomial bound is known (the paper gives none), although
+//! tangle learning is fast on random and practical games.
+//!
+//! ```
+//! use kalmar_core::{Builder, Owner, Player};
+//! use kalmar_parity::{tl, ParityGame, Stats};
+//! let mut b = Builder::new(2);
+//! let x = b.add_vertex(Owner::Player(Player(0)));
+//! let y = b.add_vertex(Owner::Player(Player(1)));
+//! b.add_edge(x, x);
+//! b.add_edge(x, y);
+//! b.add_edge(y, x);
+//! b.add_edge(y, y);
+//! let game = ParityGame::new(b.build().unwrap(), vec![2, 1]).unwrap();
+//! let mut stats = Stats::default();
+//! let solution = tl::solve(&game, &mut stats);
+//! // Even keeps x on its loop of priority 2; Odd keeps y on its loop of priority 1.
+//! assert_eq!(solution.winner, vec![Player(0), Player(1)]);
+//! ```
+
+use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
+use kalmar_core::scc::strongly_connected_components_of_slices;
+use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
+
+/// `region` of a vertex that is still in the game but in no region yet.
+const FREE: u32 = u32::MAX - 1;
+/// `region` of a vertex that is solved (out of the game).
+const GONE: u32 = u32::MAX;
+
+/// A learned tangle.
+#[derive(Clone, Debug)]
+struct Tangle {
+    /// Its vertices.
+    vertices: Vec<Vertex>,
+    /// The player who wins every cycle inside it.
+    player: Player,
+    /// Its top priority.
+    priority: u32,
+    /// The winner's strategy inside it: one edge per vertex of the winner, from that vertex to
+    /// a vertex of the tangle.
+    strategy: Vec<Edge>,
+    /// The vertices outside it that the opponent can move to from it (when it was learned).
+    escapes: Vec<Vertex>,
+    /// Cleared when a vertex of the tangle is solved.
+    alive: bool,
+}
+
+/// Solves `game` by tangle learning, after compressing its priorities.
+pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
+    let game = &super::compress::compress(game);
+    let mut solver = Solver::new(game);
+    solver.run();
+    *stats = solver.stats;
+    ParitySolution {
+        winner: solver.winner,
+        strategy: complete(game.arena(), solver.choice),
+    }
+}
+
+struct Solver<'a> {
+    game: &'a ParityGame,
+    arena: &'a Arena,
+    /// All vertices by priority, largest first.
+    order: Vec<Vertex>,
+    /// Per vertex: `GONE`, `FREE`, or the region (of the current pass) it is in.
+    region: Vec<u32>,
+    /// The attractor strategy of the current pass (or dominion attraction).
+    strat: Vec<Option<Edge>>,
+    /// Per opponent vertex: 0 when untouched, else its successors not yet attracted.
+    count: Vec<u32>,
+    touched: Vec<Vertex>,
+    /// The learned tangles (dead ones included, so indices stay stable).
+    tangles: Vec<Tangle>,
+    /// Per vertex: the tangles having it as an escape (dead ones are dropped lazily).
+    escaping_to: Vec<Vec<u32>>,
+    /// Per vertex: the live tangles containing it.
+    member_of: Vec<Vec<u32>>,
+    /// Every tangle as it was learned, for the tests.
+    #[cfg(test)]
+    log: Vec<Tangle>,
+    /// Per tangle: 0 when untouched, else its escapes in the game not yet attracted.
+    tcount: Vec<u32>,
+    ttouched: Vec<u32>,
+    /// Per vertex, scratch for the extraction (local index or mark), `u32::MAX` when unused.
+    local: Vec<u32>,
+    /// Vertices still in the game.
+    left: usize,
+    winner: Vec<Player>,
+    choice: Vec<Option<Edge>>,
+    stats: Stats,
+}
+
+impl<'a> Solver<'a> {
+    fn new(game: &'a ParityGame) -> Self {
+        let arena = game.arena();
+        let n = arena.num_vertices();
+        let mut order: Vec<Vertex> = arena.vertices().collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        Solver {
+            game,
+            arena,
+            order,
+            region: vec![FREE; n],
+            strat: vec![None; n],
+            count: vec![0; n],
+            touched: Vec::new(),
+            tangles: Vec::new(),
+            escaping_to: vec![Vec::new(); n],
+            member_of: vec![Vec::new(); n],
+            #[cfg(test)]
+            log: Vec::new(),
+            tcount: Vec::new(),
+            ttouched: Vec::new(),
+            local: vec![u32::MAX; n],
+            left: n,
+            winner: vec![Player(0); n],
+            choice: vec![None; n],
+            stats: Stats::default(),
+        }
+    }
+
+    fn owned_by(&self, v: Vertex, player: Player) -> bool {
+        self.arena.owner(v) == Owner::Player(player)
+    }
+
+    fn in_game(&self, v: Vertex) -> bool {
+        self.region[v.index()] != GONE
+    }
+
+    /// Frees every vertex still in the game from its region and resets the attractor counters.
+    fn reset(&mut self) {
+        for &v in &self.order {
+            if self.region[v.index()] != GONE {
+                self.region[v.index()] = FREE;
+            }
+        }
+        for v in self.touched.drain(..) {
+            self.count[v.index()] = 0;
+        }
+        for t in self.ttouched.drain(..) {
+            self.tcount[t as usize] = 0;
+        }
+    }
+
+    /// Solves the whole game: search for a dominion, attract to it, remove it; repeat.
+    fn run(&mut self) {
+        while self.left > 0 {
+            let (dominions, player) = self.search();
+            #[cfg(test)]
+            self.log.extend(dominions.iter().cloned());
+            self.reset();
+            let mut targets = Vec::new();
+            for d in &dominions {
+                for &v in &d.vertices {
+                    self.strat[v.index()] = None;
+                    targets.push(v);
+                }
+                for &e in &d.strategy {
+                    self.strat[self.arena.source(e).index()] = Some(e);
+                }
+            }
+            self.stats.attractors += 1;
+            let solved = self.attract(0, player, u32::MAX, &targets);
+            for &v in &solved {
+                self.region[v.index()] = GONE;
+                self.winner[v.index()] = player;
+                if self.owned_by(v, player) {
+                    self.choice[v.index()] = self.strat[v.index()];
+                }
+                // Tangles that lose a vertex are no longer tangles of the remaining game.
+                for t in std::mem::take(&mut self.member_of[v.index()]) {
+                    let tangle = &mut self.tangles[t as usize];
+                    if tangle.alive {
+                        tangle.alive = false;
+                        tangle.vertices = Vec::new();
+                        tangle.strategy = Vec::new();
+                        tangle.escapes = Vec::new();
+                    }
+                }
+                self.escaping_to[v.index()] = Vec::new();
+            }
+            self.left -= solved.len();
+            self.reset();
+        }
+    }
+
+    /// Passes of region decomposition and tangle extraction until a dominion is found; returns
+    /// the dominions found in that region and their player. Tangles learned on the way are
+    /// added to the learned set.
+    fn search(&mut self) -> (Vec<Tangle>, Player) {
+        loop {
+            self.stats.iterations += 1;
+            self.reset();
+            let mut learned = Vec::new();
+            let mut next = 0u32;
+            let mut pos = 0;
+            loop {
+                while pos < self.order.len() && self.region[self.order[pos].index()] != FREE {
+                    pos += 1;
+                }
+                let Some(&first) = self.order.get(pos) else {
+                    break;
+                };
+                let top = self.game.priority(first);
+                let player = winner_of(top);
+                let targets: Vec<Vertex> = self.order[pos..]
+                    .iter()
+                    .copied()
+                    .take_while(|&v| self.game.priority(v) == top)
+                    .filter(|&v| self.region[v.index()] == FREE)
+                    .collect();
+                for &v in &targets {
+                    self.strat[v.index()] = None;
+                }
+                self.stats.attractors += 1;
+                let z = self.attract(next, player, top, &targets);
+                let found = self.extract(&z, next, player);
+                next += 1;
+                let (dominions, tangles): (Vec<Tangle>, Vec<Tangle>) =
+                    found.into_iter().partition(|t| t.escapes.is_empty());
+                learned.extend(tangles);
+                if !dominions.is_empty() {
+                    self.learn(learned);
+                    return (dominions, player);
+                }
+            }
+            // The lowest region always yields a tangle that is new (see the module docs).
+            debug_assert!(!learned.is_empty(), "a pass of search learns a tangle");
+            self.learn(learned);
+        }
+    }
+
+    fn learn(&mut self, tangles: Vec<Tangle>) {
+        for t in tangles {
+            let index = self.tangles.len() as u32;
+            for &w in &t.escapes {
+                self.escaping_to[w.index()].push(index);
+            }
+            for &w in &t.vertices {
+                self.member_of[w.index()].push(index);
+            }
+            #[cfg(test)]
+            self.log.push(t.clone());
+            self.tangles.push(t);
+            self.tcount.push(0);
+        }
+    }
+
+    /// The tangle attractor of `player` to `targets` among the free vertices, as region `id`,
+    /// using the learned tangles of `player` whose top priority is at most `top`. The caller sets the strategy of the targets (`None` where there is none yet; a target of
+    /// `player` without one gets an edge into the region if it has one). Returns the region in
+    /// the order of attraction, targets first.
+    fn attract(&mut self, id: u32, player: Player, top: u32, targets: &[Vertex]) -> Vec<Vertex> {
+        let arena = self.arena;
+        let mut z: Vec<Vertex> = targets.to_vec();
+        for &v in targets {
+            self.region[v.index()] = id;
+        }
+        let mut head = 0;
+        while head < z.len() {
+            let v = z[head];
+            head += 1;
+            for &e in arena.in_edges(v) {
+                let u = arena.source(e);
+                let r = self.region[u.index()];
+                if r == id {
+                    if self.strat[u.index()].is_none() && self.owned_by(u, player) {
+                        self.strat[u.index()] = Some(e);
+                    }
+                    continue;
+                }
+                if r != FREE {
+                    continue;
+                }
+                if self.owned_by(u, player) {
+                    self.strat[u.index()] = Some(e);
+                } else {
+                    if self.count[u.index()] == 0 {
+                        let region = &self.region;
+                        self.count[u.index()] = arena
+                            .successors(u)
+                            .iter()
+                            .filter(|w| region[w.index()] != GONE)
+                            .count() as u32;
+                        self.touched.push(u);
+                    }
+                    self.count[u.index()] -= 1;
+                    if self.count[u.index()] > 0 {
+                        continue;
+                    }
+                    self.strat[u.index()] = None;
+                }
+                self.region[u.index()] = id;
+                z.push(u);
+            }
+            let tangles = &self.tangles;
+            self.escaping_to[v.index()].retain(|&t| tangles[t as usize].alive);
+            for i in 0..self.escaping_to[v.index()].len() {
+                let t = self.escaping_to[v.index()][i] as usize;
+                if self.tcount[t] == 0 {
+                    let region = &self.region;
+                    self.tcount[t] = self.tangles[t]
+                        .escapes
+                        .iter()
+                        .filter(|w| region[w.index()] != GONE)
+                        .count() as u32;
+                    self.ttouched.push(t as u32);
+                }
+                self.tcount[t] -= 1;
+                let tangle = &self.tangles[t];
+                if self.tcount[t] > 0 || tangle.player != player || tangle.priority > top {
+                    continue;
+                }
+                let inside = |w: &Vertex| {
+                    let r = self.region[w.index()];
+                    r == FREE || r == id
+                };
+                if !tangle.vertices.iter().all(inside) {
+                    continue;
+                }
+                // Every escape of the tangle in the subgame is in the region: attract it all.
+                for &e in &tangle.strategy {
+                    let w = arena.source(e);
+                    if self.region[w.index()] == FREE {
+                        self.strat[w.index()] = Some(e);
+                    }
+                }
+                for &w in &tangle.vertices {
+                    if self.region[w.index()] == FREE {
+                        if !self.owned_by(w, player) {
+                            self.strat[w.index()] = None;
+                        }
+                        self.region[w.index()] = id;
+                        z.push(w);
+                    }
+                }
+            }
+        }
+        z
+    }
+
+    /// The new tangles of region `z` (number `id`, of `player`): the bottom strongly connected
+    /// components, with a cycle, of the closed part of the region restricted to the strategy.
+    fn extract(&mut self, z: &[Vertex], id: u32, player: Player) -> Vec<Tangle> {
+        let arena = self.arena;
+        for (i, &v) in z.iter().enumerate() {
+            self.local[v.index()] = i as u32;
+        }
+        // The region restricted to the strategy, as a local CSR graph; open vertices marked.
+        let mut offset = Vec::with_capacity(z.len() + 1);
+        let mut adjacency: Vec<Vertex> = Vec::new();
+        let mut open = vec![false; z.len()];
+        offset.push(0);
+        for (i, &v) in z.iter().enumerate() {
+            if self.owned_by(v, player) {
+                match self.strat[v.index()] {
+                    Some(e) => adjacency.push(Vertex(self.local[arena.target(e).index()])),
+                    None => open[i] = true,
+                }
+            } else {
+                for &w in arena.successors(v) {
+                    match self.region[w.index()] {
+                        r if r == id => adjacency.push(Vertex(self.local[w.index()])),
+                        FREE => open[i] = true,
+                        _ => {}
+                    }
+                }
+            }
+            offset.push(adjacency.len());
+        }
+        let components = strongly_connected_components_of_slices(z.len(), |v| {
+            &adjacency[offset[v.index()]..offset[v.index() + 1]]
+        });
+        // A component qualifies when nothing leaves it, it has no open vertex and a cycle.
+        let count = components.count();
+        let mut leaves = vec![false; count];
+        let mut cyclic = vec![false; count];
+        let mut size = vec![0usize; count];
+        for i in 0..z.len() {
+            let c = components.of(Vertex::new(i));
+            size[c] += 1;
+            if open[i] {
+                leaves[c] = true;
+            }
+            for &j in &adjacency[offset[i]..offset[i + 1]] {
+                if j.index() == i {
+                    cyclic[c] = true;
+                } else if components.of(j) != c {
+                    leaves[c] = true;
+                }
+            }
+        }
+        let mut members: Vec<Vec<Vertex>> = vec![Vec::new(); count];
+        for (i, &v) in z.iter().enumerate() {
+            let c = components.of(Vertex::new(i));
+            if !leaves[c] && (cyclic[c] || size[c] > 1) {
+                members[c].push(v);
+            }
+        }
+        for &v in z {
+            self.local[v.index()] = u32::MAX;
+        }
+        let mut found = Vec::new();
+        for vertices in members.into_iter().filter(|m| !m.is_empty()) {
+            // Mark the tangle (local = 0) and collect the escapes (marked 1).
+            for &v in &vertices {
+                self.local[v.index()] = 0;
+            }
+            let mut strategy = Vec::new();
+            let mut escapes = Vec::new();
+            for &v in &vertices {
+                if self.owned_by(v, player) {
+                    strategy.extend(self.strat[v.index()]);
+                } else {
+                    for &w in arena.successors(v) {
+                        if self.local[w.index()] == u32::MAX && self.in_game(w) {
+                            self.local[w.index()] = 1;
+                            escapes.push(w);
+                        }
+                    }
+                }
+            }
+            for &v in vertices.iter().chain(&escapes) {
+                self.local[v.index()] = u32::MAX;
+            }
+            let priority = vertices
+                .iter()
+                .map(|&v| self.game.priority(v))
+                .max()
+                .unwrap_or(0);
+            found.push(Tangle {
+                vertices,
+                player,
+                priority,
+                strategy,
+                escapes,
+                alive: true,
+            });
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kalmar_core::scc::strongly_connected_components;
+    use kalmar_core::{Builder, Certificate};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn random_game(seed: u64, n: usize, priorities: u32) -> ParityGame {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut b = Builder::new(2);
+        let mut priority = Vec::new();
+        for _ in 0..n {
+            b.add_vertex(Owner::Player(Player(rng.random_range(0..2))));
+            priority.push(rng.random_range(0..priorities));
+        }
+        for v in 0..n {
+            for _ in 0..rng.random_range(1..=3) {
+                b.add_edge(Vertex::new(v), Vertex::new(rng.random_range(0..n)));
+            }
+        }
+        ParityGame::new(b.build().unwrap(), priority).unwrap()
+    }
+
+    /// Checks that `t` is a tangle of `game`: its strategy stays inside, the restricted graph is
+    /// strongly connected, every cycle in it is won by its player, its priority is its top one,
+    /// and its escapes are moves of the opponent out of it.
+    fn check_tangle(game: &ParityGame, t: &Tangle) {
+        let arena = game.arena();
+        let n = arena.num_vertices();
+        let mut member = vec![false; n];
+        for &v in &t.vertices {
+            member[v.index()] = true;
+        }
+        let mut next: Vec<Vec<Vertex>> = vec![Vec::new(); n];
+        let mut chosen = vec![false; n];
+        for &e in &t.strategy {
+            let v = arena.source(e);
+            assert!(member[v.index()] && member[arena.target(e).index()]);
+            assert_eq!(arena.owner(v), Owner::Player(t.player));
+            assert!(!chosen[v.index()], "one edge per vertex");
+            chosen[v.index()] = true;
+            next[v.index()].push(arena.target(e));
+        }
+        for &v in &t.vertices {
+            if arena.owner(v) == Owner::Player(t.player) {
+                assert!(chosen[v.index()], "every vertex of the winner has a move");
+            } else {
+                for &w in arena.successors(v) {
+                    if member[w.index()] {
+                        next[v.index()].push(w);
+                    }
+                }
+            }
+        }
+        for &w in &t.escapes {
+            assert!(!member[w.index()]);
+            assert!(t.vertices.iter().any(|&v| {
+                arena.owner(v) != Owner::Player(t.player) && arena.successors(v).contains(&w)
+            }));
+        }
+        let top = t.vertices.iter().map(|&v| game.priority(v)).max().unwrap();
+        assert_eq!(top, t.priority);
+        assert_eq!(winner_of(top), t.player);
+        // Strongly connected, and every cycle is won: decompose by removing top priorities.
+        let components = strongly_connected_components(n, |v, i| next[v.index()].get(i).copied());
+        let c = components.of(t.vertices[0]);
+        assert!(t.vertices.iter().all(|&v| components.of(v) == c));
+        let mut pending = vec![t.vertices.clone()];
+        while let Some(set) = pending.pop() {
+            let mut inside = vec![false; n];
+            for &v in &set {
+                inside[v.index()] = true;
+            }
+            let comps = strongly_connected_components(n, |v, i| {
+                next[v.index()]
+                    .iter()
+                    .filter(|w| inside[v.index()] && inside[w.index()])
+                    .nth(i)
+                    .copied()
+            });
+            let mut groups: Vec<Vec<Vertex>> = vec![Vec::new(); comps.count()];
+            for &v in &set {
+                groups[comps.of(v)].push(v);
+            }
+            for g in groups.into_iter().filter(|g| !g.is_empty()) {
+                let cycle = g.len() > 1 || next[g[0].index()].contains(&g[0]);
+                if !cycle {
+                    continue;
+                }
+                let top = g.iter().map(|&v| game.priority(v)).max().unwrap();
+                assert_eq!(
+                    winner_of(top),
+                    t.player,
+                    "a cycle is lost by the tangle's owner"
+                );
+                pending.push(g.into_iter().filter(|&v| game.priority(v) != top).collect());
+            }
+        }
+    }
+
+    #[test]
+    fn learned_tangles_are_tangles() {
+        for seed in 0..300 {
+            let game = random_game(seed, 1 + (seed as usize % 40), 1 + (seed as u32 % 9));
+            let game = super::super::compress::compress(&game);
+            let mut solver = Solver::new(&game);
+            solver.run();
+            for t in &solver.log {
+                check_tangle(&game, t);
+            }
+            let solution = ParitySolution {
+                winner: solver.winner.clone(),
+                strategy: complete(game.arena(), solver.choice.clone()),
+            };
+            solution.verify(&game).unwrap();
+        }
+    }
+}

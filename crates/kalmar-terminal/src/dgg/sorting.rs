@@ -1,0 +1,69 @@
+//! The sorting method: a strong solution by sorting the payoffs and running generalized
+//! retrograde analysis over them (Proposition 1 and Corollary 1 of *Deterministic Graphical Games
+//! Revisited*).
+//!
+//! Once the terminals are ordered, retrograde analysis needs no further comparison: it sweeps
+//! backwards from the largest positive payoff down and from the smallest negative payoff up,
+//! labelling every position and colouring the arcs of optimal strategies. Sorting is the whole
+//! cost in comparisons, and Proposition 3 of the paper shows it cannot be avoided for strong
+//! solutions: a sorting network is a game (see `generate::sorting_network`) whose strong solution
+//! sorts its payoffs.
+//!
+//! # Complexity
+//! O(m + n log n) time and O(n log n) comparisons for n terminals and m arcs.
+
+use super::Stats;
+use super::compare::Comparisons;
+use super::retrograde::{Retrograde, Subgame, ZERO};
+use super::select::sort_groups;
+use crate::{Payoff, StrongSolution, TerminalGame};
+
+/// Strongly solves `game` by the sorting method.
+///
+/// ```
+/// use kalmar_terminal::dgg::{sorting, Stats};
+/// use kalmar_terminal::{Dgg, TerminalGame};
+/// use kalmar_core::{Builder, Certificate, Owner, Player, Rational};
+/// // Max chooses between a terminal paying 3 and a Min position that offers 5 or -2.
+/// let mut b = Builder::new(2);
+/// let [max, min] = [b.add_vertex(Owner::Player(Player::MAX)), b.add_vertex(Owner::Player(Player::MIN))];
+/// let [t3, t5, tm2] = [(); 3].map(|_| b.add_vertex(Owner::Terminal));
+/// b.add_edge(max, t3); b.add_edge(max, min); b.add_edge(min, t5); b.add_edge(min, tm2);
+/// let payoffs = [0, 0, 3, 5, -2].map(Rational::from).to_vec();
+/// let game: Dgg = TerminalGame::new(b.build().unwrap(), payoffs).unwrap();
+/// let solution = sorting::solve(&game, &mut Stats::default());
+/// assert_eq!(solution.values[max.index()], Rational::from(3));
+/// assert_eq!(solution.values[min.index()], Rational::from(-2));
+/// assert!(solution.verify(&game).is_ok());
+/// ```
+pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolution<P> {
+    let cmp = Comparisons::new();
+    let arena = game.arena();
+    let mut terminals: Vec<_> = game.terminals().collect();
+    let groups = sort_groups(&mut terminals, &|t| game.payoff(t), &cmp);
+    let mut class_of = vec![0u32; arena.num_vertices()];
+    let mut sign = Vec::with_capacity(groups.len());
+    for (c, group) in groups.iter().enumerate() {
+        for &t in &terminals[group.range.clone()] {
+            class_of[t.index()] = c as u32;
+        }
+        sign.push(cmp.sign(game.payoff(terminals[group.range.start])));
+    }
+    let mut gra = Retrograde::new();
+    gra.run(game, &Subgame::full(arena), &class_of, &sign);
+    let values = arena
+        .vertices()
+        .map(|v| match gra.label[v.index()] {
+            ZERO => P::zero(),
+            c => game
+                .payoff(terminals[groups[c as usize].range.start])
+                .clone(),
+        })
+        .collect();
+    stats.comparisons += cmp.count();
+    stats.retrograde_passes += 1;
+    StrongSolution {
+        values,
+        strategy: gra.strategy(arena),
+    }
+}
