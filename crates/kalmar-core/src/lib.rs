@@ -8,6 +8,7 @@
 //! - implicit, rules-based games ([`Game`]) and [`explore`], which makes them explicit;
 //! - exact numbers ([`Rational`]);
 //! - kalmar's game-graph format `.gg` and the [`format::GameGraph`] every graph format reads into;
+//! - the one [`registry`] shape every family lists its solvers, methods and generators in;
 //! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
 //!   positions ([`ParseError`]).
 #![deny(missing_docs)]
@@ -21,6 +22,7 @@ pub mod game;
 pub mod generate;
 pub mod ids;
 pub mod num;
+pub mod registry;
 pub mod scc;
 pub mod strategy;
 pub mod subgame;
