@@ -32,11 +32,11 @@ fn solvers(c: &mut Criterion) {
             group.bench_with_input(BenchmarkId::new("bfs-floor", arcs), &game, |b, g| {
                 b.iter(|| reverse_bfs(g.arena()))
             });
-            for solver in SOLVERS {
+            for solver in SOLVERS.iter() {
                 group.bench_with_input(BenchmarkId::new(solver.id, arcs), &game, |b, g| {
                     b.iter(|| {
                         let mut stats = Stats::default();
-                        (solver.solve)(g, &mut stats)
+                        (solver.run.solve)(g, &mut stats)
                     })
                 });
             }

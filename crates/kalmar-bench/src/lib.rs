@@ -26,8 +26,9 @@
 //! println!("{}", bench::markdown_table(&rows));
 //! ```
 
+use kalmar_core::registry::Entry;
 use kalmar_core::{Arena, Certificate, Vertex};
-use kalmar_terminal::dgg::{SOLVERS, SolverInfo, Stats};
+use kalmar_terminal::dgg::{DggSolver, SOLVERS, Stats};
 use kalmar_terminal::generate::{self, GenerateError};
 use kalmar_terminal::reach::{self, ChessLike, Outcome};
 use kalmar_terminal::{Dgg, TerminalGame};
@@ -338,14 +339,14 @@ pub fn run_reach_floor(workload: &Workload, options: &Options) -> Row {
 /// Times one DGG solver; its comparisons are those of one run.
 pub fn run_dgg_solver(
     workload: &Workload,
-    solver: &SolverInfo,
+    solver: &Entry<DggSolver>,
     options: &Options,
 ) -> Result<Row, BenchError> {
     reset_peak_rss();
     let mut stats = Stats::default();
     let (timing, solution) = time(options.repetitions, || {
         stats = Stats::default();
-        (solver.solve)(&workload.game, &mut stats)
+        (solver.run.solve)(&workload.game, &mut stats)
     });
     if options.verify {
         solution
@@ -427,10 +428,11 @@ pub mod parity {
 
     use super::{Timing, peak_rss, reset_peak_rss};
     use kalmar_core::format::{GameGraph, read_text_file};
+    use kalmar_core::registry::Entry;
     use kalmar_core::{Certificate, Player};
     use kalmar_parity::format::{Format, read_path, read_pg_solution, write_pg};
     use kalmar_parity::generate::{parity_family, randomgame};
-    use kalmar_parity::{ParityGame, SOLVERS, SolverInfo, Stats, preprocess};
+    use kalmar_parity::{ParityGame, SOLVERS, Solver, Stats, preprocess};
     use serde::{Deserialize, Serialize};
     use std::path::{Path, PathBuf};
     use std::process::Command;
@@ -958,7 +960,7 @@ pub mod parity {
     /// when the runs are isolated in processes of their own).
     pub fn run_solver(
         workload: &ParityWorkload,
-        solver: &SolverInfo,
+        solver: &Entry<Solver>,
         options: &ParityOptions,
     ) -> Result<(Measure, Option<Vec<Player>>), ParityBenchError> {
         if let Some(program) = &options.isolate {
@@ -970,9 +972,9 @@ pub mod parity {
         let (timing, solution) = repeat(options, || {
             stats = Stats::default();
             if options.preprocess {
-                preprocess::solve(game, &mut stats, solver.solve)
+                preprocess::solve(game, &mut stats, solver.run)
             } else {
-                (solver.solve)(game, &mut stats)
+                (solver.run)(game, &mut stats)
             }
         });
         let mut measure = Measure::of(&timing);
@@ -994,7 +996,7 @@ pub mod parity {
     fn run_isolated(
         program: &Path,
         workload: &ParityWorkload,
-        solver: &SolverInfo,
+        solver: &Entry<Solver>,
         options: &ParityOptions,
     ) -> Result<Measure, ParityBenchError> {
         let err = |message: String| workload.wrong(solver.id, message);

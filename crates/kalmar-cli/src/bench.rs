@@ -275,7 +275,7 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to isolate runs: {e}"))?,
     };
     for id in &args.solvers {
-        kalmar_parity::solver(id).map_err(bad_input)?;
+        kalmar_parity::SOLVERS.get(id).map_err(bad_input)?;
     }
     let families: Vec<String> = if args.families.is_empty() && args.files.is_empty() {
         vec!["random".into()]

@@ -3,7 +3,7 @@
 
 use crate::bad_input;
 use crate::report::{count, in_file};
-use crate::solve::{outcome_text, outcome_value};
+use crate::solve::outcome_text;
 use clap::{Args, Subcommand};
 use kalmar_core::{Certificate, Game};
 use kalmar_terminal::games::cops::{CopsAndRobber, LAYOUTS};
@@ -110,7 +110,7 @@ fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> 
             serde_json::to_string_pretty(&json!({
                 "positions": explored.arena.num_vertices(),
                 "moves": explored.arena.num_edges(),
-                "start": { "state": line.first(), "value": outcome_value(value), "distance": distance },
+                "start": { "state": line.first(), "value": value.to_i8(), "distance": distance },
                 "line": line,
                 "outcomes": { "max_wins": tally(Outcome::Win), "draws": tally(Outcome::Draw), "min_wins": tally(Outcome::Loss) },
             }))?

@@ -110,7 +110,7 @@ pub fn run() -> anyhow::Result<()> {
     let game = dgg::from_graph(&read_gg(DGG)?)?;
     let rows = SOLVERS.iter().map(|info| {
         let mut stats = Stats::default();
-        let solution = (info.solve)(&game, &mut stats);
+        let solution = (info.run.solve)(&game, &mut stats);
         let verdict = if solution.verify(&game).is_ok() {
             "verified"
         } else {
@@ -118,7 +118,7 @@ pub fn run() -> anyhow::Result<()> {
         };
         vec![
             info.id.to_string(),
-            format!("{:?}", info.kind).to_lowercase(),
+            format!("{:?}", info.run.kind).to_lowercase(),
             solution.start_value(&game).to_string(),
             stats.comparisons.to_string(),
             verdict.to_string(),

@@ -6,9 +6,9 @@ use crate::report::{count, in_file, load, millis, table};
 use clap::{Args, Subcommand};
 use kalmar_core::format::GameGraph;
 use kalmar_core::scc::strongly_connected_components_of_slices;
-use kalmar_core::{Certificate, Owner, Player};
-use kalmar_parity::format::{Format, PgSolution, write_pg_solution};
-use kalmar_parity::{self as parity, ParityGame, SOLVERS, Stats};
+use kalmar_core::{Owner, Player};
+use kalmar_parity::format::{Format, write_pg_solution};
+use kalmar_parity::{self as parity, ParityGame, SOLVERS};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -66,10 +66,14 @@ pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
         ParityCommand::Solve(args) => solve(args),
         ParityCommand::Info { file } => info(file),
         ParityCommand::Solvers => table(
-            &["id", "method"],
-            SOLVERS
-                .iter()
-                .map(|s| vec![s.id.to_string(), s.summary.to_string()]),
+            &["id", "bounds", "method"],
+            SOLVERS.iter().map(|s| {
+                vec![
+                    s.id.to_string(),
+                    s.bounds.to_string(),
+                    s.summary.to_string(),
+                ]
+            }),
             0,
         ),
     }
@@ -108,7 +112,6 @@ fn solve(args: &ParityArgs) -> anyhow::Result<()> {
 
 /// Solves a loaded game; `started` is when reading it began.
 pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> anyhow::Result<()> {
-    let info = parity::solver(&args.solver).map_err(bad_input)?;
     if args.min_parity && Format::from_extension(&args.file) == Some(Format::Hoa) {
         return Err(bad_input(format!(
             "{}: --min-parity does not apply to an extended HOA file, which states its own \
@@ -119,41 +122,22 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     let game = game_of(&args.file, graph, args.min_parity)?;
     let parse_time = started.elapsed();
     let arena = game.arena();
-    let bar = spinner(info.id, arena.num_edges());
-    let started = Instant::now();
-    let mut stats = Stats::default();
-    let solution = if args.no_preprocess {
-        (info.solve)(&game, &mut stats)
-    } else {
-        parity::preprocess::solve(&game, &mut stats, info.solve)
+    let options = parity::Options {
+        solver: args.solver.clone(),
+        preprocess: !args.no_preprocess,
+        verify: !args.no_verify,
     };
-    let solve_time = started.elapsed();
-    let started = Instant::now();
-    let check = (!args.no_verify).then(|| solution.verify(&game));
-    let verify_time = started.elapsed();
+    let bar = spinner(&args.solver, arena.num_edges());
+    let solved = parity::solve(&game, &options);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Some(check) = check {
-        check.map_err(|e| {
-            anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
-        })?;
-    }
-    // The strategy of the winner where it owns the vertex, as PGSolver writes it; dead ends of
-    // the file have no move.
-    let strategy = arena
-        .vertices()
-        .map(|v| {
-            let own = arena.owner(v) == Owner::Player(solution.winner[v.index()]);
-            (own && !graph.arena.is_terminal(v))
-                .then(|| solution.strategy.successor(arena, v))
-                .flatten()
-        })
-        .collect();
-    let pg = PgSolution {
-        winner: solution.winner.clone(),
-        strategy,
-    };
+    let solved = solved.map_err(|e| match e {
+        parity::SolveError::UnknownSolver(e) => bad_input(e),
+        e => anyhow::anyhow!("{e}"),
+    })?;
+    let (solution, stats) = (&solved.solution, solved.stats);
+    let pg = solved.to_pg(&game, graph);
     if let Some(path) = &args.output {
         let mut text = String::new();
         write_pg_solution(graph, &pg, &mut text).map_err(|e| in_file(&args.file, e))?;
@@ -172,7 +156,7 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
         say!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({
-                "solver": info.id, "verified": !args.no_verify, "winner": winners,
+                "solver": solved.solver, "verified": solved.verified, "winner": winners,
                 "strategy": moves, "stats": stats,
             }))?
         );
@@ -188,13 +172,13 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     let checked = if args.no_verify {
         "not verified (--no-verify)".to_string()
     } else {
-        format!("certificate verified in {}", millis(verify_time))
+        format!("certificate verified in {}", millis(solved.verify_time))
     };
     say!(
         "read in {}, solved by {} in {}, {checked}",
         millis(parse_time),
-        info.id,
-        millis(solve_time),
+        solved.solver,
+        millis(solved.solve_time),
     );
     say!(
         "  player 0 (Even) wins {}, player 1 (Odd) wins {}",

@@ -1,12 +1,13 @@
 //! `kalmar reach solve`, `kalmar dgg solve` and `kalmar solve`.
 
-use crate::report::{SolutionFile, count, describe, in_file, load, millis, owner_name, table};
+use crate::report::{count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, Rational};
 use kalmar_terminal::Dgg;
-use kalmar_terminal::dgg::{self, Kind, Solution, Stats};
+use kalmar_terminal::dgg::{self, DggError, Kind, Solution};
 use kalmar_terminal::reach::{self, Outcome, ReachSolution};
+use kalmar_terminal::solution_file::SolutionFile;
 use std::time::Instant;
 
 /// Runs `work` behind a spinner and returns its result with the time it took.
@@ -32,43 +33,6 @@ pub fn outcome_text(outcome: Outcome, distance: u32, terminal: bool) -> String {
     }
 }
 
-/// An outcome as a payoff to Max.
-pub fn outcome_value(outcome: Outcome) -> i64 {
-    match outcome {
-        Outcome::Loss => -1,
-        Outcome::Draw => 0,
-        Outcome::Win => 1,
-    }
-}
-
-/// The JSON solution of a chess-like game.
-pub fn reach_file(game: &reach::ChessLike, solution: &ReachSolution) -> SolutionFile {
-    let arena = game.arena();
-    SolutionFile {
-        family: "reach".into(),
-        kind: "strong".into(),
-        solver: "retrograde".into(),
-        start: Some(arena.name(game.start()).into_owned()),
-        values: arena
-            .vertices()
-            .map(|v| {
-                (
-                    arena.name(v).into_owned(),
-                    Rational::from(outcome_value(solution.values[v.index()])),
-                )
-            })
-            .collect(),
-        distance: Some(
-            arena
-                .vertices()
-                .map(|v| (arena.name(v).into_owned(), solution.distance[v.index()]))
-                .collect(),
-        ),
-        strategy: SolutionFile::strategy_names(arena, &solution.strategy),
-        stats: None,
-    }
-}
-
 /// `kalmar reach solve`.
 pub fn reach(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
@@ -83,7 +47,7 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     check.map_err(|e| {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
-    finish(args, || reach_file(&game, &solution))?;
+    finish(args, || SolutionFile::from_reach(&game, &solution))?;
     if args.json {
         return Ok(());
     }
@@ -153,42 +117,26 @@ fn dgg_graph(
     solver: Option<&str>,
 ) -> anyhow::Result<()> {
     let game: Dgg = dgg::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
-    let id = solver.unwrap_or(if weak { "almost-linear" } else { "sort" });
-    let info = dgg::solver(id).map_err(bad_input)?;
-    if info.kind == Kind::Weak && !weak {
-        return Err(bad_input(format!(
+    let options = dgg::Options {
+        weak,
+        solver: solver.map(str::to_string),
+    };
+    let (solved, _) = timed("solving", game.arena().num_edges(), || {
+        dgg::solve(&game, &options)
+    });
+    let solved = solved.map_err(|e| match e {
+        DggError::WeakOnly(id) => bad_input(format!(
             "{id} computes weak solutions (the value of the start position): add --weak, or use sort for a strong one"
-        )));
-    }
-    let moves = game.arena().num_edges();
-    let mut stats = Stats::default();
-    let (solution, elapsed) = timed(info.id, moves, || (info.solve)(&game, &mut stats));
-    // A strong solver asked for a weak solution answers for every position, which is more.
-    let solution = match (solution, weak) {
-        (Solution::Strong(s), true) => {
-            let start = game.start();
-            Solution::Weak(kalmar_terminal::WeakSolution {
-                start,
-                value: s.values[start.index()].clone(),
-                strategy: s.strategy,
-            })
-        }
-        (s, _) => s,
-    };
-    let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-    check.map_err(|e| {
-        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+        )),
+        DggError::Certificate(_) => anyhow::anyhow!("{e}"),
+        _ => bad_input(e),
     })?;
-    let arena = game.arena();
-    let kind = if matches!(solution, Solution::Strong(_)) {
-        "strong"
-    } else {
-        "weak"
-    };
-    finish(args, || dgg_file(&game, &solution, info.id, &stats))?;
+    finish(args, || SolutionFile::from_dgg(&game, &solved))?;
     if args.json {
         return Ok(());
     }
+    let arena = game.arena();
+    let stats = &solved.stats;
     say!(
         "deterministic graphical game {}: {}",
         args.file.display(),
@@ -196,33 +144,36 @@ fn dgg_graph(
     );
     say!(
         "{} solution by {} in {}: {}, {}{}; certificate verified in {}\n",
-        kind,
-        info.id,
-        millis(elapsed),
+        if weak { "weak" } else { "strong" },
+        solved.solver,
+        millis(solved.solve_time),
         count(stats.comparisons, "payoff comparison"),
         count(stats.retrograde_passes, "retrograde pass"),
-        if info.kind == Kind::Weak {
+        if solved.kind == Kind::Weak {
             format!(", {}", count(stats.rounds, "round"))
         } else {
             String::new()
         },
-        millis(check_time)
+        millis(solved.verify_time)
     );
     say!(
         "  value of the start position {}: {}\n",
         arena.name(game.start()),
-        solution.start_value(&game)
+        solved.solution.start_value(&game)
     );
-    match &solution {
+    let next = |strategy: &kalmar_core::Strategy, v| {
+        strategy
+            .successor(arena, v)
+            .map_or(String::new(), |w| format!("-> {}", arena.name(w)))
+    };
+    match &solved.solution {
         Solution::Strong(s) => {
             let rows = arena.vertices().map(|v| {
                 vec![
                     arena.name(v).into_owned(),
                     owner_name(arena.owner(v)),
                     format_value(&s.values[v.index()]),
-                    s.strategy
-                        .successor(arena, v)
-                        .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+                    next(&s.strategy, v),
                 ]
             });
             table(
@@ -236,95 +187,18 @@ fn dgg_graph(
                 "  moves that are optimal when play starts at {}:",
                 arena.name(w.start)
             );
-            let reachable = reachable_under(&game, &w.strategy, w.start);
-            let rows = reachable.into_iter().map(|v| {
+            let positions = dgg::relevant_positions(arena, &w.strategy, w.start);
+            let rows = positions.into_iter().map(|v| {
                 vec![
                     arena.name(v).into_owned(),
                     owner_name(arena.owner(v)),
-                    w.strategy
-                        .successor(arena, v)
-                        .map_or(String::new(), |x| format!("-> {}", arena.name(x))),
+                    next(&w.strategy, v),
                 ]
             });
             table(&["position", "to move", "move"], rows, args.limit)?;
         }
     }
     Ok(())
-}
-
-/// The positions where the weak strategies matter: those reachable from `start` when one player
-/// follows the strategy and the other plays anything, for either player, in breadth-first order.
-fn reachable_under(
-    game: &Dgg,
-    strategy: &kalmar_core::Strategy,
-    start: kalmar_core::Vertex,
-) -> Vec<kalmar_core::Vertex> {
-    let arena = game.arena();
-    let mut seen = vec![false; arena.num_vertices()];
-    let mut order = Vec::new();
-    for player in [kalmar_core::Player::MAX, kalmar_core::Player::MIN] {
-        let mut reached = vec![false; arena.num_vertices()];
-        let mut queue = vec![start];
-        reached[start.index()] = true;
-        let mut head = 0;
-        while head < queue.len() {
-            let v = queue[head];
-            head += 1;
-            if !seen[v.index()] {
-                seen[v.index()] = true;
-                order.push(v);
-            }
-            let next: Vec<kalmar_core::Vertex> =
-                if arena.owner(v) == kalmar_core::Owner::Player(player) {
-                    strategy.successor(arena, v).into_iter().collect()
-                } else {
-                    arena.successors(v).to_vec()
-                };
-            for w in next {
-                if !reached[w.index()] {
-                    reached[w.index()] = true;
-                    queue.push(w);
-                }
-            }
-        }
-    }
-    order.retain(|&v| !arena.is_terminal(v));
-    order
-}
-
-/// The JSON solution of a deterministic graphical game.
-fn dgg_file(
-    game: &Dgg,
-    solution: &Solution<Rational>,
-    solver: &str,
-    stats: &Stats,
-) -> SolutionFile {
-    let arena = game.arena();
-    let (kind, start, values) = match solution {
-        Solution::Strong(s) => (
-            "strong",
-            Some(arena.name(game.start()).into_owned()),
-            arena
-                .vertices()
-                .map(|v| (arena.name(v).into_owned(), s.values[v.index()].clone()))
-                .collect(),
-        ),
-        Solution::Weak(w) => (
-            "weak",
-            Some(arena.name(w.start).into_owned()),
-            std::iter::once((arena.name(w.start).into_owned(), w.value.clone())).collect(),
-        ),
-    };
-    SolutionFile {
-        family: "dgg".into(),
-        kind: kind.into(),
-        solver: solver.into(),
-        start,
-        values,
-        distance: None,
-        strategy: SolutionFile::strategy_names(arena, solution.strategy()),
-        stats: serde_json::to_value(stats).ok(),
-    }
 }
 
 /// A value with its decimal approximation when it is not an integer.
@@ -343,7 +217,8 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
     }
     let file = file();
     if let Some(path) = &args.output {
-        file.save(path)?;
+        let text = serde_json::to_string_pretty(&file)? + "\n";
+        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
         if !args.json {
             eprintln!("solution written to {}", path.display());
         }

@@ -628,7 +628,7 @@ fn print_answer(
             strategy: answer
                 .strategy
                 .as_ref()
-                .map(|s| crate::report::SolutionFile::strategy_names(arena, s)),
+                .map(|s| kalmar_terminal::solution_file::strategy_names(arena, s)),
             verified: answer.check_time.is_some(),
             stats: answer.stats,
             milliseconds: answer.solve_time.as_secs_f64() * 1e3,
@@ -845,7 +845,7 @@ fn recover_command(file: &Path, values_file: &Path, json: bool) -> anyhow::Resul
     solution
         .verify(&game)
         .map_err(|e| in_file(values_file, format!("the values are not the game's: {e}")))?;
-    let moves = crate::report::SolutionFile::strategy_names(arena, &solution.strategy);
+    let moves = kalmar_terminal::solution_file::strategy_names(arena, &solution.strategy);
     if json {
         say!(
             "{}",

@@ -63,6 +63,16 @@ impl<R> Registry<R> {
         self.entries.iter()
     }
 
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the registry has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The ids, in the registry's order.
     pub fn ids(&self) -> impl Iterator<Item = &'static str> + use<R> {
         self.entries.iter().map(|e| e.id)

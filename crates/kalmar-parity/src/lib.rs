@@ -19,14 +19,18 @@ pub mod preprocess;
 pub mod qpz;
 mod recursion;
 pub mod si;
+mod solve;
 pub mod tl;
 pub mod verify;
 pub mod zlk;
 
 use kalmar_core::format::GameGraph;
+use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Arena, Certificate, Owner, Player, Strategy, VerifyError, Vertex};
 use serde::Serialize;
 use std::sync::Arc;
+
+pub use solve::{Options, SolveError, Solved, solve};
 
 /// A max-parity game: an arena of two players without terminals or chance, and a priority per
 /// vertex.
@@ -200,73 +204,63 @@ pub struct Stats {
     pub attractors: u64,
 }
 
-/// A parity solver in the registry.
-#[derive(Clone, Copy, Debug)]
-pub struct SolverInfo {
-    /// Short id, as given to `--solver`.
-    pub id: &'static str,
-    /// One line on what it is.
-    pub summary: &'static str,
-    /// Runs it.
-    pub solve: fn(&ParityGame, &mut Stats) -> ParitySolution,
-}
+/// A parity solver: the game, counters to fill in, and the solution.
+pub type Solver = fn(&ParityGame, &mut Stats) -> ParitySolution;
 
-/// Every parity solver.
-pub const SOLVERS: &[SolverInfo] = &[
-    SolverInfo {
-        id: "zlk",
-        summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
-        solve: zlk::solve,
-    },
-    SolverInfo {
-        id: "pp",
-        summary: "priority promotion (Benerecetti, Dell'Erba, Mogavero 2016): regions promoted to the opponent's best escape until a dominion closes",
-        solve: pp::solve,
-    },
-    SolverInfo {
-        id: "ppp",
-        summary: "priority promotion PP+: after a promotion only the opponent's lower regions are reset",
-        solve: pp::solve_npp,
-    },
-    SolverInfo {
-        id: "tl",
-        summary: "tangle learning (van Dijk, CAV 2018): tangle attractors, tangles from closed regions, dominions attracted and removed",
-        solve: tl::solve,
-    },
-    SolverInfo {
-        id: "fpi",
-        summary: "fixpoint iteration with distractions and freezing (van Dijk and Rubbens 2019): no attractors, levels reset by priority",
-        solve: fpi::solve,
-    },
-    SolverInfo {
-        id: "si",
-        summary: "symmetric strategy improvement (Schewe, Trivedi, Varghese 2015): both players improve towards the best answer to the other, discrete valuations",
-        solve: si::solve,
-    },
-    SolverInfo {
-        id: "sia",
-        summary: "discrete strategy improvement (Voege and Jurdzinski 2000) with the switch-all rule, once per player",
-        solve: si::solve_switch_all,
-    },
-    SolverInfo {
-        id: "qpz",
-        summary: "quasi-polynomial Zielonka (Parys 2019; Lehtinen, Schewe, Wojtczak 2019): recursion with a precision per player, halved in the inner calls",
-        solve: qpz::solve,
-    },
-];
-
-/// The solver with this id.
-pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
-    SOLVERS
-        .iter()
-        .find(|s| s.id == id)
-        .ok_or_else(|| UnknownSolver(id.to_string()))
-}
-
-/// No parity solver has this id.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown parity solver '{0}'; the solvers are: {known}", known = SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
-pub struct UnknownSolver(String);
+/// Every parity solver, as `--solver` lists them; [`solve()`] runs one by id.
+pub static SOLVERS: Registry<Solver> = Registry::new(
+    "parity solver",
+    &[
+        Entry {
+            id: "zlk",
+            summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
+            bounds: "O(m n^d) time for d priorities",
+            run: zlk::solve,
+        },
+        Entry {
+            id: "pp",
+            summary: "priority promotion (Benerecetti, Dell'Erba, Mogavero 2016): regions promoted to the opponent's best escape until a dominion closes",
+            bounds: "O(m) per promotion, O(d (n + d choose d)) states per search, at most n searches",
+            run: pp::solve,
+        },
+        Entry {
+            id: "ppp",
+            summary: "priority promotion PP+: after a promotion only the opponent's lower regions are reset",
+            bounds: "as pp, with fewer resets; exponential in the worst case",
+            run: pp::solve_npp,
+        },
+        Entry {
+            id: "tl",
+            summary: "tangle learning (van Dijk, CAV 2018): tangle attractors, tangles from closed regions, dominions attracted and removed",
+            bounds: "O(n + m + tangles) per pass; exponentially many passes in the worst case",
+            run: tl::solve,
+        },
+        Entry {
+            id: "fpi",
+            summary: "fixpoint iteration with distractions and freezing (van Dijk and Rubbens 2019): no attractors, levels reset by priority",
+            bounds: "O((n + m) (n/d + 1)^d) time for d priorities",
+            run: fpi::solve,
+        },
+        Entry {
+            id: "si",
+            summary: "symmetric strategy improvement (Schewe, Trivedi, Varghese 2015): both players improve towards the best answer to the other, discrete valuations",
+            bounds: "O(n m) per round; at most prod outdeg(v) rounds",
+            run: si::solve,
+        },
+        Entry {
+            id: "sia",
+            summary: "discrete strategy improvement (Voege and Jurdzinski 2000) with the switch-all rule, once per player",
+            bounds: "O(n m) per round; exponentially many rounds (Friedmann 2009)",
+            run: si::solve_switch_all,
+        },
+        Entry {
+            id: "qpz",
+            summary: "quasi-polynomial Zielonka (Parys 2019; Lehtinen, Schewe, Wojtczak 2019): recursion with a precision per player, halved in the inner calls",
+            bounds: "n^O(log(1 + d / log n)) recursive calls: quasi-polynomial",
+            run: qpz::solve,
+        },
+    ],
+);
 
 /// Runs `f`, a recursion at most `depth` levels deep, on a thread with room for it: the
 /// current thread when the recursion is shallow (a thread with a large stack costs

@@ -26,8 +26,8 @@ proptest! {
     fn solvers_match_brute_force(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
         let game = random_game(seed, n, priorities, 3);
         let expected = brute_winners(&game);
-        for info in SOLVERS {
-            let solution = (info.solve)(&game, &mut Stats::default());
+        for info in SOLVERS.iter() {
+            let solution = (info.run)(&game, &mut Stats::default());
             prop_assert_eq!(&solution.winner, &expected, "solver {}", info.id);
             prop_assert!(solution.verify(&game).is_ok(), "solver {}: {:?}", info.id, solution.verify(&game));
         }
@@ -140,8 +140,8 @@ proptest! {
     fn preprocessing_keeps_solutions_right(seed in any::<u64>(), n in 1usize..8, priorities in 1u32..6) {
         let game = random_game(seed, n, priorities, 3);
         let expected = brute_winners(&game);
-        for info in SOLVERS {
-            let solution = parity::preprocess::solve(&game, &mut Stats::default(), info.solve);
+        for info in SOLVERS.iter() {
+            let solution = parity::preprocess::solve(&game, &mut Stats::default(), info.run);
             prop_assert_eq!(&solution.winner, &expected, "solver {}", info.id);
             prop_assert!(solution.verify(&game).is_ok(), "solver {}: {:?}", info.id, solution.verify(&game));
         }

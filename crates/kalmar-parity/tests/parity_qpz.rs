@@ -213,10 +213,10 @@ fn qpz_behind_the_preprocessing_on_larger_games() {
 
 #[test]
 fn qpz_is_in_the_registry() {
-    let info = parity::solver("qpz").unwrap();
+    let info = parity::SOLVERS.get("qpz").unwrap();
     assert_eq!(info.id, "qpz");
     let game = families::jurdzinskigame(3, 3).unwrap();
-    let solution = (info.solve)(&game, &mut Stats::default());
+    let solution = (info.run)(&game, &mut Stats::default());
     solution.verify(&game).unwrap();
 }
 

@@ -13,6 +13,7 @@ pub mod dgg;
 pub mod games;
 pub mod generate;
 pub mod reach;
+pub mod solution_file;
 pub mod verify;
 
 use kalmar_core::{Arena, Certificate, Owner, Rational, Strategy, VerifyError, Vertex};

@@ -38,9 +38,9 @@ fn reachable_terminals(game: &Dgg) -> usize {
 }
 
 fn comparisons(id: &str, game: &Dgg) -> (u64, Solution<Rational>) {
-    let solver = dgg::solver(id).unwrap();
+    let solver = dgg::SOLVERS.get(id).unwrap();
     let mut stats = Stats::default();
-    let solution = (solver.solve)(game, &mut stats);
+    let solution = (solver.run.solve)(game, &mut stats);
     (stats.comparisons, solution)
 }
 
@@ -143,9 +143,9 @@ fn sorting_network_games_sort_their_payoffs() {
             .collect();
         assert_eq!(outputs, sorted, "n = {n}");
         assert_eq!(g.start(), names[&format!("out{}", (n - 1) / 2)]);
-        for solver in SOLVERS {
+        for solver in SOLVERS.iter() {
             let mut stats = Stats::default();
-            let solution = (solver.solve)(&g, &mut stats);
+            let solution = (solver.run.solve)(&g, &mut stats);
             solution
                 .verify(&g)
                 .unwrap_or_else(|e| panic!("{} on the network of {n}: {e}", solver.id));
@@ -166,9 +166,9 @@ fn every_solver_agrees_on_every_family() {
             let g = family.build(3000, seed).unwrap();
             let (_, strong) = comparisons("sort", &g);
             let value = strong.start_value(&g).clone();
-            for solver in SOLVERS {
+            for solver in SOLVERS.iter() {
                 let mut stats = Stats::default();
-                let solution = (solver.solve)(&g, &mut stats);
+                let solution = (solver.run.solve)(&g, &mut stats);
                 solution
                     .verify(&g)
                     .unwrap_or_else(|e| panic!("{} on {}: {e}", solver.id, family.id));

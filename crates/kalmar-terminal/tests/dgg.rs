@@ -138,8 +138,8 @@ proptest! {
         let game = random_game(seed, players, terminals, range);
         let values = brute_values(&game);
         let start = game.start();
-        for info in SOLVERS {
-            let solution = (info.solve)(&game, &mut Stats::default());
+        for info in SOLVERS.iter() {
+            let solution = (info.run.solve)(&game, &mut Stats::default());
             prop_assert_eq!(solution.start_value(&game), &values[start.index()], "solver {}", info.id);
             if let Solution::Strong(s) = &solution {
                 prop_assert_eq!(&s.values, &values, "solver {}", info.id);
@@ -221,9 +221,9 @@ fn weak_solvers_agree_on_larger_games() {
         let game = random_game(seed, 3000, 400 + 50 * seed as usize, 1000);
         let strong = sorting::solve(&game, &mut Stats::default());
         assert!(strong.verify(&game).is_ok());
-        for info in SOLVERS.iter().filter(|s| s.kind == Kind::Weak) {
+        for info in SOLVERS.iter().filter(|s| s.run.kind == Kind::Weak) {
             let mut stats = Stats::default();
-            let weak = (info.solve)(&game, &mut stats);
+            let weak = (info.run.solve)(&game, &mut stats);
             assert_eq!(
                 weak.start_value(&game),
                 &strong.values[game.start().index()],
@@ -249,8 +249,8 @@ fn figure_2b_needs_the_green_arc() {
     b.add_edge(min, one);
     b.set_start(min);
     let game = TerminalGame::new(b.build().unwrap(), vec![0.into(), 0.into(), 1.into()]).unwrap();
-    for info in SOLVERS {
-        let solution = (info.solve)(&game, &mut Stats::default());
+    for info in SOLVERS.iter() {
+        let solution = (info.run.solve)(&game, &mut Stats::default());
         assert_eq!(solution.start_value(&game), &Rational::ONE);
         assert!(solution.verify(&game).is_ok());
     }
@@ -283,8 +283,8 @@ fn huge_rational_payoffs() {
             .parse::<Rational>()
             .unwrap();
     let game = TerminalGame::new(b.build().unwrap(), vec![0.into(), big, bigger.clone()]).unwrap();
-    for info in SOLVERS {
-        let solution = (info.solve)(&game, &mut Stats::default());
+    for info in SOLVERS.iter() {
+        let solution = (info.run.solve)(&game, &mut Stats::default());
         assert_eq!(solution.start_value(&game), &bigger, "{}", info.id);
         assert!(solution.verify(&game).is_ok());
     }
@@ -292,7 +292,8 @@ fn huge_rational_payoffs() {
 
 #[test]
 fn unknown_solver_lists_the_known_ones() {
-    let err = kalmar_terminal::dgg::solver("quick")
+    let err = kalmar_terminal::dgg::SOLVERS
+        .get("quick")
         .unwrap_err()
         .to_string();
     assert!(

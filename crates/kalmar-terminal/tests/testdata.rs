@@ -92,8 +92,8 @@ fn dgg_testdata() {
             .vertices()
             .map(|v| expected[arena.name(v).as_ref()][0].parse().unwrap())
             .collect();
-        for info in SOLVERS {
-            let solution = (info.solve)(&game, &mut Stats::default());
+        for info in SOLVERS.iter() {
+            let solution = (info.run.solve)(&game, &mut Stats::default());
             assert_eq!(
                 solution.start_value(&game),
                 &values[game.start().index()],
@@ -131,10 +131,10 @@ fn parity_testdata() {
             .filter(|l| !l.is_empty())
             .map(|l| Player(l.split_whitespace().nth(1).unwrap().parse().unwrap()))
             .collect();
-        for info in parity::SOLVERS {
+        for info in parity::SOLVERS.iter() {
             for solution in [
-                (info.solve)(&game, &mut parity::Stats::default()),
-                parity::preprocess::solve(&game, &mut parity::Stats::default(), info.solve),
+                (info.run)(&game, &mut parity::Stats::default()),
+                parity::preprocess::solve(&game, &mut parity::Stats::default(), info.run),
             ] {
                 assert_eq!(
                     solution.winner,

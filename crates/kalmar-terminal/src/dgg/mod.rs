@@ -27,11 +27,15 @@ pub mod paterson;
 pub mod recovery;
 pub mod retrograde;
 pub mod select;
+mod solve;
 pub mod sorting;
 
 use crate::{Dgg, Payoff, StrongSolution, TerminalGame, WeakSolution};
+use kalmar_core::registry::{Entry, Registry, UnknownId};
 use kalmar_core::{Certificate, VerifyError};
 use serde::Serialize;
+
+pub use solve::{Options, Solved, relevant_positions, solve};
 
 /// Counters a DGG solver reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -91,58 +95,57 @@ impl<P: Payoff> Certificate<TerminalGame<P>> for Solution<P> {
     }
 }
 
-/// A solver in the registry.
+/// What a DGG solver computes, and the function that computes it.
 #[derive(Clone, Copy, Debug)]
-pub struct SolverInfo {
-    /// Short id, as given to `--solver`.
-    pub id: &'static str,
-    /// What it computes.
+pub struct DggSolver {
+    /// Strong (every position) or weak (the start position).
     pub kind: Kind,
-    /// One line on what it is.
-    pub summary: &'static str,
-    /// Its running time.
-    pub time: &'static str,
-    /// Its number of payoff comparisons.
-    pub comparisons: &'static str,
     /// Runs it.
     pub solve: fn(&Dgg, &mut Stats) -> Solution<kalmar_core::Rational>,
 }
 
-/// Every DGG solver, strong ones first.
-pub const SOLVERS: &[SolverInfo] = &[
-    SolverInfo {
-        id: "sort",
-        kind: Kind::Strong,
-        summary: "sorting method: sort the payoffs, then one generalized retrograde sweep (Prop. 1)",
-        time: "O(m + n log n)",
-        comparisons: "O(n log n)",
-        solve: |g, s| Solution::Strong(sorting::solve(g, s)),
-    },
-    SolverInfo {
-        id: "paterson",
-        kind: Kind::Weak,
-        summary: "Paterson: halve the terminals around the median each round",
-        time: "O(m log n)",
-        comparisons: "O(n)",
-        solve: |g, s| Solution::Weak(paterson::solve(g, s)),
-    },
-    SolverInfo {
-        id: "loglog",
-        kind: Kind::Weak,
-        summary: "Paterson's rounds until n_i log n_i <= n, then sort (Thm. 1)",
-        time: "O(m log log n)",
-        comparisons: "O(n)",
-        solve: |g, s| Solution::Weak(loglog::solve(g, s)),
-    },
-    SolverInfo {
-        id: "almost-linear",
-        kind: Kind::Weak,
-        summary: "many-way median splits balanced against sweeps, Gabow-Tarjan style (Thm. 2)",
-        time: "O(m + m(log* m - log* m/n))",
-        comparisons: "O(m) per round",
-        solve: |g, s| Solution::Weak(almost_linear::solve(g, s)),
-    },
-];
+/// Every DGG solver, strong ones first; n is the number of terminals and m of arcs.
+pub static SOLVERS: Registry<DggSolver> = Registry::new(
+    "DGG solver",
+    &[
+        Entry {
+            id: "sort",
+            summary: "sorting method: sort the payoffs, then one generalized retrograde sweep (Prop. 1)",
+            bounds: "O(m + n log n) time, O(n log n) comparisons",
+            run: DggSolver {
+                kind: Kind::Strong,
+                solve: |g, s| Solution::Strong(sorting::solve(g, s)),
+            },
+        },
+        Entry {
+            id: "paterson",
+            summary: "Paterson: halve the terminals around the median each round",
+            bounds: "O(m log n) time, O(n) comparisons",
+            run: DggSolver {
+                kind: Kind::Weak,
+                solve: |g, s| Solution::Weak(paterson::solve(g, s)),
+            },
+        },
+        Entry {
+            id: "loglog",
+            summary: "Paterson's rounds until n_i log n_i <= n, then sort (Thm. 1)",
+            bounds: "O(m log log n) time, O(n) comparisons",
+            run: DggSolver {
+                kind: Kind::Weak,
+                solve: |g, s| Solution::Weak(loglog::solve(g, s)),
+            },
+        },
+        Entry {
+            id: "almost-linear",
+            summary: "many-way median splits balanced against sweeps, Gabow-Tarjan style (Thm. 2)",
+            bounds: "O(m + m(log* m - log* m/n)) time, O(m) comparisons per round",
+            run: DggSolver {
+                kind: Kind::Weak,
+                solve: |g, s| Solution::Weak(almost_linear::solve(g, s)),
+            },
+        },
+    ],
+);
 
 /// The DGG of a file's game graph: two players, no chance, one payoff per terminal (see
 /// [`TerminalGame::from_graph`]).
@@ -150,28 +153,20 @@ pub fn from_graph(graph: &kalmar_core::format::GameGraph) -> Result<Dgg, crate::
     TerminalGame::from_graph(graph, |x| Ok(x.clone()))
 }
 
-/// The solver with this id.
-pub fn solver(id: &str) -> Result<&'static SolverInfo, DggError> {
-    SOLVERS
-        .iter()
-        .find(|s| s.id == id)
-        .ok_or_else(|| DggError::UnknownSolver {
-            id: id.to_string(),
-            known: SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "),
-        })
-}
-
 /// Errors of the DGG solvers.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DggError {
     /// No solver has this id.
-    #[error("unknown DGG solver '{id}'; the solvers are: {known}")]
-    UnknownSolver {
-        /// The id asked for.
-        id: String,
-        /// The ids there are.
-        known: String,
-    },
+    #[error(transparent)]
+    UnknownSolver(#[from] UnknownId),
+    /// A weak solver was asked for a strong solution.
+    #[error(
+        "{0} computes weak solutions (the value of the start position): ask for a weak solution, or use sort for a strong one"
+    )]
+    WeakOnly(&'static str),
+    /// The solver's answer failed its certificate: a bug in the solver.
+    #[error("internal error, the solver's answer failed its certificate: {0}")]
+    Certificate(VerifyError),
     /// Values given to strategy recovery are not those of the game.
     #[error("the values are not those of the game: {0}")]
     Inconsistent(String),
