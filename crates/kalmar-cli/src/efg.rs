@@ -946,3 +946,18 @@ fn bench(file: &Path, task: &str, reps: usize) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// `kalmar solve` on a Gambit file: equilibria by the method that fits the game (the sequence
+/// form for two-player trees, Lemke–Howson for two-player tables, pure equilibria otherwise).
+pub fn solve_detected(file: &Path, game: &GameFile, json: bool) -> anyhow::Result<()> {
+    let method = match game {
+        GameFile::Efg(g) if g.num_players() == 2 => "seqform",
+        GameFile::Nfg(g) if g.num_players() == 2 => "lh",
+        _ => "pure",
+    };
+    let args = FileArgs {
+        file: file.to_path_buf(),
+        json,
+    };
+    nash_command(&args, method, strategic::DEFAULT_LIMIT)
+}

@@ -161,12 +161,6 @@ fn is_gii(path: &Path, text: &str) -> bool {
             .is_some_and(|l| l.starts_with("ALPHABET") || l.starts_with("STATES"))
 }
 
-/// Whether `kalmar solve` should read this file as Alpaga's format.
-pub fn is_gii_path(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gii"))
-}
-
 /// `kalmar solve` on a game with observations: the default algorithm, witness checked.
 pub fn solve_detected(file: &Path, json: bool) -> anyhow::Result<()> {
     solve(&SolveArgs {

@@ -4,6 +4,7 @@ use crate::report::{count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, Rational};
+use kalmar_files::{Detected, Family};
 use kalmar_terminal::Dgg;
 use kalmar_terminal::dgg::{self, DggError, Kind, Solution};
 use kalmar_terminal::reach::{self, Outcome, ReachSolution};
@@ -231,27 +232,20 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
-    if crate::observation::is_gii_path(&args.file) {
-        return crate::observation::solve_detected(&args.file, args.json);
-    }
-    let graph = load(&args.file)?;
-    if graph.observation.is_some() {
-        return crate::observation::solve_detected(&args.file, args.json);
-    }
-    if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
-        return crate::stochastic::solve_graph(
-            &crate::stochastic::SolveArgs::from_solve(args)?,
-            &graph,
-        );
-    }
-    if graph.priority.is_some() {
-        let args = crate::parity::ParityArgs::from_solve(args);
-        return crate::parity::solve_graph(&args, &graph, Instant::now());
-    }
-    // Chess-like when every payoff is -1, 0 or 1 (the reach family accepts it), else a DGG.
-    if reach::from_graph(&graph).is_ok() {
-        reach_graph(args, &graph)
-    } else {
-        dgg_graph(args, &graph, false, None)
+    let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
+    match (detected.family(), detected) {
+        (_, Detected::Gii(_)) | (Family::Observation, _) => {
+            crate::observation::solve_detected(&args.file, args.json)
+        }
+        (_, Detected::Gambit(game)) => crate::efg::solve_detected(&args.file, &game, args.json),
+        (Family::Stochastic, Detected::Graph(_, graph)) => {
+            crate::stochastic::solve_graph(&crate::stochastic::SolveArgs::from_solve(args)?, &graph)
+        }
+        (Family::Parity, Detected::Graph(_, graph)) => {
+            let parity_args = crate::parity::ParityArgs::from_solve(args);
+            crate::parity::solve_graph(&parity_args, &graph, Instant::now())
+        }
+        (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, &graph),
+        (_, Detected::Graph(_, graph)) => dgg_graph(args, &graph, false, None),
     }
 }

@@ -100,23 +100,29 @@ fn first_word(text: &str) -> Option<&str> {
 /// Reads a game graph from a file: `.gg` files with [`read_gg`], `.pg` and `.gm` files with
 /// [`read_pg`], `.ehoa` and `.hoa` files with [`read_hoa`], and any other file by its first
 /// word (see [`Format::sniff`]). Files larger than
-/// [`MAX_INPUT_BYTES`] are refused; parse errors name the file.
+/// [`MAX_INPUT_BYTES`](kalmar_core::format::MAX_INPUT_BYTES) are refused; parse errors name the
+/// file.
 pub fn read_path(path: impl AsRef<Path>) -> Result<GameGraph, ReadError> {
     let path = path.as_ref();
-    let text = read_text_file(path)?;
+    read_graph_text(path, &read_text_file(path)?)
+}
+
+/// [`read_path`] for a file already read: `text` is the content of the file at `path`, whose
+/// extension chooses the format (or else the text's first word), and which parse errors name.
+pub fn read_graph_text(path: &Path, text: &str) -> Result<GameGraph, ReadError> {
     let file = || path.display().to_string();
-    let format = match Format::from_extension(path).or_else(|| Format::sniff(&text)) {
+    let format = match Format::from_extension(path).or_else(|| Format::sniff(text)) {
         Some(format) => format,
         None => {
             let err = ParseError::new(
                 Span { line: 1, column: 1 },
-                first_word(&text).map_or("end of input".to_string(), |w| format!("'{w}'")),
+                first_word(text).map_or("end of input".to_string(), |w| format!("'{w}'")),
                 "'kalmar-gg' (a .gg file), 'parity' (a .pg file) or 'HOA:' (an .ehoa file)",
             );
             return Err(err.in_file(file()).into());
         }
     };
-    format.read(&text).map_err(|e| e.in_file(file()).into())
+    format.read(text).map_err(|e| e.in_file(file()).into())
 }
 
 #[cfg(test)]

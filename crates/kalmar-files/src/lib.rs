@@ -1,0 +1,167 @@
+//! kalmar-files: which family a game file holds, so that a front end can take any game.
+//!
+//! kalmar reads games on graphs (`.gg`, PGSolver's `.pg`, SYNTCOMP's `.ehoa`), Alpaga's games of
+//! imperfect information (`.gii`) and Gambit's extensive and strategic forms (`.efg`, `.nfg`).
+//! [`detect`] reads a file once and says which family's solver fits it, by these rules, in
+//! order:
+//!
+//! 1. a `.gii` file is a game of imperfect information ([`Family::Observation`]);
+//! 2. a `.efg` or `.nfg` file is a Gambit game ([`Family::Extensive`] or [`Family::Strategic`]);
+//! 3. a file without a game-graph extension (`.gg`, `.pg`, `.ehoa`, ...) whose first word is
+//!    `EFG` or `NFG` is a Gambit game, one whose first line starts with `ALPHABET` or `STATES` an
+//!    Alpaga game;
+//! 4. any other file is read as a game graph ([`kalmar_parity::format::read_path`]) and
+//!    classified by [`family_of_graph`]: observations make a game of imperfect information;
+//!    chance, rewards or a discount factor a stochastic game; priorities a parity game; terminal
+//!    payoffs all in {-1, 0, 1} a chess-like game; other payoffs a deterministic graphical game.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_files::{Family, family_of_graph};
+//! let chess = read_gg("kalmar-gg 1\na max -> t u\nt terminal payoff=1\nu terminal payoff=0\n");
+//! assert_eq!(family_of_graph(&chess.unwrap()), Family::ChessLike);
+//! let dgg = read_gg("kalmar-gg 1\na max -> t u\nt terminal payoff=5/2\nu terminal payoff=0\n");
+//! assert_eq!(family_of_graph(&dgg.unwrap()), Family::Dgg);
+//! let coin = read_gg("kalmar-gg 1\nc chance -> t:1/2 u:1/2\nt terminal payoff=1\nu terminal payoff=0\n");
+//! assert_eq!(family_of_graph(&coin.unwrap()), Family::Stochastic);
+//! ```
+#![deny(missing_docs)]
+
+use kalmar_core::ParseError;
+use kalmar_core::format::{GameGraph, ReadError, read_text_file};
+use kalmar_efg::format::{GameFile, read_game};
+use kalmar_parity::format::{Format, read_graph_text};
+use std::fmt;
+use std::path::Path;
+
+/// The families a game file can hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Win, lose or draw on a graph, solved by retrograde analysis.
+    ChessLike,
+    /// A deterministic graphical game: rational payoffs at terminals, infinite play pays 0.
+    Dgg,
+    /// A parity game.
+    Parity,
+    /// A stochastic game: chance moves, rewards or discounting.
+    Stochastic,
+    /// A game of imperfect information on a graph (Reif's problem).
+    Observation,
+    /// A Gambit extensive-form game.
+    Extensive,
+    /// A Gambit strategic-form game.
+    Strategic,
+}
+
+impl Family {
+    /// The family's name as the command line spells it (`kalmar <name> ...`).
+    pub fn command(self) -> &'static str {
+        match self {
+            Family::ChessLike => "reach",
+            Family::Dgg => "dgg",
+            Family::Parity => "parity",
+            Family::Stochastic => "stochastic",
+            Family::Observation => "observation",
+            Family::Extensive | Family::Strategic => "efg",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::ChessLike => "chess-like game",
+            Family::Dgg => "deterministic graphical game",
+            Family::Parity => "parity game",
+            Family::Stochastic => "stochastic game",
+            Family::Observation => "game of imperfect information",
+            Family::Extensive => "extensive-form game",
+            Family::Strategic => "strategic-form game",
+        })
+    }
+}
+
+/// The family of a game graph, by the rules of the crate's docs (4).
+pub fn family_of_graph(graph: &GameGraph) -> Family {
+    if graph.observation.is_some() {
+        Family::Observation
+    } else if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
+        Family::Stochastic
+    } else if graph.priority.is_some() {
+        Family::Parity
+    } else if kalmar_terminal::reach::from_graph(graph).is_ok() {
+        Family::ChessLike
+    } else {
+        Family::Dgg
+    }
+}
+
+/// A game file, read once, with its family.
+#[derive(Debug)]
+pub enum Detected {
+    /// A game graph of the family given.
+    Graph(Family, GameGraph),
+    /// An Alpaga `.gii` file; its text, for the observation family's reader.
+    Gii(String),
+    /// A Gambit game.
+    Gambit(GameFile),
+}
+
+impl Detected {
+    /// The family of the game.
+    pub fn family(&self) -> Family {
+        match self {
+            Detected::Graph(family, _) => *family,
+            Detected::Gii(_) => Family::Observation,
+            Detected::Gambit(GameFile::Efg(_)) => Family::Extensive,
+            Detected::Gambit(GameFile::Nfg(_)) => Family::Strategic,
+        }
+    }
+}
+
+/// Reads a game file and tells its family (see the crate's docs). Errors name the file, with
+/// line and column for text that does not parse.
+pub fn detect(path: impl AsRef<Path>) -> Result<Detected, ReadError> {
+    let path = path.as_ref();
+    let text = read_text_file(path)?;
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let known_graph = Format::from_extension(path).is_some();
+    match extension.as_deref() {
+        Some("gii") => Ok(Detected::Gii(text)),
+        Some("efg" | "nfg") => read_gambit(path, &text),
+        _ if !known_graph && is_gambit(&text) => read_gambit(path, &text),
+        _ if !known_graph && is_gii(&text) => Ok(Detected::Gii(text)),
+        _ => {
+            let graph = read_graph_text(path, &text)?;
+            Ok(Detected::Graph(family_of_graph(&graph), graph))
+        }
+    }
+}
+
+/// Reads a Gambit file's text.
+fn read_gambit(path: &Path, text: &str) -> Result<Detected, ReadError> {
+    let in_file = |e: ParseError| e.in_file(path.display().to_string());
+    Ok(Detected::Gambit(read_game(text).map_err(in_file)?))
+}
+
+/// The first line that is neither blank nor a `#` comment.
+fn first_line(text: &str) -> Option<&str> {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether the text starts as Gambit's formats do, with `EFG` or `NFG`.
+fn is_gambit(text: &str) -> bool {
+    let word = first_line(text).and_then(|l| l.split_whitespace().next());
+    matches!(word, Some("EFG" | "NFG"))
+}
+
+/// Whether the text starts as Alpaga's `.gii` format does, with `ALPHABET` or `STATES`.
+fn is_gii(text: &str) -> bool {
+    first_line(text).is_some_and(|l| l.starts_with("ALPHABET") || l.starts_with("STATES"))
+}
