@@ -31,7 +31,7 @@ pub enum Suite {
     /// games, every answer measured against the exact values.
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
-    /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
+    /// codes; sizes as 2^16, 1e6 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
     /// solvers (--solvers) and a peer program (--peer, run as `PEER CODE N`); a run expected
     /// to take longer than --timeout (default 60 s) is skipped.
     Cgt,
@@ -55,7 +55,7 @@ pub struct BenchArgs {
     /// `cliquegame:2000`.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     families: Vec<String>,
-    /// Sizes in arcs (1e3 style allowed); for parity, in vertices. Default: 1e3,1e4,1e5,1e6
+    /// Sizes in arcs, as 65536, 1e3 or 2^16; for parity, in vertices. Default: 1e3,1e4,1e5,1e6
     /// arcs; for parity 1e4,1e5,1e6 vertices.
     #[arg(long, value_delimiter = ',', value_name = "SIZES")]
     sizes: Vec<String>,
@@ -128,6 +128,7 @@ pub struct BenchArgs {
     json: bool,
 }
 
+/// `kalmar bench SUITE`: runs the suite and prints its rows.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match args.suite {
         Suite::Parity => parity(args),
@@ -150,7 +151,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 
 /// Draws the progress of a suite on a bar ([`crate::progress::bar`]), made at its first report
 /// and cleared after its last.
-pub fn progress_bar() -> impl FnMut(Progress) {
+fn progress_bar() -> impl FnMut(Progress) {
     let mut bar = None;
     move |progress: Progress| {
         let bar = bar.get_or_insert_with(|| crate::progress::bar(progress.total, "runs"));
