@@ -37,6 +37,7 @@ pub enum Suite {
     Cgt,
 }
 
+/// The arguments of `kalmar bench`, shared by its suites.
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  kalmar bench reach --sizes 1e3,1e4,1e5,1e6,1e7 --reps 5\n  \
