@@ -3,10 +3,10 @@
 //! (Figure 4 of *Deterministic Graphical Games Revisited*), at 10^3, 10^4 and 10^5 arcs; and of
 //! the generators themselves. Larger sizes belong to the end-to-end runner (`kalmar bench`).
 //!
-//! Run with `cargo bench -p kalmar-graph --bench dgg`.
+//! Run with `cargo bench -p kalmar-bench --bench dgg`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use kalmar_bench::reverse_bfs;
+use kalmar_bench::reach::reverse_bfs;
 use kalmar_terminal::dgg::{SOLVERS, Stats};
 use kalmar_terminal::generate::{self, FAMILIES};
 use std::hint::black_box;

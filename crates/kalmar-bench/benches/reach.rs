@@ -3,10 +3,10 @@
 //! payoffs -1, 0, 1, ladders and grids (the latter two with their payoffs' signs) at 10^3, 10^4
 //! and 10^5 arcs. Larger sizes belong to the end-to-end runner (`kalmar bench`).
 //!
-//! Run with `cargo bench -p kalmar-graph --bench reach`.
+//! Run with `cargo bench -p kalmar-bench --bench reach`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use kalmar_bench::{chess_like, reverse_bfs};
+use kalmar_bench::reach::{chess_like, reverse_bfs};
 use kalmar_terminal::generate;
 use kalmar_terminal::reach;
 use std::time::Duration;

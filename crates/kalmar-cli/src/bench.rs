@@ -2,10 +2,11 @@
 
 use crate::bad_input;
 use clap::{Args, ValueEnum};
-use kalmar_bench::parity::{
-    GameSpec, ParityOptions, ParityRow, ParityWorkload, Peer, markdown_table,
-};
-use kalmar_bench::{self as bench, Options, Row, Workload};
+use kalmar_bench::oink::Peer;
+use kalmar_bench::parity::{self, Games, ParityOptions};
+use kalmar_bench::reach::{self, Options};
+use kalmar_bench::{BadInput, Progress, SIZES, TableRow, markdown_table, parse_size};
+use serde::Serialize;
 use std::path::PathBuf;
 
 /// What to benchmark.
@@ -30,12 +31,13 @@ pub enum Suite {
     /// games, every answer measured against the exact values.
     Stochastic,
     /// Impartial games: G(0..n) of octal games (--families kayles,dawson,grundy,officers or
-    /// codes; sizes as 2^16 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
+    /// codes; sizes as 2^16, 1e6 or 65536, default 2^16,2^18,2^20) by kalmar's sparse and naive
     /// solvers (--solvers) and a peer program (--peer, run as `PEER CODE N`); a run expected
     /// to take longer than --timeout (default 60 s) is skipped.
     Cgt,
 }
 
+/// The arguments of `kalmar bench`, shared by its suites.
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  kalmar bench reach --sizes 1e3,1e4,1e5,1e6,1e7 --reps 5\n  \
@@ -54,7 +56,7 @@ pub struct BenchArgs {
     /// `cliquegame:2000`.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     families: Vec<String>,
-    /// Sizes in arcs (1e3 style allowed); for parity, in vertices. Default: 1e3,1e4,1e5,1e6
+    /// Sizes in arcs, as 65536, 1e3 or 2^16; for parity, in vertices. Default: 1e3,1e4,1e5,1e6
     /// arcs; for parity 1e4,1e5,1e6 vertices.
     #[arg(long, value_delimiter = ',', value_name = "SIZES")]
     sizes: Vec<String>,
@@ -127,60 +129,92 @@ pub struct BenchArgs {
     json: bool,
 }
 
-fn parse_size(text: &str) -> anyhow::Result<usize> {
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| bad_input(format!("size '{text}' is not a number")))?;
-    if !(1.0..=2e9).contains(&value) {
-        return Err(bad_input(format!(
-            "size {text} is not between 1 and 2e9 arcs"
-        )));
+/// `kalmar bench SUITE`: runs the suite and prints its rows.
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    match args.suite {
+        Suite::Parity => parity(args),
+        Suite::Cgt => crate::cgt::bench::run(
+            &crate::cgt::bench::Options {
+                sizes: &args.sizes,
+                games: &args.families,
+                solvers: &args.solvers,
+                peer: args.peer.as_deref(),
+                timeout: args.timeout,
+                reps: args.reps,
+                json: args.json,
+            },
+            &mut progress_bar(),
+        ),
+        Suite::Stochastic => stochastic(args),
+        Suite::Reach | Suite::Dgg => terminal(args),
     }
-    Ok(value as usize)
 }
 
-pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    if args.suite == Suite::Parity {
-        return parity(args);
+/// Draws the progress of a suite on a bar ([`crate::progress::bar`]), made at its first report
+/// and cleared after its last.
+fn progress_bar() -> impl FnMut(Progress) {
+    let mut bar = None;
+    move |progress: Progress| {
+        let bar = bar.get_or_insert_with(|| crate::progress::bar(progress.total, "runs"));
+        if let Some(bar) = bar {
+            bar.set_position(progress.done as u64);
+            bar.set_message(progress.step);
+            if progress.done == progress.total {
+                bar.finish_and_clear();
+            }
+        }
     }
-    if args.suite == Suite::Cgt {
-        return crate::cgt::bench::run(&crate::cgt::bench::Options {
-            sizes: &args.sizes,
-            games: &args.families,
+}
+
+/// A suite's error: bad input (exit code 2) or a failure (1).
+fn failure<E: BadInput + std::error::Error + Send + Sync + 'static>(error: E) -> anyhow::Error {
+    if error.is_bad_input() {
+        bad_input(error)
+    } else {
+        error.into()
+    }
+}
+
+/// The rows as JSON or as a Markdown table.
+fn print<R: TableRow + Serialize>(rows: &[R], json: bool) -> anyhow::Result<()> {
+    if json {
+        say!("{}", serde_json::to_string_pretty(rows)?);
+    } else {
+        say!("{}", markdown_table(rows));
+    }
+    Ok(())
+}
+
+/// `kalmar bench stochastic`.
+fn stochastic(args: &BenchArgs) -> anyhow::Result<()> {
+    let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
+    if let Some(prism) = &args.peer {
+        return crate::prism::bench(&crate::prism::PeerBench {
+            prism,
+            families: &args.families,
+            sizes: &sizes,
             solvers: &args.solvers,
-            peer: args.peer.as_deref(),
-            timeout: args.timeout,
+            configurations: &args.peer_solvers,
+            extra_args: &args.peer_args,
             reps: args.reps,
+            peer_reps: args.peer_reps.unwrap_or(args.reps),
+            timeout: args.timeout.unwrap_or(60),
+            seed: args.seed,
             json: args.json,
         });
     }
-    if args.suite == Suite::Stochastic {
-        let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
-        if let Some(prism) = &args.peer {
-            return crate::prism::bench(&crate::prism::PeerBench {
-                prism,
-                families: &args.families,
-                sizes: &sizes,
-                solvers: &args.solvers,
-                configurations: &args.peer_solvers,
-                extra_args: &args.peer_args,
-                reps: args.reps,
-                peer_reps: args.peer_reps.unwrap_or(args.reps),
-                timeout: args.timeout.unwrap_or(60),
-                seed: args.seed,
-                json: args.json,
-            });
-        }
-        return crate::stochastic::bench(
-            &args.families,
-            &args.solvers,
-            &sizes,
-            args.reps,
-            args.seed,
-            args.json,
-        );
-    }
+    crate::stochastic::bench(
+        &args.families,
+        &args.solvers,
+        &sizes,
+        args.reps,
+        args.seed,
+        args.json,
+    )
+}
+
+/// `kalmar bench reach` and `kalmar bench dgg`.
+fn terminal(args: &BenchArgs) -> anyhow::Result<()> {
     if !args.files.is_empty()
         || args.peer.is_some()
         || !args.solvers.is_empty()
@@ -198,65 +232,36 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         ));
     }
     let sizes = sizes_or(&args.sizes, &["1e3", "1e4", "1e5", "1e6"])?;
-    let families: Vec<String> = if args.families.is_empty() {
-        match args.suite {
-            Suite::Reach => vec!["random-chess".into(), "grid".into()],
-            Suite::Dgg => vec!["random".into(), "sorting-network".into()],
-            // Returned above.
-            Suite::Parity | Suite::Stochastic | Suite::Cgt => Vec::new(),
-        }
-    } else {
-        args.families.clone()
-    };
-    for id in &families {
-        kalmar_terminal::generate::family(id).map_err(bad_input)?;
-    }
+    let id = args
+        .suite
+        .to_possible_value()
+        .expect("every suite has a name");
+    let suite = &reach::SUITES.get(id.get_name())?.run;
     let options = Options {
         repetitions: args.reps.max(1),
         verify: !args.no_verify,
     };
-    let bar = crate::progress::bar(families.len() * sizes.len(), "runs");
-    let mut rows: Vec<Row> = Vec::new();
-    for id in &families {
-        for &size in &sizes {
-            if let Some(bar) = &bar {
-                bar.set_message(format!("{id} at {size} arcs"));
-            }
-            let workload = Workload::generate(id, size, args.seed).map_err(bad_input)?;
-            rows.push(bench::run_reach_floor(&workload, &options));
-            match args.suite {
-                Suite::Reach => rows.push(bench::run_reach(&workload, &options)?),
-                Suite::Dgg => rows.extend(bench::run_dgg(&workload, &options)?),
-                Suite::Parity | Suite::Stochastic | Suite::Cgt => {}
-            }
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-        }
-    }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    if args.json {
-        say!("{}", serde_json::to_string_pretty(&rows)?);
-    } else {
-        say!("{}", bench::markdown_table(&rows));
-    }
-    Ok(())
+    let rows = reach::run_suite(
+        suite,
+        &args.families,
+        &sizes,
+        args.seed,
+        &options,
+        &mut progress_bar(),
+    )
+    .map_err(failure)?;
+    print(&rows, args.json)
 }
 
 /// The sizes given, or these defaults.
 fn sizes_or(given: &[String], default: &[&str]) -> anyhow::Result<Vec<usize>> {
-    if given.is_empty() {
-        default.iter().map(|s| parse_size(s)).collect()
-    } else {
-        given.iter().map(|s| parse_size(s)).collect()
-    }
+    let given: Vec<&str> = given.iter().map(String::as_str).collect();
+    let texts = if given.is_empty() { default } else { &given };
+    texts
+        .iter()
+        .map(|text| parse_size(text, SIZES).map_err(bad_input))
+        .collect()
 }
-
-/// Oink's solvers run when `--peer-solvers` is not given, besides those with a kalmar solver's
-/// id: its fastest all-rounders, so that "Oink's best" means something.
-const PEER_DEFAULT: &[&str] = &["zlk", "npp", "tl", "fpi", "psi"];
 
 /// `kalmar bench parity`.
 fn parity(args: &BenchArgs) -> anyhow::Result<()> {
@@ -274,119 +279,31 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
             .transpose()
             .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to isolate runs: {e}"))?,
     };
-    for id in &args.solvers {
-        kalmar_parity::SOLVERS.get(id).map_err(bad_input)?;
-    }
-    let families: Vec<String> = if args.families.is_empty() && args.files.is_empty() {
-        vec!["random".into()]
-    } else {
-        args.families.clone()
+    let specs = parity::specs(
+        &args.families,
+        &sizes,
+        &args.priorities,
+        !args.files.is_empty(),
+    )
+    .map_err(failure)?;
+    let games = Games {
+        files: args.files.clone(),
+        specs,
+        seed: args.seed,
+        keep_in: args.keep_games.clone(),
     };
-    // Every game to run: files first, then the generated ones.
-    let mut specs: Vec<GameSpec> = Vec::new();
-    for family in &families {
-        for &size in &sizes {
-            if family == "random" {
-                for count in &args.priorities {
-                    let priorities = match count.trim() {
-                        "n" => size,
-                        text => parse_size(text)?,
-                    };
-                    specs.push(GameSpec::Random {
-                        vertices: size,
-                        priorities,
-                    });
-                }
-            } else {
-                let spec = GameSpec::family(family, size).map_err(bad_input)?;
-                let explicit = family.contains(':');
-                if !specs.contains(&spec) {
-                    specs.push(spec);
-                }
-                if explicit {
-                    break;
-                }
-            }
-        }
-    }
     let peer = args.peer.as_ref().map(|program| Peer {
         program: program.clone(),
         args: args.peer_args.clone(),
     });
-    let peer_solvers: Vec<String> = match &peer {
-        None => Vec::new(),
-        Some(peer) => {
-            let known = peer.solvers().map_err(bad_input)?;
-            let wanted: Vec<String> = if args.peer_solvers.is_empty() {
-                let mut ids: Vec<String> = kalmar_parity::SOLVERS
-                    .iter()
-                    .map(|s| s.id.to_string())
-                    .filter(|id| known.contains(id))
-                    .collect();
-                for id in PEER_DEFAULT {
-                    if !ids.iter().any(|i| i == id) {
-                        ids.push(id.to_string());
-                    }
-                }
-                ids
-            } else {
-                args.peer_solvers.clone()
-            };
-            if let Some(unknown) = wanted.iter().find(|id| !known.contains(id)) {
-                return Err(bad_input(format!(
-                    "the peer has no solver '{unknown}'; it has: {}",
-                    known.join(", ")
-                )));
-            }
-            wanted.into_iter().filter(|id| known.contains(id)).collect()
-        }
-    };
-    let dir = match &args.keep_games {
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| bad_input(format!("{}: {e}", dir.display())))?;
-            dir.clone()
-        }
-        None => std::env::temp_dir(),
-    };
-    let total = args.files.len() + specs.len();
-    let bar = crate::progress::bar(total, "runs");
+    let peer_solvers = peer
+        .as_ref()
+        .map(|peer| peer.choose_solvers(&args.peer_solvers))
+        .transpose()
+        .map_err(bad_input)?
+        .unwrap_or_default();
     let peer = peer.as_ref().map(|p| (p, peer_solvers.as_slice()));
-    let mut rows: Vec<ParityRow> = Vec::new();
-    let mut one = |workload: anyhow::Result<ParityWorkload>| -> anyhow::Result<()> {
-        let workload = workload?;
-        rows.extend(kalmar_bench::parity::run_game(&workload, &options, peer)?);
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
-        Ok(())
-    };
-    for file in &args.files {
-        if let Some(bar) = &bar {
-            bar.set_message(file.display().to_string());
-        }
-        let family = file.file_name().map_or_else(
-            || file.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        one(ParityWorkload::from_file(family, file, &options).map_err(bad_input))?;
-    }
-    for spec in &specs {
-        if let Some(bar) = &bar {
-            bar.set_message(match spec {
-                GameSpec::Random {
-                    vertices,
-                    priorities,
-                } => format!("random, {vertices} vertices, {priorities} priorities"),
-                GameSpec::Family { .. } => spec.label(),
-            });
-        }
-        let keep = args.keep_games.is_some();
-        one(ParityWorkload::generate(spec, args.seed, &dir, keep, &options).map_err(bad_input))?;
-    }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let rows = parity::run_suite(&games, &options, peer, &mut progress_bar()).map_err(failure)?;
     for row in &rows {
         if let Some(message) = row.peer.as_ref().and_then(|p| p.failed.as_ref()) {
             eprintln!(
@@ -401,10 +318,5 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
             );
         }
     }
-    if args.json {
-        say!("{}", serde_json::to_string_pretty(&rows)?);
-    } else {
-        say!("{}", markdown_table(&rows));
-    }
-    Ok(())
+    print(&rows, args.json)
 }

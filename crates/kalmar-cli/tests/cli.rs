@@ -163,6 +163,40 @@ fn bench_prints_a_table() {
 }
 
 #[test]
+fn bench_sizes_in_every_notation_and_bad_input_refused() {
+    let rows = json(&[
+        "bench",
+        "dgg",
+        "--families",
+        "random",
+        "--sizes",
+        "2^9,1e3",
+        "--reps",
+        "1",
+        "--json",
+    ]);
+    let algorithms: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|row| row["algorithm"].as_str())
+        .collect();
+    assert_eq!(algorithms.iter().filter(|a| **a == "bfs-floor").count(), 2);
+    assert!(algorithms.len() > 2, "{algorithms:?}");
+    refused(&["bench", "reach", "--sizes", "1.5"], "size '1.5'");
+    refused(&["bench", "reach", "--families", "nonsense"], "nonsense");
+    refused(
+        &["bench", "reach", "--peer", "oink"],
+        "belong to the parity suite",
+    );
+    refused(
+        &["bench", "parity", "--priorities", "x", "--sizes", "10"],
+        "size 'x'",
+    );
+    refused(&["bench", "parity", "--solvers", "nonsense"], "nonsense");
+}
+
+#[test]
 fn isolated_parity_bench_cuts_a_runaway_solver_short() {
     // Zielonka's algorithm needs exponential time on the recursive ladder (PGSolver's lower
     // bound for it), while priority promotion solves it at once; each run is its own process.

@@ -1,0 +1,567 @@
+//! The runs of the parity suite: kalmar's solvers (in this process, or each run in a process of
+//! its own), Oink's, one game ([`run_game`]) and every game asked for ([`run_suite`]), and the
+//! rows they give ([`ParityRow`], [`Measure`]).
+
+use super::setup::{GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload, repeat};
+use crate::harness::{
+    Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, run_with_limit,
+};
+use crate::oink::{Peer, PeerRun, solution_winners};
+use kalmar_core::registry::Entry;
+use kalmar_core::{Certificate, Player};
+use kalmar_parity::{SOLVERS, Solver, Stats, preprocess};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::process::Command;
+
+/// The times of one side (kalmar or Oink) for one algorithm on one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measure {
+    /// Runs measured.
+    pub runs: usize,
+    /// The median time of a run, in seconds (for Oink: its reported total solving time).
+    pub median_seconds: f64,
+    /// The fastest run, in seconds.
+    pub min_seconds: f64,
+    /// The peak resident memory, in bytes, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_bytes: Option<u64>,
+    /// kalmar's iterations of one run, as the solver counts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u64>,
+    /// Oink: the median of its reported solving time alone (without preprocessing; 0 when
+    /// its preprocessing solved the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solve_median_seconds: Option<f64>,
+    /// Oink: the median of its reported parsing time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse_median_seconds: Option<f64>,
+    /// Oink: the median wall time of the whole process (start, parse, solve, exit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall_median_seconds: Option<f64>,
+    /// Whether a run hit the timeout (Oink: it stopped; kalmar: it finished, late).
+    #[serde(default)]
+    pub timed_out: bool,
+    /// Oink: whether its winners are kalmar's, where compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agrees: Option<bool>,
+    /// Oink: why it gave no answer, if it failed (a crash, an error); the times are then
+    /// meaningless.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed: Option<String>,
+}
+
+impl Measure {
+    fn of(timing: &Timing) -> Self {
+        Measure {
+            runs: timing.samples.len(),
+            median_seconds: timing.median,
+            min_seconds: timing.min,
+            peak_rss_bytes: None,
+            iterations: None,
+            solve_median_seconds: None,
+            parse_median_seconds: None,
+            wall_median_seconds: None,
+            timed_out: false,
+            agrees: None,
+            failed: None,
+        }
+    }
+
+    /// Whether the figure is a time to compare: finished, not failed.
+    fn usable(&self) -> bool {
+        !self.timed_out && self.failed.is_none()
+    }
+}
+
+/// One algorithm on one game: kalmar's figure, Oink's, or both.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParityRow {
+    /// The game: `random`, a family with its parameters, or a file's name.
+    pub family: String,
+    /// The seed of a generated game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Vertices (after kalmar's reading: a dead end of the file gets a self-loop).
+    pub vertices: usize,
+    /// Edges.
+    pub edges: usize,
+    /// Distinct priorities.
+    pub priorities: usize,
+    /// `parse`, a solver's id, or `best` (the fastest solver of each side, named in
+    /// `kalmar_best` and `peer_best`).
+    pub solver: String,
+    /// kalmar's figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kalmar: Option<Measure>,
+    /// Oink's figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer: Option<Measure>,
+    /// kalmar's median over Oink's (above 1: kalmar is slower).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
+    /// On the `best` row: kalmar's fastest solver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kalmar_best: Option<String>,
+    /// On the `best` row: Oink's fastest solver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer_best: Option<String>,
+}
+
+impl TableRow for ParityRow {
+    fn markdown_header() -> &'static str {
+        "| family | vertices | edges | priorities | solver | kalmar median (ms) | oink median (ms) | kalmar / oink | kalmar peak (MiB) | oink peak (MiB) | oink wall (ms) |\n\
+         |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+    }
+
+    fn markdown(&self) -> String {
+        let ms = |m: &Measure| {
+            let figure = format!("{:.3}", m.median_seconds * 1e3);
+            if m.failed.is_some() {
+                "failed".to_string()
+            } else if m.timed_out {
+                format!("> {figure} (timeout)")
+            } else {
+                figure
+            }
+        };
+        let peak = |m: &Measure| or_dash(m.peak_rss_bytes.map(|b| format!("{:.1}", mib(b))));
+        let side = |m: Option<&Measure>, f: &dyn Fn(&Measure) -> String| or_dash(m.map(f));
+        let solver = match (&self.kalmar_best, &self.peer_best) {
+            (Some(k), Some(p)) => format!("best ({k} / {p})"),
+            (Some(k), None) => format!("best ({k})"),
+            (None, Some(p)) => format!("best (- / {p})"),
+            (None, None) => self.solver.clone(),
+        };
+        let disagrees = self.peer.as_ref().and_then(|p| p.agrees) == Some(false);
+        format!(
+            "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} | {} |",
+            self.family,
+            self.vertices,
+            self.edges,
+            self.priorities,
+            solver,
+            if disagrees { " (winners differ!)" } else { "" },
+            side(self.kalmar.as_ref(), &ms),
+            side(self.peer.as_ref(), &ms),
+            or_dash(self.ratio.map(|r| format!("{r:.2}"))),
+            side(self.kalmar.as_ref(), &peak),
+            side(self.peer.as_ref(), &peak),
+            or_dash(
+                self.peer
+                    .as_ref()
+                    .and_then(|p| p.wall_median_seconds)
+                    .map(|w| format!("{:.3}", w * 1e3))
+            ),
+        )
+    }
+}
+
+/// Times one kalmar solver; returns its figure and the winners of its answer (not known
+/// when the runs are isolated in processes of their own).
+pub fn run_solver(
+    workload: &ParityWorkload,
+    solver: &Entry<Solver>,
+    options: &ParityOptions,
+) -> Result<(Measure, Option<Vec<Player>>), ParityBenchError> {
+    if let Some(program) = &options.isolate {
+        return run_isolated(program, workload, solver, options).map(|m| (m, None));
+    }
+    let game = &workload.game;
+    reset_peak_rss();
+    let mut stats = Stats::default();
+    let (timing, solution) = repeat(options, || {
+        stats = Stats::default();
+        if options.preprocess {
+            preprocess::solve(game, &mut stats, solver.run)
+        } else {
+            (solver.run)(game, &mut stats)
+        }
+    });
+    let mut measure = Measure::of(&timing);
+    measure.peak_rss_bytes = peak_rss();
+    measure.iterations = Some(stats.iterations);
+    measure.timed_out = options
+        .timeout_seconds
+        .is_some_and(|limit| timing.samples.iter().any(|&s| s > limit as f64));
+    if options.verify {
+        solution
+            .verify(game)
+            .map_err(|e| workload.wrong(solver.id, e))?;
+    }
+    Ok((measure, Some(solution.winner)))
+}
+
+/// Times one kalmar solver with each run in a child process of `program`, killed when it
+/// has solved for longer than the timeout (see [`ParityOptions::isolate`]).
+fn run_isolated(
+    program: &Path,
+    workload: &ParityWorkload,
+    solver: &Entry<Solver>,
+    options: &ParityOptions,
+) -> Result<Measure, ParityBenchError> {
+    let err = |message: String| workload.wrong(solver.id, message);
+    // The child reads the game again before its clock starts: allow for that.
+    let reading = 2.0 * workload.parse.median + 1.0;
+    let limit = options
+        .timeout_seconds
+        .map(|t| std::time::Duration::from_secs_f64(t as f64 + reading));
+    let mut runs: Vec<Measure> = Vec::new();
+    let mut timed_out = false;
+    while runs.len() < options.repetitions.max(1) && !timed_out {
+        let mut command = Command::new(program);
+        command
+            .args(["bench", "parity", "--reps", "1", "--json", "--files"])
+            .arg(&workload.path)
+            .args(["--solvers", solver.id]);
+        if let Some(t) = options.timeout_seconds {
+            command.arg("--timeout").arg(t.to_string());
+        }
+        if !options.preprocess {
+            command.arg("--no-preprocess");
+        }
+        if !options.verify {
+            command.arg("--no-verify");
+        }
+        let output = run_with_limit(command, limit)
+            .map_err(|e| err(format!("{}: {e}", program.display())))?;
+        let Some(stdout) = output else {
+            timed_out = true;
+            break;
+        };
+        let rows: Vec<ParityRow> = serde_json::from_slice(&stdout)
+            .map_err(|e| err(format!("unreadable report of its process: {e}")))?;
+        let measure = rows
+            .into_iter()
+            .find(|r| r.solver == solver.id)
+            .and_then(|r| r.kalmar)
+            .ok_or_else(|| err("its process reported no run".into()))?;
+        timed_out = measure.timed_out;
+        runs.push(measure);
+    }
+    let samples: Vec<f64> = if timed_out && runs.iter().all(|m| m.timed_out) {
+        // The timeout is a lower bound.
+        vec![options.timeout_seconds.unwrap_or(0) as f64]
+    } else {
+        runs.iter()
+            .filter(|m| !m.timed_out)
+            .map(|m| m.median_seconds)
+            .collect()
+    };
+    let mut measure = Measure::of(&Timing::from_samples(samples));
+    measure.runs = runs.len() + usize::from(timed_out && runs.iter().all(|m| !m.timed_out));
+    measure.timed_out = timed_out;
+    measure.peak_rss_bytes = runs.iter().filter_map(|m| m.peak_rss_bytes).max();
+    measure.iterations = runs.iter().filter_map(|m| m.iterations).max();
+    Ok(measure)
+}
+
+/// Times Oink's solver `id` on the workload's file, taking the times Oink reports. With
+/// `winners`, the first run also writes Oink's solution, whose winners are compared with these.
+pub fn run_peer(
+    peer: &Peer,
+    id: &str,
+    workload: &ParityWorkload,
+    options: &ParityOptions,
+    winners: Option<&[Player]>,
+) -> Result<Measure, ParityBenchError> {
+    let err = |e: crate::oink::OinkError| workload.peer_error(id, e);
+    let mut reports = Vec::new();
+    let mut walls = Vec::new();
+    let mut agrees = None;
+    let repetitions = options
+        .peer_repetitions
+        .unwrap_or(options.repetitions)
+        .max(1);
+    while reports.len() < repetitions {
+        let solution_file = (reports.is_empty() && winners.is_some()).then(|| {
+            std::env::temp_dir().join(format!("kalmar-bench-{}-{id}.sol", std::process::id()))
+        });
+        let run = peer.run_once(
+            id,
+            &workload.path,
+            options.timeout_seconds,
+            solution_file.as_deref(),
+        );
+        let compared = match (&run, &solution_file, winners) {
+            (Ok(run), Some(file), Some(winners)) if !run.report.timed_out => {
+                Some(solution_winners(&workload.path, file).map(|w| w == winners))
+            }
+            _ => None,
+        };
+        if let Some(file) = &solution_file {
+            let _ = std::fs::remove_file(file);
+        }
+        let PeerRun {
+            report,
+            wall_seconds,
+        } = run.map_err(err)?;
+        if let Some(compared) = compared {
+            agrees = Some(compared.map_err(err)?);
+        }
+        if solution_file.is_none() || repetitions <= 1 {
+            walls.push(wall_seconds);
+        }
+        let timed_out = report.timed_out;
+        reports.push(report);
+        if timed_out {
+            break;
+        }
+    }
+    let finished: Vec<_> = reports.iter().filter(|r| !r.timed_out).collect();
+    let median = |xs: Vec<f64>| (!xs.is_empty()).then(|| Timing::from_samples(xs).median);
+    let totals: Vec<f64> = if finished.is_empty() {
+        // Timed out: the timeout is a lower bound.
+        vec![options.timeout_seconds.unwrap_or(0) as f64]
+    } else {
+        finished.iter().filter_map(|r| r.total_seconds).collect()
+    };
+    let mut measure = Measure::of(&Timing::from_samples(totals));
+    measure.runs = reports.len();
+    measure.timed_out = reports.iter().any(|r| r.timed_out);
+    measure.peak_rss_bytes = reports.iter().filter_map(|r| r.peak_rss_bytes).max();
+    measure.solve_median_seconds = median(
+        finished
+            .iter()
+            .map(|r| r.solve_seconds.unwrap_or(0.0))
+            .collect(),
+    );
+    measure.parse_median_seconds = median(reports.iter().filter_map(|r| r.parse_seconds).collect());
+    measure.wall_median_seconds = median(walls);
+    measure.agrees = agrees;
+    Ok(measure)
+}
+/// winners; Oink's winners are compared with theirs.
+pub fn run_game(
+    workload: &ParityWorkload,
+    options: &ParityOptions,
+    peer: Option<(&Peer, &[String])>,
+) -> Result<Vec<ParityRow>, ParityBenchError> {
+    let priorities = workload.game.distinct_priorities();
+    let row = |solver: &str| ParityRow {
+        family: workload.family.clone(),
+        seed: workload.seed,
+        vertices: workload.vertices(),
+        edges: workload.edges(),
+        priorities,
+        solver: solver.to_string(),
+        kalmar: None,
+        peer: None,
+        ratio: None,
+        kalmar_best: None,
+        peer_best: None,
+    };
+    let mut parse = row("parse");
+    let mut measure = Measure::of(&workload.parse);
+    measure.peak_rss_bytes = workload.parse_peak_rss_bytes;
+    parse.kalmar = Some(measure);
+    let mut rows: Vec<ParityRow> = Vec::new();
+    let mut reference: Option<(&str, Vec<Player>)> = None;
+    // Isolated runs return no winners: each answer was checked by the verifier instead,
+    // and winning regions are unique, so verified answers agree.
+    let chosen = SOLVERS
+        .iter()
+        .filter(|s| options.solvers.is_empty() || options.solvers.iter().any(|id| id == s.id));
+    for solver in chosen {
+        let (measure, winners) = run_solver(workload, solver, options)?;
+        match (&reference, winners) {
+            (_, None) => {}
+            (Some((first, expected)), Some(winners)) if *expected != winners => {
+                return Err(workload.wrong(
+                    solver.id,
+                    format!("its winners differ from those of {first}"),
+                ));
+            }
+            (Some(_), Some(_)) => {}
+            (None, Some(winners)) => reference = Some((solver.id, winners)),
+        }
+        let mut r = row(solver.id);
+        r.kalmar = Some(measure);
+        rows.push(r);
+    }
+    if let Some((peer, ids)) = peer {
+        let mut parse_times = Vec::new();
+        for id in ids {
+            let winners = reference.as_ref().map(|(_, w)| w.as_slice());
+            let measure = match run_peer(peer, id, workload, options, winners) {
+                Ok(measure) => measure,
+                // Oink failed on this game (it crashed or gave no time): say so in the
+                // row rather than lose the others.
+                Err(ParityBenchError::Peer { message, .. }) => Measure {
+                    runs: 1,
+                    failed: Some(message),
+                    ..Measure::of(&Timing::from_samples(vec![0.0]))
+                },
+                Err(e) => return Err(e),
+            };
+            parse_times.extend(measure.parse_median_seconds);
+            match rows.iter_mut().find(|r| r.solver == *id) {
+                Some(r) => r.peer = Some(measure),
+                None => {
+                    let mut r = row(id);
+                    r.peer = Some(measure);
+                    rows.push(r);
+                }
+            }
+        }
+        if !parse_times.is_empty() {
+            parse.peer = Some(Measure::of(&Timing::from_samples(parse_times)));
+        }
+    }
+    let fastest = |side: fn(&ParityRow) -> Option<&Measure>| {
+        rows.iter()
+            .filter_map(|r| side(r).filter(|m| m.usable()).map(|m| (r, m)))
+            .min_by(|a, b| a.1.median_seconds.total_cmp(&b.1.median_seconds))
+            .map(|(r, m)| (r.solver.clone(), m.clone()))
+    };
+    let mut best = row("best");
+    if let Some((id, m)) = fastest(|r| r.kalmar.as_ref()) {
+        best.kalmar_best = Some(id);
+        best.kalmar = Some(m);
+    }
+    if let Some((id, m)) = fastest(|r| r.peer.as_ref()) {
+        best.peer_best = Some(id);
+        best.peer = Some(m);
+    }
+    let mut all = vec![parse];
+    all.extend(rows);
+    if best.peer.is_some() {
+        all.push(best);
+    }
+    for r in &mut all {
+        if let (Some(k), Some(p)) = (&r.kalmar, &r.peer)
+            && p.usable()
+            && k.usable()
+        {
+            r.ratio = Some(k.median_seconds / p.median_seconds.max(1e-9));
+        }
+    }
+    Ok(all)
+}
+
+/// Every game of `games`, by [`run_game`]: the files first, then the generated games. The
+/// solvers of `options` are looked up, and the directory to keep games in is made, before
+/// anything runs. `progress` hears of each game.
+pub fn run_suite(
+    games: &Games,
+    options: &ParityOptions,
+    peer: Option<(&Peer, &[String])>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<ParityRow>, ParityBenchError> {
+    for id in &options.solvers {
+        kalmar_parity::SOLVERS
+            .get(id)
+            .map_err(|e| ParityBenchError::Game(e.to_string()))?;
+    }
+    let dir = match &games.keep_in {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| ParityBenchError::Game(format!("{}: {e}", dir.display())))?;
+            dir.clone()
+        }
+        None => std::env::temp_dir(),
+    };
+    let mut steps = Steps::new(games.files.len() + games.specs.len(), progress);
+    let mut rows = Vec::new();
+    for file in &games.files {
+        steps.start(file.display().to_string());
+        let family = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let workload = ParityWorkload::from_file(family, file, options)?;
+        rows.extend(run_game(&workload, options, peer)?);
+        steps.finish();
+    }
+    for spec in &games.specs {
+        steps.start(match spec {
+            GameSpec::Random {
+                vertices,
+                priorities,
+            } => format!("random, {vertices} vertices, {priorities} priorities"),
+            GameSpec::Family { .. } => spec.label(),
+        });
+        let keep = games.keep_in.is_some();
+        let workload = ParityWorkload::generate(spec, games.seed, &dir, keep, options)?;
+        rows.extend(run_game(&workload, options, peer)?);
+        steps.finish();
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kalmar_parity::SOLVERS;
+
+    #[test]
+    fn generated_games_run_without_a_peer() {
+        let options = ParityOptions {
+            repetitions: 2,
+            ..ParityOptions::default()
+        };
+        let spec = GameSpec::Random {
+            vertices: 500,
+            priorities: 500,
+        };
+        let workload =
+            ParityWorkload::generate(&spec, 3, std::env::temp_dir(), false, &options).unwrap();
+        let path = workload.path.clone();
+        assert!(path.exists());
+        let rows = run_game(&workload, &options, None).unwrap();
+        assert_eq!(rows.len(), 1 + SOLVERS.len());
+        assert_eq!(rows[0].solver, "parse");
+        for r in &rows {
+            assert_eq!(r.vertices, 500);
+            assert_eq!(r.kalmar.as_ref().unwrap().runs, 2);
+            assert!(r.peer.is_none() && r.ratio.is_none());
+            assert_eq!(r.markdown().matches('|').count(), 12);
+            let back: ParityRow = serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap();
+            assert_eq!(
+                (back.solver.as_str(), back.edges),
+                (r.solver.as_str(), r.edges)
+            );
+        }
+        drop(workload);
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn the_suite_runs_files_then_generated_games() {
+        let options = ParityOptions {
+            repetitions: 1,
+            solvers: vec!["zlk".into()],
+            ..ParityOptions::default()
+        };
+        let dir = std::env::temp_dir().join(format!("kalmar-bench-suite-{}", std::process::id()));
+        let generated = Games {
+            specs: vec![GameSpec::family("laddergame", 40).unwrap()],
+            seed: 1,
+            keep_in: Some(dir.clone()),
+            ..Games::default()
+        };
+        let mut seen = Vec::new();
+        let rows = run_suite(&generated, &options, None, &mut |p| seen.push(p.done)).unwrap();
+        assert_eq!(seen, [0, 1]);
+        let kept: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(kept.len(), 1);
+        let file = kept[0].as_ref().unwrap().path();
+        let from_file = Games {
+            files: vec![file.clone()],
+            ..Games::default()
+        };
+        let again = run_suite(&from_file, &options, None, &mut |_| {}).unwrap();
+        let solvers =
+            |rows: &[ParityRow]| -> Vec<String> { rows.iter().map(|r| r.solver.clone()).collect() };
+        assert_eq!(solvers(&rows), ["parse", "zlk"]);
+        assert_eq!(solvers(&again), solvers(&rows));
+        assert_eq!(again[0].family, file.file_name().unwrap().to_string_lossy());
+        std::fs::remove_dir_all(&dir).unwrap();
+        let unknown = ParityOptions {
+            solvers: vec!["nonsense".into()],
+            ..options
+        };
+        let error = run_suite(&generated, &unknown, None, &mut |_| {}).unwrap_err();
+        assert!(matches!(error, ParityBenchError::Game(_)), "{error}");
+    }
+}

@@ -1,0 +1,501 @@
+//! The reach and DGG suites of `kalmar bench`: generates a game of a registered family
+//! ([`kalmar_terminal::generate::FAMILIES`]), times the algorithms on it with several repetitions
+//! and reports one [`Row`] per algorithm (median and minimum time, arcs per second, comparisons,
+//! peak memory), as JSON or as a Markdown table row.
+//!
+//! Three kinds of algorithm are timed:
+//! - the floor, [`reverse_bfs`]: a breadth-first search over the reversed graph from all
+//!   terminals, which touches every arc once and does nothing else: no solver that reads the
+//!   whole game can beat it;
+//! - every DGG solver of [`kalmar_terminal::dgg::SOLVERS`], with its payoff comparisons from
+//!   [`kalmar_terminal::dgg::Stats`];
+//! - retrograde analysis of chess-like games ([`kalmar_terminal::reach::solve`]), on the game
+//!   with the same arena whose terminals pay the sign of the original payoffs ([`chess_like`]).
+//!
+//! [`SUITES`] says which of them each suite runs, and on which families by default.
+//!
+//! Peak memory is the process's resident high-water mark (see [`crate::peak_rss`]). It is per
+//! process: the runner resets it before each algorithm where the kernel allows
+//! ([`crate::reset_peak_rss`]), so each row's figure is the peak while that algorithm ran,
+//! including the game itself; where it cannot be reset, the figure is the peak of the process so
+//! far.
+//!
+//! ```
+//! use kalmar_bench::markdown_table;
+//! use kalmar_bench::reach::{self, Options, Workload};
+//! let workload = Workload::generate("random", 2000, 1).unwrap();
+//! let options = Options { repetitions: 3, verify: true };
+//! let rows = reach::run_all(&workload, &options).unwrap();
+//! assert_eq!(rows.len(), 2 + kalmar_terminal::dgg::SOLVERS.len());
+//! println!("{}", markdown_table(&rows));
+//! ```
+
+use crate::harness::{
+    BadInput, Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, time,
+};
+use kalmar_core::registry::{Entry, Registry};
+use kalmar_core::{Arena, Certificate, Vertex};
+use kalmar_terminal::dgg::{DggSolver, SOLVERS, Stats};
+use kalmar_terminal::generate::{self, GenerateError};
+use kalmar_terminal::reach::{self, ChessLike, Outcome};
+use kalmar_terminal::{Dgg, TerminalGame};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// How to run the benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// Timed runs of each algorithm (at least 1).
+    pub repetitions: usize,
+    /// Whether to check each solution with its certificate (once, untimed).
+    pub verify: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            repetitions: 5,
+            verify: true,
+        }
+    }
+}
+
+/// A generated game to run the algorithms on.
+#[derive(Clone, Debug)]
+pub struct Workload {
+    /// The family's id.
+    pub family: String,
+    /// The seed it was generated from.
+    pub seed: u64,
+    /// The game.
+    pub game: Dgg,
+    /// Seconds it took to generate.
+    pub generate_seconds: f64,
+}
+
+impl Workload {
+    /// Generates a game of the family `id` with about `arcs` arcs from `seed`.
+    pub fn generate(id: &str, arcs: usize, seed: u64) -> Result<Self, GenerateError> {
+        let family = generate::family(id)?;
+        let started = Instant::now();
+        let game = family.build(arcs, seed)?;
+        Ok(Workload {
+            family: family.id.to_string(),
+            seed,
+            game,
+            generate_seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// A workload of an existing game, labelled `family`.
+    pub fn new(family: impl Into<String>, seed: u64, game: Dgg) -> Self {
+        Workload {
+            family: family.into(),
+            seed,
+            game,
+            generate_seconds: 0.0,
+        }
+    }
+
+    /// The number of arcs.
+    pub fn arcs(&self) -> usize {
+        self.game.arena().num_edges()
+    }
+
+    /// The number of terminals.
+    pub fn terminals(&self) -> usize {
+        self.game.terminals().count()
+    }
+
+    /// The number of positions (non-terminals).
+    pub fn positions(&self) -> usize {
+        self.game.arena().num_vertices() - self.terminals()
+    }
+
+    fn row(&self, algorithm: &str, timing: &Timing, comparisons: Option<u64>) -> Row {
+        let terminals = self.terminals();
+        Row {
+            family: self.family.clone(),
+            seed: self.seed,
+            arcs: self.arcs(),
+            positions: self.positions(),
+            terminals,
+            algorithm: algorithm.to_string(),
+            repetitions: timing.samples.len(),
+            median_seconds: timing.median,
+            min_seconds: timing.min,
+            arcs_per_second: self.arcs() as f64 / timing.median.max(f64::MIN_POSITIVE),
+            comparisons,
+            comparisons_per_terminal: comparisons.map(|c| c as f64 / terminals.max(1) as f64),
+            peak_rss_bytes: peak_rss(),
+        }
+    }
+
+    fn wrong(&self, algorithm: &str, message: impl ToString) -> BenchError {
+        BenchError::Wrong {
+            algorithm: algorithm.to_string(),
+            family: self.family.clone(),
+            arcs: self.arcs(),
+            message: message.to_string(),
+        }
+    }
+}
+
+/// One measured algorithm on one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The game family.
+    pub family: String,
+    /// The seed the game was generated from.
+    pub seed: u64,
+    /// Arcs of the game.
+    pub arcs: usize,
+    /// Positions (non-terminals) of the game.
+    pub positions: usize,
+    /// Terminals of the game.
+    pub terminals: usize,
+    /// The algorithm: `bfs-floor`, `retrograde` or a DGG solver's id.
+    pub algorithm: String,
+    /// Timed runs.
+    pub repetitions: usize,
+    /// Median wall-clock time of a run, in seconds.
+    pub median_seconds: f64,
+    /// Fastest run, in seconds.
+    pub min_seconds: f64,
+    /// Arcs divided by the median time.
+    pub arcs_per_second: f64,
+    /// Payoff comparisons of one run (DGG solvers only).
+    pub comparisons: Option<u64>,
+    /// Comparisons divided by the number of terminals.
+    pub comparisons_per_terminal: Option<f64>,
+    /// The process's peak resident memory after the runs, in bytes, where known.
+    pub peak_rss_bytes: Option<u64>,
+}
+
+impl TableRow for Row {
+    fn markdown_header() -> &'static str {
+        "| family | arcs | positions | terminals | algorithm | median (s) | min (s) | arcs/s | comparisons | comparisons/terminal | peak RSS (MiB) |\n\
+         |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+    }
+
+    fn markdown(&self) -> String {
+        format!(
+            "| {} | {} | {} | {} | {} | {:.6} | {:.6} | {:.3e} | {} | {} | {} |",
+            self.family,
+            self.arcs,
+            self.positions,
+            self.terminals,
+            self.algorithm,
+            self.median_seconds,
+            self.min_seconds,
+            self.arcs_per_second,
+            or_dash(self.comparisons.map(|c| c.to_string())),
+            or_dash(self.comparisons_per_terminal.map(|c| format!("{c:.2}"))),
+            or_dash(self.peak_rss_bytes.map(|b| format!("{:.1}", mib(b)))),
+        )
+    }
+}
+
+/// Why a benchmark failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BenchError {
+    /// The game could not be generated.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// A solution failed its certificate.
+    #[error("{algorithm} gave a wrong solution on {family} ({arcs} arcs): {message}")]
+    Wrong {
+        /// The algorithm.
+        algorithm: String,
+        /// The game family.
+        family: String,
+        /// The game's arcs.
+        arcs: usize,
+        /// What the certificate found.
+        message: String,
+    },
+}
+
+impl BadInput for BenchError {
+    fn is_bad_input(&self) -> bool {
+        matches!(self, BenchError::Generate(_))
+    }
+}
+
+/// Breadth-first search over the reversed graph from all terminals: the vertices from which a
+/// terminal can be reached, found by following every arc into a reached vertex backwards once.
+/// Returns their number. This is the floor for every retrograde solver: it reads each arc once
+/// and computes nothing else.
+///
+/// ```
+/// use kalmar_terminal::generate;
+/// let game = generate::grid(3, 3).unwrap();
+/// assert_eq!(kalmar_bench::reach::reverse_bfs(game.arena()), game.arena().num_vertices());
+/// ```
+pub fn reverse_bfs(arena: &Arena) -> usize {
+    let n = arena.num_vertices();
+    let mut seen = vec![false; n];
+    let mut queue: Vec<Vertex> = Vec::with_capacity(n);
+    for v in arena.vertices() {
+        if arena.is_terminal(v) {
+            seen[v.index()] = true;
+            queue.push(v);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head];
+        head += 1;
+        for &e in arena.in_edges(v) {
+            let u = arena.source(e);
+            if !seen[u.index()] {
+                seen[u.index()] = true;
+                queue.push(u);
+            }
+        }
+    }
+    queue.len()
+}
+
+/// Times the floor, [`reverse_bfs`], on the workload's arena.
+pub fn run_reach_floor(workload: &Workload, options: &Options) -> Row {
+    reset_peak_rss();
+    let (timing, _) = time(options.repetitions, || reverse_bfs(workload.game.arena()));
+    workload.row("bfs-floor", &timing, None)
+}
+
+/// Times one DGG solver; its comparisons are those of one run.
+pub fn run_dgg_solver(
+    workload: &Workload,
+    solver: &Entry<DggSolver>,
+    options: &Options,
+) -> Result<Row, BenchError> {
+    reset_peak_rss();
+    let mut stats = Stats::default();
+    let (timing, solution) = time(options.repetitions, || {
+        stats = Stats::default();
+        (solver.run.solve)(&workload.game, &mut stats)
+    });
+    if options.verify {
+        solution
+            .verify(&workload.game)
+            .map_err(|e| workload.wrong(solver.id, e))?;
+    }
+    Ok(workload.row(solver.id, &timing, Some(stats.comparisons)))
+}
+
+/// Times every DGG solver of [`SOLVERS`], in registry order.
+pub fn run_dgg(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
+    SOLVERS
+        .iter()
+        .map(|s| run_dgg_solver(workload, s, options))
+        .collect()
+}
+
+/// The chess-like game with the same arena whose terminals pay the sign of the original payoff
+/// (the coarse game of Lemma 2 of *Deterministic Graphical Games Revisited*: its values are the
+/// signs of the original values).
+pub fn chess_like(game: &Dgg) -> ChessLike {
+    let payoffs = game
+        .payoffs()
+        .iter()
+        .map(|p| Outcome::from_sign(p.signum()))
+        .collect();
+    TerminalGame::new(game.arena().clone(), payoffs)
+        .expect("the arena of a DGG is the arena of a chess-like game")
+}
+
+/// Times retrograde analysis of chess-like games ([`reach::solve`]) on [`chess_like`] of the
+/// workload's game (converted once, untimed).
+pub fn run_reach(workload: &Workload, options: &Options) -> Result<Row, BenchError> {
+    let game = chess_like(&workload.game);
+    reset_peak_rss();
+    let (timing, solution) = time(options.repetitions, || reach::solve(&game));
+    if options.verify {
+        solution
+            .verify(&game)
+            .map_err(|e| workload.wrong("retrograde", e))?;
+    }
+    Ok(workload.row("retrograde", &timing, None))
+}
+
+/// The floor, retrograde analysis and every DGG solver on one workload.
+pub fn run_all(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
+    let mut rows = vec![
+        run_reach_floor(workload, options),
+        run_reach(workload, options)?,
+    ];
+    rows.extend(run_dgg(workload, options)?);
+    Ok(rows)
+}
+
+/// A suite of algorithms on generated terminal games.
+#[derive(Clone, Copy, Debug)]
+pub struct Suite {
+    /// The families it runs on when none are given.
+    pub default_families: &'static [&'static str],
+    /// Its rows on one workload.
+    pub times: fn(&Workload, &Options) -> Result<Vec<Row>, BenchError>,
+}
+
+/// The suites on terminal games: `kalmar bench reach` and `kalmar bench dgg`.
+pub static SUITES: Registry<Suite> = Registry::new(
+    "terminal-game suite",
+    &[
+        Entry {
+            id: "reach",
+            summary: "retrograde analysis of chess-like games against a plain BFS over the \
+                      reversed graph",
+            bounds: "",
+            run: Suite {
+                default_families: &["random-chess", "grid"],
+                times: |workload, options| {
+                    Ok(vec![
+                        run_reach_floor(workload, options),
+                        run_reach(workload, options)?,
+                    ])
+                },
+            },
+        },
+        Entry {
+            id: "dgg",
+            summary: "the DGG solvers against each other (time and comparisons), with the BFS \
+                      floor",
+            bounds: "",
+            run: Suite {
+                default_families: &["random", "sorting-network"],
+                times: |workload, options| {
+                    let mut rows = vec![run_reach_floor(workload, options)];
+                    rows.extend(run_dgg(workload, options)?);
+                    Ok(rows)
+                },
+            },
+        },
+    ],
+);
+
+/// Runs `suite` on a game of each family (its default families when none are given) at each
+/// size in arcs, generated from `seed`; every family is looked up before anything runs.
+/// `progress` hears of each game.
+pub fn run_suite(
+    suite: &Suite,
+    families: &[String],
+    sizes: &[usize],
+    seed: u64,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Row>, BenchError> {
+    let families: Vec<String> = if families.is_empty() {
+        suite
+            .default_families
+            .iter()
+            .map(|f| f.to_string())
+            .collect()
+    } else {
+        families.to_vec()
+    };
+    for id in &families {
+        generate::family(id)?;
+    }
+    let mut steps = Steps::new(families.len() * sizes.len(), progress);
+    let mut rows = Vec::new();
+    for id in &families {
+        for &size in sizes {
+            steps.start(format!("{id} at {size} arcs"));
+            let workload = Workload::generate(id, size, seed)?;
+            rows.extend((suite.times)(&workload, options)?);
+            steps.finish();
+        }
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_counts_vertices_that_reach_a_terminal() {
+        use kalmar_core::{Builder, Owner, Player};
+        let mut b = Builder::new(2);
+        let [x, y, z, t] = [
+            b.add_vertex(Owner::Player(Player::MAX)),
+            b.add_vertex(Owner::Player(Player::MIN)),
+            b.add_vertex(Owner::Player(Player::MIN)),
+            b.add_vertex(Owner::Terminal),
+        ];
+        b.add_edge(x, y);
+        b.add_edge(y, t);
+        b.add_edge(z, z);
+        assert_eq!(reverse_bfs(&b.build().unwrap()), 3);
+        let _ = (x, z);
+    }
+
+    #[test]
+    fn rows_serialise_and_format() {
+        let workload = Workload::generate("sorting-network", 500, 3).unwrap();
+        let rows = run_all(
+            &workload,
+            &Options {
+                repetitions: 2,
+                verify: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(rows[0].algorithm, "bfs-floor");
+        for row in &rows {
+            assert_eq!(row.arcs, workload.arcs());
+            let json = serde_json::to_string(row).unwrap();
+            let back: Row = serde_json::from_str(&json).unwrap();
+            // Floats survive JSON to within rounding of the last digit.
+            assert!((back.median_seconds - row.median_seconds).abs() <= 1e-12 * row.median_seconds);
+            let exact = |r: &Row| {
+                (
+                    r.algorithm.clone(),
+                    r.arcs,
+                    r.terminals,
+                    r.comparisons,
+                    r.seed,
+                )
+            };
+            assert_eq!(exact(&back), exact(row));
+            assert_eq!(row.markdown().matches('|').count(), 12);
+        }
+        assert!(rows[2..].iter().all(|r| r.comparisons.is_some()));
+        assert_eq!(
+            Row::markdown_header()
+                .lines()
+                .next()
+                .unwrap()
+                .matches('|')
+                .count(),
+            12
+        );
+    }
+
+    #[test]
+    fn suites_run_their_default_families() {
+        let options = Options {
+            repetitions: 1,
+            verify: true,
+        };
+        let mut seen = Vec::new();
+        let dgg = &SUITES.get("dgg").unwrap().run;
+        let rows = run_suite(dgg, &[], &[300], 1, &options, &mut |p| seen.push(p.done)).unwrap();
+        assert_eq!(rows.len(), 2 * (1 + SOLVERS.len()));
+        assert_eq!(seen, [0, 1, 2]);
+        let reach = &SUITES.get("reach").unwrap().run;
+        let rows = run_suite(reach, &["grid".into()], &[300], 1, &options, &mut |_| {}).unwrap();
+        let algorithms: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
+        assert_eq!(algorithms, ["bfs-floor", "retrograde"]);
+        let unknown = run_suite(
+            reach,
+            &["nonsense".into()],
+            &[300],
+            1,
+            &options,
+            &mut |_| {},
+        );
+        assert!(matches!(unknown, Err(BenchError::Generate(_))));
+    }
+}
