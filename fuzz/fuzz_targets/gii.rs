@@ -3,7 +3,7 @@
 //! read-then-write.
 #![no_main]
 
-use kalmar_parity::format::{read_gii, write_gii};
+use kalmar_observation::{read_gii, write_gii};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
