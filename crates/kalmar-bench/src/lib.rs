@@ -34,6 +34,9 @@ use kalmar_terminal::{Dgg, TerminalGame};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
+pub mod prism;
+pub mod stochastic;
+
 /// How to run the benchmarks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {

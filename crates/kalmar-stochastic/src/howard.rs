@@ -25,8 +25,9 @@
 //! optimal strategy, as the certificate does, the gain step does nothing and the bias steps are
 //! few. A round is one exact evaluation plus O(n + m): linear time in a game without chance.
 
+use super::MeanPayoffGame;
 use super::chain::{GainBias, gain_and_bias};
-use super::{MeanPayoffGame, player_of};
+use super::model::player_of;
 use kalmar_core::{Edge, Player, Rational, Strategy};
 
 /// The replier's best reply to a fixed strategy, with its gain and bias.

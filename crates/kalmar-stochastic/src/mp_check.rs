@@ -14,7 +14,8 @@
 //! O(k · e) time and O(k^2) memory for a component of `k` vertices and `e` moves; components of
 //! more than [`LARGEST_COMPONENT`] vertices are refused.
 
-use super::{MeanPayoffGame, is_deterministic, player_of, zp::integer_rewards};
+use super::model::player_of;
+use super::{MeanPayoffGame, is_deterministic, zp::integer_rewards};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Player, Rational, Strategy, VerifyError, Vertex};
 

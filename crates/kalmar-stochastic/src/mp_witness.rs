@@ -58,9 +58,9 @@
 //! evaluation per round (the `chain` module: linear time without chance, an exact linear
 //! solve per strongly connected component with it), plus O(n + m) per round.
 
-use super::verify::check_shape;
-use super::{MeanPayoffGame, howard};
-use kalmar_core::{Owner, Player, Rational, Strategy, VerifyError, Vertex};
+use super::model::check_shape;
+use super::{MeanPayoffGame, Solution, howard};
+use kalmar_core::{Certificate, Owner, Player, Rational, Strategy, VerifyError, Vertex};
 
 /// A potential that shows that one player's part of a strategy secures the claimed values of a
 /// mean-payoff game (see the module docs).
@@ -232,6 +232,13 @@ pub fn verify(
         check(game, values, strategy, &witness)?;
     }
     Ok(())
+}
+
+impl Certificate<MeanPayoffGame> for Solution {
+    /// The gain/bias witnesses of this module: any size, with or without chance.
+    fn verify(&self, game: &MeanPayoffGame) -> Result<(), VerifyError> {
+        verify(game, &self.values, &self.strategy)
+    }
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@
 //! # Complexity
 //! O(n + m) rational comparisons.
 
+use super::TerminalPayoffGame;
+use super::model::{is_safe, player_of};
 use super::reach::attract;
-use super::si::is_safe;
-use super::{TerminalGame, player_of};
 use kalmar_core::{Player, Rational, Strategy, Vertex};
 
 /// The values do not allow optimal strategies: they are not the game's values.
@@ -45,7 +45,7 @@ pub enum RecoverError {
 }
 
 /// Optimal strategies for both players from the values of every vertex (Theorem 2).
-pub fn recover(game: &TerminalGame, values: &[Rational]) -> Result<Strategy, RecoverError> {
+pub fn recover(game: &TerminalPayoffGame, values: &[Rational]) -> Result<Strategy, RecoverError> {
     let arena = game.arena();
     let model = game.model();
     if values.len() != arena.num_vertices() {
@@ -89,7 +89,7 @@ pub fn recover(game: &TerminalGame, values: &[Rational]) -> Result<Strategy, Rec
 
 /// The naive recovery: at every player's vertex, the first move that keeps the value. It is safe
 /// but need not be stopping, so it need not be optimal (kept to show why Theorem 2 is needed).
-pub fn first_safe_move(game: &TerminalGame, values: &[Rational]) -> Strategy {
+pub fn first_safe_move(game: &TerminalPayoffGame, values: &[Rational]) -> Strategy {
     let arena = game.arena();
     let model = game.model();
     let mut strategy = Strategy::empty(arena.num_vertices());
@@ -103,6 +103,6 @@ pub fn first_safe_move(game: &TerminalGame, values: &[Rational]) -> Strategy {
     strategy
 }
 
-fn name(game: &TerminalGame, v: Vertex) -> String {
+fn name(game: &TerminalPayoffGame, v: Vertex) -> String {
     game.arena().name(v).into_owned()
 }

@@ -13,7 +13,7 @@
 //! fail the certificate, squares `delta` (doubling the bits of every stopping probability) — but
 //! never below `delta*` — and runs strategy iteration again from the strategies it has. The
 //! answer's values are the exact winning probabilities of the returned strategy pair
-//! ([`ParityGame::evaluate`]), and the certificate has shown that neither player can do better
+//! ([`StochasticParityGame::evaluate`]), and the certificate has shown that neither player can do better
 //! against the other's strategy: the answer is exact whatever `delta` it stopped at.
 //!
 //! # Complexity
@@ -23,12 +23,13 @@
 //! one certificate (two parity MDPs, see [`parity_mdp`](super::parity_mdp)).
 
 use super::reduce::parity_to_terminal::{map_back, map_forward, proven_delta, reduce};
-use super::{ParityGame, Solution, Stats, certified_search, parity_mdp, si};
+use super::si::certified_search;
+use super::{Solution, Stats, StochasticParityGame, parity_mdp, si};
 use kalmar_core::Rational;
 
 /// Solves a stochastic parity game exactly (see the module docs). `stats.iterations` and
 /// `stats.evaluations` add up over the rounds; `rounds` counts them.
-pub fn solve(game: &ParityGame, stats: &mut Stats) -> Solution {
+pub fn solve(game: &StochasticParityGame, stats: &mut Stats) -> Solution {
     let n = game.arena().num_vertices() as i64;
     certified_search(
         Rational::new(1, 4 * (n + 1)),
@@ -58,8 +59,8 @@ mod tests {
     use kalmar_core::Certificate;
     use kalmar_core::format::read_gg;
 
-    fn solve_text(text: &str, convention: ParityConvention) -> (ParityGame, Solution) {
-        let game = ParityGame::from_graph(&read_gg(text).unwrap(), convention).unwrap();
+    fn solve_text(text: &str, convention: ParityConvention) -> (StochasticParityGame, Solution) {
+        let game = StochasticParityGame::from_graph(&read_gg(text).unwrap(), convention).unwrap();
         let solution = solve(&game, &mut Stats::default());
         solution.verify(&game).unwrap();
         (game, solution)
@@ -95,7 +96,8 @@ b chance priority=0 -> w:499/1000 l:501/1000
 l max priority=1 -> l
 ";
         let game =
-            ParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins).unwrap();
+            StochasticParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins)
+                .unwrap();
         let mut stats = Stats::default();
         let s = solve(&game, &mut stats);
         s.verify(&game).unwrap();

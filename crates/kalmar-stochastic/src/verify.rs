@@ -23,10 +23,10 @@
 //! # Complexity
 //! O(n + m) rational operations.
 
+use super::model::{Model, check_shape, is_safe, player_of};
 use super::reach::attract;
-use super::si::is_safe;
-use super::{Model, player_of};
-use kalmar_core::{Arena, Owner, Player, Rational, Strategy, VerifyError};
+use super::{DiscountedGame, Solution, TerminalPayoffGame};
+use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy, VerifyError};
 
 /// Checks `values` and `strategy` against the game (see the module docs).
 pub(crate) fn verify(
@@ -133,20 +133,14 @@ pub(super) fn verify_by_best_replies(
     Ok(())
 }
 
-/// One value per vertex, and a valid move wherever a player moves.
-pub(super) fn check_shape(
-    arena: &Arena,
-    values: &[Rational],
-    strategy: &Strategy,
-) -> Result<(), VerifyError> {
-    if values.len() != arena.num_vertices() {
-        return Err(VerifyError::new(format!(
-            "{} values for {} vertices",
-            values.len(),
-            arena.num_vertices()
-        )));
+impl Certificate<TerminalPayoffGame> for Solution {
+    fn verify(&self, game: &TerminalPayoffGame) -> Result<(), VerifyError> {
+        verify(&game.model(), &self.values, &self.strategy)
     }
-    strategy
-        .check(arena)
-        .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", arena.name(v))))
+}
+
+impl Certificate<DiscountedGame> for Solution {
+    fn verify(&self, game: &DiscountedGame) -> Result<(), VerifyError> {
+        verify(&game.model(), &self.values, &self.strategy)
+    }
 }

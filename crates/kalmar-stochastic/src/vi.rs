@@ -24,7 +24,8 @@
 //! O(m) per sweep, O(n m) per deflation in the worst case; the number of sweeps depends on the
 //! game (exponential in the worst case, as the Haddad–Monmege games show).
 
-use super::{DiscountedGame, Model, Stats, TerminalGame, player_of};
+use super::model::{Model, player_of};
+use super::{DiscountedGame, Stats, TerminalPayoffGame};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Owner, Player, Rational, Vertex};
 
@@ -80,7 +81,7 @@ impl Bounds {
 
 /// Bounds within `epsilon` (or as close as `max_sweeps` sweeps get) for a terminal-payoff game.
 pub fn solve_terminal(
-    game: &TerminalGame,
+    game: &TerminalPayoffGame,
     epsilon: &Rational,
     max_sweeps: u64,
     stats: &mut Stats,

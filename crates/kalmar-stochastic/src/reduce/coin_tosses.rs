@@ -14,7 +14,7 @@
 //! # Complexity
 //! O(m + sum over chance vertices of k d) vertices and moves, for `k` moves and `d` bits.
 
-use crate::TerminalGame;
+use crate::TerminalPayoffGame;
 use kalmar_core::{Builder, Owner, Rational, Vertex};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -24,7 +24,7 @@ use num_traits::{One, Zero};
 /// vertices are the original ones (a chance vertex is the first toss of its gadget), with the same
 /// moves at players' vertices, so values and strategies of the original vertices carry over
 /// unchanged.
-pub fn reduce(game: &TerminalGame) -> TerminalGame {
+pub fn reduce(game: &TerminalPayoffGame) -> TerminalPayoffGame {
     let arena = game.arena();
     let mut b = Builder::new(2);
     for v in arena.vertices() {
@@ -89,7 +89,7 @@ pub fn reduce(game: &TerminalGame) -> TerminalGame {
     let arena = b.build().expect("the gadgets are valid");
     let mut payoff = game.payoffs().to_vec();
     payoff.resize(arena.num_vertices(), Rational::ZERO);
-    TerminalGame::new(arena, payoff).expect("two players")
+    TerminalPayoffGame::new(arena, payoff).expect("two players")
 }
 
 /// One distribution's coin tosses.

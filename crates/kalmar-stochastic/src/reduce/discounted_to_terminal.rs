@@ -18,14 +18,14 @@
 //! # Complexity
 //! O(n + m): `2n + 2` vertices and `m + 3n` moves.
 
-use crate::{DiscountedGame, Solution, TerminalGame};
+use crate::{DiscountedGame, Solution, TerminalPayoffGame};
 use kalmar_core::{Owner, Rational, Vertex};
 
 /// The terminal-payoff game of a discounted game, and how to map its solutions back.
 #[derive(Clone, Debug)]
 pub struct Reduction {
     /// The terminal-payoff game, with payoffs 0 and 1.
-    pub game: TerminalGame,
+    pub game: TerminalPayoffGame,
     lo: Rational,
     spread: Rational,
     beta: Rational,
@@ -92,7 +92,7 @@ pub fn reduce(game: &DiscountedGame) -> Reduction {
     let mut payoff = vec![Rational::ZERO; 2 * n + 2];
     payoff[one.index()] = Rational::ONE;
     Reduction {
-        game: TerminalGame::new(terminal_arena, payoff).expect("two players"),
+        game: TerminalPayoffGame::new(terminal_arena, payoff).expect("two players"),
         lo,
         spread,
         beta,

@@ -32,12 +32,12 @@
 //! bits (see the gadget's docs).
 
 use super::{parity_to_terminal, terminal_to_mean, transfer};
-use crate::{MeanPayoffGame, ParityGame, Solution, is_deterministic};
+use crate::{MeanPayoffGame, Solution, StochasticParityGame, is_deterministic};
 use kalmar_core::Rational;
 use num_bigint::BigInt;
 
 /// The mean-payoff game of a parity game (see the module docs).
-pub fn reduce(game: &ParityGame) -> MeanPayoffGame {
+pub fn reduce(game: &StochasticParityGame) -> MeanPayoffGame {
     let arena = game.arena();
     if !is_deterministic(arena) {
         let gadget = parity_to_terminal::reduce(game, &parity_to_terminal::proven_delta(game));
@@ -61,7 +61,11 @@ pub fn reduce(game: &ParityGame) -> MeanPayoffGame {
 
 /// The parity game's solution of a solution of its mean-payoff game: the strategies carried
 /// back, and their exact winning probabilities in the parity game.
-pub fn map_back(game: &ParityGame, mean: &MeanPayoffGame, solution: &Solution) -> Solution {
+pub fn map_back(
+    game: &StochasticParityGame,
+    mean: &MeanPayoffGame,
+    solution: &Solution,
+) -> Solution {
     let strategy = transfer(mean.arena(), &solution.strategy, game.arena(), Some);
     Solution {
         values: game.evaluate(&strategy),

@@ -67,7 +67,8 @@
 //! O(n + m) vertices and moves; the stopping probabilities have O(d · log(1/delta)) bits for `d`
 //! ranks. [`proven_delta`]: O(n + m) arithmetic operations on numbers of O(log(1/delta*)) bits.
 
-use crate::{ParityGame, TerminalGame, player_of};
+use crate::model::player_of;
+use crate::{StochasticParityGame, TerminalPayoffGame};
 use kalmar_core::{Builder, Owner, Rational, Strategy, Vertex};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -77,7 +78,7 @@ use num_rational::BigRational;
 ///
 /// # Panics
 /// If `delta` is not in `(0, 1/2]`.
-pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
+pub fn reduce(game: &StochasticParityGame, delta: &Rational) -> TerminalPayoffGame {
     assert!(
         delta.signum().is_gt() && *delta <= Rational::new(1, 2),
         "0 < delta <= 1/2"
@@ -128,7 +129,7 @@ pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
     let gadget_arena = builder.build().expect("the gadget game of a valid arena");
     let mut payoff = vec![Rational::ZERO; 2 * n + 2];
     payoff[win.index()] = Rational::ONE;
-    TerminalGame::new(gadget_arena, payoff).expect("two players, some vertices")
+    TerminalPayoffGame::new(gadget_arena, payoff).expect("two players, some vertices")
 }
 
 /// The stopping parameter proven small enough for `game` (see the module docs): with it, the
@@ -136,7 +137,7 @@ pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
 /// `delta* = 1 / (8 n 4^n Lambda^n (prod_i L_i)^2)`, where `L_i` is the least common multiple
 /// of the denominators of vertex `i`'s move probabilities (1 at a player's vertex) and `Lambda`
 /// the largest `L_i`.
-pub fn proven_delta(game: &ParityGame) -> Rational {
+pub fn proven_delta(game: &StochasticParityGame) -> Rational {
     let arena = game.arena();
     let n = arena.num_vertices();
     let lcms: Vec<BigInt> = arena
@@ -164,13 +165,21 @@ pub fn proven_delta(game: &ParityGame) -> Rational {
 }
 
 /// The parity game's strategies of a strategy pair of its gadget game.
-pub fn map_back(game: &ParityGame, gadget: &TerminalGame, strategy: &Strategy) -> Strategy {
+pub fn map_back(
+    game: &StochasticParityGame,
+    gadget: &TerminalPayoffGame,
+    strategy: &Strategy,
+) -> Strategy {
     super::transfer(gadget.arena(), strategy, game.arena(), Some)
 }
 
 /// A strategy pair of the parity game carried into its gadget game (a starting point for
 /// strategy iteration).
-pub fn map_forward(game: &ParityGame, gadget: &TerminalGame, strategy: &Strategy) -> Strategy {
+pub fn map_forward(
+    game: &StochasticParityGame,
+    gadget: &TerminalPayoffGame,
+    strategy: &Strategy,
+) -> Strategy {
     let n = game.arena().num_vertices();
     super::transfer(game.arena(), strategy, gadget.arena(), |v| {
         (v.index() < n && player_of(gadget.arena(), v).is_some()).then_some(v)

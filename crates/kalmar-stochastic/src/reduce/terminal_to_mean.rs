@@ -6,12 +6,12 @@
 //! # Complexity
 //! O(n + m).
 
-use crate::{MeanPayoffGame, TerminalGame};
+use crate::{MeanPayoffGame, TerminalPayoffGame};
 use kalmar_core::{Owner, Player, Rational};
 
 /// The mean-payoff game of `game`; vertices and their moves keep their numbers, so values and
 /// strategies carry over unchanged.
-pub fn reduce(game: &TerminalGame) -> MeanPayoffGame {
+pub fn reduce(game: &TerminalPayoffGame) -> MeanPayoffGame {
     let arena = game.arena();
     let mut b = arena.to_builder();
     let mut reward = vec![Rational::ZERO; arena.num_vertices()];
