@@ -1,18 +1,19 @@
 //! Stochastic games on graphs: two players, Max (player 0) and Min (player 1), and chance, which
 //! moves with rational probabilities. The classes of D. Andersson and P. B. Miltersen, *The
-//! Complexity of Solving Stochastic Games on Graphs* (ISAAC 2009), all over one [`Arena`](kalmar_core::Arena):
+//! Complexity of Solving Stochastic Games on Graphs* (ISAAC 2009), all over one
+//! [`Arena`](kalmar_core::Arena):
 //!
-//! - [`TerminalPayoffGame`]: stochastic terminal-payoff games. Play ends at a terminal, which pays Max
-//!   its rational payoff (of either sign); an infinite play pays 0. Chance vertices have any
+//! - [`TerminalPayoffGame`]: stochastic terminal-payoff games. Play ends at a terminal, which pays
+//!   Max its rational payoff (of either sign); an infinite play pays 0. Chance vertices have any
 //!   number of moves with any rational distribution.
 //! - simple stochastic games (Condon): the terminal games whose chance vertices toss a fair coin
-//!   between two moves and whose payoffs are 0 or 1 ([`TerminalPayoffGame::is_simple`]); the value is
-//!   the probability that Max reaches a 1-terminal.
+//!   between two moves and whose payoffs are 0 or 1 ([`TerminalPayoffGame::is_simple`]); the
+//!   value is the probability that Max reaches a 1-terminal.
 //! - [`DiscountedGame`]: every vertex has a rational reward, paid to Max each time play is there,
 //!   and play at step `i` counts `beta^i` (the discount factor `beta` of the file).
 //! - [`MeanPayoffGame`]: the same rewards, and Max receives the limiting average (the liminf).
-//! - [`StochasticParityGame`]: a priority per vertex; the value is the probability that Max wins, in the
-//!   convention the game states ([`ParityConvention`]).
+//! - [`StochasticParityGame`]: a priority per vertex; the value is the probability that Max wins,
+//!   in the convention the game states ([`ParityConvention`]).
 //!
 //! A game without chance vertices is the *deterministic* special case of its class
 //! ([`is_deterministic`]): deterministic mean-payoff and discounted games (Zwick and Paterson) and

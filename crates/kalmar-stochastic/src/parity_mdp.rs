@@ -25,6 +25,25 @@
 //! # Complexity
 //! Per fixed strategy, O(d · n · (n + m)) for the end components of `d` priorities, plus one
 //! exact strategy iteration on a one-player game.
+//!
+//! # Example
+//!
+//! The optimal answer passes; a claim that Min does better at `m` does not.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, parity_mdp, spg};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let solution = spg::solve(&game, &mut Stats::default());
+//! assert!(parity_mdp::verify(&game, &solution.values, &solution.strategy).is_ok());
+//! let mut values = solution.values.clone();
+//! values[0] = Rational::ZERO;
+//! assert!(parity_mdp::verify(&game, &values, &solution.strategy).is_err());
+//! ```
 
 use super::end_components::maximal_end_components;
 use super::model::player_of;

@@ -2,9 +2,9 @@
 //! back: so that the same game can be solved by kalmar and by PRISM-games and the answers
 //! compared.
 //!
-//! [`write_prism`] turns a [`TerminalPayoffGame`] into a turn-based stochastic game of PRISM's modelling
-//! language (model type `smg`) and an rPATL property whose value at every state is the value of
-//! the vertex:
+//! [`write_prism`] turns a [`TerminalPayoffGame`] into a turn-based stochastic game of PRISM's
+//! modelling language (model type `smg`) and an rPATL property whose value at every state is the
+//! value of the vertex:
 //!
 //! ```text
 //! smg
@@ -46,8 +46,8 @@
 //!   with probability `q` and to `lose` otherwise, so the probability of reaching `win` is the
 //!   expected payoff and an infinite play, which never reaches `win`, pays 0. The property is
 //!   `<<maxplayer>> Pmax=? [ F "win" ]`.
-//! - **Other non-negative payoffs** (some above 1): one absorbing state `done` (`s = n`) follows the
-//!   vertices, every terminal moves to it, and a reward structure `payoff` gives each terminal
+//! - **Other non-negative payoffs** (some above 1): one absorbing state `done` (`s = n`) follows
+//!   the vertices, every terminal moves to it, and a reward structure `payoff` gives each terminal
 //!   its payoff as a state reward, earned when play leaves the terminal. PRISM-games' `F0`
 //!   reachability reward counts the rewards gathered until `done` is reached and 0 on a path
 //!   that never reaches it, which is the terminal-payoff game's "infinite play pays 0". The

@@ -16,6 +16,23 @@
 //!
 //! # Complexity
 //! O(n + m) rational comparisons.
+//!
+//! # Example
+//!
+//! The strategies of a coin toss from its values.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{Solution, TerminalPayoffGame, recover};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let half = Rational::new(1, 2);
+//! let values = vec![half.clone(), half, Rational::ONE, Rational::ZERO];
+//! let strategy = recover::recover(&game, &values).unwrap();
+//! assert!(Solution { values, strategy }.verify(&game).is_ok());
+//! ```
 
 use super::TerminalPayoffGame;
 use super::model::{is_safe, player_of};

@@ -35,6 +35,27 @@
 //! At most one evaluation per strategy of a player: exponentially many in the worst case
 //! (Friedmann's lower bound applies), few in practice. Each evaluation is one exact linear solve
 //! (see [`chain`](super::chain)) plus O(n + m) for the switches.
+//!
+//! # Example
+//!
+//! A coin toss worth 1/2 to Max, and a discounted game worth 2 where Max stays.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{DiscountedGame, Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let solution = si::solve_terminal(&game, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 2));
+//! assert!(solution.verify(&game).is_ok());
+//! let graph = read_gg("kalmar-gg 1\ndiscount 1/2\na max reward=1 -> a b\n\
+//!                      b min reward=0 -> b\n").unwrap();
+//! let game = DiscountedGame::from_graph(&graph).unwrap();
+//! let solution = si::solve_discounted(&game, &mut Stats::default());
+//! assert_eq!(solution.values, [Rational::from(2), Rational::ZERO]);
+//! ```
 
 use super::chain::{evaluate, evaluate_in};
 use super::model::{Model, is_safe, player_of};

@@ -13,14 +13,31 @@
 //! fail the certificate, squares `delta` (doubling the bits of every stopping probability) — but
 //! never below `delta*` — and runs strategy iteration again from the strategies it has. The
 //! answer's values are the exact winning probabilities of the returned strategy pair
-//! ([`StochasticParityGame::evaluate`]), and the certificate has shown that neither player can do better
-//! against the other's strategy: the answer is exact whatever `delta` it stopped at.
+//! ([`StochasticParityGame::evaluate`]), and the certificate has shown that neither player can do
+//! better against the other's strategy: the answer is exact whatever `delta` it stopped at.
 //!
 //! # Complexity
 //! Rounds: at most O(log(log(1/delta*) / log n)) = O(log n + log log Lambda) for the largest
 //! denominator `Lambda` of a probability, each one exact strategy iteration on a game of
 //! `2n + 2` vertices (exponentially many improvements in the worst case, few in practice) and
 //! one certificate (two parity MDPs, see [`parity_mdp`](super::parity_mdp)).
+//!
+//! # Example
+//!
+//! Min chooses between a vertex Max wins and a coin toss: the toss, worth 1/2.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, spg};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let solution = spg::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 2));
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::reduce::parity_to_terminal::{map_back, map_forward, proven_delta, reduce};
 use super::si::certified_search;

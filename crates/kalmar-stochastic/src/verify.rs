@@ -22,6 +22,23 @@
 //!
 //! # Complexity
 //! O(n + m) rational operations.
+//!
+//! # Example
+//!
+//! Strategy iteration's answer passes; a wrong value is refused.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let mut solution = si::solve_terminal(&game, &mut Stats::default());
+//! assert!(solution.verify(&game).is_ok());
+//! solution.values[0] = Rational::ONE;
+//! assert!(solution.verify(&game).is_err());
+//! ```
 
 use super::model::{Model, check_shape, is_safe, player_of};
 use super::reach::attract;

@@ -13,6 +13,24 @@
 //!
 //! # Complexity
 //! O(m + sum over chance vertices of k d) vertices and moves, for `k` moves and `d` bits.
+//!
+//! # Example
+//!
+//! A toss of 1/3 becomes fair coins; the value, 1/3, stays.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::coin_tosses;
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/3 l:2/3\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let simple = coin_tosses::reduce(&game);
+//! assert!(simple.is_simple());
+//! let solution = si::solve_terminal(&simple, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 3));
+//! ```
 
 use crate::TerminalPayoffGame;
 use kalmar_core::{Builder, Owner, Rational, Vertex};

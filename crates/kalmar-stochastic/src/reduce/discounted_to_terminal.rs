@@ -17,6 +17,24 @@
 //!
 //! # Complexity
 //! O(n + m): `2n + 2` vertices and `m + 3n` moves.
+//!
+//! # Example
+//!
+//! The discounted game where Max stays for 2, solved as a terminal-payoff game and mapped back.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::discounted_to_terminal;
+//! use kalmar_stochastic::{DiscountedGame, Stats, si};
+//! let graph = read_gg("kalmar-gg 1\ndiscount 1/2\na max reward=1 -> a b\n\
+//!                      b min reward=0 -> b\n").unwrap();
+//! let game = DiscountedGame::from_graph(&graph).unwrap();
+//! let reduction = discounted_to_terminal::reduce(&game);
+//! let solution = si::solve_terminal(&reduction.game, &mut Stats::default());
+//! let back = reduction.map_back(&game, &solution);
+//! assert_eq!(back.values, [Rational::from(2), Rational::ZERO]);
+//! ```
 
 use crate::{DiscountedGame, Solution, TerminalPayoffGame};
 use kalmar_core::{Owner, Rational, Vertex};

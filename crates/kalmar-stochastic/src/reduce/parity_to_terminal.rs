@@ -66,6 +66,26 @@
 //! # Complexity
 //! O(n + m) vertices and moves; the stopping probabilities have O(d · log(1/delta)) bits for `d`
 //! ranks. [`proven_delta`]: O(n + m) arithmetic operations on numbers of O(log(1/delta*)) bits.
+//!
+//! # Example
+//!
+//! At the proven stopping parameter, optimal strategies of the gadget game are optimal in the
+//! parity game.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::parity_to_terminal::{map_back, proven_delta, reduce};
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let gadget = reduce(&game, &proven_delta(&game));
+//! let solution = si::solve_terminal(&gadget, &mut Stats::default());
+//! let strategy = map_back(&game, &gadget, &solution.strategy);
+//! assert_eq!(game.evaluate(&strategy)[0], Rational::new(1, 2));
+//! ```
 
 use crate::model::player_of;
 use crate::{StochasticParityGame, TerminalPayoffGame};
