@@ -4,12 +4,13 @@
 use crate::bad_input;
 use crate::report::{in_file, load, millis, table};
 use clap::{Args, Subcommand, ValueEnum};
+use kalmar_core::Rational;
 use kalmar_core::format::{GameGraph, to_gg_string};
-use kalmar_core::{Certificate, Rational};
 use kalmar_stochastic::generate::{Parameters, generate as generated};
+use kalmar_stochastic::recover::ValuesError;
 use kalmar_stochastic::reduce::{ConvertError, convert};
 use kalmar_stochastic::solve::SOLVERS;
-use kalmar_stochastic::{Class, ParityConvention, Solution, TerminalPayoffGame, recover};
+use kalmar_stochastic::{Class, ParityConvention, TerminalPayoffGame, recover};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -227,45 +228,15 @@ fn recover_command(file: &Path, values_file: &Path, json: bool) -> anyhow::Resul
     let game = TerminalPayoffGame::from_graph(&graph).map_err(|e| in_file(file, e))?;
     let text = std::fs::read_to_string(values_file)
         .map_err(|e| bad_input(format!("{}: {e}", values_file.display())))?;
-    let parsed: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| in_file(values_file, e))?;
-    let object = parsed
-        .get("values")
-        .unwrap_or(&parsed)
-        .as_object()
-        .ok_or_else(|| {
-            in_file(
-                values_file,
-                "expected a JSON object of values by vertex name",
-            )
-        })?;
+    let in_values = |e: ValuesError| match e {
+        ValuesError::Name(_) => bad_input(e),
+        e => in_file(values_file, e),
+    };
     let arena = game.arena();
-    let index = arena.name_index();
-    let mut values = vec![None; arena.num_vertices()];
-    for (name, x) in object {
-        let v = crate::report::lookup(&index, name)?;
-        let x: Rational = serde_json::from_value(x.clone())
-            .map_err(|e| in_file(values_file, format!("vertex {name}: {e}")))?;
-        values[v.index()] = Some(x);
-    }
-    let values: Vec<Rational> = arena
-        .vertices()
-        .map(|v| {
-            values[v.index()].clone().ok_or_else(|| {
-                in_file(
-                    values_file,
-                    format!("no value for vertex {}", arena.name(v)),
-                )
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
+    let values = recover::values_from_json(arena, &text).map_err(in_values)?;
     let start = Instant::now();
-    let strategy = recover::recover(&game, &values).map_err(|e| in_file(values_file, e))?;
+    let solution = recover::certified(&game, values).map_err(in_values)?;
     let elapsed = start.elapsed();
-    let solution = Solution { values, strategy };
-    solution
-        .verify(&game)
-        .map_err(|e| in_file(values_file, format!("the values are not the game's: {e}")))?;
     let moves = crate::report::SolutionFile::strategy_names(arena, &solution.strategy);
     if json {
         say!(
