@@ -22,7 +22,7 @@
 //! operations for a component with `k` chance vertices in the worst case (dense fill), far less
 //! for the sparse components of typical games; a component of player vertices only costs O(k).
 
-use super::model::Model;
+use super::model::{Model, is_deterministic};
 use foldhash::HashMap;
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Owner, Rational, Strategy, Vertex};
@@ -141,7 +141,7 @@ pub(crate) fn mean_payoff(
     reward: &[Rational],
     profile: &Strategy,
 ) -> Vec<Rational> {
-    if super::is_deterministic(arena) {
+    if is_deterministic(arena) {
         functional_gain_and_bias(arena, reward, profile).gain
     } else {
         solved_gain_and_bias(arena, reward, profile, false).gain
@@ -178,7 +178,7 @@ pub(crate) fn gain_and_bias(
     reward: &[Rational],
     profile: &Strategy,
 ) -> GainBias {
-    if super::is_deterministic(arena) {
+    if is_deterministic(arena) {
         functional_gain_and_bias(arena, reward, profile)
     } else {
         solved_gain_and_bias(arena, reward, profile, true)

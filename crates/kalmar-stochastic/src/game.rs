@@ -54,11 +54,6 @@ fn check_infinite(arena: &Arena, class: &'static str) -> Result<(), StochasticEr
     }
 }
 
-/// Whether the arena has no chance vertex: the deterministic special case of every class.
-pub fn is_deterministic(arena: &Arena) -> bool {
-    !arena.vertices().any(|v| arena.owner(v) == Owner::Chance)
-}
-
 /// A stochastic terminal-payoff game: Max, Min and chance vertices, and terminals that pay Max a
 /// rational payoff; infinite play pays 0.
 #[derive(Clone, Debug, PartialEq)]

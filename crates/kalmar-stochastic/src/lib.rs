@@ -56,5 +56,6 @@ pub mod zp;
 
 pub use game::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, Solution, Stats, StochasticError,
-    StochasticParityGame, TerminalPayoffGame, is_deterministic,
+    StochasticParityGame, TerminalPayoffGame,
 };
+pub use model::is_deterministic;

@@ -1,6 +1,7 @@
 //! The shared model of the solvers and the certificates: the common shape of terminal-payoff
-//! and discounted games ([`Model`]), who owns a vertex, which moves keep the value, and the shape
-//! every claimed solution must have. Solvers and verifiers both use it; it uses neither.
+//! and discounted games ([`Model`]), who owns a vertex, whether an arena has chance, which moves
+//! keep the value, and the shape every claimed solution must have. Solvers and verifiers both use
+//! it; it uses neither.
 
 use kalmar_core::{Arena, Edge, Owner, Player, Rational, Strategy, VerifyError, Vertex};
 
@@ -53,6 +54,11 @@ pub(crate) fn is_safe(model: &Model<'_>, e: Edge, values: &[Rational]) -> bool {
     let arena = model.arena;
     let u = arena.source(e);
     model.step(u, &values[arena.target(e).index()]) == values[u.index()]
+}
+
+/// Whether the arena has no chance vertex: the deterministic special case of every class.
+pub fn is_deterministic(arena: &Arena) -> bool {
+    !arena.vertices().any(|v| arena.owner(v) == Owner::Chance)
 }
 
 /// The player who owns `v`, if a player does.
