@@ -7,7 +7,9 @@
 use kalmar_core::Certificate;
 use kalmar_core::format::read_gg;
 use kalmar_stochastic::reduce::discounted_to_terminal;
-use kalmar_stochastic::{Class, DiscountedGame, Solution, Stats, TerminalPayoffGame, recover, si, vi};
+use kalmar_stochastic::{
+    Class, DiscountedGame, Solution, Stats, TerminalPayoffGame, recover, si, vi,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
