@@ -14,7 +14,7 @@
 //!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
 //! let answer = solve(&graph, &Options::default()).unwrap();
 //! assert_eq!(answer.values[0], kalmar_core::Rational::ONE);
-//! assert!(answer.is_exact() && answer.check_time.is_some());
+//! assert!(answer.is_exact() && answer.check_time.is_some() && answer.certificate.is_some());
 //! let text = answer.solution_file(&graph, Options::default().convention).unwrap();
 //! assert_eq!(kalmar_stochastic::solution_file::verify(&graph, &text).unwrap(), answer.class);
 //! ```
@@ -82,6 +82,8 @@ pub struct Answer {
     pub solve_time: Duration,
     /// The time the certificate check took: `Some` exactly when the answer was certified.
     pub check_time: Option<Duration>,
+    /// The certificate that checked the answer, when one did.
+    pub certificate: Option<&'static str>,
 }
 
 impl Answer {
@@ -277,7 +279,20 @@ fn certified(
         stats,
         solve_time,
         check_time: Some(check_time),
+        certificate: Some(certificate_of(class)),
     })
+}
+
+/// The certificate that checks solutions of a class.
+fn certificate_of(class: Class) -> &'static str {
+    match class {
+        Class::Simple | Class::Terminal => {
+            "optimality equations, safe and stopping strategies (Lemma 5)"
+        }
+        Class::Discounted => "optimality equations and safe strategies (Shapley)",
+        Class::MeanPayoff => "gain/bias witnesses of both players' best replies",
+        Class::Parity => "best replies in the parity MDPs of both players",
+    }
 }
 
 /// `si`: exact strategy iteration on every class (parity games through [`parity`]).
@@ -372,6 +387,7 @@ fn finish(
             stats,
             solve_time: vi_time,
             check_time: None,
+            certificate: None,
         });
     };
     let mut exact_stats = Stats::default();
@@ -411,6 +427,7 @@ fn zwick_paterson(graph: &GameGraph, class: Class, _: &Options) -> Result<Answer
         stats,
         solve_time,
         check_time: None,
+        certificate: None,
     })
 }
 
@@ -455,5 +472,6 @@ fn parity(graph: &GameGraph, convention: ParityConvention) -> Result<Answer, Sol
         },
         solve_time,
         check_time: Some(check_time),
+        certificate: Some("Zielonka's winning regions and strategies, checked as a parity game"),
     })
 }

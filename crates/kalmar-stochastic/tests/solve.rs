@@ -39,6 +39,7 @@ fn every_solver_solves_and_certifies_every_class_it_lists() {
             assert_eq!(answer.values.len(), graph.arena.num_vertices());
             // Every answer with strategies has passed its certificate.
             assert_eq!(answer.strategy.is_some(), answer.check_time.is_some());
+            assert_eq!(answer.certificate.is_some(), answer.check_time.is_some());
             // Value iteration may meet the values exactly too.
             assert!(
                 answer.is_exact() || !entry.run.exact,
