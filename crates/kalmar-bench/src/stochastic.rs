@@ -257,7 +257,7 @@ fn repeat(
     Ok(Timing::from_samples(samples))
 }
 
-/// The game `positions` of `class` with two moves each, as the random families draw it.
+/// A random game of `class` of about `size` moves (two per position), with or without chance.
 fn drawn(
     class: Class,
     size: usize,
