@@ -5,7 +5,7 @@
 
 use kalmar_stochastic::prism::{read_prism_log, read_prism_states, read_prism_vector, write_prism};
 use kalmar_core::format::read_gg;
-use kalmar_stochastic::TerminalGame;
+use kalmar_stochastic::TerminalPayoffGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         Some((game, output)) => {
             if let Ok(game) = read_gg(game)
                 .map_err(|_| ())
-                .and_then(|g| TerminalGame::from_graph(&g).map_err(|_| ()))
+                .and_then(|g| TerminalPayoffGame::from_graph(&g).map_err(|_| ()))
             {
                 if let Ok(model) = write_prism(&game) {
                     assert!(model.model.contains("\nsmg\n"));

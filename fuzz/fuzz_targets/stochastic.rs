@@ -7,7 +7,9 @@
 use kalmar_core::Certificate;
 use kalmar_core::format::read_gg;
 use kalmar_stochastic::reduce::discounted_to_terminal;
-use kalmar_stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, recover, si, vi};
+use kalmar_stochastic::{
+    Class, DiscountedGame, Solution, Stats, TerminalPayoffGame, recover, si, vi,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let epsilon = kalmar_core::Rational::new(1, 1000);
     match Class::of(&graph) {
         Class::Simple | Class::Terminal => {
-            let Ok(game) = TerminalGame::from_graph(&graph) else {
+            let Ok(game) = TerminalPayoffGame::from_graph(&graph) else {
                 return;
             };
             let solution = si::solve_terminal(&game, &mut Stats::default());

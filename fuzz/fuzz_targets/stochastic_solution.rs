@@ -7,7 +7,7 @@
 use kalmar_core::Certificate;
 use kalmar_core::format::read_gg;
 use kalmar_stochastic::solution_file::{read, write};
-use kalmar_stochastic::{Class, ParityGame};
+use kalmar_stochastic::{Class, StochasticParityGame};
 use libfuzzer_sys::fuzz_target;
 
 const GAME: &str = "kalmar-gg 1\nm min priority=2 -> m c\nc chance priority=0 -> w:1/2 \"l x\":1/2\n\
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
         other => panic!("the written solution reads back differently: {other:?}\n{written}"),
     }
     if parsed.class == Class::Parity && graph.arena.num_vertices() <= 12 {
-        if let Ok(game) = ParityGame::from_graph(&graph, parsed.convention) {
+        if let Ok(game) = StochasticParityGame::from_graph(&graph, parsed.convention) {
             let _ = parsed.solution.verify(&game);
         }
     }

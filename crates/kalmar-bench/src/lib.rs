@@ -26,7 +26,9 @@ pub mod cgt;
 pub mod harness;
 pub mod oink;
 pub mod parity;
+pub mod prism;
 pub mod reach;
+pub mod stochastic;
 
 pub use harness::{
     BadInput, Progress, SIZES, TableRow, Timing, markdown_table, parse_size, peak_rss,

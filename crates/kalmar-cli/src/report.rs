@@ -43,17 +43,6 @@ pub fn count(n: impl Into<u64>, word: &str) -> String {
     }
 }
 
-/// Looks up a position by name.
-pub fn lookup(
-    index: &std::collections::HashMap<String, kalmar_core::Vertex>,
-    name: &str,
-) -> anyhow::Result<kalmar_core::Vertex> {
-    index
-        .get(name)
-        .copied()
-        .ok_or_else(|| bad_input(format!("the game has no position named '{name}'")))
-}
-
 /// Who moves at a position, for tables.
 pub fn owner_name(owner: Owner) -> String {
     match owner {

@@ -22,7 +22,7 @@
 //! operations for a component with `k` chance vertices in the worst case (dense fill), far less
 //! for the sparse components of typical games; a component of player vertices only costs O(k).
 
-use super::Model;
+use super::model::{Model, is_deterministic};
 use foldhash::HashMap;
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Owner, Rational, Strategy, Vertex};
@@ -141,7 +141,7 @@ pub(crate) fn mean_payoff(
     reward: &[Rational],
     profile: &Strategy,
 ) -> Vec<Rational> {
-    if super::is_deterministic(arena) {
+    if is_deterministic(arena) {
         functional_gain_and_bias(arena, reward, profile).gain
     } else {
         solved_gain_and_bias(arena, reward, profile, false).gain
@@ -178,7 +178,7 @@ pub(crate) fn gain_and_bias(
     reward: &[Rational],
     profile: &Strategy,
 ) -> GainBias {
-    if super::is_deterministic(arena) {
+    if is_deterministic(arena) {
         functional_gain_and_bias(arena, reward, profile)
     } else {
         solved_gain_and_bias(arena, reward, profile, true)
@@ -584,7 +584,7 @@ impl<T: Scalar> System<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{DiscountedGame, TerminalGame};
+    use crate::{DiscountedGame, TerminalPayoffGame};
     use kalmar_core::format::read_gg;
 
     fn first_edges(arena: &kalmar_core::Arena) -> Strategy {
@@ -650,7 +650,7 @@ b min reward=1 -> a
              b2 chance -> b1:1/2 b3:1/2\nb3 terminal payoff=1\n",
         )
         .unwrap();
-        let game = TerminalGame::from_graph(&game).unwrap();
+        let game = TerminalPayoffGame::from_graph(&game).unwrap();
         let x = evaluate(&game.model(), &first_edges(game.arena()));
         assert_eq!(x[1], Rational::new(1, 3));
         assert_eq!(x[2], Rational::new(2, 3));
@@ -664,7 +664,7 @@ b min reward=1 -> a
             "kalmar-gg 1\na max -> b t\nb min -> a\nc chance -> a:3/4 t:1/4\nt terminal payoff=-8\n",
         )
         .unwrap();
-        let game = TerminalGame::from_graph(&game).unwrap();
+        let game = TerminalPayoffGame::from_graph(&game).unwrap();
         let x = evaluate(&game.model(), &first_edges(game.arena()));
         assert_eq!(x[..3], [Rational::ZERO, Rational::ZERO, Rational::from(-2)]);
     }

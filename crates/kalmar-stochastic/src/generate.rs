@@ -10,14 +10,219 @@
 //! [-5, 5] at every vertex; discounted games the discount factor given. Parity games have no
 //! terminals and a priority in [0, 3] at every vertex. The start is vertex 0.
 //!
+//! The generators by name are in [`GENERATORS`]: one per class, and the Haddad-Monmege chains.
+//!
+//! ```
+//! use kalmar_stochastic::generate::{Parameters, generate};
+//! let g = generate("discounted", &Parameters { positions: 20, ..Parameters::default() }).unwrap();
+//! assert_eq!(g.arena.num_vertices(), 20);
+//! assert!(generate("haddad-monmege-3/4", &Parameters { positions: 6, ..Parameters::default() })
+//!     .is_ok());
+//! assert!(generate("chess", &Parameters::default()).is_err());
+//! ```
+//!
 //! # Complexity
 //! O(n + m) time, a few random draws per move.
 
 use crate::Class;
 use kalmar_core::format::GameGraph;
 use kalmar_core::generate::{GenerateError, check_size, rng};
+use kalmar_core::registry::{Entry, Registry, UnknownId};
 use kalmar_core::{Builder, Owner, Player, Rational, Vertex};
 use rand::Rng;
+
+/// The parameters of a generator of [`GENERATORS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameters {
+    /// Positions (Max, Min and chance vertices), or a chain's length.
+    pub positions: usize,
+    /// Moves per position.
+    pub degree: usize,
+    /// Terminals (terminal-payoff and simple games).
+    pub terminals: usize,
+    /// The discount factor of discounted games.
+    pub discount: Rational,
+    /// No chance vertices: the deterministic special case.
+    pub deterministic: bool,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Default for Parameters {
+    /// 100 positions of two moves, 4 terminals, discount factor 9/10, with chance, seed 1.
+    fn default() -> Self {
+        Parameters {
+            positions: 100,
+            degree: 2,
+            terminals: 4,
+            discount: Rational::new(9, 10),
+            deterministic: false,
+            seed: 1,
+        }
+    }
+}
+
+impl Parameters {
+    /// A game of about `arcs` moves: two per position, a terminal per ten positions.
+    pub fn sized(arcs: usize, seed: u64) -> Self {
+        let positions = (arcs / 2).max(1);
+        Parameters {
+            positions,
+            terminals: positions / 10 + 2,
+            seed,
+            ..Parameters::default()
+        }
+    }
+}
+
+/// A generator: what builds its game, and whether it is a chain whose length is the parameter
+/// (benchmarks run chains at [`CHAINS`] rather than at sizes).
+#[derive(Clone, Copy, Debug)]
+pub struct Generator {
+    /// Builds the game.
+    pub build: fn(&Parameters) -> Result<GameGraph, GenerateError>,
+    /// Whether `positions` is a chain's length.
+    pub chain: bool,
+}
+
+/// The lengths of the Haddad-Monmege chains in the benchmarks.
+pub const CHAINS: [usize; 4] = [6, 8, 10, 12];
+
+/// Every generator of `kalmar stochastic generate`.
+pub static GENERATORS: Registry<Generator> = Registry::new(
+    "stochastic generator",
+    &[
+        random_entry(
+            "simple",
+            "simple stochastic games (Condon): fair coins, payoffs 0 and 1",
+            |p| random(Class::Simple, p),
+        ),
+        random_entry(
+            "terminal",
+            "terminal-payoff games: any distributions, integer payoffs in [-3, 3]",
+            |p| random(Class::Terminal, p),
+        ),
+        random_entry(
+            "discounted",
+            "discounted games: rewards in [-5, 5], the discount factor given",
+            |p| random(Class::Discounted, p),
+        ),
+        random_entry(
+            "mean-payoff",
+            "mean-payoff games: rewards in [-5, 5]",
+            |p| random(Class::MeanPayoff, p),
+        ),
+        random_entry("parity", "parity games: priorities in [0, 3]", |p| {
+            random(Class::Parity, p)
+        }),
+        Entry {
+            id: "haddad-monmege",
+            summary: "Haddad and Monmege's chain, on which value iteration needs about 2^n sweeps",
+            bounds: "",
+            run: Generator {
+                build: |p| haddad_monmege(p.positions),
+                chain: true,
+            },
+        },
+        Entry {
+            id: "haddad-monmege-3/4",
+            summary: "the same chain worth 3/4 instead of 1 (no precomputation finds the value)",
+            bounds: "",
+            run: Generator {
+                build: |p| haddad_monmege_paying(p.positions, Rational::new(3, 4)),
+                chain: true,
+            },
+        },
+    ],
+);
+
+/// The registry entry of a random class.
+const fn random_entry(
+    id: &'static str,
+    summary: &'static str,
+    build: fn(&Parameters) -> Result<GameGraph, GenerateError>,
+) -> Entry<Generator> {
+    Entry {
+        id,
+        summary,
+        bounds: "O(n + m)",
+        run: Generator {
+            build,
+            chain: false,
+        },
+    }
+}
+
+/// A random game of `class` with these parameters.
+fn random(class: Class, p: &Parameters) -> Result<GameGraph, GenerateError> {
+    let discount = (class == Class::Discounted).then(|| p.discount.clone());
+    random_game(
+        class,
+        p.positions,
+        p.degree,
+        p.terminals,
+        discount,
+        !p.deterministic,
+        p.seed,
+    )
+}
+
+/// The most positions and terminals [`generate`] makes.
+pub const LIMIT: usize = 50_000_000;
+
+/// Why [`generate`] made no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GeneratorError {
+    /// No generator has this id.
+    #[error(transparent)]
+    Unknown(#[from] UnknownId),
+    /// The parameters exceed [`LIMIT`] or 64 moves per position.
+    #[error("at most {LIMIT} positions and terminals and 64 moves per position")]
+    Limit,
+    /// The generator refused the parameters.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+}
+
+/// The game of the generator with this id.
+pub fn generate(id: &str, parameters: &Parameters) -> Result<GameGraph, GeneratorError> {
+    if parameters.positions > LIMIT || parameters.degree > 64 || parameters.terminals > LIMIT {
+        return Err(GeneratorError::Limit);
+    }
+    Ok((GENERATORS.get(id)?.run.build)(parameters)?)
+}
+
+/// The games a benchmark runs of the generator with this id, each with its label: a chain at
+/// each length of [`CHAINS`] (labelled `id n`), any other at each size in moves
+/// ([`Parameters::sized`], labelled `id`).
+pub fn instances(
+    id: &str,
+    sizes: &[usize],
+    seed: u64,
+) -> Result<Vec<(String, GameGraph)>, GeneratorError> {
+    let generator = GENERATORS.get(id)?.run;
+    if generator.chain {
+        return CHAINS
+            .iter()
+            .map(|&n| {
+                let parameters = Parameters {
+                    positions: n,
+                    ..Parameters::default()
+                };
+                Ok((format!("{id} {n}"), (generator.build)(&parameters)?))
+            })
+            .collect();
+    }
+    sizes
+        .iter()
+        .map(|&size| {
+            Ok((
+                id.to_string(),
+                generate(id, &Parameters::sized(size, seed))?,
+            ))
+        })
+        .collect()
+}
 
 /// A random game of `class` (simple, terminal, discounted or mean-payoff) drawn from `seed`.
 ///

@@ -24,9 +24,28 @@
 //! Fearnley, *Exponential lower bounds for policy iteration*, ICALP 2010); started from an
 //! optimal strategy, as the certificate does, the gain step does nothing and the bias steps are
 //! few. A round is one exact evaluation plus O(n + m): linear time in a game without chance.
+//!
+//! # Example
+//!
+//! The witnesses it finds for both players' parts of an optimal strategy pair pass the exact check
+//! (the module is internal: the example goes through [`mp_witness`](super::mp_witness)).
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Player;
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, mp_witness, mpsi};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let s = mpsi::solve(&game, &mut Stats::default()).unwrap();
+//! for player in [Player::MAX, Player::MIN] {
+//!     let witness = mp_witness::witness(&game, &s.values, &s.strategy, player).unwrap();
+//!     assert!(mp_witness::check(&game, &s.values, &s.strategy, &witness).is_ok());
+//! }
+//! ```
 
+use super::MeanPayoffGame;
 use super::chain::{GainBias, gain_and_bias};
-use super::{MeanPayoffGame, player_of};
+use super::model::player_of;
 use kalmar_core::{Edge, Player, Rational, Strategy};
 
 /// The replier's best reply to a fixed strategy, with its gain and bias.

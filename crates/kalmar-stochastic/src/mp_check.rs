@@ -13,8 +13,22 @@
 //! # Complexity
 //! O(k · e) time and O(k^2) memory for a component of `k` vertices and `e` moves; components of
 //! more than [`LARGEST_COMPONENT`] vertices are refused.
+//!
+//! # Example
+//!
+//! mpsi's answer passes Karp's check.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, mp_check, mpsi};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+//! assert!(mp_check::verify(&game, &solution.values, &solution.strategy).is_ok());
+//! ```
 
-use super::{MeanPayoffGame, is_deterministic, player_of, zp::integer_rewards};
+use super::model::player_of;
+use super::{MeanPayoffGame, is_deterministic, zp::integer_rewards};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Player, Rational, Strategy, VerifyError, Vertex};
 

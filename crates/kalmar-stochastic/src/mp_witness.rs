@@ -57,10 +57,25 @@
 //! [`check`]: O(n + m) exact rational operations. [`witness`]: policy iteration, one exact
 //! evaluation per round (the `chain` module: linear time without chance, an exact linear
 //! solve per strongly connected component with it), plus O(n + m) per round.
+//!
+//! # Example
+//!
+//! mpsi's answer passes; swapped values do not.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, mp_witness, mpsi};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+//! assert!(mp_witness::verify(&game, &solution.values, &solution.strategy).is_ok());
+//! let swapped = [solution.values[1].clone(), solution.values[0].clone()];
+//! assert!(mp_witness::verify(&game, &swapped, &solution.strategy).is_err());
+//! ```
 
-use super::verify::check_shape;
-use super::{MeanPayoffGame, howard};
-use kalmar_core::{Owner, Player, Rational, Strategy, VerifyError, Vertex};
+use super::model::check_shape;
+use super::{MeanPayoffGame, Solution, howard};
+use kalmar_core::{Certificate, Owner, Player, Rational, Strategy, VerifyError, Vertex};
 
 /// A potential that shows that one player's part of a strategy secures the claimed values of a
 /// mean-payoff game (see the module docs).
@@ -232,6 +247,13 @@ pub fn verify(
         check(game, values, strategy, &witness)?;
     }
     Ok(())
+}
+
+impl Certificate<MeanPayoffGame> for Solution {
+    /// The gain/bias witnesses of this module: any size, with or without chance.
+    fn verify(&self, game: &MeanPayoffGame) -> Result<(), VerifyError> {
+        verify(game, &self.values, &self.strategy)
+    }
 }
 
 #[cfg(test)]

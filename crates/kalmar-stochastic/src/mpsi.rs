@@ -57,6 +57,21 @@
 //! valuation is a label-correcting shortest-path computation, O(n m) in the worst case, near
 //! linear on typical games; an incremental one costs the same on the part it values again.
 //! Exact values: O(log(n W)) thresholds along any chain of splits.
+//!
+//! # Example
+//!
+//! Max keeps the reward 1, Min the reward -1.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, mpsi};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let solution = mpsi::solve(&game, &mut Stats::default()).unwrap();
+//! assert_eq!(solution.values, [Rational::ONE, Rational::from(-1)]);
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
 use int::{Big, Int};

@@ -25,9 +25,29 @@
 //! # Complexity
 //! Per fixed strategy, O(d · n · (n + m)) for the end components of `d` priorities, plus one
 //! exact strategy iteration on a one-player game.
+//!
+//! # Example
+//!
+//! The optimal answer passes; a claim that Min does better at `m` does not.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, parity_mdp, spg};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let solution = spg::solve(&game, &mut Stats::default());
+//! assert!(parity_mdp::verify(&game, &solution.values, &solution.strategy).is_ok());
+//! let mut values = solution.values.clone();
+//! values[0] = Rational::ZERO;
+//! assert!(parity_mdp::verify(&game, &values, &solution.strategy).is_err());
+//! ```
 
 use super::end_components::maximal_end_components;
-use super::{ParityGame, Stats, TerminalGame, player_of, si};
+use super::model::player_of;
+use super::{Solution, Stats, StochasticParityGame, TerminalPayoffGame, si};
 use kalmar_core::{Builder, Certificate, Owner, Player, Rational, Strategy, VerifyError};
 
 /// The probability that Max wins from every vertex when `fixed` follows its part of `strategy`
@@ -35,7 +55,11 @@ use kalmar_core::{Builder, Certificate, Owner, Player, Rational, Strategy, Verif
 ///
 /// # Panics
 /// If `strategy` has no move at some vertex of `fixed`.
-pub fn best_reply_values(game: &ParityGame, fixed: Player, strategy: &Strategy) -> Vec<Rational> {
+pub fn best_reply_values(
+    game: &StochasticParityGame,
+    fixed: Player,
+    strategy: &Strategy,
+) -> Vec<Rational> {
     let arena = game.arena();
     let controller = fixed.opponent();
     let allowed = |e| {
@@ -85,7 +109,7 @@ pub fn best_reply_values(game: &ParityGame, fixed: Player, strategy: &Strategy) 
         .iter()
         .map(|&w| if w { prize.clone() } else { Rational::ZERO })
         .collect();
-    let reach = TerminalGame::new(reach_arena, payoff).expect("two players, some vertices");
+    let reach = TerminalPayoffGame::new(reach_arena, payoff).expect("two players, some vertices");
     let solution = si::solve_terminal(&reach, &mut Stats::default());
     solution
         .verify(&reach)
@@ -100,11 +124,17 @@ pub fn best_reply_values(game: &ParityGame, fixed: Player, strategy: &Strategy) 
 /// Checks that `values` are the values of the parity game and that both players' parts of
 /// `strategy` are optimal (see the module docs).
 pub fn verify(
-    game: &ParityGame,
+    game: &StochasticParityGame,
     values: &[Rational],
     strategy: &Strategy,
 ) -> Result<(), VerifyError> {
     super::verify::verify_by_best_replies(game.arena(), values, strategy, |fixed| {
         Ok(best_reply_values(game, fixed, strategy))
     })
+}
+
+impl Certificate<StochasticParityGame> for Solution {
+    fn verify(&self, game: &StochasticParityGame) -> Result<(), VerifyError> {
+        verify(game, &self.values, &self.strategy)
+    }
 }

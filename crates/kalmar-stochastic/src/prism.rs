@@ -2,9 +2,9 @@
 //! back: so that the same game can be solved by kalmar and by PRISM-games and the answers
 //! compared.
 //!
-//! [`write_prism`] turns a [`TerminalGame`] into a turn-based stochastic game of PRISM's modelling
-//! language (model type `smg`) and an rPATL property whose value at every state is the value of
-//! the vertex:
+//! [`write_prism`] turns a [`TerminalPayoffGame`] into a turn-based stochastic game of PRISM's
+//! modelling language (model type `smg`) and an rPATL property whose value at every state is the
+//! value of the vertex:
 //!
 //! ```text
 //! smg
@@ -46,8 +46,8 @@
 //!   with probability `q` and to `lose` otherwise, so the probability of reaching `win` is the
 //!   expected payoff and an infinite play, which never reaches `win`, pays 0. The property is
 //!   `<<maxplayer>> Pmax=? [ F "win" ]`.
-//! - **Other non-negative payoffs** (some above 1): one absorbing state `done` (`s = n`) follows the
-//!   vertices, every terminal moves to it, and a reward structure `payoff` gives each terminal
+//! - **Other non-negative payoffs** (some above 1): one absorbing state `done` (`s = n`) follows
+//!   the vertices, every terminal moves to it, and a reward structure `payoff` gives each terminal
 //!   its payoff as a state reward, earned when play leaves the terminal. PRISM-games' `F0`
 //!   reachability reward counts the rewards gathered until `done` is reached and 0 on a path
 //!   that never reaches it, which is the terminal-payoff game's "infinite play pays 0". The
@@ -71,7 +71,7 @@
 //! # Complexity
 //! Writing is O(n + m) for n vertices and m moves; reading is linear in the text.
 
-use crate::TerminalGame;
+use crate::TerminalPayoffGame;
 use kalmar_core::error::Cursor;
 use kalmar_core::{Owner, ParseError, Player, Rational, Vertex};
 use std::fmt::Write;
@@ -138,14 +138,14 @@ pub enum PrismWriteError {
 /// ```
 /// use kalmar_core::format::read_gg;
 /// use kalmar_stochastic::prism::{PrismQuery, write_prism};
-/// use kalmar_stochastic::TerminalGame;
+/// use kalmar_stochastic::TerminalPayoffGame;
 /// let g = read_gg("kalmar-gg 1\na max -> t c\nc chance -> a:1/2 t:1/2\nt terminal payoff=1\n")
 ///     .unwrap();
-/// let model = write_prism(&TerminalGame::from_graph(&g).unwrap()).unwrap();
+/// let model = write_prism(&TerminalPayoffGame::from_graph(&g).unwrap()).unwrap();
 /// assert_eq!(model.query, PrismQuery::ReachWin);
 /// assert!(model.model.contains("[] s=1 -> 1/2:(s'=0) + 1/2:(s'=2);"));
 /// ```
-pub fn write_prism(game: &TerminalGame) -> Result<PrismModel, PrismWriteError> {
+pub fn write_prism(game: &TerminalPayoffGame) -> Result<PrismModel, PrismWriteError> {
     let plan = Plan::of(game)?;
     let arena = game.arena();
     let (n, query) = (plan.vertices, plan.query);
@@ -277,13 +277,13 @@ pub struct PrismExplicit {
 /// ```
 /// use kalmar_core::format::read_gg;
 /// use kalmar_stochastic::prism::write_prism_explicit;
-/// use kalmar_stochastic::TerminalGame;
+/// use kalmar_stochastic::TerminalPayoffGame;
 /// let g = read_gg("kalmar-gg 1\na max -> t c\nc chance -> a:1/3 t:2/3\nt terminal payoff=1\n")
 ///     .unwrap();
-/// let model = write_prism_explicit(&TerminalGame::from_graph(&g).unwrap()).unwrap();
+/// let model = write_prism_explicit(&TerminalPayoffGame::from_graph(&g).unwrap()).unwrap();
 /// assert!(model.transitions.contains("1:0 0 0 0.3333333333333333\n1:0 0 2 0.6666666666666666\n"));
 /// ```
-pub fn write_prism_explicit(game: &TerminalGame) -> Result<PrismExplicit, PrismWriteError> {
+pub fn write_prism_explicit(game: &TerminalPayoffGame) -> Result<PrismExplicit, PrismWriteError> {
     let plan = Plan::of(game)?;
     let arena = game.arena();
     let mut lines = String::with_capacity(24 * (plan.states + arena.num_edges()));
@@ -368,7 +368,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn of(game: &TerminalGame) -> Result<Plan, PrismWriteError> {
+    fn of(game: &TerminalPayoffGame) -> Result<Plan, PrismWriteError> {
         let arena = game.arena();
         let terminals = || arena.vertices().filter(|&t| arena.is_terminal(t));
         if let Some(t) = terminals().find(|&t| game.payoff(t).signum().is_lt()) {
@@ -423,7 +423,7 @@ impl Plan {
     }
 
     /// The terminals with a non-zero payoff (their state rewards), in order.
-    fn rewards<'g>(&self, game: &'g TerminalGame) -> Vec<(usize, &'g Rational)> {
+    fn rewards<'g>(&self, game: &'g TerminalPayoffGame) -> Vec<(usize, &'g Rational)> {
         let arena = game.arena();
         arena
             .vertices()
@@ -635,8 +635,8 @@ mod tests {
     use kalmar_core::format::read_gg;
     use proptest::prelude::*;
 
-    fn game(text: &str) -> TerminalGame {
-        TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap()
+    fn game(text: &str) -> TerminalPayoffGame {
+        TerminalPayoffGame::from_graph(&read_gg(text).unwrap()).unwrap()
     }
 
     /// Max at a enters a coin that ends at t (payoff 1/2) with probability 2/3, by two parallel
@@ -828,7 +828,7 @@ label \"win\" = s=5;
 
     /// Every vertex and every move of the game is in the model, with its owner's label or
     /// its probability, and the terminals lead to win, lose or done as their payoffs say.
-    fn check_every_move_appears(game: &TerminalGame) {
+    fn check_every_move_appears(game: &TerminalPayoffGame) {
         let model = write_prism(game).unwrap();
         let arena = game.arena();
         let n = arena.num_vertices();
@@ -914,7 +914,7 @@ label \"win\" = s=5;
     /// The explicit files have the same choices as the language model: per state, the owner's
     /// player index and per choice the same targets with the same probabilities (as doubles,
     /// parallel moves added up); the header counts them.
-    fn check_explicit(game: &TerminalGame, language: &[Vec<Command>]) {
+    fn check_explicit(game: &TerminalPayoffGame, language: &[Vec<Command>]) {
         let explicit = write_prism_explicit(game).unwrap();
         let mut lines = explicit.transitions.lines();
         assert_eq!(lines.next(), Some("# Transitions (SMG)"));
@@ -967,7 +967,7 @@ label \"win\" = s=5;
     #[test]
     fn every_move_of_the_haddad_monmege_chain_appears() {
         let g = haddad_monmege(5).unwrap();
-        check_every_move_appears(&TerminalGame::from_graph(&g).unwrap());
+        check_every_move_appears(&TerminalPayoffGame::from_graph(&g).unwrap());
     }
 
     proptest! {
@@ -986,7 +986,7 @@ label \"win\" = s=5;
             for payoff in graph.payoff.iter_mut().flatten() {
                 *payoff = &payoff.abs() / &Rational::from(scale);
             }
-            check_every_move_appears(&TerminalGame::from_graph(&graph).unwrap());
+            check_every_move_appears(&TerminalPayoffGame::from_graph(&graph).unwrap());
         }
     }
 

@@ -16,11 +16,106 @@
 //!
 //! # Complexity
 //! O(n + m) rational comparisons.
+//!
+//! # Example
+//!
+//! The strategies of a coin toss from its values.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{Solution, TerminalPayoffGame, recover};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let half = Rational::new(1, 2);
+//! let values = vec![half.clone(), half, Rational::ONE, Rational::ZERO];
+//! let strategy = recover::recover(&game, &values).unwrap();
+//! assert!(Solution { values, strategy }.verify(&game).is_ok());
+//! ```
 
+use super::model::{is_safe, player_of};
 use super::reach::attract;
-use super::si::is_safe;
-use super::{TerminalGame, player_of};
-use kalmar_core::{Player, Rational, Strategy, Vertex};
+use super::{Solution, TerminalPayoffGame};
+use kalmar_core::{Arena, Certificate, Player, Rational, Strategy, VerifyError, Vertex};
+
+/// Why values given as JSON gave no certified solution.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ValuesError {
+    /// The text is not JSON, or not an object of values by vertex name.
+    #[error("{0}")]
+    Json(String),
+    /// A name that no vertex has.
+    #[error("the game has no position named '{0}'")]
+    Name(String),
+    /// A value that is not a number.
+    #[error("vertex {0}: {1}")]
+    Value(String, String),
+    /// A vertex without a value.
+    #[error("no value for vertex {0}")]
+    Missing(String),
+    /// The values allow no optimal strategies.
+    #[error(transparent)]
+    Recover(#[from] RecoverError),
+    /// The recovered strategies and the values fail the certificate.
+    #[error("the values are not the game's: {0}")]
+    Wrong(VerifyError),
+}
+
+/// The values of every vertex of `arena` from JSON: an object mapping every vertex name to its
+/// value (`"3/4"`), or an object whose `values` field is one (the output of
+/// `kalmar stochastic solve --json`).
+///
+/// ```
+/// use kalmar_core::format::read_gg;
+/// use kalmar_core::Rational;
+/// use kalmar_stochastic::recover::values_from_json;
+/// let graph = read_gg("kalmar-gg 1\na max -> b\nb terminal payoff=1\n").unwrap();
+/// let values = values_from_json(&graph.arena, r#"{"values": {"a": "1", "b": "1"}}"#).unwrap();
+/// assert_eq!(values, [Rational::ONE, Rational::ONE]);
+/// assert!(values_from_json(&graph.arena, r#"{"a": "1"}"#).is_err());
+/// ```
+pub fn values_from_json(arena: &Arena, text: &str) -> Result<Vec<Rational>, ValuesError> {
+    let parsed: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ValuesError::Json(e.to_string()))?;
+    let object = parsed
+        .get("values")
+        .unwrap_or(&parsed)
+        .as_object()
+        .ok_or_else(|| {
+            ValuesError::Json("expected a JSON object of values by vertex name".into())
+        })?;
+    let index = arena.name_index();
+    let mut values = vec![None; arena.num_vertices()];
+    for (name, x) in object {
+        let v = index
+            .get(name.as_str())
+            .ok_or_else(|| ValuesError::Name(name.clone()))?;
+        let x: Rational = serde_json::from_value(x.clone())
+            .map_err(|e| ValuesError::Value(name.clone(), e.to_string()))?;
+        values[v.index()] = Some(x);
+    }
+    arena
+        .vertices()
+        .map(|v| {
+            values[v.index()]
+                .take()
+                .ok_or_else(|| ValuesError::Missing(arena.name(v).into_owned()))
+        })
+        .collect()
+}
+
+/// Optimal strategies from the values ([`recover`]), checked with the values by the
+/// certificate of terminal-payoff games.
+pub fn certified(
+    game: &TerminalPayoffGame,
+    values: Vec<Rational>,
+) -> Result<Solution, ValuesError> {
+    let strategy = recover(game, &values)?;
+    let solution = Solution { values, strategy };
+    solution.verify(game).map_err(ValuesError::Wrong)?;
+    Ok(solution)
+}
 
 /// The values do not allow optimal strategies: they are not the game's values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +140,7 @@ pub enum RecoverError {
 }
 
 /// Optimal strategies for both players from the values of every vertex (Theorem 2).
-pub fn recover(game: &TerminalGame, values: &[Rational]) -> Result<Strategy, RecoverError> {
+pub fn recover(game: &TerminalPayoffGame, values: &[Rational]) -> Result<Strategy, RecoverError> {
     let arena = game.arena();
     let model = game.model();
     if values.len() != arena.num_vertices() {
@@ -89,7 +184,7 @@ pub fn recover(game: &TerminalGame, values: &[Rational]) -> Result<Strategy, Rec
 
 /// The naive recovery: at every player's vertex, the first move that keeps the value. It is safe
 /// but need not be stopping, so it need not be optimal (kept to show why Theorem 2 is needed).
-pub fn first_safe_move(game: &TerminalGame, values: &[Rational]) -> Strategy {
+pub fn first_safe_move(game: &TerminalPayoffGame, values: &[Rational]) -> Strategy {
     let arena = game.arena();
     let model = game.model();
     let mut strategy = Strategy::empty(arena.num_vertices());
@@ -103,6 +198,6 @@ pub fn first_safe_move(game: &TerminalGame, values: &[Rational]) -> Strategy {
     strategy
 }
 
-fn name(game: &TerminalGame, v: Vertex) -> String {
+fn name(game: &TerminalPayoffGame, v: Vertex) -> String {
     game.arena().name(v).into_owned()
 }

@@ -35,14 +35,33 @@
 //! At most one evaluation per strategy of a player: exponentially many in the worst case
 //! (Friedmann's lower bound applies), few in practice. Each evaluation is one exact linear solve
 //! (see [`chain`](super::chain)) plus O(n + m) for the switches.
+//!
+//! # Example
+//!
+//! A coin toss worth 1/2 to Max, and a discounted game worth 2 where Max stays.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{DiscountedGame, Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let solution = si::solve_terminal(&game, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 2));
+//! assert!(solution.verify(&game).is_ok());
+//! let graph = read_gg("kalmar-gg 1\ndiscount 1/2\na max reward=1 -> a b\n\
+//!                      b min reward=0 -> b\n").unwrap();
+//! let game = DiscountedGame::from_graph(&graph).unwrap();
+//! let solution = si::solve_discounted(&game, &mut Stats::default());
+//! assert_eq!(solution.values, [Rational::from(2), Rational::ZERO]);
+//! ```
 
 use super::chain::{evaluate, evaluate_in};
+use super::model::{Model, is_safe, player_of};
 use super::reach::attract;
-use super::{
-    DiscountedGame, MeanPayoffGame, Model, Solution, Stats, TerminalGame, certified_search,
-    mp_witness, player_of,
-};
-use kalmar_core::{Edge, Player, Rational, Strategy};
+use super::{DiscountedGame, MeanPayoffGame, Solution, Stats, TerminalPayoffGame, mp_witness};
+use kalmar_core::{Edge, Player, Rational, Strategy, VerifyError};
 
 /// Options of strategy iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,12 +78,16 @@ impl Default for Config {
 }
 
 /// Solves a terminal-payoff (or simple stochastic) game.
-pub fn solve_terminal(game: &TerminalGame, stats: &mut Stats) -> Solution {
+pub fn solve_terminal(game: &TerminalPayoffGame, stats: &mut Stats) -> Solution {
     solve(&game.model(), stats)
 }
 
 /// Solves a terminal-payoff game with these options.
-pub fn solve_terminal_with(game: &TerminalGame, config: &Config, stats: &mut Stats) -> Solution {
+pub fn solve_terminal_with(
+    game: &TerminalPayoffGame,
+    config: &Config,
+    stats: &mut Stats,
+) -> Solution {
     let model = game.model();
     solve_configured(&model, initial_profile(&model), config, stats)
 }
@@ -76,7 +99,11 @@ pub fn solve_discounted(game: &DiscountedGame, stats: &mut Stats) -> Solution {
 
 /// Solves a terminal-payoff game starting from the strategies in `start` (one move at every
 /// player's vertex), such as those value iteration suggests.
-pub fn solve_terminal_from(game: &TerminalGame, start: Strategy, stats: &mut Stats) -> Solution {
+pub fn solve_terminal_from(
+    game: &TerminalPayoffGame,
+    start: Strategy,
+    stats: &mut Stats,
+) -> Solution {
     solve_from(&game.model(), start, stats)
 }
 
@@ -287,13 +314,6 @@ fn improve(model: &Model<'_>, player: Player, profile: &mut Strategy, values: &[
     changed
 }
 
-/// Whether the move `e` from `u` keeps the value: `values[u] = r(u) + beta * values[target]`.
-pub(crate) fn is_safe(model: &Model<'_>, e: Edge, values: &[Rational]) -> bool {
-    let arena = model.arena;
-    let u = arena.source(e);
-    model.step(u, &values[arena.target(e).index()]) == values[u.index()]
-}
-
 /// The vertices where the opponent of `player`, restricted to safe moves (to its moves in
 /// `profile` when `opponent_fixed`), cannot force a positive probability of reaching a terminal
 /// or a vertex that is not strictly bad for `player`, while `player` also keeps to safe moves.
@@ -389,14 +409,46 @@ pub(crate) fn stopping_strategy(
     }
 }
 
+/// Solves by a reduction whose parameter works once it is small enough, and is proven to work
+/// at `floor`. `attempt(x, start, stats)` solves at the parameter `x`, starting from the last
+/// attempt's strategies; the first answer that passes `certificate` is returned. The parameter
+/// starts at `first` and is squared after each failure (doubling its bits), never going below
+/// `floor`, where the answer must pass: O(log(log floor / log first)) rounds.
+///
+/// # Panics
+/// If the answer at `floor` fails the certificate (the proof behind `floor` says it cannot).
+pub(crate) fn certified_search(
+    first: Rational,
+    floor: &Rational,
+    stats: &mut Stats,
+    mut attempt: impl FnMut(&Rational, Option<Strategy>, &mut Stats) -> Solution,
+    certificate: impl Fn(&Solution) -> Result<(), VerifyError>,
+) -> Solution {
+    let mut x = first.max(floor.clone());
+    let mut start = None;
+    loop {
+        stats.rounds += 1;
+        let solution = attempt(&x, start.take(), stats);
+        match certificate(&solution) {
+            Ok(()) => return solution,
+            Err(e) => assert!(
+                x > *floor,
+                "the answer at the proven parameter {floor} failed the certificate: {e}"
+            ),
+        }
+        start = Some(solution.strategy);
+        x = (&x * &x).max(floor.clone());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use kalmar_core::Certificate;
     use kalmar_core::format::read_gg;
 
-    fn solve_text(text: &str) -> (TerminalGame, Solution) {
-        let game = TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap();
+    fn solve_text(text: &str) -> (TerminalPayoffGame, Solution) {
+        let game = TerminalPayoffGame::from_graph(&read_gg(text).unwrap()).unwrap();
         let exact_only = Config { float_guide: false };
         let solution = solve_terminal_with(&game, &exact_only, &mut Stats::default());
         solution.verify(&game).unwrap();

@@ -24,9 +24,15 @@
 //!
 //! Errors name the line and column and what was expected there.
 
-use super::{Class, ParityConvention, Solution};
+use super::{
+    Class, DiscountedGame, MeanPayoffGame, ParityConvention, Solution, StochasticError,
+    StochasticParityGame, TerminalPayoffGame,
+};
 use kalmar_core::error::Cursor;
-use kalmar_core::{Arena, Owner, ParseError, Rational, Span, Strategy, Vertex};
+use kalmar_core::format::GameGraph;
+use kalmar_core::{
+    Arena, Certificate, Owner, ParseError, Rational, Span, Strategy, VerifyError, Vertex,
+};
 use std::fmt::Write;
 
 /// The header line.
@@ -68,6 +74,45 @@ pub fn write(
         out.push('\n');
     }
     out
+}
+
+/// Why a solution file was not accepted.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolutionFileError {
+    /// The file cannot be read against the game: the line and column, and what was expected.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The game is not one of the class the file names.
+    #[error(transparent)]
+    Game(#[from] StochasticError),
+    /// The solution is wrong: what its certificate found.
+    #[error("the solution is wrong: {0}")]
+    Wrong(VerifyError),
+}
+
+/// Reads a solution file against the game of `graph` and checks it with the certificate of the
+/// class it names ([`check`]); the class when it is correct.
+pub fn verify(graph: &GameGraph, text: &str) -> Result<Class, SolutionFileError> {
+    let parsed = read(text, &graph.arena)?;
+    check(graph, &parsed)?.map_err(SolutionFileError::Wrong)?;
+    Ok(parsed.class)
+}
+
+/// The certificate of the solution's class applied to it and the game of `graph`: `Err` when
+/// the graph is not a game of that class, `Ok(Err)` when the solution is wrong.
+pub fn check(
+    graph: &GameGraph,
+    parsed: &SolutionText,
+) -> Result<Result<(), VerifyError>, StochasticError> {
+    let solution = &parsed.solution;
+    Ok(match parsed.class {
+        Class::Simple | Class::Terminal => solution.verify(&TerminalPayoffGame::from_graph(graph)?),
+        Class::Discounted => solution.verify(&DiscountedGame::from_graph(graph)?),
+        Class::MeanPayoff => solution.verify(&MeanPayoffGame::from_graph(graph)?),
+        Class::Parity => {
+            solution.verify(&StochasticParityGame::from_graph(graph, parsed.convention)?)
+        }
+    })
 }
 
 fn is_name_char(c: char) -> bool {
@@ -342,7 +387,7 @@ fn read_name(cur: &mut Cursor<'_>, expected: &str) -> Result<(String, Span), Par
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ParityGame, Stats, spg};
+    use crate::{Stats, StochasticParityGame, spg};
     use kalmar_core::format::read_gg;
 
     const GAME: &str = "kalmar-gg 1\nm min priority=2 -> m c\nc chance priority=0 -> w:1/2 \"l x\":1/2\n\
@@ -356,7 +401,7 @@ mod tests {
     fn written_solutions_read_back() {
         let graph = read_gg(GAME).unwrap();
         for convention in [ParityConvention::EvenWins, ParityConvention::OddWins] {
-            let game = ParityGame::from_graph(&graph, convention).unwrap();
+            let game = StochasticParityGame::from_graph(&graph, convention).unwrap();
             let solution = spg::solve(&game, &mut Stats::default());
             let text = write(&graph.arena, Class::Parity, convention, &solution);
             let back = read(&text, &graph.arena).unwrap();

@@ -13,22 +13,40 @@
 //! fail the certificate, squares `delta` (doubling the bits of every stopping probability) — but
 //! never below `delta*` — and runs strategy iteration again from the strategies it has. The
 //! answer's values are the exact winning probabilities of the returned strategy pair
-//! ([`ParityGame::evaluate`]), and the certificate has shown that neither player can do better
-//! against the other's strategy: the answer is exact whatever `delta` it stopped at.
+//! ([`StochasticParityGame::evaluate`]), and the certificate has shown that neither player can do
+//! better against the other's strategy: the answer is exact whatever `delta` it stopped at.
 //!
 //! # Complexity
 //! Rounds: at most O(log(log(1/delta*) / log n)) = O(log n + log log Lambda) for the largest
 //! denominator `Lambda` of a probability, each one exact strategy iteration on a game of
 //! `2n + 2` vertices (exponentially many improvements in the worst case, few in practice) and
 //! one certificate (two parity MDPs, see [`parity_mdp`](super::parity_mdp)).
+//!
+//! # Example
+//!
+//! Min chooses between a vertex Max wins and a coin toss: the toss, worth 1/2.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, spg};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let solution = spg::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 2));
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::reduce::parity_to_terminal::{map_back, map_forward, proven_delta, reduce};
-use super::{ParityGame, Solution, Stats, certified_search, parity_mdp, si};
+use super::si::certified_search;
+use super::{Solution, Stats, StochasticParityGame, parity_mdp, si};
 use kalmar_core::Rational;
 
 /// Solves a stochastic parity game exactly (see the module docs). `stats.iterations` and
 /// `stats.evaluations` add up over the rounds; `rounds` counts them.
-pub fn solve(game: &ParityGame, stats: &mut Stats) -> Solution {
+pub fn solve(game: &StochasticParityGame, stats: &mut Stats) -> Solution {
     let n = game.arena().num_vertices() as i64;
     certified_search(
         Rational::new(1, 4 * (n + 1)),
@@ -58,8 +76,8 @@ mod tests {
     use kalmar_core::Certificate;
     use kalmar_core::format::read_gg;
 
-    fn solve_text(text: &str, convention: ParityConvention) -> (ParityGame, Solution) {
-        let game = ParityGame::from_graph(&read_gg(text).unwrap(), convention).unwrap();
+    fn solve_text(text: &str, convention: ParityConvention) -> (StochasticParityGame, Solution) {
+        let game = StochasticParityGame::from_graph(&read_gg(text).unwrap(), convention).unwrap();
         let solution = solve(&game, &mut Stats::default());
         solution.verify(&game).unwrap();
         (game, solution)
@@ -95,7 +113,8 @@ b chance priority=0 -> w:499/1000 l:501/1000
 l max priority=1 -> l
 ";
         let game =
-            ParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins).unwrap();
+            StochasticParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins)
+                .unwrap();
         let mut stats = Stats::default();
         let s = solve(&game, &mut stats);
         s.verify(&game).unwrap();

@@ -22,11 +22,28 @@
 //!
 //! # Complexity
 //! O(n + m) rational operations.
+//!
+//! # Example
+//!
+//! Strategy iteration's answer passes; a wrong value is refused.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let mut solution = si::solve_terminal(&game, &mut Stats::default());
+//! assert!(solution.verify(&game).is_ok());
+//! solution.values[0] = Rational::ONE;
+//! assert!(solution.verify(&game).is_err());
+//! ```
 
+use super::model::{Model, check_shape, is_safe, player_of};
 use super::reach::attract;
-use super::si::is_safe;
-use super::{Model, player_of};
-use kalmar_core::{Arena, Owner, Player, Rational, Strategy, VerifyError};
+use super::{DiscountedGame, Solution, TerminalPayoffGame};
+use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy, VerifyError};
 
 /// Checks `values` and `strategy` against the game (see the module docs).
 pub(crate) fn verify(
@@ -133,20 +150,14 @@ pub(super) fn verify_by_best_replies(
     Ok(())
 }
 
-/// One value per vertex, and a valid move wherever a player moves.
-pub(super) fn check_shape(
-    arena: &Arena,
-    values: &[Rational],
-    strategy: &Strategy,
-) -> Result<(), VerifyError> {
-    if values.len() != arena.num_vertices() {
-        return Err(VerifyError::new(format!(
-            "{} values for {} vertices",
-            values.len(),
-            arena.num_vertices()
-        )));
+impl Certificate<TerminalPayoffGame> for Solution {
+    fn verify(&self, game: &TerminalPayoffGame) -> Result<(), VerifyError> {
+        verify(&game.model(), &self.values, &self.strategy)
     }
-    strategy
-        .check(arena)
-        .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", arena.name(v))))
+}
+
+impl Certificate<DiscountedGame> for Solution {
+    fn verify(&self, game: &DiscountedGame) -> Result<(), VerifyError> {
+        verify(&game.model(), &self.values, &self.strategy)
+    }
 }

@@ -23,8 +23,26 @@
 //! # Complexity
 //! O(m) per sweep, O(n m) per deflation in the worst case; the number of sweeps depends on the
 //! game (exponential in the worst case, as the Haddad–Monmege games show).
+//!
+//! # Example
+//!
+//! Bounds around the value 1/2 of a coin toss, at most 1/1000 apart.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, vi};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let epsilon = Rational::new(1, 1000);
+//! let bounds = vi::solve_terminal(&game, &epsilon, 1_000_000, &mut Stats::default());
+//! assert!(bounds.lower[0] <= Rational::new(1, 2) && Rational::new(1, 2) <= bounds.upper[0]);
+//! assert!(bounds.error() <= epsilon);
+//! ```
 
-use super::{DiscountedGame, Model, Stats, TerminalGame, player_of};
+use super::model::{Model, player_of};
+use super::{DiscountedGame, Stats, TerminalPayoffGame};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Owner, Player, Rational, Vertex};
 
@@ -80,7 +98,7 @@ impl Bounds {
 
 /// Bounds within `epsilon` (or as close as `max_sweeps` sweeps get) for a terminal-payoff game.
 pub fn solve_terminal(
-    game: &TerminalGame,
+    game: &TerminalPayoffGame,
     epsilon: &Rational,
     max_sweeps: u64,
     stats: &mut Stats,

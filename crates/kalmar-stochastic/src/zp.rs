@@ -16,6 +16,20 @@
 //!
 //! # Complexity
 //! O(n^3 W m) integer operations.
+//!
+//! # Example
+//!
+//! Max keeps the reward 1, Min the reward -1.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, zp};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let values = zp::solve(&game, u64::MAX, &mut Stats::default()).unwrap();
+//! assert_eq!(values, [Rational::ONE, Rational::from(-1)]);
+//! ```
 
 use super::{MeanPayoffGame, Stats, is_deterministic};
 use kalmar_core::{Owner, Player, Rational};

@@ -7,7 +7,7 @@ use kalmar_core::format::read_gg;
 use kalmar_core::{Arena, Certificate, Owner, Player, Rational, Strategy};
 use kalmar_stochastic::generate::random_stochastic;
 use kalmar_stochastic::recover::{first_safe_move, recover};
-use kalmar_stochastic::{Class, DiscountedGame, Solution, Stats, TerminalGame, si};
+use kalmar_stochastic::{Class, DiscountedGame, Solution, Stats, TerminalPayoffGame, si};
 use proptest::prelude::*;
 
 /// A parity game: a coin with weights 1/3 and 2/3 between Max's loop of priority 2 and Min's loop
@@ -200,9 +200,11 @@ fn terminal_game(
     n: usize,
     degree: usize,
     terminals: usize,
-) -> TerminalGame {
-    TerminalGame::from_graph(&random_stochastic(class, n, degree, terminals, None, seed).unwrap())
-        .unwrap()
+) -> TerminalPayoffGame {
+    TerminalPayoffGame::from_graph(
+        &random_stochastic(class, n, degree, terminals, None, seed).unwrap(),
+    )
+    .unwrap()
 }
 
 proptest! {
@@ -270,8 +272,8 @@ proptest! {
     }
 }
 
-fn gg(text: &str) -> TerminalGame {
-    TerminalGame::from_graph(&read_gg(text).unwrap()).unwrap()
+fn gg(text: &str) -> TerminalPayoffGame {
+    TerminalPayoffGame::from_graph(&read_gg(text).unwrap()).unwrap()
 }
 
 #[test]
@@ -526,7 +528,7 @@ mod deterministic_and_parity {
     use kalmar_stochastic::generate::random_deterministic;
     use kalmar_stochastic::reduce::parity_to_mean;
     use kalmar_stochastic::{
-        MeanPayoffGame, ParityConvention, ParityGame, mp_check, mp_witness, mpsi, zp,
+        MeanPayoffGame, ParityConvention, StochasticParityGame, mp_check, mp_witness, mpsi, zp,
     };
 
     #[test]
@@ -534,8 +536,8 @@ mod deterministic_and_parity {
         // A coin with weights 1/3 and 2/3 between a loop whose top priority is 2 and one whose
         // top priority is 1 (5 in the seed's convention, where odd wins for Max).
         let graph = read_gg(COIN_BETWEEN_LOOPS).unwrap();
-        let even = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
-        let odd = ParityGame::from_graph(&graph, ParityConvention::OddWins).unwrap();
+        let even = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+        let odd = StochasticParityGame::from_graph(&graph, ParityConvention::OddWins).unwrap();
         let profile = si::initial_profile_of(even.arena());
         assert_eq!(even.evaluate(&profile)[0], Rational::new(1, 3));
         assert_eq!(odd.evaluate(&profile)[0], Rational::new(2, 3));
@@ -599,7 +601,7 @@ mod deterministic_and_parity {
         #[test]
         fn parity_games_as_mean_payoff_games(seed in any::<u64>(), n in 1usize..5, degree in 1usize..=2) {
             let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
-            let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+            let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
             let mean = parity_to_mean::reduce(&game);
             let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
             let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
@@ -640,7 +642,7 @@ mod deterministic_and_parity {
             seed in any::<u64>(), n in 1usize..7, degree in 1usize..=3, k in 90u32..=130,
         ) {
             let graph = random_deterministic(Class::Parity, n, degree, 0, None, seed).unwrap();
-            let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+            let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
             let mean = scaled_by_power_of_two(&parity_to_mean::reduce(&game), k);
             let solution = mpsi::solve(&mean, &mut Stats::default()).unwrap();
             let classic = parity::ParityGame::from_graph(&graph, false).unwrap();
@@ -675,12 +677,12 @@ mod parity_with_chance {
     use super::*;
     use kalmar_core::{Builder, Vertex};
     use kalmar_stochastic::reduce::{parity_to_mean, parity_to_terminal};
-    use kalmar_stochastic::{ParityConvention, ParityGame, parity_mdp, spg};
+    use kalmar_stochastic::{ParityConvention, StochasticParityGame, parity_mdp, spg};
 
     /// Max's winning probability from every vertex under `profile`: a bottom strongly connected
     /// component of the chain is won by Max when its largest priority is good for him; every
     /// other vertex's value is the probability of reaching a won bottom component.
-    fn pair_value(game: &ParityGame, profile: &Strategy) -> Vec<Rational> {
+    fn pair_value(game: &StochasticParityGame, profile: &Strategy) -> Vec<Rational> {
         let chain = Chain::of(game.arena(), profile);
         chain.absorbed(|u| {
             let top = (0..chain.len())
@@ -697,7 +699,7 @@ mod parity_with_chance {
     type Drawn = (u8, u32, usize, usize, i64, i64, bool);
 
     /// A game with many chance vertices and fractional values, drawn by proptest.
-    fn drawn_game(vertices: &[Drawn], odd: bool) -> ParityGame {
+    fn drawn_game(vertices: &[Drawn], odd: bool) -> StochasticParityGame {
         let n = vertices.len();
         let mut builder = Builder::new(2);
         for &(owner, ..) in vertices {
@@ -725,7 +727,7 @@ mod parity_with_chance {
             ParityConvention::EvenWins
         };
         let priority = vertices.iter().map(|d| d.1).collect();
-        ParityGame::new(builder.build().unwrap(), priority, convention).unwrap()
+        StochasticParityGame::new(builder.build().unwrap(), priority, convention).unwrap()
     }
 
     fn drawn() -> impl proptest::strategy::Strategy<Value = Vec<Drawn>> {
@@ -743,18 +745,18 @@ mod parity_with_chance {
         )
     }
 
-    fn parity_game(seed: u64, n: usize, degree: usize, odd: bool) -> ParityGame {
+    fn parity_game(seed: u64, n: usize, degree: usize, odd: bool) -> StochasticParityGame {
         let graph = random_stochastic(Class::Parity, n, degree, 0, None, seed).unwrap();
         let convention = if odd {
             ParityConvention::OddWins
         } else {
             ParityConvention::EvenWins
         };
-        ParityGame::from_graph(&graph, convention).unwrap()
+        StochasticParityGame::from_graph(&graph, convention).unwrap()
     }
 
     /// The verifier's best replies to the initial strategies equal brute force's, for both players.
-    fn best_replies_match_brute_force_on(game: &ParityGame) {
+    fn best_replies_match_brute_force_on(game: &StochasticParityGame) {
         let profile = si::initial_profile_of(game.arena());
         for fixed in [Player::MAX, Player::MIN] {
             assert_eq!(
@@ -766,7 +768,11 @@ mod parity_with_chance {
 
     /// The value of every vertex when `fixed` plays its part of `profile` and the other player
     /// replies by brute force over its positional strategies.
-    fn brute_reply(game: &ParityGame, fixed: Player, profile: &Strategy) -> Vec<Rational> {
+    fn brute_reply(
+        game: &StochasticParityGame,
+        fixed: Player,
+        profile: &Strategy,
+    ) -> Vec<Rational> {
         let replier = fixed.opponent();
         strategies(game.arena(), replier, profile)
             .iter()
@@ -790,7 +796,7 @@ mod parity_with_chance {
     fn the_evaluator_here_agrees_with_the_librarys_on_a_coin() {
         // A coin with weights 1/3 and 2/3 between Max's winning and losing loops.
         let graph = read_gg(COIN_BETWEEN_LOOPS).unwrap();
-        let game = ParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+        let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
         let profile = si::initial_profile_of(game.arena());
         let x = pair_value(&game, &profile);
         assert_eq!(x, vec![Rational::new(1, 3), Rational::ONE, Rational::ZERO]);
@@ -874,7 +880,7 @@ mod parity_with_chance {
     }
     /// The gadget game at the proven `delta*`, solved by strategy iteration with no certificate
     /// and no search: its strategies, carried back, are optimal (brute force says so).
-    fn optimal_at_the_proven_delta(game: &ParityGame) -> Result<(), TestCaseError> {
+    fn optimal_at_the_proven_delta(game: &StochasticParityGame) -> Result<(), TestCaseError> {
         let delta = parity_to_terminal::proven_delta(game);
         let gadget = parity_to_terminal::reduce(game, &delta);
         let solution = si::solve_terminal(&gadget, &mut Stats::default());
@@ -910,7 +916,7 @@ mod parity_with_chance {
     fn the_proven_delta_by_hand() {
         // Two vertices: a fair coin (L = 2) and Max's loop (L = 1): Lambda = 2, prod L_i = 2,
         // so delta* = 1 / (8 * 2 * 4^2 * 2^2 * 2^2) = 1/4096.
-        let game = ParityGame::from_graph(
+        let game = StochasticParityGame::from_graph(
             &read_gg("kalmar-gg 1\nc chance priority=0 -> c:1/2 a:1/2\na max priority=1 -> a\n")
                 .unwrap(),
             ParityConvention::EvenWins,
@@ -931,7 +937,8 @@ mod parity_with_chance {
                     c chance priority=0 -> w:1/2 l:1/2\nb chance priority=0 -> w:499/1000 l:501/1000\n\
                     w max priority=2 -> w\nl max priority=1 -> l\n";
         let game =
-            ParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins).unwrap();
+            StochasticParityGame::from_graph(&read_gg(text).unwrap(), ParityConvention::EvenWins)
+                .unwrap();
         let first = Rational::new(1, 4 * 7);
         assert!(parity_to_terminal::proven_delta(&game) < first);
         optimal_at_the_proven_delta(&game).unwrap();

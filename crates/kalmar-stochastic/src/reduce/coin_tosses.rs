@@ -13,8 +13,26 @@
 //!
 //! # Complexity
 //! O(m + sum over chance vertices of k d) vertices and moves, for `k` moves and `d` bits.
+//!
+//! # Example
+//!
+//! A toss of 1/3 becomes fair coins; the value, 1/3, stays.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::coin_tosses;
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/3 l:2/3\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let simple = coin_tosses::reduce(&game);
+//! assert!(simple.is_simple());
+//! let solution = si::solve_terminal(&simple, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 3));
+//! ```
 
-use crate::TerminalGame;
+use crate::TerminalPayoffGame;
 use kalmar_core::{Builder, Owner, Rational, Vertex};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -24,7 +42,7 @@ use num_traits::{One, Zero};
 /// vertices are the original ones (a chance vertex is the first toss of its gadget), with the same
 /// moves at players' vertices, so values and strategies of the original vertices carry over
 /// unchanged.
-pub fn reduce(game: &TerminalGame) -> TerminalGame {
+pub fn reduce(game: &TerminalPayoffGame) -> TerminalPayoffGame {
     let arena = game.arena();
     let mut b = Builder::new(2);
     for v in arena.vertices() {
@@ -89,7 +107,7 @@ pub fn reduce(game: &TerminalGame) -> TerminalGame {
     let arena = b.build().expect("the gadgets are valid");
     let mut payoff = game.payoffs().to_vec();
     payoff.resize(arena.num_vertices(), Rational::ZERO);
-    TerminalGame::new(arena, payoff).expect("two players")
+    TerminalPayoffGame::new(arena, payoff).expect("two players")
 }
 
 /// One distribution's coin tosses.

@@ -17,15 +17,33 @@
 //!
 //! # Complexity
 //! O(n + m): `2n + 2` vertices and `m + 3n` moves.
+//!
+//! # Example
+//!
+//! The discounted game where Max stays for 2, solved as a terminal-payoff game and mapped back.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::discounted_to_terminal;
+//! use kalmar_stochastic::{DiscountedGame, Stats, si};
+//! let graph = read_gg("kalmar-gg 1\ndiscount 1/2\na max reward=1 -> a b\n\
+//!                      b min reward=0 -> b\n").unwrap();
+//! let game = DiscountedGame::from_graph(&graph).unwrap();
+//! let reduction = discounted_to_terminal::reduce(&game);
+//! let solution = si::solve_terminal(&reduction.game, &mut Stats::default());
+//! let back = reduction.map_back(&game, &solution);
+//! assert_eq!(back.values, [Rational::from(2), Rational::ZERO]);
+//! ```
 
-use crate::{DiscountedGame, Solution, TerminalGame};
+use crate::{DiscountedGame, Solution, TerminalPayoffGame};
 use kalmar_core::{Owner, Rational, Vertex};
 
 /// The terminal-payoff game of a discounted game, and how to map its solutions back.
 #[derive(Clone, Debug)]
 pub struct Reduction {
     /// The terminal-payoff game, with payoffs 0 and 1.
-    pub game: TerminalGame,
+    pub game: TerminalPayoffGame,
     lo: Rational,
     spread: Rational,
     beta: Rational,
@@ -92,7 +110,7 @@ pub fn reduce(game: &DiscountedGame) -> Reduction {
     let mut payoff = vec![Rational::ZERO; 2 * n + 2];
     payoff[one.index()] = Rational::ONE;
     Reduction {
-        game: TerminalGame::new(terminal_arena, payoff).expect("two players"),
+        game: TerminalPayoffGame::new(terminal_arena, payoff).expect("two players"),
         lo,
         spread,
         beta,

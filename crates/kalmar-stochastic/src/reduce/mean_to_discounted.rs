@@ -18,6 +18,22 @@
 //!
 //! # Complexity
 //! O(n + m) to build; solving the discounted game works with numbers of O(n^2 log M) digits.
+//!
+//! # Example
+//!
+//! Optimal strategies of the discounted game at `beta*` are optimal for the mean payoff.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::mean_to_discounted;
+//! use kalmar_stochastic::{MeanPayoffGame, Stats, si};
+//! let graph = read_gg("kalmar-gg 1\na max reward=1 -> a b\nb min reward=-1 -> b a\n").unwrap();
+//! let game = MeanPayoffGame::from_graph(&graph).unwrap();
+//! let discounted = mean_to_discounted::reduce(&game);
+//! let solution = si::solve_discounted(&discounted, &mut Stats::default());
+//! assert_eq!(game.evaluate(&solution.strategy), [Rational::ONE, Rational::from(-1)]);
+//! ```
 
 use crate::{DiscountedGame, MeanPayoffGame};
 use kalmar_core::{Owner, Rational};

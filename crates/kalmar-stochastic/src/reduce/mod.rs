@@ -20,6 +20,18 @@
 //!
 //! Strategies carry over move by move: a player's `k`-th move at a vertex of one game is its
 //! `k`-th move at the corresponding vertex of the other ([`transfer`]).
+//!
+//! [`convert`] runs the one that leads from a game file's class to the class asked for:
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_stochastic::{Class, ParityConvention, reduce::convert};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c w\nc chance -> w:1/3 l:2/3\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let simple = convert(&graph, Class::Simple, ParityConvention::EvenWins, None).unwrap();
+//! assert_eq!(Class::of(&simple), Class::Simple);
+//! assert!(convert(&graph, Class::Parity, ParityConvention::EvenWins, None).is_err());
+//! ```
 
 pub mod coin_tosses;
 pub mod discounted_to_terminal;
@@ -28,7 +40,80 @@ pub mod parity_to_mean;
 pub mod parity_to_terminal;
 pub mod terminal_to_mean;
 
-use kalmar_core::{Arena, Strategy, Vertex};
+use crate::{
+    Class, DiscountedGame, MeanPayoffGame, ParityConvention, StochasticError, StochasticParityGame,
+    TerminalPayoffGame,
+};
+use kalmar_core::format::GameGraph;
+use kalmar_core::{Arena, Rational, Strategy, Vertex};
+
+/// Why [`convert`] made no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConvertError {
+    /// The game is not one of the class its file suggests.
+    #[error(transparent)]
+    Game(#[from] StochasticError),
+    /// No reduction leads from the one class to the other.
+    #[error(
+        "no reduction from a {} game to a {} game; the reductions are: discounted -> \
+         terminal, discounted -> simple, terminal -> simple, terminal -> mean-payoff, \
+         mean-payoff -> discounted, parity -> mean-payoff, parity -> terminal (priority \
+         gadget)",
+        from.name(),
+        to.name()
+    )]
+    NoReduction {
+        /// The game's class.
+        from: Class,
+        /// The class asked for.
+        to: Class,
+    },
+    /// The gadget's stopping parameter is out of range.
+    #[error("--delta must be positive and at most 1/2")]
+    Delta,
+}
+
+/// The game of `graph` (in the class [`Class::of`] reads) reduced to a game of class `to`:
+/// parity games are read in `convention`, and the priority gadget stops with `delta` (default:
+/// [`parity_to_terminal::proven_delta`]).
+pub fn convert(
+    graph: &GameGraph,
+    to: Class,
+    convention: ParityConvention,
+    delta: Option<Rational>,
+) -> Result<GameGraph, ConvertError> {
+    let from = Class::of(graph);
+    let parity = || StochasticParityGame::from_graph(graph, convention);
+    Ok(match (from, to) {
+        (Class::Discounted, Class::Terminal) => {
+            let game = DiscountedGame::from_graph(graph)?;
+            discounted_to_terminal::reduce(&game).game.to_graph()
+        }
+        (Class::Discounted, Class::Simple) => {
+            let game = DiscountedGame::from_graph(graph)?;
+            coin_tosses::reduce(&discounted_to_terminal::reduce(&game).game).to_graph()
+        }
+        (Class::Terminal | Class::Simple, Class::Simple) => {
+            coin_tosses::reduce(&TerminalPayoffGame::from_graph(graph)?).to_graph()
+        }
+        (Class::Terminal | Class::Simple, Class::MeanPayoff) => {
+            terminal_to_mean::reduce(&TerminalPayoffGame::from_graph(graph)?).to_graph()
+        }
+        (Class::MeanPayoff, Class::Discounted) => {
+            mean_to_discounted::reduce(&MeanPayoffGame::from_graph(graph)?).to_graph()
+        }
+        (Class::Parity, Class::MeanPayoff) => parity_to_mean::reduce(&parity()?).to_graph(),
+        (Class::Parity, Class::Terminal) => {
+            let game = parity()?;
+            let delta = delta.unwrap_or_else(|| parity_to_terminal::proven_delta(&game));
+            if delta.signum().is_le() || delta > Rational::new(1, 2) {
+                return Err(ConvertError::Delta);
+            }
+            parity_to_terminal::reduce(&game, &delta).to_graph()
+        }
+        _ => return Err(ConvertError::NoReduction { from, to }),
+    })
+}
 
 /// Carries a strategy of `from` over to `to`: at every player's vertex `v` of `to` that stands
 /// for `origin(v)` of `from`, the move with the same position among the out-moves.

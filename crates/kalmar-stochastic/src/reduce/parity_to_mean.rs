@@ -30,14 +30,33 @@
 //! Deterministic: O(n + m) numbers of O(d log n) bits, for `d` distinct priorities. With chance:
 //! 2n + 2 vertices and O(n + m) moves, with probabilities of O(d (n log Lambda + sum_i log L_i))
 //! bits (see the gadget's docs).
+//!
+//! # Example
+//!
+//! The parity game with a coin toss as a mean-payoff game, solved and mapped back.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::parity_to_mean;
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let mean = parity_to_mean::reduce(&game);
+//! let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+//! let back = parity_to_mean::map_back(&game, &mean, &solution);
+//! assert_eq!(back.values[0], Rational::new(1, 2));
+//! ```
 
 use super::{parity_to_terminal, terminal_to_mean, transfer};
-use crate::{MeanPayoffGame, ParityGame, Solution, is_deterministic};
+use crate::{MeanPayoffGame, Solution, StochasticParityGame, is_deterministic};
 use kalmar_core::Rational;
 use num_bigint::BigInt;
 
 /// The mean-payoff game of a parity game (see the module docs).
-pub fn reduce(game: &ParityGame) -> MeanPayoffGame {
+pub fn reduce(game: &StochasticParityGame) -> MeanPayoffGame {
     let arena = game.arena();
     if !is_deterministic(arena) {
         let gadget = parity_to_terminal::reduce(game, &parity_to_terminal::proven_delta(game));
@@ -61,7 +80,11 @@ pub fn reduce(game: &ParityGame) -> MeanPayoffGame {
 
 /// The parity game's solution of a solution of its mean-payoff game: the strategies carried
 /// back, and their exact winning probabilities in the parity game.
-pub fn map_back(game: &ParityGame, mean: &MeanPayoffGame, solution: &Solution) -> Solution {
+pub fn map_back(
+    game: &StochasticParityGame,
+    mean: &MeanPayoffGame,
+    solution: &Solution,
+) -> Solution {
     let strategy = transfer(mean.arena(), &solution.strategy, game.arena(), Some);
     Solution {
         values: game.evaluate(&strategy),

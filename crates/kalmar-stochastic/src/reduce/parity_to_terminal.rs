@@ -66,8 +66,29 @@
 //! # Complexity
 //! O(n + m) vertices and moves; the stopping probabilities have O(d · log(1/delta)) bits for `d`
 //! ranks. [`proven_delta`]: O(n + m) arithmetic operations on numbers of O(log(1/delta*)) bits.
+//!
+//! # Example
+//!
+//! At the proven stopping parameter, optimal strategies of the gadget game are optimal in the
+//! parity game.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::parity_to_terminal::{map_back, proven_delta, reduce};
+//! use kalmar_stochastic::{ParityConvention, Stats, StochasticParityGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm min priority=0 -> w c\n\
+//!                      c chance priority=0 -> w:1/2 l:1/2\n\
+//!                      w max priority=2 -> w\nl max priority=1 -> l\n").unwrap();
+//! let game = StochasticParityGame::from_graph(&graph, ParityConvention::EvenWins).unwrap();
+//! let gadget = reduce(&game, &proven_delta(&game));
+//! let solution = si::solve_terminal(&gadget, &mut Stats::default());
+//! let strategy = map_back(&game, &gadget, &solution.strategy);
+//! assert_eq!(game.evaluate(&strategy)[0], Rational::new(1, 2));
+//! ```
 
-use crate::{ParityGame, TerminalGame, player_of};
+use crate::model::player_of;
+use crate::{StochasticParityGame, TerminalPayoffGame};
 use kalmar_core::{Builder, Owner, Rational, Strategy, Vertex};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -77,7 +98,7 @@ use num_rational::BigRational;
 ///
 /// # Panics
 /// If `delta` is not in `(0, 1/2]`.
-pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
+pub fn reduce(game: &StochasticParityGame, delta: &Rational) -> TerminalPayoffGame {
     assert!(
         delta.signum().is_gt() && *delta <= Rational::new(1, 2),
         "0 < delta <= 1/2"
@@ -128,7 +149,7 @@ pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
     let gadget_arena = builder.build().expect("the gadget game of a valid arena");
     let mut payoff = vec![Rational::ZERO; 2 * n + 2];
     payoff[win.index()] = Rational::ONE;
-    TerminalGame::new(gadget_arena, payoff).expect("two players, some vertices")
+    TerminalPayoffGame::new(gadget_arena, payoff).expect("two players, some vertices")
 }
 
 /// The stopping parameter proven small enough for `game` (see the module docs): with it, the
@@ -136,7 +157,7 @@ pub fn reduce(game: &ParityGame, delta: &Rational) -> TerminalGame {
 /// `delta* = 1 / (8 n 4^n Lambda^n (prod_i L_i)^2)`, where `L_i` is the least common multiple
 /// of the denominators of vertex `i`'s move probabilities (1 at a player's vertex) and `Lambda`
 /// the largest `L_i`.
-pub fn proven_delta(game: &ParityGame) -> Rational {
+pub fn proven_delta(game: &StochasticParityGame) -> Rational {
     let arena = game.arena();
     let n = arena.num_vertices();
     let lcms: Vec<BigInt> = arena
@@ -164,13 +185,21 @@ pub fn proven_delta(game: &ParityGame) -> Rational {
 }
 
 /// The parity game's strategies of a strategy pair of its gadget game.
-pub fn map_back(game: &ParityGame, gadget: &TerminalGame, strategy: &Strategy) -> Strategy {
+pub fn map_back(
+    game: &StochasticParityGame,
+    gadget: &TerminalPayoffGame,
+    strategy: &Strategy,
+) -> Strategy {
     super::transfer(gadget.arena(), strategy, game.arena(), Some)
 }
 
 /// A strategy pair of the parity game carried into its gadget game (a starting point for
 /// strategy iteration).
-pub fn map_forward(game: &ParityGame, gadget: &TerminalGame, strategy: &Strategy) -> Strategy {
+pub fn map_forward(
+    game: &StochasticParityGame,
+    gadget: &TerminalPayoffGame,
+    strategy: &Strategy,
+) -> Strategy {
     let n = game.arena().num_vertices();
     super::transfer(game.arena(), strategy, gadget.arena(), |v| {
         (v.index() < n && player_of(gadget.arena(), v).is_some()).then_some(v)

@@ -5,13 +5,30 @@
 //!
 //! # Complexity
 //! O(n + m).
+//!
+//! # Example
+//!
+//! The coin toss worth 1/2 as a mean-payoff game worth the same.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_core::Rational;
+//! use kalmar_stochastic::reduce::terminal_to_mean;
+//! use kalmar_stochastic::{Stats, TerminalPayoffGame, si};
+//! let graph = read_gg("kalmar-gg 1\nm max -> c l\nc chance -> w:1/2 l:1/2\n\
+//!                      w terminal payoff=1\nl terminal payoff=0\n").unwrap();
+//! let game = TerminalPayoffGame::from_graph(&graph).unwrap();
+//! let mean = terminal_to_mean::reduce(&game);
+//! let solution = si::solve_mean_payoff(&mean, &mut Stats::default());
+//! assert_eq!(solution.values[0], Rational::new(1, 2));
+//! ```
 
-use crate::{MeanPayoffGame, TerminalGame};
+use crate::{MeanPayoffGame, TerminalPayoffGame};
 use kalmar_core::{Owner, Player, Rational};
 
 /// The mean-payoff game of `game`; vertices and their moves keep their numbers, so values and
 /// strategies carry over unchanged.
-pub fn reduce(game: &TerminalGame) -> MeanPayoffGame {
+pub fn reduce(game: &TerminalPayoffGame) -> MeanPayoffGame {
     let arena = game.arena();
     let mut b = arena.to_builder();
     let mut reward = vec![Rational::ZERO; arena.num_vertices()];

@@ -6,57 +6,71 @@
 //!
 //! Friedmann's games are sink games that Odd wins from every vertex: with Max as Even, every
 //! mean-payoff value is negative and every winning probability 0. The benchmark checks both.
+//!
+//! ```
+//! let mut rows = Vec::new();
+//! kalmar_bench::stochastic::friedmann::run_one(1, 1, &mut rows).unwrap();
+//! assert_eq!(rows.len(), 2);
+//! ```
 
-use super::{BenchRow, checked, repeat};
-use crate::bad_input;
+use super::{Setup, StochasticBenchError, StochasticRow, checked, repeat};
 use kalmar_core::{Certificate, Rational};
 use kalmar_parity::generate::friedmann::switchallexp;
 use kalmar_stochastic::reduce::parity_to_mean;
-use kalmar_stochastic::{ParityConvention, ParityGame, Stats, mpsi, spg};
+use kalmar_stochastic::{MeanPayoffGame, ParityConvention, Stats, StochasticParityGame, mpsi, spg};
 use std::time::Instant;
 
 /// The parameters `n` of the games run (n = 6 takes about a minute).
 const PARAMETERS: [usize; 5] = [1, 2, 3, 4, 5];
 
 /// Rows for `switchallexp n`, n = 1..5: mpsi on the mean-payoff game, si on the gadget game.
-pub(super) fn bench(reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
+pub fn run(
+    _: &str,
+    setup: &Setup<'_>,
+    rows: &mut Vec<StochasticRow>,
+) -> Result<(), StochasticBenchError> {
     for n in PARAMETERS {
-        bench_one(n, reps, rows)?;
+        run_one(n, setup.reps, rows)?;
     }
     Ok(())
 }
 
 /// The two rows of `switchallexp n`.
-fn bench_one(n: usize, reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<()> {
-    let parity = switchallexp(n).map_err(bad_input)?;
+pub fn run_one(
+    n: usize,
+    reps: usize,
+    rows: &mut Vec<StochasticRow>,
+) -> Result<(), StochasticBenchError> {
+    let parity = switchallexp(n).map_err(StochasticBenchError::game)?;
     let arena = parity.arena().clone();
     let priorities = arena.vertices().map(|v| parity.priority(v)).collect();
-    let game = ParityGame::new(arena, priorities, ParityConvention::EvenWins).map_err(bad_input)?;
+    let game = StochasticParityGame::new(arena, priorities, ParityConvention::EvenWins)
+        .map_err(StochasticBenchError::game)?;
     let mean = parity_to_mean::reduce(&game);
     // The same arena, for the sizes in the rows.
     let graph = mean.to_graph();
     let family = format!("friedmann switchallexp {n}");
     let mut stats = Stats::default();
-    let times = repeat(reps, || {
+    let timing = repeat(reps, || {
         stats = Stats::default();
         let start = Instant::now();
-        let solution = mpsi::solve(&mean, &mut stats).map_err(bad_input)?;
+        let solution = mpsi::solve(&mean, &mut stats).map_err(StochasticBenchError::game)?;
         let elapsed = start.elapsed();
         odd_wins(solution.values.iter().all(|x| *x < Rational::ZERO))?;
         Ok(elapsed)
     })?;
-    rows.push(BenchRow::new(
+    rows.push(StochasticRow::new(
         family.clone(),
         &graph,
         "mpsi",
-        &times,
+        Some(timing),
         stats,
         format!(
             "exact; Odd wins everywhere; rewards of {} bits",
             reward_bits(&mean)
         ),
     ));
-    let times = repeat(reps, || {
+    let timing = repeat(reps, || {
         stats = Stats::default();
         let start = Instant::now();
         let solution = spg::solve(&game, &mut stats);
@@ -65,11 +79,11 @@ fn bench_one(n: usize, reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<
         odd_wins(solution.values.iter().all(|x| *x == Rational::ZERO))?;
         Ok(elapsed)
     })?;
-    rows.push(BenchRow::new(
+    rows.push(StochasticRow::new(
         family,
         &graph,
         "si-gadget",
-        &times,
+        Some(timing),
         stats,
         format!("exact; Odd wins everywhere; {} gadget games", stats.rounds),
     ));
@@ -77,7 +91,7 @@ fn bench_one(n: usize, reps: usize, rows: &mut Vec<BenchRow>) -> anyhow::Result<
 }
 
 /// The largest reward's size in bits, as a power of two the rewards reach.
-fn reward_bits(game: &kalmar_stochastic::MeanPayoffGame) -> u64 {
+fn reward_bits(game: &MeanPayoffGame) -> u64 {
     game.rewards()
         .iter()
         .map(|r| r.to_big().numer().bits())
@@ -86,13 +100,11 @@ fn reward_bits(game: &kalmar_stochastic::MeanPayoffGame) -> u64 {
 }
 
 /// Friedmann's games are won by Odd from every vertex.
-fn odd_wins(holds: bool) -> anyhow::Result<()> {
+fn odd_wins(holds: bool) -> Result<(), StochasticBenchError> {
     if holds {
         Ok(())
     } else {
-        Err(anyhow::anyhow!(
-            "internal error: a vertex of Friedmann's game is not won by Odd"
-        ))
+        Err(StochasticBenchError::NotOddWins)
     }
 }
 
@@ -103,7 +115,7 @@ mod tests {
     #[test]
     fn odd_wins_the_smallest_game() {
         let mut rows = Vec::new();
-        bench_one(1, 1, &mut rows).unwrap();
+        run_one(1, 1, &mut rows).unwrap();
         let [mpsi, gadget] = &rows[..] else {
             panic!("two rows")
         };

@@ -1,0 +1,280 @@
+//! `kalmar stochastic solve` and `kalmar verify` of a `kalmar-ssol` solution: arguments,
+//! printing and files; the solving, certifying and checking are
+//! [`kalmar_stochastic::solve`]'s and [`kalmar_stochastic::solution_file`]'s.
+
+use super::{ClassArg, ConventionArg, convention, rational};
+use crate::bad_input;
+use crate::progress::spinner_for as spinner;
+use crate::report::{in_file, load, millis, owner_name, table};
+use clap::Args;
+use indexmap::IndexMap;
+use kalmar_core::Arena;
+use kalmar_core::Rational;
+use kalmar_core::format::GameGraph;
+use kalmar_stochastic::solution_file::{self, SolutionFileError};
+use kalmar_stochastic::solve::{Answer, Options, solve as solved};
+use kalmar_stochastic::{Class, Stats};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+#[command(after_help = "Examples:\n  kalmar stochastic solve game.gg\n  \
+kalmar stochastic solve game.gg --solver vi --epsilon 1/1000000\n  \
+kalmar stochastic solve game.gg --solver vi --exact --json\n  kalmar stochastic solvers")]
+pub struct SolveArgs {
+    /// The game file (.gg).
+    pub file: PathBuf,
+    /// The solver (see `kalmar stochastic solvers`).
+    #[arg(long, default_value = "si", value_name = "ID")]
+    pub solver: String,
+    /// Read the game as this class instead of the one its file suggests.
+    #[arg(long, value_enum)]
+    pub class: Option<ClassArg>,
+    /// With vi: finish exactly, by strategy iteration started from the strategies the bounds
+    /// suggest (exact values and strategies, checked).
+    #[arg(long)]
+    pub exact: bool,
+    /// With vi: the largest guaranteed error wanted (a fraction or decimal).
+    #[arg(long, default_value = "1/1000000", value_name = "R")]
+    pub epsilon: String,
+    /// With vi: stop after this many sweeps even if the bounds are wider than --epsilon.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub max_sweeps: u64,
+    /// Parity games: which parity of the largest recurring priority makes Max win.
+    #[arg(long, value_enum, default_value = "even")]
+    pub convention: ConventionArg,
+    /// Print the solution as JSON: `values` maps every vertex to its exact value ("3/4").
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the solution (exact values and both strategies) to this file, in the
+    /// `kalmar-ssol` format that `kalmar verify GAME FILE` checks.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Vertices to list in the human-readable table (0 for all).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    pub limit: usize,
+}
+
+impl SolveArgs {
+    /// The options of `kalmar solve FILE` for a stochastic game: the exact solver.
+    pub fn from_solve(args: &crate::SolveArgs) -> anyhow::Result<Self> {
+        Ok(SolveArgs {
+            file: args.file.clone(),
+            solver: "si".into(),
+            class: None,
+            exact: false,
+            epsilon: "1/1000000".into(),
+            max_sweeps: 1_000_000,
+            convention: ConventionArg::Even,
+            json: args.json,
+            output: args.output.clone(),
+            limit: args.limit,
+        })
+    }
+}
+
+/// The JSON form of a solve.
+#[derive(Serialize)]
+struct AnswerJson {
+    class: &'static str,
+    solver: &'static str,
+    exact: bool,
+    values: IndexMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower: Option<IndexMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upper: Option<IndexMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strategy: Option<IndexMap<String, String>>,
+    verified: bool,
+    stats: Stats,
+    milliseconds: f64,
+}
+
+/// Names every vertex's number.
+fn named(arena: &Arena, xs: &[Rational]) -> IndexMap<String, String> {
+    arena
+        .vertices()
+        .map(|v| (arena.name(v).into_owned(), xs[v.index()].to_string()))
+        .collect()
+}
+
+/// `kalmar stochastic solve`.
+pub fn solve(args: &SolveArgs) -> anyhow::Result<()> {
+    let graph = load(&args.file)?;
+    solve_graph(args, &graph)
+}
+
+/// Solves a game read from `args.file`: behind a spinner for games of a thousand moves and more
+/// (exact solving is slow long before graph searches are).
+pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
+    let options = Options {
+        solver: args.solver.clone(),
+        class: args.class.map(Class::from),
+        exact: args.exact,
+        epsilon: rational(&args.epsilon, "--epsilon")?,
+        max_sweeps: args.max_sweeps,
+        convention: convention(args.convention),
+    };
+    let bar = spinner("solving", graph.arena.num_edges().saturating_mul(1000));
+    let answer = solved(graph, &options);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let answer = answer.map_err(|e| match e {
+        e if e.is_internal() => anyhow::anyhow!(e),
+        e if e.is_in_game() => in_file(&args.file, e),
+        e => bad_input(e),
+    })?;
+    print_answer(args, graph, &answer)?;
+    let Some(path) = &args.output else {
+        return Ok(());
+    };
+    let text = answer
+        .solution_file(graph, options.convention)
+        .ok_or_else(|| {
+            bad_input(format!(
+                "--output needs exact values and a move at every vertex of Max and Min, which \
+                 solver {} does not give here (use si, or vi with --exact)",
+                answer.solver
+            ))
+        })?;
+    std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+    if !args.json {
+        say!("solution written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// `kalmar verify GAME SOLUTION` for a `kalmar-ssol` solution: read it against the game, then
+/// check it with the certificate of its class. A wrong solution exits with code 1; a solution
+/// file that cannot be read, with code 2 and the line and column.
+pub fn verify_solution(
+    graph: &GameGraph,
+    game_path: &Path,
+    text: &str,
+    solution_path: &Path,
+) -> anyhow::Result<()> {
+    let class = solution_file::verify(graph, text).map_err(|e| match e {
+        SolutionFileError::Parse(e) => bad_input(e.in_file(solution_path.display().to_string())),
+        SolutionFileError::Game(e) => in_file(game_path, e),
+        wrong @ SolutionFileError::Wrong(_) => {
+            anyhow::anyhow!("{}: {wrong}", solution_path.display())
+        }
+    })?;
+    say!(
+        "accepted: the {} solution in {} is correct for {}",
+        class.name(),
+        solution_path.display(),
+        game_path.display()
+    );
+    Ok(())
+}
+
+/// Prints an answer: as JSON, or a summary line and a table of values and moves.
+fn print_answer(args: &SolveArgs, graph: &GameGraph, answer: &Answer) -> anyhow::Result<()> {
+    let arena = &graph.arena;
+    let class = answer.class;
+    let exact = answer.is_exact();
+    if args.json {
+        let json = AnswerJson {
+            class: class.name(),
+            solver: answer.solver,
+            exact,
+            values: named(arena, &answer.values),
+            lower: answer.bounds.as_ref().map(|b| named(arena, &b.lower)),
+            upper: answer.bounds.as_ref().map(|b| named(arena, &b.upper)),
+            error: answer.bounds.as_ref().map(|b| b.error().to_string()),
+            strategy: answer
+                .strategy
+                .as_ref()
+                .map(|s| kalmar_terminal::solution_file::strategy_names(arena, s)),
+            verified: answer.check_time.is_some(),
+            stats: answer.stats,
+            milliseconds: answer.solve_time.as_secs_f64() * 1e3,
+        };
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    let chance = arena
+        .vertices()
+        .filter(|&v| arena.owner(v) == kalmar_core::Owner::Chance)
+        .count();
+    say!(
+        "{} game {}: {} vertices ({} chance), {} moves",
+        class.name(),
+        args.file.display(),
+        arena.num_vertices(),
+        chance,
+        arena.num_edges()
+    );
+    let mut line = format!(
+        "solved by {} in {} ({} improvements, {} exact linear solves)",
+        answer.solver,
+        millis(answer.solve_time),
+        answer.stats.iterations,
+        answer.stats.evaluations
+    );
+    if answer.stats.rounds > 0 {
+        let (through, games) = if class == Class::Parity {
+            ("the priority gadget", "gadget games")
+        } else {
+            ("discounted games", "discount factors")
+        };
+        line = format!(
+            "solved by si on {through} in {} ({} {games}, {} improvements, {} exact linear solves)",
+            millis(answer.solve_time),
+            answer.stats.rounds,
+            answer.stats.iterations,
+            answer.stats.evaluations
+        );
+    }
+    if answer.bounds.is_some() {
+        line = format!(
+            "solved by vi in {} ({} sweeps)",
+            millis(answer.solve_time),
+            answer.stats.iterations
+        );
+    }
+    if let Some(t) = answer.check_time {
+        line += &format!("; certificate verified in {}", millis(t));
+    }
+    say!("{line}");
+    if let Some(b) = &answer.bounds {
+        say!(
+            "value iteration bounds: every value within {} (about {:.3e}) of the middle shown{}",
+            b.error(),
+            b.error().to_f64() / 2.0,
+            if answer.strategy.is_some() {
+                "; then solved exactly from its strategies"
+            } else {
+                ""
+            }
+        );
+    }
+    say!();
+    let rows = arena.vertices().map(|v| {
+        let x = &answer.values[v.index()];
+        let shown = if exact {
+            x.to_string()
+        } else {
+            "~".to_string()
+        };
+        let successor = answer
+            .strategy
+            .as_ref()
+            .and_then(|s| s.successor(arena, v))
+            .map(|w| arena.name(w).into_owned())
+            .unwrap_or_default();
+        vec![
+            arena.name(v).into_owned(),
+            owner_name(arena.owner(v)),
+            shown,
+            format!("{:.6}", x.to_f64()),
+            successor,
+        ]
+    });
+    table(&["vertex", "owner", "value", "≈", "move"], rows, args.limit)
+}
