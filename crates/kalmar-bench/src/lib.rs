@@ -69,9 +69,9 @@ pub struct Workload {
 impl Workload {
     /// Generates a game of the family `id` with about `arcs` arcs from `seed`.
     pub fn generate(id: &str, arcs: usize, seed: u64) -> Result<Self, GenerateError> {
-        let family = generate::family(id)?;
+        let family = generate::FAMILIES.get(id)?;
         let started = Instant::now();
-        let game = family.build(arcs, seed)?;
+        let game = (family.run.build)(arcs, seed)?;
         Ok(Workload {
             family: family.id.to_string(),
             seed,
@@ -431,7 +431,7 @@ pub mod parity {
     use kalmar_core::registry::Entry;
     use kalmar_core::{Certificate, Player};
     use kalmar_parity::format::{Format, read_path, read_pg_solution, write_pg};
-    use kalmar_parity::generate::{parity_family, randomgame};
+    use kalmar_parity::generate::{FAMILIES, randomgame};
     use kalmar_parity::{ParityGame, SOLVERS, Solver, Stats, preprocess};
     use serde::{Deserialize, Serialize};
     use std::path::{Path, PathBuf};
@@ -522,7 +522,7 @@ pub mod parity {
             /// Number of priorities (at least 1).
             priorities: usize,
         },
-        /// A family of [`kalmar_parity::generate::PARITY_FAMILIES`] with PGSolver's parameters.
+        /// A family of [`kalmar_parity::generate::FAMILIES`] with PGSolver's parameters.
         Family {
             /// The family's id.
             id: String,
@@ -540,7 +540,9 @@ pub mod parity {
         pub fn family(text: &str, vertices: usize) -> Result<Self, ParityBenchError> {
             let mut parts = text.split(':');
             let id = parts.next().unwrap_or("").trim().to_string();
-            parity_family(&id).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+            FAMILIES
+                .get(&id)
+                .map_err(|e| ParityBenchError::Game(e.to_string()))?;
             let given = parts
                 .map(|p| {
                     p.trim()
@@ -604,9 +606,7 @@ pub mod parity {
                     let top = u32::try_from(priorities.saturating_sub(1)).unwrap_or(u32::MAX);
                     randomgame(n, top, low.min(n), high.min(n), seed)
                 }
-                GameSpec::Family { id, params } => {
-                    parity_family(id).and_then(|f| f.build(params, seed))
-                }
+                GameSpec::Family { id, params } => kalmar_parity::generate::build(id, params, seed),
             };
             game.map_err(|e| ParityBenchError::Game(format!("{}: {e}", self.label())))
         }

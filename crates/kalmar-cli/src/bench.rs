@@ -209,7 +209,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         args.families.clone()
     };
     for id in &families {
-        kalmar_terminal::generate::family(id).map_err(bad_input)?;
+        kalmar_terminal::generate::FAMILIES
+            .get(id)
+            .map_err(bad_input)?;
     }
     let options = Options {
         repetitions: args.reps.max(1),

@@ -6,8 +6,7 @@ use clap::{Args, ValueEnum};
 use kalmar_core::Rational;
 use kalmar_core::format::{GameGraph, to_gg_string};
 use kalmar_parity::format::write_pg;
-use kalmar_parity::generate::{PARITY_FAMILIES, parity_family};
-use kalmar_terminal::generate::{FAMILIES, family, to_graph};
+use kalmar_terminal::generate::to_graph;
 use std::path::PathBuf;
 
 /// The family of the games to generate.
@@ -61,19 +60,19 @@ pub const MAX_ARCS: usize = 200_000_000;
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.list {
-        let rows = FAMILIES.iter().map(|f| {
+        let rows = kalmar_terminal::generate::FAMILIES.iter().map(|f| {
             vec![
                 f.id.to_string(),
-                if f.seeded { "yes" } else { "no" }.to_string(),
+                if f.run.seeded { "yes" } else { "no" }.to_string(),
                 f.summary.to_string(),
             ]
         });
         table(&["generator", "seeded", "games"], rows, 0)?;
         say!("\nparity generators (kalmar generate parity ID NUMBERS…):\n");
-        let rows = PARITY_FAMILIES.iter().map(|f| {
+        let rows = kalmar_parity::generate::FAMILIES.iter().map(|f| {
             vec![
                 f.id.to_string(),
-                f.params.to_string(),
+                f.run.params.to_string(),
                 f.summary.to_string(),
             ]
         });
@@ -102,9 +101,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             "--size must be between 1 and {MAX_ARCS} arcs"
         )));
     }
-    let info = family(generator).map_err(bad_input)?;
+    let family = kalmar_terminal::generate::FAMILIES
+        .get(generator)
+        .map_err(bad_input)?;
     let bar = crate::progress::spinner_for("generating", args.size);
-    let game = info.build(args.size, args.seed).map_err(bad_input)?;
+    let game = (family.run.build)(args.size, args.seed).map_err(bad_input)?;
     let mut graph = to_graph(&game);
     if target == Target::Reach {
         for payoff in graph.payoff.iter_mut().flatten() {
@@ -120,9 +121,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 
 /// `kalmar generate parity ID NUMBERS…`.
 fn parity(args: &GenerateArgs, generator: &str) -> anyhow::Result<()> {
-    let family = parity_family(generator).map_err(bad_input)?;
     let bar = crate::progress::spinner("generating");
-    let game = family.build(&args.params, args.seed).map_err(bad_input)?;
+    let game =
+        kalmar_parity::generate::build(generator, &args.params, args.seed).map_err(bad_input)?;
     let mut graph = GameGraph::new(game.arena().clone());
     graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
     let mut text = String::new();
