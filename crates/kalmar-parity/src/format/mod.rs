@@ -100,7 +100,8 @@ fn first_word(text: &str) -> Option<&str> {
 /// Reads a game graph from a file: `.gg` files with [`read_gg`], `.pg` and `.gm` files with
 /// [`read_pg`], `.ehoa` and `.hoa` files with [`read_hoa`], and any other file by its first
 /// word (see [`Format::sniff`]). Files larger than
-/// [`MAX_INPUT_BYTES`] are refused; parse errors name the file.
+/// [`MAX_INPUT_BYTES`](kalmar_core::format::MAX_INPUT_BYTES) are refused; parse errors name the
+/// file.
 pub fn read_path(path: impl AsRef<Path>) -> Result<GameGraph, ReadError> {
     let path = path.as_ref();
     let text = read_text_file(path)?;

@@ -17,13 +17,20 @@
 //!   not seen before, in the order of its successor list, before the first of them is explored
 //!   depth first. These games carry PGSolver's vertex names.
 //!
-//! The random families draw from a `ChaCha8Rng` seeded with a `u64` ([`super::rng`]): they have
-//! PGSolver's distribution, not its games (which depend on OCaml's generator). The other
-//! families ignore the seed.
+//! The random families draw from a `ChaCha8Rng` seeded with a `u64`
+//! ([`kalmar_core::generate::rng`]): they have PGSolver's distribution, not its games (which
+//! depend on OCaml's generator). The other families ignore the seed.
 //!
 //! [`FAMILIES`] lists them with a constructor from a list of numbers, the parameters of
 //! PGSolver's command-line generators in the same order, and [`build()`] builds one by id.
 //!
+//! # Complexity
+//! Linear in the size of the game built, up to sorting each successor list and hashing the
+//! nodes of the explored games, except [`steadygame`], whose redraws may scan every vertex
+//! still open to predecessors against the drawn source's successors (O(n h) per arc drawn, for
+//! out-degrees up to h).
+//!
+//! # Example
 //! ```
 //! use kalmar_parity::generate;
 //! let game = generate::laddergame(5).unwrap();

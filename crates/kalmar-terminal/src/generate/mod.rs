@@ -19,6 +19,11 @@
 //! of arcs and a seed, and [`build()`] builds one by id: they drive `kalmar generate dgg <family>
 //! --size N --seed S`, the benchmarks and the tests.
 //!
+//! # Complexity
+//! Each generator takes time and memory linear in the game it builds (see its module); the
+//! game of [`sorting_network()`] has O(n log² n) arcs for n payoffs.
+//!
+//! # Example
 //! ```
 //! use kalmar_terminal::generate::{self, PayoffRange};
 //! let game = generate::random(1000, 4, 250, PayoffRange::Distinct, 7).unwrap();
