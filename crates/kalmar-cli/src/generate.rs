@@ -3,10 +3,9 @@
 use crate::bad_input;
 use crate::report::table;
 use clap::{Args, ValueEnum};
-use kalmar_core::Rational;
 use kalmar_core::format::{GameGraph, to_gg_string};
 use kalmar_parity::format::write_pg;
-use kalmar_terminal::generate::to_graph;
+use kalmar_terminal::generate::{to_chess_graph, to_graph};
 use std::path::PathBuf;
 
 /// The family of the games to generate.
@@ -106,12 +105,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         .map_err(bad_input)?;
     let bar = crate::progress::spinner_for("generating", args.size);
     let game = (family.run.build)(args.size, args.seed).map_err(bad_input)?;
-    let mut graph = to_graph(&game);
-    if target == Target::Reach {
-        for payoff in graph.payoff.iter_mut().flatten() {
-            *payoff = Rational::from(payoff.signum() as i64);
-        }
-    }
+    let graph = if target == Target::Reach {
+        to_chess_graph(&game)
+    } else {
+        to_graph(&game)
+    };
     let text = to_gg_string(&graph);
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -124,8 +122,7 @@ fn parity(args: &GenerateArgs, generator: &str) -> anyhow::Result<()> {
     let bar = crate::progress::spinner("generating");
     let game =
         kalmar_parity::generate::build(generator, &args.params, args.seed).map_err(bad_input)?;
-    let mut graph = GameGraph::new(game.arena().clone());
-    graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
+    let graph = game.to_graph();
     let mut text = String::new();
     write_pg(&graph, &mut text)?;
     if let Some(bar) = bar {

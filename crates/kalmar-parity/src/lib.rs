@@ -174,6 +174,22 @@ impl ParityGame {
         ParityGame::new(graph.arena, priority)
     }
 
+    /// The file form of the game: its arena and priorities, for [`format::write_pg`] or `.gg`.
+    ///
+    /// ```
+    /// use kalmar_parity::{ParityGame, format::{read_pg, write_pg}};
+    /// let game = kalmar_parity::generate::laddergame(3).unwrap();
+    /// let mut text = String::new();
+    /// write_pg(&game.to_graph(), &mut text).unwrap();
+    /// assert_eq!(ParityGame::from_graph(&read_pg(&text).unwrap(), false).unwrap(), game);
+    /// ```
+    pub fn to_graph(&self) -> GameGraph {
+        GameGraph {
+            priority: Some(self.priority.clone()),
+            ..GameGraph::new(Arena::clone(&self.arena))
+        }
+    }
+
     /// The game graph.
     pub fn arena(&self) -> &Arena {
         &self.arena

@@ -258,12 +258,30 @@ pub(crate) fn finish(b: Builder, payoffs: Vec<Rational>) -> Dgg {
 /// assert_eq!(format::read_gg(&text).unwrap(), graph);
 /// ```
 pub fn to_graph(game: &Dgg) -> GameGraph {
+    graph_paying(game, Rational::clone)
+}
+
+/// The file form of a generated game made chess-like, as `kalmar generate reach` writes it: each
+/// terminal pays the sign of its payoff (-1, 0 or 1).
+///
+/// ```
+/// use kalmar_terminal::{generate, reach};
+/// let game = generate::build("random-int", 400, 1).unwrap();
+/// let chess = reach::from_graph(&generate::to_chess_graph(&game)).unwrap();
+/// assert_eq!(chess.arena(), game.arena());
+/// ```
+pub fn to_chess_graph(game: &Dgg) -> GameGraph {
+    graph_paying(game, |p| Rational::from(p.signum() as i64))
+}
+
+/// The arena of `game` and one payoff, `pay` of the game's, at each terminal.
+fn graph_paying(game: &Dgg, pay: impl Fn(&Rational) -> Rational) -> GameGraph {
     let arena = game.arena();
     let payoff = arena
         .vertices()
         .map(|v| {
             if arena.is_terminal(v) {
-                vec![game.payoff(v).clone()]
+                vec![pay(game.payoff(v))]
             } else {
                 Vec::new()
             }
