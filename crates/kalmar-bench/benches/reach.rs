@@ -24,9 +24,7 @@ fn retrograde(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(2))
             .sample_size(20);
         for arcs in SIZES {
-            let game = generate::family(family)
-                .and_then(|f| f.build(arcs, SEED))
-                .expect("registered family");
+            let game = generate::build(family, arcs, SEED).expect("registered family");
             let game = chess_like(&game);
             group.throughput(Throughput::Elements(game.arena().num_edges() as u64));
             group.bench_with_input(BenchmarkId::new("bfs-floor", arcs), &game, |b, g| {

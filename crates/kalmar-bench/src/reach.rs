@@ -76,9 +76,9 @@ pub struct Workload {
 impl Workload {
     /// Generates a game of the family `id` with about `arcs` arcs from `seed`.
     pub fn generate(id: &str, arcs: usize, seed: u64) -> Result<Self, GenerateError> {
-        let family = generate::family(id)?;
+        let family = generate::FAMILIES.get(id)?;
         let started = Instant::now();
-        let game = family.build(arcs, seed)?;
+        let game = (family.run.build)(arcs, seed)?;
         Ok(Workload {
             family: family.id.to_string(),
             seed,
@@ -395,7 +395,7 @@ pub fn run_suite(
         families.to_vec()
     };
     for id in &families {
-        generate::family(id)?;
+        generate::FAMILIES.get(id).map_err(GenerateError::from)?;
     }
     let mut steps = Steps::new(families.len() * sizes.len(), progress);
     let mut rows = Vec::new();

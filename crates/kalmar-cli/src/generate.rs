@@ -3,11 +3,9 @@
 use crate::bad_input;
 use crate::report::table;
 use clap::{Args, ValueEnum};
-use kalmar_core::Rational;
 use kalmar_core::format::{GameGraph, to_gg_string};
 use kalmar_parity::format::write_pg;
-use kalmar_parity::generate::{PARITY_FAMILIES, parity_family};
-use kalmar_terminal::generate::{FAMILIES, family, to_graph};
+use kalmar_terminal::generate::{to_chess_graph, to_graph};
 use std::path::PathBuf;
 
 /// The family of the games to generate.
@@ -61,19 +59,19 @@ pub const MAX_ARCS: usize = 200_000_000;
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.list {
-        let rows = FAMILIES.iter().map(|f| {
+        let rows = kalmar_terminal::generate::FAMILIES.iter().map(|f| {
             vec![
                 f.id.to_string(),
-                if f.seeded { "yes" } else { "no" }.to_string(),
+                if f.run.seeded { "yes" } else { "no" }.to_string(),
                 f.summary.to_string(),
             ]
         });
         table(&["generator", "seeded", "games"], rows, 0)?;
         say!("\nparity generators (kalmar generate parity ID NUMBERS…):\n");
-        let rows = PARITY_FAMILIES.iter().map(|f| {
+        let rows = kalmar_parity::generate::FAMILIES.iter().map(|f| {
             vec![
                 f.id.to_string(),
-                f.params.to_string(),
+                f.run.params.to_string(),
                 f.summary.to_string(),
             ]
         });
@@ -102,15 +100,16 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             "--size must be between 1 and {MAX_ARCS} arcs"
         )));
     }
-    let info = family(generator).map_err(bad_input)?;
+    let family = kalmar_terminal::generate::FAMILIES
+        .get(generator)
+        .map_err(bad_input)?;
     let bar = crate::progress::spinner_for("generating", args.size);
-    let game = info.build(args.size, args.seed).map_err(bad_input)?;
-    let mut graph = to_graph(&game);
-    if target == Target::Reach {
-        for payoff in graph.payoff.iter_mut().flatten() {
-            *payoff = Rational::from(payoff.signum() as i64);
-        }
-    }
+    let game = (family.run.build)(args.size, args.seed).map_err(bad_input)?;
+    let graph = if target == Target::Reach {
+        to_chess_graph(&game)
+    } else {
+        to_graph(&game)
+    };
     let text = to_gg_string(&graph);
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -120,11 +119,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 
 /// `kalmar generate parity ID NUMBERS…`.
 fn parity(args: &GenerateArgs, generator: &str) -> anyhow::Result<()> {
-    let family = parity_family(generator).map_err(bad_input)?;
     let bar = crate::progress::spinner("generating");
-    let game = family.build(&args.params, args.seed).map_err(bad_input)?;
-    let mut graph = GameGraph::new(game.arena().clone());
-    graph.priority = Some(game.arena().vertices().map(|v| game.priority(v)).collect());
+    let game =
+        kalmar_parity::generate::build(generator, &args.params, args.seed).map_err(bad_input)?;
+    let graph = game.to_graph();
     let mut text = String::new();
     write_pg(&graph, &mut text)?;
     if let Some(bar) = bar {

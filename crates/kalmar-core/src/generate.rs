@@ -11,6 +11,7 @@
 //! assert!(check_size(usize::MAX, 0).is_err());
 //! ```
 
+use crate::registry::UnknownId;
 use crate::{Builder, Edge, Vertex};
 use rand_chacha::ChaCha8Rng;
 
@@ -28,14 +29,9 @@ pub enum GenerateError {
         /// Arcs asked for.
         arcs: usize,
     },
-    /// No family has this id.
-    #[error("unknown game family '{id}'; the families are: {known}")]
-    UnknownFamily {
-        /// The id asked for.
-        id: String,
-        /// The ids there are.
-        known: String,
-    },
+    /// No generator of the registry has this id.
+    #[error(transparent)]
+    Unknown(#[from] UnknownId),
 }
 
 /// The seeded generator every random family draws from.

@@ -6,9 +6,25 @@
 //! turns a game with a million distinct priorities but long runs of one parity into one with few,
 //! which shortens Zielonka's recursion and every priority-indexed loop.
 //!
+//! The step is Oink's (T. van Dijk, *Oink: an implementation and evaluation of modern parity
+//! game solvers*, TACAS 2018), after the priority compression of Friedmann and Lange's PGSolver.
+//!
 //! # Complexity
 //! O(n + d) for n vertices and priorities up to d when d is at most a few times n (a table
 //! indexed by priority); O(n log n) otherwise (a sort of the priorities).
+//!
+//! # Example
+//! ```
+//! use kalmar_parity::{ParityGame, compress::compress, format::read_pg};
+//! // A cycle through priorities 2, 5, 7 and 8: 5 and 7 are both odd, so they merge.
+//! let graph = read_pg("parity 3;\n0 2 0 1;\n1 5 1 2;\n2 7 0 3;\n3 8 1 0;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! let small = compress(&game);
+//! let priorities: Vec<u32> = small.arena().vertices().map(|v| small.priority(v)).collect();
+//! assert_eq!(priorities, [0, 1, 1, 2]);
+//! // Already compressed: nothing is copied.
+//! assert!(matches!(compress(&small), std::borrow::Cow::Borrowed(_)));
+//! ```
 
 use super::ParityGame;
 use std::borrow::Cow;

@@ -17,6 +17,26 @@
 //! work, so stopping early is always sound); on random games it takes a large part of the game
 //! off the solver. Without a budget the decomposition is complete, which solves a game where
 //! only one player moves: he wins exactly where he can reach one of his winning cycles.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Player, Vertex};
+//! use kalmar_parity::{ParityGame, cycles, format::read_pg};
+//! // Even's 0 (priority 2) may stay or go to Odd's 1, who may return or go to Even's 2, which
+//! // loops on priority 3; Odd's 3 (priority 4) may loop or go to 2.
+//! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! // Even wins on his loop at 0; Odd has no cycle of his own.
+//! let even = cycles::winning_cycles(&game, Player(0), &|_| true, None);
+//! assert_eq!(even.moves.iter().map(|&(v, _)| v).collect::<Vec<_>>(), [Vertex(0)]);
+//! assert!(even.complete);
+//! assert!(cycles::winning_cycles(&game, Player(1), &|_| true, None).moves.is_empty());
+//! // Where only Even moves, he wins where he can reach a winning cycle.
+//! let graph = read_pg("parity 2;\n0 1 0 1,2;\n1 2 0 1;\n2 3 0 2;\n").unwrap();
+//! let solo = ParityGame::from_graph(&graph, false).unwrap();
+//! let solution = cycles::solve_one_player(&solo, Player(0));
+//! assert_eq!(solution.winner, [Player(0), Player(0), Player(1)]);
+//! ```
 
 use super::{ParityGame, ParitySolution, complete, winner_of};
 use kalmar_core::scc::{Components, strongly_connected_components_of_slices};

@@ -25,7 +25,7 @@
 //! that fixpoint iteration yields only eventually-positional strategies in general), so the
 //! solver checks each player's choices inside his region (the same cycle test as the verifier)
 //! and, for a player whose choices do not pass, derives a strategy inside his winning region by
-//! the attractor decomposition described in [`winning_strategy`].
+//! the attractor decomposition described in `winning_strategy`.
 //!
 //! Priorities are compressed first ([`super::compress`]).
 //!

@@ -7,6 +7,32 @@
 //! Files come in PGSolver's `.pg` format ([`crate::format::pg`]); a vertex without moves loses
 //! for its owner. Solvers are listed in [`SOLVERS`]; every solution is checked by [`verify`],
 //! which does not trust the solver.
+//!
+//! The solvers: Zielonka's recursive algorithm ([`zlk`]), its quasi-polynomial variant
+//! ([`qpz`]), priority promotion ([`pp`]), tangle learning ([`tl`]), fixpoint iteration
+//! ([`fpi`]) and strategy improvement ([`si`]), each behind Oink's [`preprocess`]ing; PGSolver's
+//! generators are in [`generate`], the file formats in [`format`](mod@format).
+//!
+//! # Complexity
+//! Each solver states its bounds in its module and in [`SOLVERS`]; the preprocessing costs
+//! O(n log n + m) and the verifier O(d (n + m)) for n vertices, m edges and d priorities.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Player};
+//! use kalmar_parity::{Options, ParityGame, SOLVERS, Stats, format::read_pg, solve};
+//! // Even's 0 (priority 2) may stay or go to Odd's 1, who may return or go to Even's 2, which
+//! // loops on priority 3; Odd's 3 (priority 4) may loop or go to 2.
+//! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! let solved = solve(&game, &Options::default()).unwrap();
+//! assert_eq!(solved.solution.winner, [Player(0), Player(1), Player(1), Player(1)]);
+//! for entry in &SOLVERS {
+//!     let solution = (entry.run)(&game, &mut Stats::default());
+//!     assert_eq!(solution.winner, solved.solution.winner, "{}", entry.id);
+//!     assert!(solution.verify(&game).is_ok());
+//! }
+//! ```
 #![deny(missing_docs)]
 
 pub mod compress;
@@ -146,6 +172,22 @@ impl ParityGame {
         }
         let priority = max_parity_priorities(&graph, min_parity)?;
         ParityGame::new(graph.arena, priority)
+    }
+
+    /// The file form of the game: its arena and priorities, for [`format::write_pg`] or `.gg`.
+    ///
+    /// ```
+    /// use kalmar_parity::{ParityGame, format::{read_pg, write_pg}};
+    /// let game = kalmar_parity::generate::laddergame(3).unwrap();
+    /// let mut text = String::new();
+    /// write_pg(&game.to_graph(), &mut text).unwrap();
+    /// assert_eq!(ParityGame::from_graph(&read_pg(&text).unwrap(), false).unwrap(), game);
+    /// ```
+    pub fn to_graph(&self) -> GameGraph {
+        GameGraph {
+            priority: Some(self.priority.clone()),
+            ..GameGraph::new(Arena::clone(&self.arena))
+        }
     }
 
     /// The game graph.

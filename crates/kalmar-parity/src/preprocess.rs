@@ -22,9 +22,23 @@
 //!    vertices are one player's, by [`super::cycles::solve_one_player`]), and both
 //!    winning regions are attracted in the unsolved rest of the game before the next component.
 //!
+//! # Complexity
 //! Each vertex and edge is handled a constant number of times outside the solver, so the
 //! preprocessing costs O(n log n + m) (the log from compression), and the solver only ever
 //! sees one component's unsolved part at a time.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Player};
+//! use kalmar_parity::{ParityGame, Stats, format::read_pg, preprocess, zlk};
+//! // Even's 0 (priority 2) may stay or go to Odd's 1, who may return or go to Even's 2, which
+//! // loops on priority 3; Odd's 3 (priority 4) may loop or go to 2.
+//! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! let solution = preprocess::solve(&game, &mut Stats::default(), zlk::solve);
+//! assert_eq!(solution.winner, [Player(0), Player(1), Player(1), Player(1)]);
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::cycles::{components_inside, solve_one_player, winning_cycles};
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};

@@ -2,6 +2,11 @@
 //! subgame as one membership mask changed in place as the recursion descends and restored on
 //! the way up (so no level copies it), the winners and choices found so far, and attractors
 //! inside the current subgame that cost only what they touch.
+//!
+//! # Complexity
+//! Taking a part out of the current subgame, or putting it back, costs the part's size (and
+//! listing what is left, the subgame's); an attractor costs what it touches (the vertices it
+//! reaches and their edges), not the size of the subgame.
 
 use super::{ParityGame, ParitySolution, Stats, complete};
 use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};

@@ -14,6 +14,21 @@
 //!
 //! # Complexity
 //! O(d (n + m)) for d distinct priorities.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::Player;
+//! use kalmar_parity::{ParityGame, Stats, format::read_pg, verify::verify, zlk};
+//! // Even's 0 (priority 2) may stay or go to Odd's 1, who may return or go to Even's 2, which
+//! // loops on priority 3; Odd's 3 (priority 4) may loop or go to 2.
+//! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! let mut solution = zlk::solve(&game, &mut Stats::default());
+//! assert!(verify(&game, &solution).is_ok());
+//! // Odd cannot claim 0: Even loops there on priority 2.
+//! solution.winner[0] = Player(1);
+//! assert!(verify(&game, &solution).is_err());
+//! ```
 
 use super::{ParityGame, ParitySolution};
 use kalmar_core::scc::strongly_connected_components;

@@ -13,6 +13,22 @@
 //!
 //! # Complexity
 //! O(m n^d) in the worst case for d priorities (exponential); fast on most games in practice.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Player, Vertex};
+//! use kalmar_parity::{ParityGame, Stats, format::read_pg, zlk};
+//! // Even's 0 (priority 2) may stay or go to Odd's 1, who may return or go to Even's 2, which
+//! // loops on priority 3; Odd's 3 (priority 4) may loop or go to 2.
+//! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
+//! let game = ParityGame::from_graph(&graph, false).unwrap();
+//! let solution = zlk::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.winner, [Player(0), Player(1), Player(1), Player(1)]);
+//! let arena = game.arena();
+//! assert_eq!(solution.strategy.successor(arena, Vertex(0)), Some(Vertex(0))); // Even stays
+//! assert_eq!(solution.strategy.successor(arena, Vertex(1)), Some(Vertex(2))); // Odd leaves
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::recursion::Recursion;
 use super::{ParityGame, ParitySolution, Stats, winner_of};

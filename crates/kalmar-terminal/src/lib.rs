@@ -7,6 +7,37 @@
 //! have optimal positional strategies (Liggett and Lippman), so a solution is a value per position
 //! and one chosen edge per non-terminal position. Solutions are checked by [`verify`], which does
 //! not trust the solver.
+//!
+//! The families: [`reach`] (chess-like games, retrograde analysis), [`dgg`] (arbitrary payoffs,
+//! the algorithms of Andersson, Hansen, Miltersen and Sørensen, *Deterministic Graphical Games
+//! Revisited*), [`games`] (rules-based examples), [`generate`] (the generator registry
+//! [`generate::FAMILIES`]) and [`solution_file`] (solutions on file).
+//!
+//! # Complexity
+//! Retrograde analysis and the verifier take O(n + m) time for n positions and m arcs; the DGG
+//! solvers' bounds are tabled in [`dgg`].
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::{dgg, reach};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let graph = read_gg(text).unwrap();
+//! let game = dgg::from_graph(&graph).unwrap();
+//! let solved = dgg::solve(&game, &dgg::Options::default()).unwrap();
+//! assert_eq!(*solved.solution.start_value(&game), Rational::from(3));
+//! // With each payoff replaced by its sign the game is chess-like, and Max still wins from a.
+//! let mut signs = graph.clone();
+//! for p in signs.payoff.iter_mut().flatten() {
+//!     *p = Rational::from(p.signum() as i64);
+//! }
+//! let chess = reach::from_graph(&signs).unwrap();
+//! let solution = reach::solve(&chess);
+//! assert_eq!(solution.values[0], reach::Outcome::Win);
+//! assert!(solution.verify(&chess).is_ok());
+//! ```
 #![deny(missing_docs)]
 
 pub mod dgg;

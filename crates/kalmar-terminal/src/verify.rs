@@ -8,8 +8,30 @@
 //! is certified when Max's strategy secures at least `x` from `v` and Min's secures at most `x`:
 //! then `x` is the value and both strategies are optimal from `v`.
 //!
+//! That positional strategies suffice, so that such a certificate exists for every game, is
+//! Liggett and Lippman's theorem, recalled by Andersson, Hansen, Miltersen and Sørensen,
+//! *Deterministic Graphical Games Revisited*.
+//!
 //! # Complexity
 //! O(n + m) payoff comparisons and time.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Player, Rational, format::read_gg};
+//! use kalmar_terminal::{dgg, verify};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let solution = dgg::sorting::solve(&game, &mut dgg::Stats::default());
+//! let values: Vec<Rational> = [3, -2, 3, 5, -2].map(Rational::from).to_vec();
+//! assert_eq!(verify::secured(&game, &solution.strategy, Player::MAX), values);
+//! assert!(verify::verify(&game, &values, &solution.strategy, None).is_ok());
+//! // Claiming 5 for a (a weak solution from a) fails: Max's strategy secures only 3.
+//! let five = [Rational::from(5)];
+//! let a = Some(kalmar_core::Vertex(0));
+//! assert!(verify::verify(&game, &five, &solution.strategy, a).is_err());
+//! ```
 
 use super::{Payoff, TerminalGame};
 use kalmar_core::scc::strongly_connected_components;

@@ -161,9 +161,9 @@ fn sorting_network_games_sort_their_payoffs() {
 
 #[test]
 fn every_solver_agrees_on_every_family() {
-    for family in FAMILIES {
+    for family in &FAMILIES {
         for seed in 0..3 {
-            let g = family.build(3000, seed).unwrap();
+            let g = (family.run.build)(3000, seed).unwrap();
             let (_, strong) = comparisons("sort", &g);
             let value = strong.start_value(&g).clone();
             for solver in SOLVERS.iter() {

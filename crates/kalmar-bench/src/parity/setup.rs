@@ -6,7 +6,7 @@ use crate::harness::{BadInput, SIZES, Timing, parse_size, peak_rss, reset_peak_r
 use kalmar_core::format::GameGraph;
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::{Format, read_path, write_pg};
-use kalmar_parity::generate::{parity_family, randomgame};
+use kalmar_parity::generate::{FAMILIES, randomgame};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -119,7 +119,9 @@ impl GameSpec {
     pub fn family(text: &str, vertices: usize) -> Result<Self, ParityBenchError> {
         let mut parts = text.split(':');
         let id = parts.next().unwrap_or("").trim().to_string();
-        parity_family(&id).map_err(|e| ParityBenchError::Game(e.to_string()))?;
+        FAMILIES
+            .get(&id)
+            .map_err(|e| ParityBenchError::Game(e.to_string()))?;
         let given = parts
             .map(|p| {
                 p.trim()
@@ -183,9 +185,7 @@ impl GameSpec {
                 let top = u32::try_from(priorities.saturating_sub(1)).unwrap_or(u32::MAX);
                 randomgame(n, top, low.min(n), high.min(n), seed)
             }
-            GameSpec::Family { id, params } => {
-                parity_family(id).and_then(|f| f.build(params, seed))
-            }
+            GameSpec::Family { id, params } => kalmar_parity::generate::build(id, params, seed),
         };
         game.map_err(|e| ParityBenchError::Game(format!("{}: {e}", self.label())))
     }

@@ -17,18 +17,25 @@
 //!   not seen before, in the order of its successor list, before the first of them is explored
 //!   depth first. These games carry PGSolver's vertex names.
 //!
-//! The random families draw from a `ChaCha8Rng` seeded with a `u64` ([`super::rng`]): they have
-//! PGSolver's distribution, not its games (which depend on OCaml's generator). The other
-//! families ignore the seed.
+//! The random families draw from a `ChaCha8Rng` seeded with a `u64`
+//! ([`kalmar_core::generate::rng`]): they have PGSolver's distribution, not its games (which
+//! depend on OCaml's generator). The other families ignore the seed.
 //!
-//! [`PARITY_FAMILIES`] lists them with a constructor from a list of numbers, the parameters of
-//! PGSolver's command-line generators in the same order.
+//! [`FAMILIES`] lists them with a constructor from a list of numbers, the parameters of
+//! PGSolver's command-line generators in the same order, and [`build()`] builds one by id.
 //!
+//! # Complexity
+//! Linear in the size of the game built, up to sorting each successor list and hashing the
+//! nodes of the explored games, except [`steadygame`], whose redraws may scan every vertex
+//! still open to predecessors against the drawn source's successors (O(n h) per arc drawn, for
+//! out-degrees up to h).
+//!
+//! # Example
 //! ```
 //! use kalmar_parity::generate;
 //! let game = generate::laddergame(5).unwrap();
 //! assert_eq!(game.arena().num_vertices(), 10);
-//! let same = generate::parity_family("laddergame").unwrap().build(&[5], 0).unwrap();
+//! let same = generate::build("laddergame", &[5], 0).unwrap();
 //! assert_eq!(game, same);
 //! ```
 
@@ -36,6 +43,7 @@ pub mod friedmann;
 
 use crate::ParityGame;
 use kalmar_core::generate::{GenerateError, builder, check_size, rng};
+use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Owner, Player, Vertex};
 use rand::Rng;
 use std::collections::HashMap;
@@ -882,40 +890,17 @@ pub fn tc(n: usize) -> Result<ParityGame, GenerateError> {
     listed.finish()
 }
 
-/// A parity-game family in the registry.
+/// What a family of [`FAMILIES`] runs: its parameters and its constructor, which [`build()`]
+/// calls once it has checked the number of parameters.
 #[derive(Clone, Copy, Debug)]
-pub struct ParityFamily {
-    /// Short id: the name of PGSolver's generator.
-    pub id: &'static str,
-    /// One line on what the games look like.
-    pub summary: &'static str,
-    /// What the numbers given to [`ParityFamily::build`] mean, in order.
+pub struct Family {
+    /// What the numbers given to [`build()`] mean, in order.
     pub params: &'static str,
-    /// Builds a game from the parameters and a seed (ignored by the structured families).
-    pub build: fn(&[u64], u64) -> Result<ParityGame, GenerateError>,
-}
-
-impl ParityFamily {
-    /// A game of this family with these parameters, from `seed`.
-    pub fn build(&self, params: &[u64], seed: u64) -> Result<ParityGame, GenerateError> {
-        (self.build)(params, seed)
-    }
-}
-
-/// Checks that `params` has between `min` and `max` numbers, for family `id`.
-fn count(id: &str, params: &[u64], min: usize, max: usize) -> Result<(), GenerateError> {
-    if params.len() < min || params.len() > max {
-        let expected = if min == max {
-            format!("{min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        return Err(GenerateError::Parameter(format!(
-            "{id} takes {expected} parameters, not {}",
-            params.len()
-        )));
-    }
-    Ok(())
+    /// The fewest and the most numbers it takes.
+    pub arity: (usize, usize),
+    /// Builds a game from as many parameters as `arity` allows and a seed (ignored by the
+    /// structured families).
+    construct: fn(&[u64], u64) -> Result<ParityGame, GenerateError>,
 }
 
 /// A parameter as a count.
@@ -929,152 +914,186 @@ fn prio(x: u64) -> Result<u32, GenerateError> {
 }
 
 /// Every parity-game family, each with a constructor from its parameters and a seed.
-pub const PARITY_FAMILIES: &[ParityFamily] = &[
-    ParityFamily {
-        id: "randomgame",
-        summary: "random owners, priorities and distinct successors, out-degrees in a range",
-        params: "n p l h [x]: n vertices, priorities 0..=p, out-degrees l..=h; x != 0 disables self-cycles",
-        build: |params, seed| {
-            count("randomgame", params, 4, 5)?;
-            let (n, p, l, h) = (
-                size(params[0])?,
-                prio(params[1])?,
-                size(params[2])?,
-                size(params[3])?,
-            );
-            if params.get(4).is_some_and(|&x| x != 0) {
-                randomgame_without_self_cycles(n, p, l, h, seed)
-            } else {
-                randomgame(n, p, l, h, seed)
-            }
+pub static FAMILIES: Registry<Family> = Registry::new(
+    "parity game family",
+    &[
+        Entry {
+            id: "randomgame",
+            summary: "random owners, priorities and distinct successors, out-degrees in a range",
+            bounds: "",
+            run: Family {
+                params: "n p l h [x]: n vertices, priorities 0..=p, out-degrees l..=h; x != 0 disables self-cycles",
+                arity: (4, 5),
+                construct: |params, seed| {
+                    let (n, p, l, h) = (
+                        size(params[0])?,
+                        prio(params[1])?,
+                        size(params[2])?,
+                        size(params[3])?,
+                    );
+                    if params.get(4).is_some_and(|&x| x != 0) {
+                        randomgame_without_self_cycles(n, p, l, h, seed)
+                    } else {
+                        randomgame(n, p, l, h, seed)
+                    }
+                },
+            },
         },
-    },
-    ParityFamily {
-        id: "steadygame",
-        summary: "random owners, vertex i of priority i, out- and in-degrees kept in ranges",
-        params: "n l h x y: n vertices, out-degrees l..=h, in-degrees x..=y",
-        build: |params, seed| {
-            count("steadygame", params, 5, 5)?;
-            steadygame(
-                size(params[0])?,
-                size(params[1])?,
-                size(params[2])?,
-                size(params[3])?,
-                size(params[4])?,
-                seed,
-            )
+        Entry {
+            id: "steadygame",
+            summary: "random owners, vertex i of priority i, out- and in-degrees kept in ranges",
+            bounds: "",
+            run: Family {
+                params: "n l h x y: n vertices, out-degrees l..=h, in-degrees x..=y",
+                arity: (5, 5),
+                construct: |params, seed| {
+                    steadygame(
+                        size(params[0])?,
+                        size(params[1])?,
+                        size(params[2])?,
+                        size(params[3])?,
+                        size(params[4])?,
+                        seed,
+                    )
+                },
+            },
         },
-    },
-    ParityFamily {
-        id: "laddergame",
-        summary: "2n vertices, v of priority and owner v mod 2, moving to v+1 and v+2 mod 2n",
-        params: "n: half the number of vertices",
-        build: |params, _| {
-            count("laddergame", params, 1, 1)?;
-            laddergame(size(params[0])?)
+        Entry {
+            id: "laddergame",
+            summary: "2n vertices, v of priority and owner v mod 2, moving to v+1 and v+2 mod 2n",
+            bounds: "",
+            run: Family {
+                params: "n: half the number of vertices",
+                arity: (1, 1),
+                construct: |params, _| laddergame(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "jurdzinskigame",
-        summary: "Jurdzinski's lower-bound games for small progress measures",
-        params: "h w: height (layers) and width",
-        build: |params, _| {
-            count("jurdzinskigame", params, 2, 2)?;
-            jurdzinskigame(size(params[0])?, size(params[1])?)
+        Entry {
+            id: "jurdzinskigame",
+            summary: "Jurdzinski's lower-bound games for small progress measures",
+            bounds: "",
+            run: Family {
+                params: "h w: height (layers) and width",
+                arity: (2, 2),
+                construct: |params, _| jurdzinskigame(size(params[0])?, size(params[1])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "recursiveladder",
-        summary: "nested ladders of five-vertex blocks, hard for the recursive algorithm",
-        params: "n: number of the game (5n vertices)",
-        build: |params, _| {
-            count("recursiveladder", params, 1, 1)?;
-            recursiveladder(size(params[0])?)
+        Entry {
+            id: "recursiveladder",
+            summary: "nested ladders of five-vertex blocks, hard for the recursive algorithm",
+            bounds: "",
+            run: Family {
+                params: "n: number of the game (5n vertices)",
+                arity: (1, 1),
+                construct: |params, _| recursiveladder(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "modelcheckerladder",
-        summary: "a ladder of Odd vertices as from model checking, 3n + 1 vertices",
-        params: "n: number of the game",
-        build: |params, _| {
-            count("modelcheckerladder", params, 1, 1)?;
-            modelcheckerladder(size(params[0])?)
+        Entry {
+            id: "modelcheckerladder",
+            summary: "a ladder of Odd vertices as from model checking, 3n + 1 vertices",
+            bounds: "",
+            run: Family {
+                params: "n: number of the game",
+                arity: (1, 1),
+                construct: |params, _| modelcheckerladder(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "cliquegame",
-        summary: "complete graph on n vertices, v of priority v owned by the player of v's parity",
-        params: "n [s]: n vertices; s != 0 adds self-cycles",
-        build: |params, _| {
-            count("cliquegame", params, 1, 2)?;
-            let n = size(params[0])?;
-            if params.get(1).is_some_and(|&s| s != 0) {
-                cliquegame_with_self_cycles(n)
-            } else {
-                cliquegame(n)
-            }
+        Entry {
+            id: "cliquegame",
+            summary: "complete graph on n vertices, v of priority v owned by the player of v's parity",
+            bounds: "",
+            run: Family {
+                params: "n [s]: n vertices; s != 0 adds self-cycles",
+                arity: (1, 2),
+                construct: |params, _| {
+                    let n = size(params[0])?;
+                    if params.get(1).is_some_and(|&s| s != 0) {
+                        cliquegame_with_self_cycles(n)
+                    } else {
+                        cliquegame(n)
+                    }
+                },
+            },
         },
-    },
-    ParityFamily {
-        id: "towersofhanoi",
-        summary: "the 3^n states of the n-disk towers of Hanoi, Even to reach the second peg",
-        params: "n: number of disks",
-        build: |params, _| {
-            count("towersofhanoi", params, 1, 1)?;
-            towersofhanoi(size(params[0])?)
+        Entry {
+            id: "towersofhanoi",
+            summary: "the 3^n states of the n-disk towers of Hanoi, Even to reach the second peg",
+            bounds: "",
+            run: Family {
+                params: "n: number of disks",
+                arity: (1, 1),
+                construct: |params, _| towersofhanoi(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "tc",
-        summary: "Oink's two interleaved binary counters, hard for tangle learning",
-        params: "n: number of bits per counter",
-        build: |params, _| {
-            count("tc", params, 1, 1)?;
-            tc(size(params[0])?)
+        Entry {
+            id: "tc",
+            summary: "Oink's two interleaved binary counters, hard for tangle learning",
+            bounds: "",
+            run: Family {
+                params: "n: number of bits per counter",
+                arity: (1, 1),
+                construct: |params, _| tc(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "switchallexp",
-        summary: "Friedmann's sink game on which switch-all strategy improvement counts to 2^n",
-        params: "n: number of bits (14n + 7 vertices, 34n + 7 edges)",
-        build: |params, _| {
-            count("switchallexp", params, 1, 1)?;
-            friedmann::switchallexp(size(params[0])?)
+        Entry {
+            id: "switchallexp",
+            summary: "Friedmann's sink game on which switch-all strategy improvement counts to 2^n",
+            bounds: "",
+            run: Family {
+                params: "n: number of bits (14n + 7 vertices, 34n + 7 edges)",
+                arity: (1, 1),
+                construct: |params, _| friedmann::switchallexp(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "switchallsubexp",
-        summary: "Friedmann's LICS 2009 sink game for switch-all, quadratically many edges",
-        params: "n: number of bits (10n + 5 vertices)",
-        build: |params, _| {
-            count("switchallsubexp", params, 1, 1)?;
-            friedmann::switchallsubexp(size(params[0])?)
+        Entry {
+            id: "switchallsubexp",
+            summary: "Friedmann's LICS 2009 sink game for switch-all, quadratically many edges",
+            bounds: "",
+            run: Family {
+                params: "n: number of bits (10n + 5 vertices)",
+                arity: (1, 1),
+                construct: |params, _| friedmann::switchallsubexp(size(params[0])?),
+            },
         },
-    },
-    ParityFamily {
-        id: "switchbestexp",
-        summary: "Friedmann's sink game on which Schewe's switch-best strategy improvement counts to 2^n",
-        params: "n: number of bits (25n + 10 vertices, 60n + 10 edges)",
-        build: |params, _| {
-            count("switchbestexp", params, 1, 1)?;
-            friedmann::switchbestexp(size(params[0])?)
+        Entry {
+            id: "switchbestexp",
+            summary: "Friedmann's sink game on which Schewe's switch-best strategy improvement counts to 2^n",
+            bounds: "",
+            run: Family {
+                params: "n: number of bits (25n + 10 vertices, 60n + 10 edges)",
+                arity: (1, 1),
+                construct: |params, _| friedmann::switchbestexp(size(params[0])?),
+            },
         },
-    },
-];
+    ],
+);
 
-/// The parity-game family with this id.
-pub fn parity_family(id: &str) -> Result<&'static ParityFamily, GenerateError> {
-    PARITY_FAMILIES
-        .iter()
-        .find(|f| f.id == id)
-        .ok_or_else(|| GenerateError::UnknownFamily {
-            id: id.to_string(),
-            known: PARITY_FAMILIES
-                .iter()
-                .map(|f| f.id)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+/// A game of the family `id` of [`FAMILIES`] with these parameters (PGSolver's, in its order),
+/// from `seed`.
+///
+/// ```
+/// use kalmar_parity::generate;
+/// let game = generate::build("cliquegame", &[4], 0).unwrap();
+/// assert_eq!(game.arena().num_edges(), 12);
+/// assert!(generate::build("cliquegame", &[4, 1, 1], 0).is_err());
+/// let err = generate::build("nope", &[4], 0).unwrap_err();
+/// assert!(err.to_string().starts_with("unknown parity game family 'nope'"));
+/// ```
+pub fn build(id: &str, params: &[u64], seed: u64) -> Result<ParityGame, GenerateError> {
+    let family = &FAMILIES.get(id)?.run;
+    let (min, max) = family.arity;
+    if params.len() < min || params.len() > max {
+        let expected = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(GenerateError::Parameter(format!(
+            "{id} takes {expected} parameters, not {}",
+            params.len()
+        )));
+    }
+    (family.construct)(params, seed)
 }
 
 #[cfg(test)]
@@ -1172,7 +1191,7 @@ mod tests {
             steadygame(200, 1, 4, 1, 4, 9),
             steadygame(200, 1, 4, 1, 4, 10)
         );
-        for f in PARITY_FAMILIES {
+        for f in &FAMILIES {
             let params: &[u64] = match f.id {
                 "randomgame" => &[50, 6, 1, 3],
                 "steadygame" => &[50, 1, 3, 1, 3],
@@ -1180,8 +1199,8 @@ mod tests {
                 _ => &[3],
             };
             assert_eq!(
-                f.build(params, 4).unwrap(),
-                f.build(params, 4).unwrap(),
+                build(f.id, params, 4).unwrap(),
+                build(f.id, params, 4).unwrap(),
                 "{}",
                 f.id
             );
@@ -1383,36 +1402,27 @@ mod tests {
             ("switchallsubexp", &[&[0], &[6]]),
             ("switchbestexp", &[&[1], &[4]]),
         ];
-        assert_eq!(cases.len(), PARITY_FAMILIES.len());
+        assert_eq!(cases.len(), FAMILIES.len());
         for (id, params) in cases {
-            let family = parity_family(id).unwrap();
-            assert_eq!(family.id, *id);
             for p in *params {
-                let game = family.build(p, 11).unwrap();
+                let game = build(id, p, 11).unwrap();
                 assert!(game.arena().num_vertices() <= 300);
                 solve_and_verify(&game);
             }
         }
         assert_eq!(
-            parity_family("cliquegame").unwrap().build(&[6, 1], 0),
+            build("cliquegame", &[6, 1], 0),
             cliquegame_with_self_cycles(6)
         );
         assert_eq!(
-            parity_family("randomgame")
-                .unwrap()
-                .build(&[30, 5, 1, 3, 1], 2),
+            build("randomgame", &[30, 5, 1, 3, 1], 2),
             randomgame_without_self_cycles(30, 5, 1, 3, 2)
         );
-        assert!(parity_family("laddergame").unwrap().build(&[], 0).is_err());
-        assert!(
-            parity_family("laddergame")
-                .unwrap()
-                .build(&[1, 2], 0)
-                .is_err()
-        );
-        match parity_family("nope") {
-            Err(GenerateError::UnknownFamily { known, .. }) => {
-                assert!(known.contains("towersofhanoi") && known.contains("randomgame"))
+        assert!(build("laddergame", &[], 0).is_err());
+        assert!(build("laddergame", &[1, 2], 0).is_err());
+        match build("nope", &[1], 0) {
+            Err(GenerateError::Unknown(e)) => {
+                assert!(e.known.contains(&"towersofhanoi") && e.known.contains(&"randomgame"))
             }
             other => panic!("{other:?}"),
         }

@@ -11,6 +11,23 @@
 //!
 //! # Complexity
 //! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, Stats, almost_linear, narrowing::{Sizes, Split}};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let solution = almost_linear::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.value, Rational::from(3)); // Min would answer b with -2
+//! assert!(solution.verify(&game).is_ok());
+//! // 1000 terminals among 1000 arcs: two levels of medians; among 20000 arcs, a sort.
+//! let sizes = Sizes { remaining: 1000, terminals: 1000, arcs: 1000 };
+//! assert_eq!(almost_linear::split(sizes), Split::Levels(2));
+//! assert_eq!(almost_linear::split(Sizes { arcs: 20_000, ..sizes }), Split::Sort);
+//! ```
 
 use super::Stats;
 use super::narrowing::{self, Sizes, Split};

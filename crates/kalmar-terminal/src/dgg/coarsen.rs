@@ -16,6 +16,25 @@
 //!
 //! # Complexity
 //! `coarsen`: O(n + m) time. `signs`: O(n + m) time and one comparison per terminal.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Vertex, format::read_gg};
+//! use kalmar_terminal::dgg::{self, coarsen::{coarsen, signs}, compare::Comparisons};
+//! use std::cmp::Ordering::{Greater, Less};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let cmp = Comparisons::new();
+//! // a is worth 3, b -2, and the terminals their payoffs.
+//! assert_eq!(signs(&game, &cmp), [Greater, Less, Greater, Greater, Less]);
+//! assert_eq!(cmp.count(), 3);
+//! // 3 and 5 are adjacent payoffs of one sign: merge u (vertex 3) into t (vertex 2).
+//! let (coarse, map) = coarsen(&game, &[vec![Vertex(2), Vertex(3)]]);
+//! assert_eq!(coarse.arena().num_vertices(), 4);
+//! assert_eq!(map[3], map[2]);
+//! ```
 
 use super::compare::Comparisons;
 use super::retrograde::{Retrograde, Subgame, ZERO};

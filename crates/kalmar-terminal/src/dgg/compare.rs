@@ -2,6 +2,19 @@
 //! [`Comparisons`] oracle, which counts it. The comparison complexity of the algorithms (the number
 //! of payoff comparisons, separately from their running time) is the subject of the paper, and
 //! this count is how kalmar reports it.
+//!
+//! # Complexity
+//! O(1) per comparison: the count is one cell incremented before the payoffs' own comparison.
+//!
+//! # Example
+//! ```
+//! use kalmar_terminal::dgg::compare::Comparisons;
+//! use std::cmp::Ordering;
+//! let cmp = Comparisons::new();
+//! assert_eq!(cmp.cmp(&1i64, &2), Ordering::Less);
+//! assert_eq!(cmp.sign(&-3i64), Ordering::Less);
+//! assert_eq!(cmp.count(), 2);
+//! ```
 
 use crate::Payoff;
 use std::cell::Cell;

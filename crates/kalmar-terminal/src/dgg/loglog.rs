@@ -8,6 +8,23 @@
 //!
 //! # Complexity
 //! O(m log log n) time and O(n) comparisons.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, Stats, loglog, narrowing::{Sizes, Split}};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let solution = loglog::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.value, Rational::from(3));
+//! assert!(solution.verify(&game).is_ok());
+//! // 1000 · log2 1000 > 1000: halve; 100 · log2 100 <= 1000: sort.
+//! let sizes = Sizes { remaining: 1000, terminals: 1000, arcs: 4000 };
+//! assert_eq!(loglog::split(sizes), Split::Median);
+//! assert_eq!(loglog::split(Sizes { remaining: 100, ..sizes }), Split::Sort);
+//! ```
 
 use super::Stats;
 use super::narrowing::{self, Sizes, Split};

@@ -16,7 +16,28 @@
 //! ([`recovery`], Proposition 2) and linear-time selection ([`select`]). Every payoff comparison
 //! goes through a counting oracle ([`compare`]) and is reported in [`Stats`].
 //!
-//! The solvers are listed in [`SOLVERS`], which drives the command line and the tests.
+//! The solvers are listed in [`SOLVERS`], which drives the command line and the tests, and
+//! [`solve()`] runs one by id and verifies its answer.
+//!
+//! # Complexity
+//! Each solver as in the table. Of the building blocks, a generalized retrograde sweep takes
+//! O(n + m) time and no comparison, selection and partition O(n) time and comparisons, sorting
+//! O(n log n), and strategy recovery O(n + m) time.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, Stats};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! for entry in &dgg::SOLVERS {
+//!     let solution = (entry.run.solve)(&game, &mut Stats::default());
+//!     assert_eq!(*solution.start_value(&game), Rational::from(3), "{}", entry.id);
+//!     assert!(solution.verify(&game).is_ok());
+//! }
+//! ```
 
 pub mod almost_linear;
 pub mod coarsen;

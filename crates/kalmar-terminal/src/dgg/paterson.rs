@@ -8,6 +8,21 @@
 //!
 //! # Complexity
 //! O(m log n) time and O(n) comparisons.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, Stats, paterson};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let mut stats = Stats::default();
+//! let solution = paterson::solve(&game, &mut stats);
+//! assert_eq!(solution.value, Rational::from(3));
+//! assert!(solution.verify(&game).is_ok());
+//! assert!(stats.rounds >= 1);
+//! ```
 
 use super::Stats;
 use super::narrowing::{self, Split};

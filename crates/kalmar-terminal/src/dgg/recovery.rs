@@ -19,6 +19,28 @@
 //! # Complexity
 //! O(n + m) time; `strong_from_values` makes O(m) payoff comparisons and `weak_from_value` at
 //! most two per terminal.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, compare::Comparisons, recovery, retrograde::Retrograde};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let cmp = Comparisons::new();
+//! let values: Vec<Rational> = [3, -2, 3, 5, -2].map(Rational::from).to_vec();
+//! let strong = recovery::strong_from_values(&game, &values, &cmp).unwrap();
+//! assert!(strong.verify(&game).is_ok());
+//! // Max at a takes the 3 (vertex 2), Min at b the -2 (vertex 4).
+//! let arena = game.arena();
+//! let [a, b] = [0, 1].map(kalmar_core::Vertex);
+//! assert_eq!(strong.strategy.successor(arena, a), Some(kalmar_core::Vertex(2)));
+//! assert_eq!(strong.strategy.successor(arena, b), Some(kalmar_core::Vertex(4)));
+//! let weak = recovery::weak_from_value(&game, &Rational::from(3), &cmp, &mut Retrograde::new())
+//!     .unwrap();
+//! assert!(weak.verify(&game).is_ok());
+//! ```
 
 use super::DggError;
 use super::compare::Comparisons;

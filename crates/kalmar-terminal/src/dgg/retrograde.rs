@@ -18,6 +18,25 @@
 //!
 //! # Complexity
 //! O(n + m + k) time for a subgame with n positions, m arcs and k classes, and no comparisons.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_terminal::dgg::{self, retrograde::{Retrograde, Subgame}};
+//! use std::cmp::Ordering::{Greater, Less};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! // The classes in increasing order of payoff: {v} (-2), {t} (3), {u} (5).
+//! let mut class_of = vec![0; 5];
+//! class_of[2] = 1; // t
+//! class_of[3] = 2; // u
+//! let mut gra = Retrograde::new();
+//! gra.run(&game, &Subgame::full(game.arena()), &class_of, &[Less, Greater, Greater]);
+//! assert_eq!(gra.label[0], 1); // a gets t's class: 3
+//! assert_eq!(gra.label[1], 0); // b gets v's class: -2
+//! ```
 
 use crate::{Payoff, TerminalGame};
 pub use kalmar_core::Subgame;

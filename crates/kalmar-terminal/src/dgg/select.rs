@@ -9,6 +9,23 @@
 //! # Complexity
 //! Selection and partition: O(n) time and comparisons in the worst case. Partial quicksort to
 //! depth d: O(n d).
+//!
+//! # Example
+//! ```
+//! use kalmar_core::Vertex;
+//! use kalmar_terminal::dgg::{compare::Comparisons, select};
+//! let payoff = [50, 10, 40, 20, 30];
+//! let key = |v: Vertex| &payoff[v.index()];
+//! let cmp = Comparisons::new();
+//! let mut items: Vec<Vertex> = (0..5).map(Vertex).collect();
+//! assert_eq!(payoff[select::select(&mut items, 2, &key, &cmp).index()], 30); // the median
+//! let groups = select::partition_median(&mut items, &key, &cmp);
+//! let ranges: Vec<_> = groups.iter().map(|g| g.range.clone()).collect();
+//! assert_eq!(ranges, [0..2, 2..3, 3..5]); // {10, 20}, {30}, {40, 50}
+//! let groups = select::sort_groups(&mut items, &key, &cmp);
+//! assert_eq!(groups.len(), 5);
+//! assert_eq!(items.iter().map(|&v| payoff[v.index()]).collect::<Vec<_>>(), [10, 20, 30, 40, 50]);
+//! ```
 
 use super::compare::Comparisons;
 use kalmar_core::Vertex;

@@ -11,6 +11,20 @@
 //!
 //! # Complexity
 //! O(m + n log n) time and O(n log n) comparisons for n terminals and m arcs.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational, format::read_gg};
+//! use kalmar_terminal::dgg::{self, Stats, sorting};
+//! // Max at a takes 3 or passes to Min at b, who takes 5 or -2 or returns to a.
+//! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+//!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+//! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let solution = sorting::solve(&game, &mut Stats::default());
+//! let values: Vec<i64> = [3, -2, 3, 5, -2].to_vec();
+//! assert_eq!(solution.values, values.into_iter().map(Rational::from).collect::<Vec<_>>());
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::Stats;
 use super::compare::Comparisons;

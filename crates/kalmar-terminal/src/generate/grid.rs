@@ -16,6 +16,18 @@
 //!
 //! # Complexity
 //! O(w h) time, vertices and arcs.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Owner, Player, Vertex};
+//! use kalmar_terminal::dgg::{Stats, sorting};
+//! use kalmar_terminal::generate::grid;
+//! let game = grid(2, 2).unwrap();
+//! assert_eq!(game.arena().num_edges(), 12); // three per cell
+//! assert_eq!(game.terminals().count(), 2 + 2 + 1 + 1);
+//! assert_eq!(game.arena().owner(Vertex(1)), Owner::Player(Player::MIN)); // cell (1, 0)
+//! assert!(sorting::solve(&game, &mut Stats::default()).verify(&game).is_ok());
+//! ```
 
 use super::{GenerateError, builder, check_size, finish};
 use crate::Dgg;

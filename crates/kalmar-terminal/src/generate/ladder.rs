@@ -12,6 +12,19 @@
 //!
 //! # Complexity
 //! O(L) time, vertices and arcs: about `L (3/2 + 1/(2 spacing))` arcs.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Owner, Player, Vertex};
+//! use kalmar_terminal::dgg::{Stats, sorting};
+//! use kalmar_terminal::generate::ladder;
+//! let length = ladder::length_for_arcs(1000);
+//! let game = ladder(length, ladder::default_span(length), ladder::DEFAULT_SPACING).unwrap();
+//! assert_eq!(game.start(), Vertex(0));
+//! assert_eq!(game.arena().owner(Vertex(0)), Owner::Player(Player::MAX));
+//! assert_eq!(game.arena().owner(Vertex(1)), Owner::Player(Player::MIN));
+//! assert!(sorting::solve(&game, &mut Stats::default()).verify(&game).is_ok());
+//! ```
 
 use super::{GenerateError, alternating, builder, check_size, finish};
 use crate::Dgg;

@@ -15,14 +15,20 @@
 //! - [`grid()`]: a 2-D checkerboard grid of alternating owners with moves to neighbours (east and
 //!   south for both, west for Max, north for Min) and terminals around the border.
 //!
-//! [`FAMILIES`] lists the deterministic families with a constructor from an approximate number of arcs and a seed: it
-//! drives `kalmar generate dgg <family> --size N --seed S`, the benchmarks and the tests.
+//! [`FAMILIES`] lists the deterministic families with a constructor from an approximate number
+//! of arcs and a seed, and [`build()`] builds one by id: they drive `kalmar generate dgg <family>
+//! --size N --seed S`, the benchmarks and the tests.
 //!
+//! # Complexity
+//! Each generator takes time and memory linear in the game it builds (see its module); the
+//! game of [`sorting_network()`] has O(n log² n) arcs for n payoffs.
+//!
+//! # Example
 //! ```
 //! use kalmar_terminal::generate::{self, PayoffRange};
 //! let game = generate::random(1000, 4, 250, PayoffRange::Distinct, 7).unwrap();
 //! assert_eq!(game.arena().num_edges(), 4000);
-//! let same = generate::family("random").unwrap().build(4000, 7).unwrap();
+//! let same = generate::build("random", 4000, 7).unwrap();
 //! assert_eq!(game, same);
 //! ```
 
@@ -40,6 +46,7 @@ use crate::Dgg;
 use crate::TerminalGame;
 use kalmar_core::format::GameGraph;
 pub use kalmar_core::generate::{GenerateError, builder, check_size, rng};
+use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Builder, Rational};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -120,24 +127,13 @@ impl fmt::Display for PayoffRange {
     }
 }
 
-/// A generated family in the registry.
+/// What a family of [`FAMILIES`] runs.
 #[derive(Clone, Copy, Debug)]
-pub struct FamilyInfo {
-    /// Short id, as given on the command line.
-    pub id: &'static str,
-    /// One line on what the games look like.
-    pub summary: &'static str,
+pub struct Family {
     /// Whether the seed matters (the structured families ignore it).
     pub seeded: bool,
     /// Builds a game with about this many arcs from this seed.
     pub build: fn(usize, u64) -> Result<Dgg, GenerateError>,
-}
-
-impl FamilyInfo {
-    /// A game of this family with about `arcs` arcs, from `seed`.
-    pub fn build(&self, arcs: usize, seed: u64) -> Result<Dgg, GenerateError> {
-        (self.build)(arcs, seed)
-    }
 }
 
 /// A random game with about `arcs` arcs: out-degree 4 and a quarter as many terminals as
@@ -148,74 +144,100 @@ fn random_family(arcs: usize, seed: u64, payoffs: PayoffRange) -> Result<Dgg, Ge
 }
 
 /// Every generated family, each with a constructor from an approximate number of arcs and a seed.
-pub const FAMILIES: &[FamilyInfo] = &[
-    FamilyInfo {
-        id: "random",
-        summary: "random positions of out-degree 4, a quarter as many terminals, distinct payoffs",
-        seeded: true,
-        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Distinct),
-    },
-    FamilyInfo {
-        id: "random-chess",
-        summary: "random positions of out-degree 4, a quarter as many terminals, payoffs -1, 0, 1",
-        seeded: true,
-        build: |arcs, seed| random_family(arcs, seed, PayoffRange::ChessLike),
-    },
-    FamilyInfo {
-        id: "random-int",
-        summary: "random positions of out-degree 4, a quarter as many terminals, payoffs in [-100, 100]",
-        seeded: true,
-        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Integers(100)),
-    },
-    FamilyInfo {
-        id: "random-rational",
-        summary: "random positions of out-degree 4, a quarter as many terminals, rational payoffs",
-        seeded: true,
-        build: |arcs, seed| random_family(arcs, seed, PayoffRange::Rationals(1000)),
-    },
-    FamilyInfo {
-        id: "sorting-network",
-        summary: "Figure 4: Batcher's merge-exchange network on a random permutation, acyclic",
-        seeded: true,
-        build: |arcs, seed| {
-            let n = sorting_network::inputs_for_arcs(arcs);
-            let mut rng = rng(seed);
-            sorting_network(&PayoffRange::Distinct.draw(n, &mut rng))
+pub static FAMILIES: Registry<Family> = Registry::new(
+    "game family",
+    &[
+        Entry {
+            id: "random",
+            summary: "random positions of out-degree 4, a quarter as many terminals, distinct payoffs",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| random_family(arcs, seed, PayoffRange::Distinct),
+            },
         },
-    },
-    FamilyInfo {
-        id: "ladder",
-        summary: "a chain of alternating Max/Min positions with long back arcs and side terminals",
-        seeded: false,
-        build: |arcs, _| {
-            let length = ladder::length_for_arcs(arcs);
-            ladder(
-                length,
-                ladder::default_span(length),
-                ladder::DEFAULT_SPACING,
-            )
+        Entry {
+            id: "random-chess",
+            summary: "random positions of out-degree 4, a quarter as many terminals, payoffs -1, 0, 1",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| random_family(arcs, seed, PayoffRange::ChessLike),
+            },
         },
-    },
-    FamilyInfo {
-        id: "grid",
-        summary: "a square checkerboard grid: Max pushes east/south, Min north, exits on the border",
-        seeded: false,
-        build: |arcs, _| {
-            let side = grid::side_for_arcs(arcs);
-            grid(side, side)
+        Entry {
+            id: "random-int",
+            summary: "random positions of out-degree 4, a quarter as many terminals, payoffs in [-100, 100]",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| random_family(arcs, seed, PayoffRange::Integers(100)),
+            },
         },
-    },
-];
+        Entry {
+            id: "random-rational",
+            summary: "random positions of out-degree 4, a quarter as many terminals, rational payoffs",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| random_family(arcs, seed, PayoffRange::Rationals(1000)),
+            },
+        },
+        Entry {
+            id: "sorting-network",
+            summary: "Figure 4: Batcher's merge-exchange network on a random permutation, acyclic",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| {
+                    let n = sorting_network::inputs_for_arcs(arcs);
+                    let mut rng = rng(seed);
+                    sorting_network(&PayoffRange::Distinct.draw(n, &mut rng))
+                },
+            },
+        },
+        Entry {
+            id: "ladder",
+            summary: "a chain of alternating Max/Min positions with long back arcs and side terminals",
+            bounds: "",
+            run: Family {
+                seeded: false,
+                build: |arcs, _| {
+                    let length = ladder::length_for_arcs(arcs);
+                    ladder(
+                        length,
+                        ladder::default_span(length),
+                        ladder::DEFAULT_SPACING,
+                    )
+                },
+            },
+        },
+        Entry {
+            id: "grid",
+            summary: "a square checkerboard grid: Max pushes east/south, Min north, exits on the border",
+            bounds: "",
+            run: Family {
+                seeded: false,
+                build: |arcs, _| {
+                    let side = grid::side_for_arcs(arcs);
+                    grid(side, side)
+                },
+            },
+        },
+    ],
+);
 
-/// The family with this id.
-pub fn family(id: &str) -> Result<&'static FamilyInfo, GenerateError> {
-    FAMILIES
-        .iter()
-        .find(|f| f.id == id)
-        .ok_or_else(|| GenerateError::UnknownFamily {
-            id: id.to_string(),
-            known: FAMILIES.iter().map(|f| f.id).collect::<Vec<_>>().join(", "),
-        })
+/// A game of the family `id` of [`FAMILIES`] with about `arcs` arcs, from `seed`.
+///
+/// ```
+/// use kalmar_terminal::generate;
+/// let game = generate::build("grid", 1000, 0).unwrap();
+/// assert_eq!(game, generate::build("grid", 1000, 99).unwrap());
+/// let err = generate::build("maze", 1000, 0).unwrap_err();
+/// assert!(err.to_string().starts_with("unknown game family 'maze'"));
+/// ```
+pub fn build(id: &str, arcs: usize, seed: u64) -> Result<Dgg, GenerateError> {
+    (FAMILIES.get(id)?.run.build)(arcs, seed)
 }
 
 /// Builds the game of a generator, which only constructs valid games.
@@ -236,12 +258,30 @@ pub(crate) fn finish(b: Builder, payoffs: Vec<Rational>) -> Dgg {
 /// assert_eq!(format::read_gg(&text).unwrap(), graph);
 /// ```
 pub fn to_graph(game: &Dgg) -> GameGraph {
+    graph_paying(game, Rational::clone)
+}
+
+/// The file form of a generated game made chess-like, as `kalmar generate reach` writes it: each
+/// terminal pays the sign of its payoff (-1, 0 or 1).
+///
+/// ```
+/// use kalmar_terminal::{generate, reach};
+/// let game = generate::build("random-int", 400, 1).unwrap();
+/// let chess = reach::from_graph(&generate::to_chess_graph(&game)).unwrap();
+/// assert_eq!(chess.arena(), game.arena());
+/// ```
+pub fn to_chess_graph(game: &Dgg) -> GameGraph {
+    graph_paying(game, |p| Rational::from(p.signum() as i64))
+}
+
+/// The arena of `game` and one payoff, `pay` of the game's, at each terminal.
+fn graph_paying(game: &Dgg, pay: impl Fn(&Rational) -> Rational) -> GameGraph {
     let arena = game.arena();
     let payoff = arena
         .vertices()
         .map(|v| {
             if arena.is_terminal(v) {
-                vec![game.payoff(v).clone()]
+                vec![pay(game.payoff(v))]
             } else {
                 Vec::new()
             }

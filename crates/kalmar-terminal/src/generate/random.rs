@@ -8,6 +8,18 @@
 //!
 //! # Complexity
 //! O(n + m) time, one random draw per arc, no allocation per arc.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_terminal::dgg::{Stats, sorting};
+//! use kalmar_terminal::generate::{PayoffRange, random};
+//! let game = random(50, 2, 10, PayoffRange::Integers(5), 3).unwrap();
+//! assert_eq!(game.arena().num_edges(), 100);
+//! assert_eq!(game, random(50, 2, 10, PayoffRange::Integers(5), 3).unwrap()); // the seed decides
+//! assert!(game.payoffs().iter().all(|p| (Rational::from(-5)..=Rational::from(5)).contains(p)));
+//! assert!(sorting::solve(&game, &mut Stats::default()).verify(&game).is_ok());
+//! ```
 
 use super::{GenerateError, PayoffRange, builder, check_size, finish, rng};
 use crate::Dgg;

@@ -16,6 +16,18 @@
 //!
 //! # Complexity
 //! O(n log² n) time, vertices and arcs for n inputs.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, Rational};
+//! use kalmar_terminal::dgg::{Stats, paterson};
+//! use kalmar_terminal::generate::sorting_network;
+//! let game = sorting_network(&[3, 1, 2].map(Rational::from)).unwrap();
+//! // A weak solution from the median output is the median.
+//! let solution = paterson::solve(&game, &mut Stats::default());
+//! assert_eq!(solution.value, Rational::from(2));
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 use super::{GenerateError, builder, check_size, finish};
 use crate::Dgg;

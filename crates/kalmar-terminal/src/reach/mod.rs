@@ -11,6 +11,25 @@
 //!   solution together with the depth to mate of every won or lost position;
 //! - [`ReachSolution`]: values, distances and strategies, checked by its [`Certificate`]
 //!   implementation without trusting the solver.
+//!
+//! # Complexity
+//! O(n + m) time for n positions and m arcs, both to solve ([`retrograde`]) and to check a
+//! solution.
+//!
+//! # Example
+//! ```
+//! use kalmar_core::{Certificate, format::read_gg};
+//! use kalmar_terminal::reach::{self, Outcome};
+//! // Max wins at once from a; Min wins at once from b; Max at c can only lose or loop.
+//! let text = "kalmar-gg 1\na max -> w b\nb min -> l a\nc max -> c l\n\
+//!             w terminal payoff=1\nl terminal payoff=-1\n";
+//! let game = reach::from_graph(&read_gg(text).unwrap()).unwrap();
+//! let solution = reach::solve(&game);
+//! use Outcome::{Draw, Loss, Win};
+//! assert_eq!(solution.values, [Win, Loss, Draw, Win, Loss]);
+//! assert_eq!(solution.distance, [1, 1, 0, 0, 0]);
+//! assert!(solution.verify(&game).is_ok());
+//! ```
 
 pub mod retrograde;
 
