@@ -212,13 +212,13 @@ fn given_or<T>(
 pub fn run(options: &Options<'_>) -> anyhow::Result<()> {
     let sizes = given_or(options.sizes, DEFAULT_SIZES, parse_size)?;
     let games = given_or(options.games, DEFAULT_GAMES, parse_game)?;
-    let solvers: Vec<&octal::SolverInfo> = if options.solvers.is_empty() {
+    let solvers: Vec<&octal::SolverEntry> = if options.solvers.is_empty() {
         octal::SOLVERS.iter().collect()
     } else {
         options
             .solvers
             .iter()
-            .map(|id| octal::solver(id).map_err(bad_input))
+            .map(|id| octal::SOLVERS.get(id).map_err(bad_input))
             .collect::<anyhow::Result<_>>()?
     };
     let timeout = options.timeout.unwrap_or(DEFAULT_TIMEOUT) as f64;
@@ -302,7 +302,7 @@ fn skipped(name: &str, n: usize, solver: &str, estimate: f64) -> Row {
 fn time_solver(
     name: &str,
     rules: &Rules,
-    solver: &octal::SolverInfo,
+    solver: &octal::SolverEntry,
     n: usize,
     reps: usize,
 ) -> anyhow::Result<(Row, u64)> {
