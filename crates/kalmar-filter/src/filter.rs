@@ -21,8 +21,9 @@
 //! times, where `H_S^k` are the depth-`k` prefixes kept; with an exact pruner `|H_S^k| ≤ |H_S|`.
 //! Memory is one parent index and step per kept prefix.
 
-use crate::fosg::{Fosg, History, HistoryError, Reach, Step, reach};
+use crate::fosg::{Fosg, History, HistoryError, Step};
 use crate::policy::Policy;
+use crate::reach::{Reach, reach};
 use kalmar_core::{Player, Rational};
 use rand::Rng;
 
