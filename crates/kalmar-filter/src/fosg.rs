@@ -15,6 +15,22 @@
 //! is the sequence of public observations along it ([`public_state`]) and a player's information
 //! state adds the player's private observations ([`information_state`]). Probabilities under a
 //! joint policy are in [`crate::reach`].
+//!
+//! ```
+//! use kalmar_filter::fosg::{information_state, public_state, utilities};
+//! use kalmar_filter::ohhell::{PublicState, construct_history};
+//! use kalmar_core::Player;
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! let history = construct_history(&state).unwrap();
+//! assert_eq!(public_state(&state.game, &history).unwrap(), state.observations());
+//! let info = information_state(&state.game, &history, Player::new(0)).unwrap();
+//! assert_eq!(info.public.len(), history.len());
+//! // The game is not over, but the rewards so far are defined.
+//! assert_eq!(utilities(&state.game, &history).unwrap().len(), 3);
+//! ```
 
 use kalmar_core::{Player, Rational};
 use std::fmt;

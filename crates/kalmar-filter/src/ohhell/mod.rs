@@ -3,11 +3,14 @@
 //! (Lemma 2), RingSwap neighbours (Algorithm 1) and the Metropolis–Hastings sampler.
 
 pub mod assignment;
+pub mod experiments;
+pub mod jobs;
 pub mod maxflow;
 pub mod mcmc;
 pub mod public;
 pub mod ringswap;
 pub mod rules;
+pub mod value;
 
 pub use assignment::{Assignment, UniformDeals};
 pub use maxflow::{construct_assignment, construct_history};

@@ -13,6 +13,15 @@
 //! Observations: everybody sees who is dealt a card (`deal>p`), the trump card, every bid and every
 //! card played; only the receiver sees which card is dealt. So the public state fixes everything
 //! but the hidden cards and the order of the deal.
+//!
+//! ```
+//! use kalmar_filter::ohhell::OhHell;
+//! let game = OhHell::new(3, 2, 4, 2).unwrap();
+//! assert_eq!((game.deck(), game.dealt()), (8, 6));
+//! let ace_of_clubs = game.parse_card("Ac").unwrap();
+//! assert_eq!(game.card_name(ace_of_clubs), "Ac");
+//! assert!(OhHell::new(3, 2, 4, 3).is_err()); // 10 cards do not fit a deck of 8
+//! ```
 
 use crate::fosg::Fosg;
 use kalmar_core::{Player, Rational};
