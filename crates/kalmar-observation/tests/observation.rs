@@ -3,7 +3,7 @@
 //! games, and through the independent checks of their witnesses.
 
 use kalmar_core::format::{read_gg, to_gg_string};
-use kalmar_observation::solve::complete_algorithms;
+use kalmar_observation::solve::{Input, Report, complete_algorithms, solve};
 use kalmar_observation::verify::verify_spoiler;
 use kalmar_observation::{
     GameBuilder, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased,
@@ -32,6 +32,20 @@ fn solve_all(game: &ObservationGame) -> Side {
         winners.iter().all(|&w| w == winners[0]),
         "the algorithms disagree: {winners:?}"
     );
+    // The solve job agrees, its witness checked.
+    let input = Input {
+        game: game.clone(),
+        turn_based: None,
+    };
+    for (id, _) in complete_algorithms() {
+        match solve(&input, id).unwrap_or_else(|e| panic!("{id}: {e}")) {
+            Report::Decided(decided) => {
+                assert_eq!(decided.winner, winners[0], "{id}");
+                assert!(decided.verified);
+            }
+            Report::Reif(_) => panic!("{id} is a complete algorithm"),
+        }
+    }
     // The knowledge game always gives a witness.
     let k = knowledge::solve(game);
     assert!(k.strategy.is_some() || k.spoiler.is_some());
