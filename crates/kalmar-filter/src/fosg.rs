@@ -14,7 +14,7 @@
 //! A [`History`] is the sequence of steps (joint action and outcome) from `w⁰`; its public state
 //! is the sequence of public observations along it ([`public_state`]) and a player's information
 //! state adds the player's private observations ([`information_state`]). Probabilities under a
-//! joint policy are in [`crate::reach`].
+//! joint policy are in [`crate::reach`](mod@crate::reach).
 //!
 //! ```
 //! use kalmar_filter::fosg::{information_state, public_state, utilities};

@@ -4,7 +4,7 @@
 //!
 //! - [`fosg`]: factored-observation stochastic games as a trait ([`Fosg`]), histories, public and
 //!   information states;
-//! - [`reach`]: reach probabilities split into chance and player parts, and expected utilities,
+//! - [`reach`](mod@reach): reach probabilities split into chance and player parts, and expected utilities,
 //!   under a joint policy;
 //! - [`policy`]: joint policies — uniform, the paper's random "policy bias" policies, tables read
 //!   from a file;

@@ -48,7 +48,7 @@
 //! the antichains large) and [`cerny`] (Černý's automata, where the knowledge game is
 //! exponential and the antichains small).
 //!
-//! The jobs a user runs are in [`solve`] (the registry [`ALGORITHMS`], solving with a checked
+//! The jobs a user runs are in [`solve`](mod@solve) (the registry [`ALGORITHMS`], solving with a checked
 //! witness, Reif's procedure with his assumption checked), [`witness`] (strategy files, the
 //! spoiling tree) and [`families`] (the generated families by id).
 //!

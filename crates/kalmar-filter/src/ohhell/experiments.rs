@@ -16,7 +16,6 @@
 //! ```
 
 use super::jobs::{DynPolicy, JobError, Progress, SamplerSettings, weighted_deals};
-pub use super::value::{ValueExperiment, ValueSettings, value};
 use super::{Card, PublicState, Sampler, UniformDeals};
 use crate::filter::ExactSampler;
 use foldhash::HashMap;
