@@ -20,13 +20,13 @@
 //! ```
 
 use super::{
-    Card, McmcConfig, McmcError, OhHell, Outcome, PublicState, Sampler, Start, construct_assignment,
+    Card, McmcConfig, McmcError, OhHell, PublicState, Sampler, Start, construct_assignment,
 };
 use crate::filter::{ExactSampler, FilterError, weigh};
-use crate::fosg::{History, HistoryError};
+use crate::fosg::HistoryError;
 use crate::policy::Policy;
+use kalmar_core::Rational;
 use kalmar_core::registry::{Entry, Registry, UnknownId};
-use kalmar_core::{Player, Rational};
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -77,55 +77,6 @@ impl JobError {
         matches!(
             self,
             JobError::History(_) | JobError::Sampling(_) | JobError::Mismatch
-        )
-    }
-}
-
-impl OhHell {
-    /// The deal of a history: the cards in deal order.
-    pub fn deal_of(&self, history: &History<OhHell>) -> Vec<Card> {
-        history[..self.dealt()]
-            .iter()
-            .filter_map(|s| match s.outcome {
-                Outcome::Card(c) => Some(c),
-                Outcome::Move => None,
-            })
-            .collect()
-    }
-
-    /// The names of the cards.
-    pub fn card_names(&self, cards: &[Card]) -> Vec<String> {
-        cards.iter().map(|&c| self.card_name(c)).collect()
-    }
-
-    /// Each player's cards of a deal in the order dealt: `0: Kc Ad | 1: …`.
-    pub fn hands(&self, deal: &[Card]) -> String {
-        (0..self.players())
-            .map(|p| {
-                let cards: Vec<String> = deal
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| self.receiver(j) == Player::new(p))
-                    .map(|(_, &c)| self.card_name(c))
-                    .collect();
-                format!("{p}: {}", cards.join(" "))
-            })
-            .collect::<Vec<_>>()
-            .join(" | ")
-    }
-}
-
-impl PublicState {
-    /// The game and how far it went, in one line.
-    pub fn describe(&self) -> String {
-        let g = &self.game;
-        format!(
-            "{} players, {} suits x {} ranks, {} tricks, {} cards played",
-            g.players(),
-            g.suits(),
-            g.ranks(),
-            g.tricks(),
-            self.plays.len()
         )
     }
 }
