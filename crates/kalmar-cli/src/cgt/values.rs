@@ -2,8 +2,8 @@
 //! arguments, and the report of the library's values job printed.
 
 use crate::bad_input;
+use crate::registry_ids::ids;
 use clap::Args;
-use clap::builder::{PossibleValue, PossibleValuesParser};
 use kalmar_cgt::Outcome;
 use kalmar_cgt::octal::analysis::{ValuesOptions, ValuesReport, analyse};
 use kalmar_cgt::octal::period::ArithmeticPeriod;
@@ -20,7 +20,7 @@ pub struct ValuesArgs {
     #[arg(long)]
     period: bool,
     /// The solver of G(0..N): sparse (rare-values method) or naive.
-    #[arg(long, default_value = "sparse", value_name = "ID", value_parser = solver_ids())]
+    #[arg(long, default_value = "sparse", value_name = "ID", value_parser = ids(&SOLVERS))]
     solver: String,
     /// Compute every value, even when a period is proven early (for timing the solver).
     #[arg(long)]
@@ -36,15 +36,6 @@ pub struct ValuesArgs {
     /// Print the values as JSON: an object whose `values` field is the array G(0..N).
     #[arg(long)]
     json: bool,
-}
-
-/// The solvers' ids, each with its summary.
-fn solver_ids() -> PossibleValuesParser {
-    PossibleValuesParser::new(
-        SOLVERS
-            .iter()
-            .map(|e| PossibleValue::new(e.id).help(e.summary)),
-    )
 }
 
 pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyhow::Result<()> {

@@ -4,11 +4,10 @@
 mod bench;
 
 use crate::bad_input;
+use crate::registry_ids::ids;
 use crate::report::{in_file, load, millis, table};
-use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Subcommand};
 use kalmar_core::format::{read_text_file, to_gg_string};
-use kalmar_core::registry::Registry;
 use kalmar_observation::families::{FAMILIES, generate};
 use kalmar_observation::solve::{
     Assumption, Decided, Input, ReifReport, Report, check, complete_algorithms, solve as run_solve,
@@ -60,15 +59,6 @@ pub enum ObservationCommand {
     /// print a Markdown table: median time of --runs runs, knowledge sets, largest antichain,
     /// and the peak resident memory while each algorithm ran (Linux).
     Bench(bench::BenchArgs),
-}
-
-/// A registry's ids as the possible values of an argument, each with its summary.
-fn ids<R>(registry: &'static Registry<R>) -> PossibleValuesParser {
-    PossibleValuesParser::new(
-        registry
-            .iter()
-            .map(|e| PossibleValue::new(e.id).help(e.summary)),
-    )
 }
 
 #[derive(Args)]
