@@ -26,8 +26,8 @@ use crate::harness::{
     BadInput, CpuOf, Progress, Samples, SizeError, Steps, TableRow, mib, or_dash, parse_size,
     peak_rss, reset_peak_rss, size_name,
 };
-use kalmar_cgt::octal::{self, Rules, SolverInfo, UnknownSolver};
-use kalmar_core::registry::{Entry, Registry};
+use kalmar_cgt::octal::{self, Rules, SolverEntry};
+use kalmar_core::registry::{Entry, Registry, UnknownId};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -120,7 +120,7 @@ pub enum CgtBenchError {
     },
     /// A solver is not known.
     #[error(transparent)]
-    Solver(#[from] UnknownSolver),
+    Solver(#[from] UnknownId),
     /// The peer program could not be started.
     #[error("cannot run the peer {program}: {message}")]
     PeerNotRun {
@@ -205,13 +205,13 @@ pub fn sizes(given: &[String]) -> Result<Vec<usize>, CgtBenchError> {
 }
 
 /// The solvers given by id, or every solver of [`octal::SOLVERS`].
-pub fn solvers(given: &[String]) -> Result<Vec<&'static SolverInfo>, CgtBenchError> {
+pub fn solvers(given: &[String]) -> Result<Vec<&'static SolverEntry>, CgtBenchError> {
     if given.is_empty() {
         return Ok(octal::SOLVERS.iter().collect());
     }
     Ok(given
         .iter()
-        .map(|id| octal::solver(id))
+        .map(|id| octal::SOLVERS.get(id))
         .collect::<Result<_, _>>()?)
 }
 
@@ -370,7 +370,7 @@ impl History {
 pub fn run_suite(
     games: &[Game],
     sizes: &[usize],
-    solvers: &[&SolverInfo],
+    solvers: &[&SolverEntry],
     options: &CgtOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Vec<CgtRow>, CgtBenchError> {
@@ -423,7 +423,7 @@ impl Game {
 fn time_solver(
     mut row: CgtRow,
     game: &Game,
-    solver: &SolverInfo,
+    solver: &SolverEntry,
     repetitions: usize,
 ) -> (CgtRow, u64) {
     let mut samples = Samples::default();

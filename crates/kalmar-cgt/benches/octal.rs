@@ -14,7 +14,7 @@ fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("octal");
     group.sample_size(10);
     for (name, rules) in &games {
-        for solver in octal::SOLVERS {
+        for solver in &octal::SOLVERS {
             let n = 1usize << 13;
             group.bench_with_input(
                 BenchmarkId::new(format!("{name}/{}", solver.id), n),

@@ -32,9 +32,64 @@
 //! [`AllBut::values`]: O(n · |E|) for G(0..n) (the values of the heaps below n − e only grow as
 //! a set, so their mex is kept as n grows). [`AllBut::arithmetic_period`]: O(n) per candidate
 //! period that holds over the last values.
+//!
+//! ```
+//! use kalmar_cgt::all_but;
+//! // Excluding 1: G(n) = n div 2, arithmetic periodic with period 2 and saltus 1.
+//! let answer = all_but::analyse(&[1], 40).unwrap();
+//! assert_eq!(&answer.values[..6], &[0, 0, 1, 1, 2, 2]);
+//! let period = answer.arithmetic_period.unwrap();
+//! assert_eq!((period.period, period.saltus), (2, 1));
+//! ```
 
 use crate::octal::period::{ArithmeticPeriod, agreement_start};
 use crate::octal::{RulesError, removal};
+use serde::Serialize;
+
+/// The most values [`analyse`] computes (four bytes each).
+pub const MAX_VALUES: usize = 1 << 28;
+
+/// G(0..=up_to) of an all-but subtraction game and its proven arithmetic period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AllButAnswer {
+    /// E, increasing.
+    pub excluded: Vec<usize>,
+    /// The last heap size.
+    pub up_to: usize,
+    /// G(0), …, G(up_to).
+    pub values: Vec<u32>,
+    /// The period proven from them, if any.
+    pub arithmetic_period: Option<ArithmeticPeriod>,
+}
+
+/// Why [`analyse`] computes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AllButError {
+    /// An excluded removal out of range.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Too many values asked for.
+    #[error("--up-to {0}: at most {MAX_VALUES} values")]
+    TooMany(usize),
+}
+
+/// The values G(0..=up_to) of the game excluding `excluded`, and the arithmetic period they
+/// prove.
+pub fn analyse(excluded: &[u64], up_to: usize) -> Result<AllButAnswer, AllButError> {
+    let game = AllBut::new(excluded)?;
+    let len = up_to
+        .checked_add(1)
+        .filter(|&len| len <= MAX_VALUES)
+        .ok_or(AllButError::TooMany(up_to))?;
+    let values = game.values(len);
+    let arithmetic_period = game.arithmetic_period(&values);
+    Ok(AllButAnswer {
+        excluded: game.excluded,
+        up_to,
+        values,
+        arithmetic_period,
+    })
+}
 
 /// An all-but subtraction game: remove any positive number of counters except those in E.
 #[derive(Clone, Debug, PartialEq, Eq)]

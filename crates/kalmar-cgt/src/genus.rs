@@ -11,6 +11,15 @@
 //! # Complexity
 //! The positions of G times the O(k²) multisets of heaps of sizes 1 and 2 added, each searched
 //! once.
+//!
+//! ```
+//! use kalmar_cgt::genus::genus;
+//! use kalmar_cgt::octal::{Rules, heaps::HeapGame};
+//! let kayles = Rules::parse("0.77").unwrap();
+//! // One heap of one counter: nimber 1 in normal play (γ⁰), 0 in misère play (γ¹).
+//! let g = genus(&HeapGame::new(&kayles), &vec![1], 6).unwrap();
+//! assert_eq!(&g.values[..2], &[1, 0]);
+//! ```
 
 use crate::impartial::{Analysis, CgtError, Impartial};
 use serde::Serialize;

@@ -18,6 +18,15 @@
 //! # Complexity
 //! Each distinct position reached is expanded once: O(Σ options) time and hash-map lookups,
 //! O(positions) memory.
+//!
+//! ```
+//! use kalmar_cgt::{Analysis, Outcome, Play, nim::Nim};
+//! let mut analysis = Analysis::new(&Nim);
+//! assert_eq!(analysis.nimber(&vec![1, 2, 4]).unwrap(), 7);
+//! assert_eq!(analysis.outcome(Play::Normal, &vec![1, 2, 3]).unwrap(), Outcome::P);
+//! // Misère: three heaps of one counter; whoever takes the last one loses.
+//! assert_eq!(analysis.outcome(Play::Misere, &vec![1, 1, 1]).unwrap(), Outcome::P);
+//! ```
 
 use crate::mex::ValueSet;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};

@@ -10,7 +10,9 @@
 //! - Nim ([`nim`]): Bouton's rule for both conventions and the winning move;
 //! - heap games by their octal code, Grundy's game and subtraction games ([`octal`]): the naive
 //!   and the sparse-space solvers of G(0..n), periods proven by the Guy–Smith theorem, a
-//!   certificate check that does not trust the solvers, misère values by search;
+//!   certificate check that does not trust the solvers, misère values by search, and the whole
+//!   values job (solver from the registry [`octal::SOLVERS`], check, periods, misère play) in
+//!   one call, [`octal::analysis::analyse`];
 //! - all-but subtraction games ([`all_but`]), with arithmetic periods proven from their values;
 //! - the games of the PEGWiki page the project follows: the strip-placing game
 //!   PEG-O-Stripes ([`stripes`]) and Nukit ([`nukit`]), and any Nim-like game given by a closure

@@ -9,6 +9,12 @@
 //! # Complexity
 //! Inserting is O(1); [`ValueSet::mex`] and [`ValueSet::clear`] are O(m / 64) for the largest
 //! value m inserted since the last clear.
+//!
+//! ```
+//! use kalmar_cgt::mex;
+//! assert_eq!(mex([0, 1, 3]), 2);
+//! assert_eq!(mex([]), 0);
+//! ```
 
 /// The least non-negative integer that is not among `values`.
 ///

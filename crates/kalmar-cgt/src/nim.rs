@@ -9,6 +9,12 @@
 //!
 //! # Complexity
 //! O(number of heaps) for the outcome and for a winning move.
+//!
+//! ```
+//! use kalmar_cgt::{Outcome, Play, nim};
+//! let answer = nim::analyse(&[1, 2, 3], Play::Normal);
+//! assert_eq!((answer.nimber, answer.outcome, answer.winning_move), (0, Outcome::P, None));
+//! ```
 
 use crate::impartial::{Impartial, Outcome, Play};
 use serde::Serialize;
@@ -22,6 +28,54 @@ pub struct NimMove {
     pub from: u64,
     /// Its size after the move.
     pub to: u64,
+}
+
+/// The answer for a Nim position: its nimber, outcome and a winning move (`--json` of
+/// `kalmar nim`, where heaps of a move are numbered from 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimAnswer {
+    /// The heap sizes.
+    pub heaps: Vec<u64>,
+    /// The convention of play.
+    pub play: Play,
+    /// The nim-sum of the heaps.
+    pub nimber: u64,
+    /// Whether the player to move wins.
+    pub outcome: Outcome,
+    /// A winning move, if the player to move wins and has a move.
+    #[serde(serialize_with = "numbered_from_one")]
+    pub winning_move: Option<NimMove>,
+}
+
+fn numbered_from_one<S: serde::Serializer>(
+    m: &Option<NimMove>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    m.map(|m| NimMove {
+        heap: m.heap + 1,
+        ..m
+    })
+    .serialize(serializer)
+}
+
+/// Everything about a Nim position, in one call.
+///
+/// ```
+/// use kalmar_cgt::{Outcome, Play, nim};
+/// let answer = nim::analyse(&[1, 2, 4], Play::Normal);
+/// assert_eq!((answer.nimber, answer.outcome), (7, Outcome::N));
+/// // Take one counter from the heap of four (heap 3, numbered from 1 in JSON).
+/// let json = serde_json::to_value(&answer).unwrap();
+/// assert_eq!(json["winning_move"], serde_json::json!({"heap": 3, "from": 4, "to": 3}));
+/// ```
+pub fn analyse(heaps: &[u64], play: Play) -> NimAnswer {
+    NimAnswer {
+        heaps: heaps.to_vec(),
+        play,
+        nimber: nim_sum(heaps),
+        outcome: outcome(heaps, play),
+        winning_move: winning_move(heaps, play),
+    }
 }
 
 /// The nim-sum of the heaps: their bitwise XOR, the nimber of the position.

@@ -9,9 +9,17 @@
 //!
 //! # Complexity
 //! O(Π (cᵢ + 1) · reactions) for counts c: each count vector below the start is met at most once.
+//!
+//! ```
+//! use kalmar_cgt::{Outcome, nukit::Nukit};
+//! // The contest's sample: Roland wins from 0 2 0 2.
+//! let answer = Nukit::ccc2008().solve([0, 2, 0, 2], 1 << 20).unwrap();
+//! assert_eq!((answer.outcome, answer.winner), (Outcome::P, "Roland"));
+//! ```
 
-use crate::impartial::Impartial;
+use crate::impartial::{Analysis, CgtError, Impartial, Outcome, Play};
 use kalmar_core::{ParseError, Span};
+use serde::Serialize;
 
 /// Particle counts of A, B, C and D.
 pub type Particles = [u32; 4];
@@ -102,6 +110,52 @@ impl Nukit {
             .zip(['A', 'B', 'C', 'D'])
             .flat_map(|(&n, c)| std::iter::repeat_n(c, n as usize))
             .collect()
+    }
+}
+
+/// Who wins a game of Nukit, and with which reaction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NukitAnswer {
+    /// The counts of A, B, C and D at the start.
+    pub particles: Particles,
+    /// N: Patrick, who moves first, wins; P: Roland wins.
+    pub outcome: Outcome,
+    /// `"Patrick"` or `"Roland"`.
+    pub winner: &'static str,
+    /// A reaction that wins for Patrick, by its letters.
+    pub winning_reaction: Option<String>,
+}
+
+impl Nukit {
+    /// Who wins from `start`, searching at most `limit` positions.
+    ///
+    /// ```
+    /// use kalmar_cgt::{Outcome, nukit::Nukit};
+    /// let answer = Nukit::ccc2008().solve([1, 3, 1, 3], 1 << 20).unwrap();
+    /// assert_eq!(answer.outcome, Outcome::N);
+    /// assert_eq!(answer.winning_reaction.as_deref(), Some("ABCD"));
+    /// ```
+    pub fn solve(&self, start: Particles, limit: usize) -> Result<NukitAnswer, CgtError> {
+        let mut analysis = Analysis::new(self).with_limit(limit);
+        let outcome = analysis.outcome(Play::Normal, &start)?;
+        let winning_reaction = match analysis.winning_move(Play::Normal, &start)? {
+            Some(after) => self
+                .reactions
+                .iter()
+                .find(|r| Nukit::react(&start, r) == Some(after))
+                .map(Nukit::name),
+            None => None,
+        };
+        Ok(NukitAnswer {
+            particles: start,
+            outcome,
+            winner: if outcome == Outcome::N {
+                "Patrick"
+            } else {
+                "Roland"
+            },
+            winning_reaction,
+        })
     }
 }
 

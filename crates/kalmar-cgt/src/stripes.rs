@@ -10,6 +10,14 @@
 //!
 //! # Complexity
 //! That of [`crate::octal::compute`] for G(0..=L), then O(L · lengths) for a winning placement.
+//!
+//! ```
+//! use kalmar_cgt::{Outcome, stripes};
+//! // Strips of length 1 on 3 squares: Nim-like, the first player wins by the middle square.
+//! let answer = stripes::solve(3, &[1]).unwrap();
+//! assert_eq!(answer.outcome, Outcome::N);
+//! assert!(answer.winning_move.is_some());
+//! ```
 
 use crate::impartial::{Impartial, Outcome};
 use crate::octal::{self, Computed, Rules, RulesError};
@@ -63,7 +71,9 @@ pub fn solve(board: u64, lengths: &[u64]) -> Result<StripesAnswer, StripesError>
         return Err(StripesError::TooLarge(board));
     }
     let rules = Rules::stripes(lengths)?;
-    let sparse = octal::solver("sparse").expect("the sparse solver is registered");
+    let sparse = octal::SOLVERS
+        .get("sparse")
+        .expect("the sparse solver is registered");
     let Computed { values, .. } =
         octal::compute(&rules, sparse, board as usize + 1, true, &mut |_| {});
     let nimber = values[board as usize];

@@ -77,7 +77,7 @@ fn officers() {
 #[test]
 fn kayles_has_period_12_and_last_exception_70() {
     let rules = Rules::parse("0.77").unwrap();
-    let sparse = octal::solver("sparse").unwrap();
+    let sparse = octal::SOLVERS.get("sparse").unwrap();
     let computed = octal::compute(&rules, sparse, 100_000, true, &mut |_| {});
     let period = computed.period.unwrap();
     assert_eq!(period.period, 12);
@@ -93,7 +93,7 @@ fn kayles_has_period_12_and_last_exception_70() {
 fn dawsons_chess_has_period_34_and_last_exception_51() {
     // The classical statement counts heaps as in Dawson's chess (0.137); in Dawson's Kayles
     // (0.07) the same values sit one heap later.
-    let sparse = octal::solver("sparse").unwrap();
+    let sparse = octal::SOLVERS.get("sparse").unwrap();
     let chess = octal::compute(
         &Rules::parse("0.137").unwrap(),
         sparse,
@@ -116,7 +116,7 @@ fn dawsons_chess_has_period_34_and_last_exception_51() {
 
 #[test]
 fn no_period_is_claimed_for_grundys_game() {
-    let naive = octal::solver("naive").unwrap();
+    let naive = octal::SOLVERS.get("naive").unwrap();
     let computed = octal::compute(&Rules::grundy(), naive, 3000, true, &mut |_| {});
     assert_eq!(computed.period, None);
     assert_eq!(computed.computed, 3000);
@@ -129,7 +129,7 @@ fn subtraction_games_are_periodic() {
     let rules = Rules::subtraction(&[1, 2, 3]).unwrap();
     let computed = octal::compute(
         &rules,
-        octal::solver("naive").unwrap(),
+        octal::SOLVERS.get("naive").unwrap(),
         50,
         true,
         &mut |_| {},

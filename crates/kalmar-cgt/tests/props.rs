@@ -36,6 +36,23 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, rng_seed: proptest::test_runner::RngSeed::Fixed(8), ..ProptestConfig::default() })]
 
     #[test]
+    fn the_values_job_agrees_for_every_solver(rules in rules(), up_to in 0usize..300) {
+        use kalmar_cgt::octal::analysis::{ValuesOptions, analyse};
+        let expected = naive(&rules, up_to + 1);
+        for solver in octal::SOLVERS.ids() {
+            let options = ValuesOptions {
+                solver: solver.to_string(),
+                verify: true,
+                period: true,
+                ..ValuesOptions::new(up_to)
+            };
+            let report = analyse(&rules, &options, &mut |_| {}).unwrap();
+            prop_assert_eq!(&report.values, &expected, "{} {}", rules, solver);
+            prop_assert_eq!(report.solver, solver);
+        }
+    }
+
+    #[test]
     fn sparse_agrees_with_naive(rules in rules(), warm_up in 2usize..40) {
         let mut sparse = Sparse::with_warm_up(&rules, warm_up);
         sparse.extend_to(400);

@@ -22,6 +22,7 @@ mod ohhell;
 mod parity;
 mod prism;
 mod progress;
+mod registry_ids;
 mod report;
 mod solve;
 mod stochastic;

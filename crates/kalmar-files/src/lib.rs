@@ -30,6 +30,7 @@
 use kalmar_core::ParseError;
 use kalmar_core::format::{GameGraph, ReadError, read_text_file};
 use kalmar_efg::format::{GameFile, read_game};
+use kalmar_observation::gii::is_gii;
 use kalmar_parity::format::{Format, read_graph_text};
 use std::fmt;
 use std::path::Path;
@@ -130,10 +131,9 @@ pub fn detect(path: impl AsRef<Path>) -> Result<Detected, ReadError> {
         .map(str::to_ascii_lowercase);
     let known_graph = Format::from_extension(path).is_some();
     match extension.as_deref() {
-        Some("gii") => Ok(Detected::Gii(text)),
+        _ if is_gii(path, &text) => Ok(Detected::Gii(text)),
         Some("efg" | "nfg") => read_gambit(path, &text),
         _ if !known_graph && is_gambit(&text) => read_gambit(path, &text),
-        _ if !known_graph && is_gii(&text) => Ok(Detected::Gii(text)),
         _ => {
             let graph = read_graph_text(path, &text)?;
             Ok(Detected::Graph(family_of_graph(&graph), graph))
@@ -147,21 +147,13 @@ fn read_gambit(path: &Path, text: &str) -> Result<Detected, ReadError> {
     Ok(Detected::Gambit(read_game(text).map_err(in_file)?))
 }
 
-/// The first line that is neither blank nor a `#` comment.
-fn first_line(text: &str) -> Option<&str> {
-    text.trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-}
-
 /// Whether the text starts as Gambit's formats do, with `EFG` or `NFG`.
 fn is_gambit(text: &str) -> bool {
-    let word = first_line(text).and_then(|l| l.split_whitespace().next());
+    let first_line = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let word = first_line.and_then(|l| l.split_whitespace().next());
     matches!(word, Some("EFG" | "NFG"))
-}
-
-/// Whether the text starts as Alpaga's `.gii` format does, with `ALPHABET` or `STATES`.
-fn is_gii(text: &str) -> bool {
-    first_line(text).is_some_and(|l| l.starts_with("ALPHABET") || l.starts_with("STATES"))
 }

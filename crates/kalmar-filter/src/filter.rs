@@ -20,9 +20,26 @@
 //! Enumeration evaluates the transition and observation functions `O(|A × W| · Σ_k |H_S^k|)`
 //! times, where `H_S^k` are the depth-`k` prefixes kept; with an exact pruner `|H_S^k| ≤ |H_S|`.
 //! Memory is one parent index and step per kept prefix.
+//!
+//! ```
+//! use kalmar_filter::ohhell::PublicState;
+//! use kalmar_filter::{Enumeration, Uniform, construct, count, enumerate, public_state};
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! let target = state.observations();
+//! // Theorem 2's breadth-first search, without the Oh Hell pruner: still 192 histories.
+//! let histories = enumerate(&state.game, &target, Enumeration::default()).unwrap();
+//! assert_eq!(histories.len(), 192);
+//! assert_eq!(count(&state.game, &Uniform, &target, Enumeration::default()).unwrap(), 192);
+//! let one = construct(&state.game, &Uniform, &target, None).unwrap().unwrap();
+//! assert_eq!(public_state(&state.game, &one).unwrap(), target);
+//! ```
 
-use crate::fosg::{Fosg, History, HistoryError, Reach, Step, reach};
+use crate::fosg::{Fosg, History, HistoryError, Step};
 use crate::policy::Policy;
+use crate::reach::{Reach, reach};
 use kalmar_core::{Player, Rational};
 use rand::Rng;
 

@@ -6,6 +6,17 @@
 //! assignment is drawn uniformly at random and shown to everybody. A public state is therefore a
 //! satisfiable 3-CNF formula, and a history of it is an assignment satisfying every clause:
 //! constructing one solves the formula. The game's rewards are all zero.
+//!
+//! ```
+//! use kalmar_filter::fsat::FsatGame;
+//! use kalmar_filter::{Uniform, construct};
+//! // Three variables, one round: the public state is one clause, and an assignment satisfies it.
+//! let game = FsatGame::new(3, 1);
+//! let clause = game.clauses()[0];
+//! let target = game.public_state(&[clause]);
+//! let history = construct(&game, &Uniform, &target, None).unwrap();
+//! assert!(history.is_some());
+//! ```
 
 use crate::fosg::Fosg;
 use kalmar_core::{Player, Rational};

@@ -3,7 +3,9 @@
 //! Buro, *History Filtering in Imperfect Information Games: Algorithms and Complexity*).
 //!
 //! - [`fosg`]: factored-observation stochastic games as a trait ([`Fosg`]), histories, public and
-//!   information states, and reach probabilities split into chance and player parts;
+//!   information states;
+//! - [`reach`](mod@reach): reach probabilities split into chance and player parts, and expected utilities,
+//!   under a joint policy;
 //! - [`policy`]: joint policies — uniform, the paper's random "policy bias" policies, tables read
 //!   from a file;
 //! - [`filter`]: filtering for any FOSG — enumeration by the breadth-first search of Theorem 2,
@@ -34,7 +36,9 @@ pub mod fosg;
 pub mod fsat;
 pub mod ohhell;
 pub mod policy;
+pub mod reach;
 
 pub use filter::{Enumeration, ExactSampler, FilterError, construct, count, enumerate};
-pub use fosg::{Fosg, History, HistoryError, Reach, Step, public_state, reach};
+pub use fosg::{Fosg, History, HistoryError, Step, public_state};
 pub use policy::{InfoView, Policy, PolicyBias, TablePolicy, Uniform};
+pub use reach::{Reach, reach};

@@ -8,10 +8,25 @@
 //!   is fixed once the seed is.
 //! - [`TablePolicy`]: probabilities read from a text file (see `docs/formats.md`), uniform at
 //!   information states the file does not list.
+//!
+//! [`POLICIES`] names them for the command line: a policy is given as `ID` or `ID:ARGUMENT`
+//! (`uniform`, `bias:0.7`, `file:PATH`) and built by [`from_spec`].
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_filter::policy::from_spec;
+//! assert!(from_spec("uniform", 0).is_ok());
+//! assert!(from_spec("bias:7/10", 3).is_ok());
+//! let err = from_spec("bias:2", 0).unwrap_err();
+//! assert_eq!(err.to_string(), "--policy bias:2: expected a bias from 0 to 1");
+//! let err = from_spec("greedy", 0).unwrap_err();
+//! assert_eq!(err.to_string(), "--policy greedy: expected uniform, bias:P or file:PATH");
+//! ```
 
 use crate::fosg::Fosg;
 use foldhash::HashMap;
 use kalmar_core::error::{Cursor, ParseError};
+use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Player, Rational};
 use std::hash::{BuildHasher, Hash, Hasher};
 
@@ -207,6 +222,157 @@ impl<G: Fosg> Policy<G> for TablePolicy {
                     .map(|(_, p)| p.clone())
                     .unwrap_or_default()
             }
+        }
+    }
+}
+
+/// One of the policies of [`POLICIES`], for any game.
+#[derive(Clone, Debug)]
+pub enum AnyPolicy {
+    /// [`Uniform`].
+    Uniform(Uniform),
+    /// [`PolicyBias`].
+    Bias(PolicyBias),
+    /// [`TablePolicy`].
+    Table(TablePolicy),
+}
+
+impl<G: Fosg> Policy<G> for AnyPolicy {
+    fn probability(
+        &self,
+        info: &InfoView<'_, G>,
+        legal: &[G::Action],
+        action: &G::Action,
+    ) -> Rational {
+        match self {
+            AnyPolicy::Uniform(p) => p.probability(info, legal, action),
+            AnyPolicy::Bias(p) => p.probability(info, legal, action),
+            AnyPolicy::Table(p) => p.probability(info, legal, action),
+        }
+    }
+}
+
+/// Builds a policy from the argument after `ID:` (`None` when there is none) and a seed;
+/// `None` when the argument is missing or not expected.
+pub type BuildPolicy = fn(Option<&str>, u64) -> Option<Result<AnyPolicy, PolicySpecError>>;
+
+/// How a policy of [`POLICIES`] is written and built.
+#[derive(Clone, Copy, Debug)]
+pub struct PolicyKind {
+    /// How it is written, such as `bias:P`.
+    pub form: &'static str,
+    /// Builds it.
+    pub build: BuildPolicy,
+}
+
+fn uniform(argument: Option<&str>, _: u64) -> Option<Result<AnyPolicy, PolicySpecError>> {
+    argument
+        .is_none()
+        .then_some(Ok(AnyPolicy::Uniform(Uniform)))
+}
+
+fn bias(argument: Option<&str>, seed: u64) -> Option<Result<AnyPolicy, PolicySpecError>> {
+    let argument = argument?;
+    let bias = argument
+        .parse::<Rational>()
+        .ok()
+        .filter(|b| *b >= Rational::from(0) && *b <= Rational::from(1));
+    Some(
+        bias.map(|b| AnyPolicy::Bias(PolicyBias::new(b, seed)))
+            .ok_or_else(|| PolicySpecError::Bias(format!("bias:{argument}"))),
+    )
+}
+
+fn table(argument: Option<&str>, _: u64) -> Option<Result<AnyPolicy, PolicySpecError>> {
+    let path = argument?;
+    Some(
+        std::fs::read_to_string(path)
+            .map_err(|e| PolicySpecError::Read(format!("{path}: {e}")))
+            .and_then(|text| {
+                TablePolicy::parse(&text)
+                    .map(AnyPolicy::Table)
+                    .map_err(|e| PolicySpecError::Table(e.in_file(path)))
+            }),
+    )
+}
+
+/// The joint policies, by id.
+pub static POLICIES: Registry<PolicyKind> = Registry::new(
+    "policy",
+    &[
+        Entry {
+            id: "uniform",
+            summary: "every legal action equally likely",
+            bounds: "",
+            run: PolicyKind {
+                form: "uniform",
+                build: uniform,
+            },
+        },
+        Entry {
+            id: "bias",
+            summary: "the paper's random policies: probability P on one action drawn per \
+                      information state, the rest shared equally",
+            bounds: "",
+            run: PolicyKind {
+                form: "bias:P",
+                build: bias,
+            },
+        },
+        Entry {
+            id: "file",
+            summary: "a policy table read from a file, uniform where it lists nothing",
+            bounds: "",
+            run: PolicyKind {
+                form: "file:PATH",
+                build: table,
+            },
+        },
+    ],
+);
+
+/// Why a policy cannot be built.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PolicySpecError {
+    /// Not a form of [`POLICIES`].
+    #[error("--policy {spec}: expected {forms}")]
+    Unknown {
+        /// What was given.
+        spec: String,
+        /// The forms there are.
+        forms: String,
+    },
+    /// A bias out of range: the spec.
+    #[error("--policy {0}: expected a bias from 0 to 1")]
+    Bias(String),
+    /// The table file cannot be read.
+    #[error("{0}")]
+    Read(String),
+    /// The table file is not a policy table.
+    #[error(transparent)]
+    Table(ParseError),
+}
+
+/// The policy written `ID` or `ID:ARGUMENT` (see [`POLICIES`]), drawn with `seed` where it is
+/// random.
+pub fn from_spec(spec: &str, seed: u64) -> Result<AnyPolicy, PolicySpecError> {
+    let (id, argument) = match spec.split_once(':') {
+        Some((id, argument)) => (id, Some(argument)),
+        None => (spec, None),
+    };
+    let built = POLICIES
+        .get(id)
+        .ok()
+        .and_then(|entry| (entry.run.build)(argument, seed));
+    match built {
+        Some(result) => result,
+        None => {
+            let forms: Vec<&str> = POLICIES.iter().map(|e| e.run.form).collect();
+            let (last, rest) = forms.split_last().expect("policies are registered");
+            Err(PolicySpecError::Unknown {
+                spec: spec.to_string(),
+                forms: format!("{} or {last}", rest.join(", ")),
+            })
         }
     }
 }

@@ -6,9 +6,10 @@ mod common;
 use common::{TABLE1, rng};
 use kalmar_core::{Player, Rational};
 use kalmar_filter::filter::{Enumeration, construct, enumerate, enumerate_belief, range, weigh};
-use kalmar_filter::fosg::{information_state, reach};
+use kalmar_filter::fosg::information_state;
 use kalmar_filter::fsat::{Clause, FsatAction, FsatGame};
 use kalmar_filter::ohhell::{OhHell, PublicState};
+use kalmar_filter::reach::reach;
 use kalmar_filter::{PolicyBias, TablePolicy, Uniform};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -162,8 +163,8 @@ fn a_policy_table_is_read_and_used() {
 
 #[test]
 fn expected_utilities_as_worked_by_hand() {
-    use kalmar_filter::fosg::expected_utilities;
     use kalmar_filter::ohhell::Card;
+    use kalmar_filter::reach::expected_utilities;
     // 2 players, clubs T J Q K A, 2 tricks, player 1 deals. Player 0 holds K J, player 1 A Q,
     // trump Tc (clubs are trumps, the only suit). Bids: 1 and 0. Uniform play:
     // - 0 leads K: 1 plays A (1/2) and wins both tricks, or Q (1/2) and the tricks split 1-1;

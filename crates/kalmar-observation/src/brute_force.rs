@@ -25,6 +25,13 @@
 //! # Complexity
 //! Up to `a^(2^n)` maps for `a` actions and `n` locations, each checked in time linear in the
 //! `n·2^n` pairs: tiny games only. It is a test oracle, not a solver.
+//!
+//! ```
+//! use kalmar_observation::{brute_force, cerny, verify};
+//! let game = cerny::cerny(3);
+//! let strategy = brute_force::solve(&game).expect("the system wins Černý's game");
+//! verify(&game, &strategy).unwrap();
+//! ```
 
 use super::{LocationSet, ObservationGame, Strategy};
 use foldhash::{HashMap, HashMapExt};

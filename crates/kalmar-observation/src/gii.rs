@@ -104,6 +104,23 @@ struct Lists<'a> {
     obs: Vec<(Vec<Item<'a>>, Option<u32>, Span)>,
 }
 
+/// Whether a file is in Alpaga's format: by its extension, or, when the extension is not one
+/// of kalmar's game formats, by its first keyword.
+pub fn is_gii(path: &std::path::Path, text: &str) -> bool {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gii"))
+    {
+        return true;
+    }
+    kalmar_parity::format::Format::from_extension(path).is_none()
+        && text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .is_some_and(|l| l.starts_with("ALPHABET") || l.starts_with("STATES"))
+}
+
 /// Reads a game in Alpaga's `.gii` format (see the [module documentation](self)).
 ///
 /// ```

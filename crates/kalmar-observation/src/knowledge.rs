@@ -24,6 +24,15 @@
 //! for `a` actions and `m` moves (the successors by each action, and a hash look-up per
 //! successor set); the attractors are linear in its size, Zielonka's algorithm exponential in
 //! the number of priorities.
+//!
+//! ```
+//! use kalmar_observation::{Side, knowledge, primes, verify};
+//! // Two cycles of lengths 2 and 3 that look alike: the system wins by counting to 6.
+//! let game = primes::prime_cycles(2);
+//! let solution = knowledge::solve(&game);
+//! assert_eq!(solution.winner, Side::System);
+//! verify(&game, solution.strategy.as_ref().unwrap()).unwrap();
+//! ```
 
 use super::{LocationSet, ObservationGame, Side, Solution, Spoiler, Stats, Strategy};
 use foldhash::{HashMap, HashMapExt};

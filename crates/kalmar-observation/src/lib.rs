@@ -48,6 +48,10 @@
 //! the antichains large) and [`cerny`] (Černý's automata, where the knowledge game is
 //! exponential and the antichains small).
 //!
+//! The jobs a user runs are in [`solve`](mod@solve) (the registry [`ALGORITHMS`], solving with a checked
+//! witness, Reif's procedure with his assumption checked), [`witness`] (strategy files, the
+//! spoiling tree) and [`families`] (the generated families by id).
+//!
 //! Every answer carries a witness: an observation-based winning [`Strategy`] for the system
 //! (checked by [`verify()`], which replays it against every behaviour of the environment), or a
 //! [`Spoiler`] for the environment.
@@ -56,16 +60,20 @@
 pub mod antichain;
 pub mod brute_force;
 pub mod cerny;
+pub mod families;
 pub mod gii;
 pub mod knowledge;
 pub mod primes;
 pub mod reif;
 mod set;
+pub mod solve;
 pub mod turn_based;
 pub mod verify;
+pub mod witness;
 
 pub use gii::{read_gii, write_gii};
 pub use set::LocationSet;
+pub use solve::{ALGORITHMS, solve};
 pub use turn_based::{TurnBased, TurnBasedError};
 pub use verify::verify;
 
@@ -506,42 +514,3 @@ pub struct Solution {
     /// Counters.
     pub stats: Stats,
 }
-
-/// An algorithm in the registry.
-#[derive(Clone, Copy, Debug)]
-pub struct AlgorithmInfo {
-    /// Short id, as given to `--algorithm`.
-    pub id: &'static str,
-    /// One line on what it is.
-    pub summary: &'static str,
-    /// Runs it.
-    pub solve: fn(&ObservationGame) -> Solution,
-}
-
-/// The algorithms that decide every observation game. (Reif's procedure is not one of them: it
-/// runs on turn-based games only and is wrong on some; see [`reif`].)
-pub const ALGORITHMS: &[AlgorithmInfo] = &[
-    AlgorithmInfo {
-        id: "knowledge",
-        summary: "knowledge game (subset construction) built on the fly, solved by attractors or Zielonka",
-        solve: knowledge::solve,
-    },
-    AlgorithmInfo {
-        id: "antichain",
-        summary: "antichains of knowledge sets (Chatterjee, Doyen, Henzinger, Raskin 2007): controllable-predecessor fixpoints",
-        solve: antichain::solve,
-    },
-];
-
-/// The algorithm with this id.
-pub fn algorithm(id: &str) -> Result<&'static AlgorithmInfo, UnknownAlgorithm> {
-    ALGORITHMS
-        .iter()
-        .find(|s| s.id == id)
-        .ok_or_else(|| UnknownAlgorithm(id.to_string()))
-}
-
-/// No algorithm has this id.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}'; the algorithms are: {known}", known = ALGORITHMS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
-pub struct UnknownAlgorithm(String);

@@ -27,6 +27,15 @@
 //! # Complexity
 //! Linear in the size of the graph of reachable sets `P`, which has at most `2^n` sets for `n`
 //! positions.
+//!
+//! ```
+//! use kalmar_observation::{TurnBased, reif};
+//! let game = TurnBased::from_graph(&reif::note_example()).unwrap();
+//! // It accepts, although the environment wins; the assumption fails at cT and cB.
+//! assert!(reif::run(&game, None).accept);
+//! let violations = reif::check_assumption(&game);
+//! assert_eq!((violations[0].first.as_str(), violations[0].second.as_str()), ("cT", "cB"));
+//! ```
 
 use super::TurnBased;
 use foldhash::{HashMap, HashMapExt};
@@ -157,6 +166,19 @@ pub struct Violation {
     pub only_first: Vec<String>,
     /// Observations only the second can move to.
     pub only_second: Vec<String>,
+}
+
+impl serde::Serialize for Violation {
+    /// As `{"observation", "positions": [first, second], "only_first", "only_second"}`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("observation", &self.observation)?;
+        map.serialize_entry("positions", &[&self.first, &self.second])?;
+        map.serialize_entry("only_first", &self.only_first)?;
+        map.serialize_entry("only_second", &self.only_second)?;
+        map.end()
+    }
 }
 
 /// Checks Reif's model assumption: positions of the system with equal observations offer equal

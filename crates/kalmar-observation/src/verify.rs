@@ -14,6 +14,16 @@
 //! # Complexity
 //! Linear in the size of the graph of knowledge sets met (times the cost of one knowledge-set
 //! step), plus one strongly-connected-components pass per priority.
+//!
+//! ```
+//! use kalmar_observation::{Strategy, cerny, knowledge, verify};
+//! let game = cerny::cerny(3);
+//! let strategy = knowledge::solve(&game).strategy.unwrap();
+//! verify(&game, &strategy).unwrap();
+//! // Playing the risky action `c` everywhere loses.
+//! let risky = Strategy { rules: vec![(game.initial().clone(), 2)] };
+//! assert!(verify(&game, &risky).is_err());
+//! ```
 
 use super::{LocationSet, ObservationGame, Spoiler, Strategy};
 use foldhash::HashMap;

@@ -3,10 +3,11 @@
 //! games, and through the independent checks of their witnesses.
 
 use kalmar_core::format::{read_gg, to_gg_string};
+use kalmar_observation::solve::{Input, Report, complete_algorithms, solve};
 use kalmar_observation::verify::verify_spoiler;
 use kalmar_observation::{
-    ALGORITHMS, GameBuilder, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy,
-    TurnBased, antichain, brute_force, knowledge, primes, reif, verify,
+    GameBuilder, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased,
+    antichain, brute_force, knowledge, primes, reif, verify,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -15,15 +16,15 @@ use rand_chacha::ChaCha8Rng;
 /// Checks the witness a solution carries, and that every algorithm names the same winner.
 fn solve_all(game: &ObservationGame) -> Side {
     let mut winners = Vec::new();
-    for info in ALGORITHMS {
-        let solution: Solution = (info.solve)(game);
+    for (id, algorithm) in complete_algorithms() {
+        let solution: Solution = (algorithm.solve)(game);
         if let Some(strategy) = &solution.strategy {
             assert_eq!(solution.winner, Side::System);
-            verify(game, strategy).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            verify(game, strategy).unwrap_or_else(|e| panic!("{id}: {e}"));
         }
         if let Some(spoiler) = &solution.spoiler {
             assert_eq!(solution.winner, Side::Environment);
-            verify_spoiler(game, spoiler).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            verify_spoiler(game, spoiler).unwrap_or_else(|e| panic!("{id}: {e}"));
         }
         winners.push(solution.winner);
     }
@@ -31,6 +32,20 @@ fn solve_all(game: &ObservationGame) -> Side {
         winners.iter().all(|&w| w == winners[0]),
         "the algorithms disagree: {winners:?}"
     );
+    // The solve job agrees, its witness checked.
+    let input = Input {
+        game: game.clone(),
+        turn_based: None,
+    };
+    for (id, _) in complete_algorithms() {
+        match solve(&input, id).unwrap_or_else(|e| panic!("{id}: {e}")) {
+            Report::Decided(decided) => {
+                assert_eq!(decided.winner, winners[0], "{id}");
+                assert!(decided.verified);
+            }
+            Report::Reif(_) => panic!("{id} is a complete algorithm"),
+        }
+    }
     // The knowledge game always gives a witness.
     let k = knowledge::solve(game);
     assert!(k.strategy.is_some() || k.spoiler.is_some());

@@ -5,6 +5,13 @@
 //! # Complexity
 //! The positions reachable from a heap of n counters are multisets of heaps with at most n
 //! counters in all: up to the number of partitions of the numbers up to n.
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, heaps::misere_values};
+//! // Misère Kayles: a lone counter loses for the player who must take it.
+//! let values = misere_values(&Rules::parse("0.77").unwrap(), 4, 1 << 16).unwrap();
+//! assert_eq!(values[1], 0);
+//! ```
 
 use super::{ONE_HEAP, Rules, TWO_HEAPS, WHOLE};
 use crate::impartial::{Analysis, CgtError, Impartial};

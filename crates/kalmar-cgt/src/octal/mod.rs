@@ -17,13 +17,24 @@
 //! 1, 2, …, decides every position. The solvers in [`SOLVERS`] compute G(0..n); [`compute`]
 //! also stops early once a period is proven ([`period`]); [`verify`] checks the result without
 //! trusting the solver.
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, SOLVERS, compute};
+//! let officers = Rules::parse("0.6").unwrap();
+//! for solver in &SOLVERS {
+//!     let computed = compute(&officers, solver, 10, true, &mut |_| {});
+//!     assert_eq!(computed.values, [0, 0, 1, 2, 0, 1, 2, 3, 1, 2]);
+//! }
+//! ```
 
+pub mod analysis;
 pub mod heaps;
 pub mod naive;
 pub mod period;
 pub mod sparse;
 pub mod verify;
 
+use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{ParseError, Span};
 pub use period::Period;
 use serde::Serialize;
@@ -235,6 +246,25 @@ impl Rules {
     }
 }
 
+/// Codes with a common name.
+const NAMED: &[(&str, &str)] = &[
+    ("0.77", "Kayles"),
+    ("0.07", "Dawson's Kayles"),
+    ("0.137", "Dawson's chess"),
+    ("0.6", "Officers"),
+];
+
+impl Rules {
+    /// The game's common name, if it has one (Kayles for 0.77, ...).
+    pub fn common_name(&self) -> Option<&'static str> {
+        let code = self.to_string();
+        NAMED
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|&(_, name)| name)
+    }
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.unequal_splits {
@@ -261,43 +291,31 @@ pub trait Solver {
     fn into_values(self: Box<Self>) -> Vec<u32>;
 }
 
-/// A registered octal solver: short id, one-line summary, constructor.
-pub struct SolverInfo {
-    /// The id (`--solver`).
-    pub id: &'static str,
-    /// What it does, in one line.
-    pub summary: &'static str,
-    /// A solver for the rules.
-    pub new: fn(&Rules) -> Box<dyn Solver>,
-}
+/// Makes a solver for the rules.
+pub type NewSolver = fn(&Rules) -> Box<dyn Solver>;
+
+/// A registered octal solver.
+pub type SolverEntry = Entry<NewSolver>;
 
 /// The solvers of G(0..n).
-pub static SOLVERS: &[SolverInfo] = &[
-    SolverInfo {
-        id: "sparse",
-        summary: "sparse space (rare values) method, Berlekamp-Conway-Guy and Gangolli-Plambeck: \
-                  about linear when the rare values are rare",
-        new: |rules| Box::new(sparse::Sparse::new(rules)),
-    },
-    SolverInfo {
-        id: "naive",
-        summary: "every option of every heap, bit-parallel mex: O(n^2) with splits, O(n t) without",
-        new: |rules| Box::new(naive::Naive::new(rules)),
-    },
-];
-
-/// An unknown solver id.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown octal solver '{0}'; the solvers are: {known}", known = SOLVERS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
-pub struct UnknownSolver(pub String);
-
-/// The solver with this id.
-pub fn solver(id: &str) -> Result<&'static SolverInfo, UnknownSolver> {
-    SOLVERS
-        .iter()
-        .find(|s| s.id == id)
-        .ok_or_else(|| UnknownSolver(id.to_string()))
-}
+pub static SOLVERS: Registry<NewSolver> = Registry::new(
+    "octal solver",
+    &[
+        Entry {
+            id: "sparse",
+            summary: "sparse space (rare values) method, Berlekamp-Conway-Guy and Gangolli-Plambeck: \
+                      about linear when the rare values are rare",
+            bounds: "O(r) per heap for r rare heaps below it, plus the uncertified splits; O(n^2) worst case",
+            run: |rules| Box::new(sparse::Sparse::new(rules)),
+        },
+        Entry {
+            id: "naive",
+            summary: "every option of every heap, bit-parallel mex: O(n^2) with splits, O(n t) without",
+            bounds: "O(n^2 s / 2) for s splitting digits, O(n t) without splits; mex O(m / 64)",
+            run: |rules| Box::new(naive::Naive::new(rules)),
+        },
+    ],
+);
 
 /// G(0..len) of a heap game, and its period if one was proven.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -315,12 +333,12 @@ pub struct Computed {
 /// rest follow from it instead of being computed. `progress` is told how many values are known.
 pub fn compute(
     rules: &Rules,
-    solver: &SolverInfo,
+    solver: &SolverEntry,
     len: usize,
     stop_at_period: bool,
     progress: &mut dyn FnMut(usize),
 ) -> Computed {
-    let mut run = (solver.new)(rules);
+    let mut run = (solver.run)(rules);
     let mut checkpoint = len.min(1024);
     loop {
         run.extend_to(checkpoint);
@@ -404,7 +422,7 @@ mod tests {
 
     #[test]
     fn unknown_solver_lists_the_known_ones() {
-        let err = solver("fast").err().unwrap();
+        let err = SOLVERS.get("fast").err().unwrap();
         assert!(err.to_string().contains("sparse, naive"), "{err}");
     }
 }

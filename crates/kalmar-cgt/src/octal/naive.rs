@@ -7,6 +7,13 @@
 //! # Complexity
 //! O(n² · s / 2) for s digits that allow splits, O(n · t) for a code of length t without
 //! splits; the mex is bit-parallel, O(m / 64) for values below m.
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, Solver, naive::Naive};
+//! let mut naive = Naive::new(&Rules::parse("0.07").unwrap()); // Dawson's Kayles
+//! naive.extend_to(10);
+//! assert_eq!(naive.values(), &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
+//! ```
 
 use super::{Rules, Solver};
 use crate::mex::ValueSet;

@@ -21,6 +21,14 @@
 //! # Complexity
 //! O(n + Σ_p run(p)) for n values, where run(p) is how far a candidate period p agrees from the
 //! end backwards (usually a few values for a wrong p).
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, SOLVERS, compute, period};
+//! let kayles = Rules::parse("0.77").unwrap();
+//! let values = compute(&kayles, SOLVERS.get("sparse").unwrap(), 200, false, &mut |_| {}).values;
+//! let p = period::find(&kayles, &values).unwrap();
+//! assert_eq!((p.preperiod, p.period), (71, 12));
+//! ```
 
 use super::Rules;
 use serde::Serialize;

@@ -41,6 +41,13 @@
 //! them (in Officers, a few thousand splits per heap from 2^16 to 2^20), or all O(n) of them
 //! when the heap itself is rare. About linear when rare heaps are rare; O(n²) in the worst
 //! case (no sparse space), like the naive solver.
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, Solver, sparse::Sparse};
+//! let mut sparse = Sparse::new(&Rules::parse("0.77").unwrap()); // Kayles
+//! sparse.extend_to(8);
+//! assert_eq!(sparse.values(), &[0, 1, 2, 3, 1, 4, 3, 2]);
+//! ```
 
 use super::naive::value_at;
 use super::{Rules, Solver};

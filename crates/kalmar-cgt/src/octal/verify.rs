@@ -7,6 +7,13 @@
 //!
 //! # Complexity
 //! O(m² · splitting digits) for the m values checked.
+//!
+//! ```
+//! use kalmar_cgt::octal::{Rules, verify::verify_values};
+//! let kayles = Rules::parse("0.77").unwrap();
+//! assert!(verify_values(&kayles, &[0, 1, 2, 3]).is_ok());
+//! assert!(verify_values(&kayles, &[0, 1, 2, 2]).is_err());
+//! ```
 
 use super::period::{Period, proof_needs};
 use super::{Computed, ONE_HEAP, Rules, TWO_HEAPS, WHOLE};
@@ -110,7 +117,7 @@ mod tests {
     fn computed_values_pass_and_altered_ones_fail() {
         for code in ["0.77", "0.6", "4.7", "0.137"] {
             let rules = Rules::parse(code).unwrap();
-            let sparse = octal::solver("sparse").unwrap();
+            let sparse = octal::SOLVERS.get("sparse").unwrap();
             let computed = octal::compute(&rules, sparse, 3000, true, &mut |_| {});
             assert_eq!(verify(&rules, &computed), Ok(()), "{code}");
         }
@@ -135,7 +142,7 @@ mod tests {
     #[test]
     fn unproven_periods_fail() {
         let rules = Rules::parse("0.77").unwrap();
-        let naive = octal::solver("naive").unwrap();
+        let naive = octal::SOLVERS.get("naive").unwrap();
         let mut computed = octal::compute(&rules, naive, 100, false, &mut |_| {});
         // 100 values are too few to prove Kayles' period 12 from 71.
         computed.period = Some(Period {

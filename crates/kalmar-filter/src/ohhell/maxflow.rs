@@ -10,6 +10,17 @@
 //! # Complexity
 //! Edmonds–Karp is `O(|V| |E|²)` on `m + N + 3` vertices and at most `m (N + 1) + m + N + 1` edges
 //! for `m` suits and `N` players: polynomial in the game, independent of the number of histories.
+//!
+//! ```
+//! use kalmar_filter::ohhell::{PublicState, construct_assignment, construct_history};
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! assert!(construct_assignment(&state.constraints()).is_some());
+//! let history = construct_history(&state).unwrap();
+//! assert_eq!(kalmar_filter::public_state(&state.game, &history).unwrap(), state.observations());
+//! ```
 
 use super::assignment::Assignment;
 use super::public::{Constraints, PublicState};

@@ -22,14 +22,36 @@
 //! # Complexity
 //! One transition: one [`ring_swap`] (cached per assignment), one reach probability (a replay of
 //! the history, linear in its length) and one uniform deal (linear in the deck).
+//!
+//! ```
+//! use kalmar_filter::Uniform;
+//! use kalmar_filter::ohhell::{McmcConfig, PublicState, Sampler, Start};
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! let sampler = Sampler::new(&state, &Uniform).unwrap();
+//! let config = McmcConfig {
+//!     start: Start::Uniform,
+//!     chains: 2,
+//!     samples_per_chain: 5,
+//!     burn_in: 10,
+//!     thin: 2,
+//!     seed: 1,
+//! };
+//! let run = sampler.run(&config).unwrap();
+//! assert_eq!(run.samples.len(), 10);
+//! assert!(run.accepted <= run.transitions);
+//! ```
 
 use super::assignment::{Assignment, UniformDeals};
 use super::maxflow::construct_assignment;
 use super::public::{Constraints, PublicState};
 use super::ringswap::ring_swap;
 use super::rules::{Card, OhHell};
-use crate::fosg::{HistoryError, players_reach};
+use crate::fosg::HistoryError;
 use crate::policy::Policy;
+use crate::reach::players_reach;
 use foldhash::HashMap;
 use kalmar_core::Rational;
 use num_bigint::BigUint;

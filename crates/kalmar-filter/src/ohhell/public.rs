@@ -71,6 +71,19 @@ impl Constraints {
 }
 
 impl PublicState {
+    /// The game and how far it went, in one line.
+    pub fn describe(&self) -> String {
+        let g = &self.game;
+        format!(
+            "{} players, {} suits x {} ranks, {} tricks, {} cards played",
+            g.players(),
+            g.suits(),
+            g.ranks(),
+            g.tricks(),
+            self.plays.len()
+        )
+    }
+
     /// The player of each card played, in order.
     pub fn players_of_plays(&self) -> Vec<Player> {
         let g = &self.game;

@@ -13,6 +13,20 @@
 //! # Complexity
 //! `O(R · m² · (R m)^(R-1))` matrices visited for `R` rows and `m` suits: a constant for a fixed
 //! game (rows are players plus the stock), independent of the number of histories.
+//!
+//! ```
+//! use kalmar_filter::ohhell::{PublicState, construct_assignment, ring_swap};
+//! let state = PublicState::parse(
+//!     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+//! )
+//! .unwrap();
+//! let constraints = state.constraints();
+//! let a = construct_assignment(&constraints).unwrap();
+//! // Every neighbour is another assignment of the same public state.
+//! for b in ring_swap(&constraints, &a) {
+//!     assert_ne!(b, a);
+//! }
+//! ```
 
 use super::assignment::Assignment;
 use super::public::Constraints;

@@ -13,8 +13,17 @@
 //! Observations: everybody sees who is dealt a card (`deal>p`), the trump card, every bid and every
 //! card played; only the receiver sees which card is dealt. So the public state fixes everything
 //! but the hidden cards and the order of the deal.
+//!
+//! ```
+//! use kalmar_filter::ohhell::OhHell;
+//! let game = OhHell::new(3, 2, 4, 2).unwrap();
+//! assert_eq!((game.deck(), game.dealt()), (8, 6));
+//! let ace_of_clubs = game.parse_card("Ac").unwrap();
+//! assert_eq!(game.card_name(ace_of_clubs), "Ac");
+//! assert!(OhHell::new(3, 2, 4, 3).is_err()); // 10 cards do not fit a deck of 8
+//! ```
 
-use crate::fosg::Fosg;
+use crate::fosg::{Fosg, History};
 use kalmar_core::{Player, Rational};
 use std::fmt;
 
@@ -152,6 +161,38 @@ impl OhHell {
         let rank = card.0 as usize % self.ranks as usize + MAX_RANKS - self.ranks as usize;
         let suit = self.suit(card);
         format!("{}{}", RANK_CHARS[rank] as char, SUIT_CHARS[suit] as char)
+    }
+
+    /// The deal of a history: the cards in deal order.
+    pub fn deal_of(&self, history: &History<OhHell>) -> Vec<Card> {
+        history[..self.dealt()]
+            .iter()
+            .filter_map(|s| match s.outcome {
+                Outcome::Card(c) => Some(c),
+                Outcome::Move => None,
+            })
+            .collect()
+    }
+
+    /// The names of the cards.
+    pub fn card_names(&self, cards: &[Card]) -> Vec<String> {
+        cards.iter().map(|&c| self.card_name(c)).collect()
+    }
+
+    /// Each player's cards of a deal in the order dealt: `0: Kc Ad | 1: …`.
+    pub fn hands(&self, deal: &[Card]) -> String {
+        (0..self.players())
+            .map(|p| {
+                let cards: Vec<String> = deal
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| self.receiver(j) == Player::new(p))
+                    .map(|(_, &c)| self.card_name(c))
+                    .collect();
+                format!("{p}: {}", cards.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
     }
 
     /// The card named `name` (as [`OhHell::card_name`] writes it), if it is in the deck.
