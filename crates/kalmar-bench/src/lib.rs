@@ -26,6 +26,8 @@
 //! println!("{}", bench::markdown_table(&rows));
 //! ```
 
+pub mod efg;
+
 use kalmar_core::{Arena, Certificate, Vertex};
 use kalmar_terminal::dgg::{SOLVERS, SolverInfo, Stats};
 use kalmar_terminal::generate::{self, GenerateError};

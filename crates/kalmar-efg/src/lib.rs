@@ -8,7 +8,9 @@
 //!   the tree makes unreachable, counting and numbering without enumeration;
 //! - the reduced strategic form ([`strategic`]) with exact expected payoffs;
 //! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
-//!   enumeration and the sequence form with Lemke's algorithm, each checked exactly;
+//!   enumeration, vertex enumeration and the sequence form with Lemke's algorithm, chosen by id
+//!   and each answer checked exactly ([`nash::solve`]);
+//! - reports on a game as data: description, recall and reduced strategies ([`summary`]);
 //! - generated families for tests and benchmarks ([`generate`]).
 #![deny(missing_docs)]
 
@@ -20,6 +22,7 @@ pub mod number;
 pub mod recall;
 pub mod reduced;
 pub mod strategic;
+pub mod summary;
 pub mod tree;
 
 pub use normal::{Matrix, Nfg, NfgBody, NfgOutcome};

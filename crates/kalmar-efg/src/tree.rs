@@ -541,6 +541,16 @@ impl Efg {
         prob
     }
 
+    /// A player's name: the game's, or `player N` (from 1) when it gives none.
+    pub fn player_name(&self, player: u32) -> String {
+        let name = &self.players[player as usize];
+        if name.is_empty() {
+            format!("player {}", player + 1)
+        } else {
+            name.clone()
+        }
+    }
+
     /// A short name for a node: its label, or `#i` (its preorder number from 1) when unlabelled.
     pub fn node_name(&self, id: NodeId) -> String {
         let label = &self.nodes[id.index()].label;

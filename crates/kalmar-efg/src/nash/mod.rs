@@ -10,7 +10,18 @@
 //!
 //! [`regret`] computes, for a mixed profile of a strategic-form game, each player's gain from
 //! the best pure deviation; an equilibrium has regret 0 for everyone. [`sequence_form::regret`]
-//! does the same for realization plans on the tree. [`METHODS`] lists the methods by id.
+//! does the same for realization plans on the tree. [`METHODS`] lists the methods by id and
+//! [`solve`] runs one and checks its answer, returning a [`Solution`] that serialises as JSON.
+//!
+//! ```
+//! use kalmar_efg::nash::{MixedProfile, is_equilibrium, regret};
+//! use kalmar_efg::format::read_nfg;
+//! // The prisoner's dilemma: defecting (strategy 2) is the only equilibrium.
+//! let game = read_nfg("NFG 1 R \"pd\" { \"1\" \"2\" } { 2 2 }\n\n3 3 5 0 0 5 1 1\n").unwrap();
+//! assert!(is_equilibrium(&game, &MixedProfile::pure(&[2, 2], &[1, 1])));
+//! let cooperate = regret(&game, &MixedProfile::pure(&[2, 2], &[0, 0])).unwrap();
+//! assert_eq!(cooperate[0], (3.into(), 2.into()));
+//! ```
 
 pub mod backward;
 pub mod lemke;
@@ -18,9 +29,14 @@ pub mod lemke_howson;
 pub mod polytope;
 pub mod pure;
 pub mod sequence_form;
+pub mod solution;
+pub mod solve;
 pub mod support;
 pub mod tableau;
 pub mod vertex;
+
+pub use solution::Solution;
+pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};
 
 use crate::normal::Nfg;
 use kalmar_core::Rational;
@@ -147,68 +163,4 @@ pub fn regret(
 /// Whether a profile is a Nash equilibrium (every regret is 0).
 pub fn is_equilibrium(game: &Nfg, profile: &MixedProfile) -> bool {
     regret(game, profile).is_ok_and(|r| r.iter().all(|(_, r)| r.is_zero()))
-}
-
-/// Where a method works.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Domain {
-    /// On the (reduced) strategic form.
-    Strategic,
-    /// On the tree.
-    Extensive,
-}
-
-/// An equilibrium method: its id, what it does and where it works.
-#[derive(Clone, Copy, Debug)]
-pub struct Method {
-    /// The short id (`--method`).
-    pub id: &'static str,
-    /// One line on what it computes.
-    pub summary: &'static str,
-    /// Strategic or extensive form.
-    pub domain: Domain,
-}
-
-/// The equilibrium methods.
-pub const METHODS: &[Method] = &[
-    Method {
-        id: "pure",
-        summary: "all pure-strategy equilibria of the (reduced) strategic form, any number of players",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "lh",
-        summary: "Lemke-Howson from every starting label, then from every equilibrium found, two players, exact",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "enum",
-        summary: "support enumeration: all equilibria of a nondegenerate two-player game, exact",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "seqform",
-        summary: "sequence form and Lemke's algorithm (Koller-Megiddo-von Stengel), two players, perfect recall, exact",
-        domain: Domain::Extensive,
-    },
-    Method {
-        id: "spe",
-        summary: "subgame-perfect equilibrium of a perfect-information tree by backward induction",
-        domain: Domain::Extensive,
-    },
-    Method {
-        id: "vertex",
-        summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
-        domain: Domain::Strategic,
-    },
-];
-
-/// The method with this id, or an error listing the known ids.
-pub fn method(id: &str) -> Result<&'static Method, String> {
-    METHODS.iter().find(|m| m.id == id).ok_or_else(|| {
-        format!(
-            "unknown method '{id}'; the methods are {}",
-            METHODS.iter().map(|m| m.id).collect::<Vec<_>>().join(", ")
-        )
-    })
 }
