@@ -19,7 +19,6 @@
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_efg::format::{GameFile, to_nfg_string};
 use kalmar_efg::nash::{self, METHODS, Method, NashError};
-use kalmar_efg::recall::Recall;
 use kalmar_efg::strategic::{self, StrategicError};
 use serde::Serialize;
 
@@ -134,8 +133,7 @@ fn strategic_task(file: &GameFile) -> Result<String, EfgBenchError> {
     let GameFile::Efg(game) = file else {
         return Err(EfgBenchError::NeedsTree);
     };
-    let recall = Recall::check(game);
-    let form = strategic::strategic_form(game, &recall, strategic::DEFAULT_LIMIT)?;
+    let form = strategic::build(game, strategic::DEFAULT_LIMIT)?;
     let text = to_nfg_string(&form.nfg);
     Ok(format!(
         "{:?} strategies, {} bytes",

@@ -148,13 +148,8 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
         EfgCommand::Bench { file, task, reps } => {
             let game = load(file)?;
             efg_of(&game, file)?;
-            let report = kalmar_bench::efg::run(&game, task, *reps).map_err(|e| {
-                if e.is_internal() {
-                    anyhow::anyhow!("internal failure: {e}")
-                } else {
-                    bad_input(e)
-                }
-            })?;
+            let report = kalmar_bench::efg::run(&game, task, *reps)
+                .map_err(|e| failure(e.is_internal(), e))?;
             say!("{}", serde_json::to_string(&report)?);
             Ok(())
         }
@@ -196,5 +191,14 @@ fn efg_of<'a>(file: &'a GameFile, path: &Path) -> anyhow::Result<&'a Efg> {
     match file {
         GameFile::Efg(game) => Ok(game),
         GameFile::Nfg(_) => Err(in_file(path, "this needs an extensive-form game (.efg)")),
+    }
+}
+
+/// A library error: an internal failure (exit code 1) or bad input (exit code 2).
+fn failure(internal: bool, e: impl std::fmt::Display) -> anyhow::Error {
+    if internal {
+        anyhow::anyhow!("internal failure: {e}")
+    } else {
+        bad_input(e)
     }
 }

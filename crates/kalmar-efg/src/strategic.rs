@@ -21,7 +21,7 @@
 //! use kalmar_core::Rational;
 //! use kalmar_efg::format::read_efg;
 //! use kalmar_efg::recall::Recall;
-//! use kalmar_efg::strategic::{DEFAULT_LIMIT, strategic_form};
+//! use kalmar_efg::strategic::{DEFAULT_LIMIT, build, strategic_form};
 //! let game = read_efg(r#"EFG 2 R "Entry game" { "Entrant" "Incumbent" }
 //! ""
 //!
@@ -33,6 +33,7 @@
 //! "#)
 //! .unwrap();
 //! let form = strategic_form(&game, &Recall::check(&game), DEFAULT_LIMIT).unwrap();
+//! assert_eq!(build(&game, DEFAULT_LIMIT).unwrap().nfg, form.nfg);
 //! assert_eq!(form.nfg.shape(), [2, 2]);
 //! // (In, Accommodate) pays (1, 1).
 //! let k = form.nfg.profile_index(&[1, 1]);
@@ -118,7 +119,13 @@ pub struct StrategicForm {
     pub players: Vec<ReducedStrategies>,
 }
 
-/// Builds the reduced strategic form of a game within `limit` numbers.
+/// The reduced strategic form of a game within `limit` numbers (profiles × players), its recall
+/// checked first; a larger form is refused with its size before anything is built.
+pub fn build(game: &Efg, limit: u64) -> Result<StrategicForm, StrategicError> {
+    strategic_form(game, &Recall::check(game), limit)
+}
+
+/// Builds the reduced strategic form of a game within `limit` numbers, given its recall.
 pub fn strategic_form(
     game: &Efg,
     recall: &Recall,

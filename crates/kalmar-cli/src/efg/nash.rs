@@ -1,6 +1,6 @@
 //! `kalmar efg nash` and `kalmar efg strategic`: the library finds and checks, this prints.
 
-use super::{FileArgs, efg_of, load};
+use super::{FileArgs, efg_of, failure, load};
 use crate::bad_input;
 use crate::progress::spinner;
 use crate::report::{in_file, millis, table};
@@ -8,7 +8,6 @@ use anyhow::Context;
 use kalmar_efg::format::to_nfg_string;
 use kalmar_efg::nash::solution::{SequenceSolution, StrategicSolution, SubgameSolution};
 use kalmar_efg::nash::{self, NashError, Options, Solution};
-use kalmar_efg::recall::Recall;
 use kalmar_efg::strategic;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -42,9 +41,8 @@ pub fn nash(args: &FileArgs, method: &str, max_size: u64) -> anyhow::Result<()> 
 /// Bad input is exit code 2; a failed method or check is an internal failure.
 fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
     match e {
-        NashError::Internal(_) => anyhow::anyhow!("internal failure: {e}"),
         NashError::NeedsTree(_) => in_file(path, e),
-        e => bad_input(e),
+        e => failure(e.is_internal(), e),
     }
 }
 
@@ -130,9 +128,8 @@ fn print_subgame(found: &SubgameSolution) -> anyhow::Result<()> {
 pub fn write_strategic(path: &Path, output: Option<&Path>, max_size: u64) -> anyhow::Result<()> {
     let file = load(path)?;
     let game = efg_of(&file, path)?;
-    let recall = Recall::check(game);
     let bar = spinner("building the reduced strategic form");
-    let form = strategic::strategic_form(game, &recall, max_size);
+    let form = strategic::build(game, max_size);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -246,12 +246,7 @@ pub fn solve(file: &GameFile, options: &Options) -> Result<Solution, NashError> 
 pub fn strategic_game(file: &GameFile, max_size: u64) -> Result<Cow<'_, Nfg>, StrategicError> {
     match file {
         GameFile::Nfg(nfg) => Ok(Cow::Borrowed(nfg)),
-        GameFile::Efg(game) => {
-            let recall = Recall::check(game);
-            Ok(Cow::Owned(
-                strategic::strategic_form(game, &recall, max_size)?.nfg,
-            ))
-        }
+        GameFile::Efg(game) => Ok(Cow::Owned(strategic::build(game, max_size)?.nfg)),
     }
 }
 
