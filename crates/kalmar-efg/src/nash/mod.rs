@@ -11,7 +11,7 @@
 //! [`regret`] computes, for a mixed profile of a strategic-form game, each player's gain from
 //! the best pure deviation; an equilibrium has regret 0 for everyone. [`sequence_form::regret`]
 //! does the same for realization plans on the tree. [`METHODS`] lists the methods by id and
-//! [`solve`] runs one and checks its answer, returning a [`Solution`] that serialises as JSON.
+//! [`solve()`] runs one and checks its answer, returning a [`Solution`] that serialises as JSON.
 //!
 //! ```
 //! use kalmar_efg::nash::{MixedProfile, is_equilibrium, regret};

@@ -1,4 +1,4 @@
-//! Checked equilibria as data: what [`super::solve`] returns, serialisable as JSON, with every
+//! Checked equilibria as data: what [`super::solve()`] returns, serialisable as JSON, with every
 //! probability and payoff exact (integers as numbers, other fractions as strings `"p/q"`).
 //!
 //! Strategies and moves are named by their labels, made unique by [`unique_names`] so that a
