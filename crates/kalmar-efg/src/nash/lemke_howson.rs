@@ -34,7 +34,7 @@
 //! ```
 
 use super::polytope::Polytope;
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use std::collections::HashSet;
 

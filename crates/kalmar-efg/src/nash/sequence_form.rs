@@ -46,8 +46,8 @@
 //! assert!(regret(&form, &eq.x, &eq.y).unwrap().iter().all(|r| r.is_zero()));
 //! ```
 
-use super::Stats;
 use super::lemke::{LemkeError, lemke};
+use super::profile::Stats;
 use crate::recall::Recall;
 use crate::tree::{ActionId, Efg, InfosetId, Mover, NodeId};
 use kalmar_core::Rational;

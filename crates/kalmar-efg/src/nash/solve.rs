@@ -1,6 +1,6 @@
 //! Equilibria on demand: [`solve`] picks a method of [`METHODS`] by id, runs it on an `.nfg`
 //! game, on an `.efg` tree or on the tree's reduced strategic form ([`strategic_game`]), and
-//! checks every equilibrium exactly before returning it: a mixed profile by [`super::regret`]
+//! checks every equilibrium exactly before returning it: a mixed profile by [`regret`]
 //! (every player's regret 0), a pair of realization plans by [`sequence_form::regret`], a
 //! backward-induction strategy by [`backward::check`]. An answer that fails its check is an
 //! internal error, never a result. [`find`] and [`check`] are the two halves, for timing the
@@ -22,13 +22,14 @@
 //! ```
 
 use super::backward::{self, Spe, SpeError};
+use super::profile::{MixedProfile, Stats, regret};
 use super::sequence_form::{self, PlanEquilibrium, SequenceForm, SequenceFormError};
 use super::solution::{
     BehaviourEquilibrium, BehaviourStrategy, InfosetBehaviour, MixedEquilibrium, MixedStrategy,
     NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution, Weights,
     strategy_names, unique_names,
 };
-use super::{MixedProfile, Stats, lemke_howson, pure, regret, support, vertex};
+use super::{lemke_howson, pure, support, vertex};
 use crate::format::GameFile;
 use crate::normal::{Matrix, Nfg};
 use crate::recall::Recall;

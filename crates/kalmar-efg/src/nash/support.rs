@@ -22,7 +22,7 @@
 //! assert_eq!(found[0].0, [[half.clone(), half.clone()], [half.clone(), half]]);
 //! ```
 
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
 

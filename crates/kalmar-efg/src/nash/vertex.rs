@@ -38,7 +38,7 @@
 //! ```
 
 use super::polytope::Polytope;
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
 use std::collections::HashSet;
