@@ -23,6 +23,7 @@
 //! ```
 
 pub mod cgt;
+pub mod efg;
 pub mod harness;
 pub mod oink;
 pub mod parity;

@@ -177,3 +177,109 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     assert!(from_artificial >= 1);
     assert!(lh["equilibria"].as_array().unwrap().len() >= from_artificial);
 }
+
+#[test]
+fn repeated_strategy_labels_keep_every_strategy_in_json() {
+    // Player 1's two strategies are both labelled "a"; each is an equilibrium strategy.
+    let path = temp("twins.nfg");
+    std::fs::write(
+        &path,
+        "NFG 1 R \"twins\" { \"1\" \"2\" }\n\n{ { \"a\" \"a\" }\n{ \"x\" }\n}\n\"\"\n\n\
+         {\n{ \"\" 1, 1 }\n}\n1 1\n",
+    )
+    .unwrap();
+    let pure = json(&[
+        "efg",
+        "nash",
+        "--method",
+        "pure",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    let played: Vec<String> = pure["equilibria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|e| {
+            e["players"][0]["strategy"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(played, ["a", "a (2)"]);
+}
+
+#[test]
+fn bad_chance_probabilities_are_reported_whole() {
+    let path = temp("chance.efg");
+    std::fs::write(
+        &path,
+        "EFG 2 R \"x\" { \"1\" \"2\" }\n\"\"\n\nc \"\" 1 \"\" { \"h\" 1/2 \"t\" 1/3 } 0\n\
+         t \"\" 1 \"\" { 1, 0 }\nt \"\" 2 \"\" { 0, 1 }\n",
+    )
+    .unwrap();
+    let out = kalmar(&["efg", "info", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("nonnegative probabilities summing to 1 at chance information set 1"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bench_generate_and_methods() {
+    let report = json(&[
+        "efg",
+        "bench",
+        "examples/kuhn-poker.efg",
+        "--task",
+        "seqform",
+        "--reps",
+        "1",
+    ]);
+    assert_eq!(report["task"], "seqform");
+    assert_eq!(report["nodes"], 55);
+    assert!(report["median_ms"].as_f64().unwrap() >= 0.0);
+    assert!(
+        report["result"]
+            .as_str()
+            .unwrap()
+            .starts_with("payoffs -1/18 and 1/18")
+    );
+    let out = kalmar(&["efg", "bench", "examples/kuhn-poker.efg", "--task", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("strategic, pure, lh"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kalmar(&["efg", "generate", "poker", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("EFG 2 R \"poker with 3 cards\""));
+    for bad in [&["poker", "1"][..], &["chess"][..]] {
+        let out = kalmar(&[&["efg", "generate"][..], bad].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let out = kalmar(&["efg", "methods"]);
+    assert!(stdout(&out).contains("seqform"), "{}", stdout(&out));
+}
+
+#[test]
+fn solve_detects_gambit_games_and_picks_a_method_that_fits() {
+    let out = kalmar(&["solve", "examples/kuhn-poker.efg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("sequence form") && text.contains("regret 0"),
+        "{text}"
+    );
+    assert!(text.contains("payoff -1/18"), "{text}");
+    let table = json(&["solve", "testdata/efg/gambit-pennies.nfg", "--json"]);
+    assert_eq!(table["method"], "lh");
+    let out = kalmar(&["solve", "testdata/efg/no-such-file.efg"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

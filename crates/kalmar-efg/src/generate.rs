@@ -1,13 +1,115 @@
 //! Generated extensive-form games, for tests and benchmarks: random trees (with perfect recall or
 //! without), poker-like games with chance, and repeated games. All are deterministic in their
-//! seed.
+//! seed. [`FAMILIES`] lists them by id for [`generate`].
+//!
+//! ```
+//! use kalmar_efg::generate::{self, Params};
+//! let kuhn = generate::generate("poker", &Params { size: 3, ..Params::default() }).unwrap();
+//! assert_eq!(kuhn.num_nodes(), 55);
+//! assert!(generate::generate("poker", &Params { size: 1, ..Params::default() }).is_err());
+//! assert!(generate::generate("chess", &Params::default()).is_err());
+//! ```
 
 use crate::number::Num;
 use crate::tree::{ActionId, Efg, EfgBuilder, InfosetId, Mover};
 use kalmar_core::Rational;
+use kalmar_core::registry::{Entry, Registry, UnknownId};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
+
+/// What builds a family's game.
+pub type Generator = fn(&Params) -> Result<Efg, GenerateError>;
+
+/// The generated families, by id.
+pub static FAMILIES: Registry<Generator> = Registry::new(
+    "game family",
+    &[
+        Entry {
+            id: "poker",
+            summary: "poker with SIZE cards (3 is Kuhn's poker), two players, chance deals",
+            bounds: "O(SIZE²) nodes",
+            run: poker_family,
+        },
+        Entry {
+            id: "repeated",
+            summary: "the prisoner's dilemma repeated SIZE times, moves of each round simultaneous",
+            bounds: "O(4^SIZE) nodes",
+            run: repeated_family,
+        },
+        Entry {
+            id: "random",
+            summary: "a random tree of depth SIZE with PLAYERS players and perfect recall, from SEED",
+            bounds: "O(3^SIZE) nodes",
+            run: random_family,
+        },
+    ],
+);
+
+/// What a family is generated from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Cards (poker), rounds (repeated) or depth (random).
+    pub size: u32,
+    /// The seed (random).
+    pub seed: u64,
+    /// Players (random).
+    pub players: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            size: 3,
+            seed: 1,
+            players: 2,
+        }
+    }
+}
+
+/// Why no game is generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// No family has this id.
+    #[error(transparent)]
+    UnknownFamily(#[from] UnknownId),
+    /// The parameters are out of the family's range.
+    #[error("{0}")]
+    Params(&'static str),
+}
+
+/// A game of the family `id`.
+pub fn generate(id: &str, params: &Params) -> Result<Efg, GenerateError> {
+    (FAMILIES.get(id)?.run)(params)
+}
+
+fn poker_family(params: &Params) -> Result<Efg, GenerateError> {
+    if params.size < 2 {
+        return Err(GenerateError::Params("poker needs at least 2 cards"));
+    }
+    Ok(poker(params.size))
+}
+
+fn repeated_family(params: &Params) -> Result<Efg, GenerateError> {
+    if params.size < 1 {
+        return Err(GenerateError::Params("repeated needs at least 1 round"));
+    }
+    Ok(repeated(params.size, PRISONERS_DILEMMA))
+}
+
+fn random_family(params: &Params) -> Result<Efg, GenerateError> {
+    if !(1..=64).contains(&params.players) {
+        return Err(GenerateError::Params("random needs 1 to 64 players"));
+    }
+    Ok(random_tree(
+        &TreeParams {
+            players: params.players,
+            max_depth: params.size,
+            ..TreeParams::default()
+        },
+        params.seed,
+    ))
+}
 
 /// The shape of a random tree.
 #[derive(Clone, Debug)]

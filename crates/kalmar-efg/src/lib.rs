@@ -2,13 +2,15 @@
 //!
 //! - the game tree ([`Efg`]): personal players and chance with exact probabilities, information
 //!   sets, moves identified by (information set, index), outcomes with payoff vectors;
-//! - Gambit's file formats ([`format`]): `.efg` and `.nfg`, read and written exactly;
+//! - Gambit's file formats ([`mod@format`]): `.efg` and `.nfg`, read and written exactly;
 //! - perfect recall and absent-mindedness ([`recall`]), by the breadth-first `move[x][i]` method;
 //! - reduced strategies ([`reduced`]): `*` for information sets the player's own earlier move in
 //!   the tree makes unreachable, counting and numbering without enumeration;
 //! - the reduced strategic form ([`strategic`]) with exact expected payoffs;
 //! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
-//!   enumeration and the sequence form with Lemke's algorithm, each checked exactly;
+//!   enumeration, vertex enumeration and the sequence form with Lemke's algorithm, chosen by id
+//!   and each answer checked exactly ([`nash::solve()`]);
+//! - reports on a game as data: description, recall and reduced strategies ([`summary`]);
 //! - generated families for tests and benchmarks ([`generate`]).
 #![deny(missing_docs)]
 
@@ -20,6 +22,7 @@ pub mod number;
 pub mod recall;
 pub mod reduced;
 pub mod strategic;
+pub mod summary;
 pub mod tree;
 
 pub use normal::{Matrix, Nfg, NfgBody, NfgOutcome};

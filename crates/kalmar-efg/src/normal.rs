@@ -1,6 +1,19 @@
 //! Games in strategic (normal) form: players, their strategies, and a payoff vector per profile.
 //!
 //! Profiles are numbered as in Gambit's `.nfg` files: player 1's strategy changes fastest.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::Matrix;
+//! use kalmar_efg::normal::bimatrix_game;
+//! let a = Matrix::from_rows(&[&[1, -1], &[-1, 1]]);
+//! let b = Matrix::from_rows(&[&[-1, 1], &[1, -1]]);
+//! let game = bimatrix_game("pennies", &a, &b);
+//! assert_eq!((game.shape(), game.num_profiles()), (vec![2, 2], 4));
+//! // Player 1 plays 2, player 2 plays 1: player 1 gets A[1][0].
+//! assert_eq!(*game.payoff(game.profile_index(&[1, 0]), 0), Rational::from(-1));
+//! assert_eq!(game.bimatrix(), Some((a, b)));
+//! ```
 
 use crate::number::Num;
 use kalmar_core::Rational;

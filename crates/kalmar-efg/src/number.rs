@@ -1,5 +1,14 @@
 //! Numbers as Gambit files write them: an exact rational value together with the text it was
 //! written as (`1/2`, `0.5`, `5e-1`), so a file is written back byte for byte.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::Num;
+//! let half = Num::parse("5e-1").unwrap();
+//! assert_eq!(half.value, Rational::new(1, 2));
+//! assert_eq!(half.text, "5e-1");
+//! assert!(Num::parse("1/0").is_none() && Num::parse("x").is_none());
+//! ```
 
 use kalmar_core::Rational;
 use num_bigint::BigInt;

@@ -16,6 +16,33 @@
 //! # Complexity
 //! `O(n · N)` time and memory for `n` nodes and `N` players (one copy of the entry per node),
 //! plus `O(n)` for absent-mindedness.
+//!
+//! ```
+//! use kalmar_efg::format::read_efg;
+//! use kalmar_efg::recall::Recall;
+//! // Player 1 forgets their first move: both their later nodes share an information set.
+//! let game = read_efg(r#"EFG 2 R "Forgetful" { "1" "2" }
+//! ""
+//!
+//! p "" 1 1 "" { "L" "R" } 0
+//! p "" 2 1 "" { "a" "b" } 0
+//! p "" 1 2 "" { "x" "y" } 0
+//! t "" 1 "" { 1, 0 }
+//! t "" 2 "" { 0, 1 }
+//! t "" 3 "" { 2, 2 }
+//! p "" 2 2 "" { "c" "d" } 0
+//! p "" 1 2 "" { "x" "y" } 0
+//! t "" 4 "" { 0, 0 }
+//! t "" 5 "" { 3, 1 }
+//! t "" 6 "" { 1, 3 }
+//! "#)
+//! .unwrap();
+//! let recall = Recall::check(&game);
+//! assert!(!recall.is_perfect());
+//! assert!(!recall.is_perfect_for(&game, 0) && recall.is_perfect_for(&game, 1));
+//! assert_eq!(recall.violations.len(), 1);
+//! assert!(recall.absent_minded.is_empty());
+//! ```
 
 use crate::tree::{ActionId, Efg, InfosetId, Mover, NodeId};
 use kalmar_core::Rational;

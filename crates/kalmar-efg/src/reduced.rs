@@ -35,6 +35,32 @@
 //! algorithm polynomial in general for those). Ranking and unranking: `O(H + A)` big-integer operations
 //! for `H` information sets, plus `O(log S_c)` comparisons per slot of an enumerated component.
 //! Enumeration: `O(H)` per strategy.
+//!
+//! ```
+//! use kalmar_efg::format::read_efg;
+//! use kalmar_efg::recall::Recall;
+//! use kalmar_efg::reduced::ReducedStrategies;
+//! let game = read_efg(r#"EFG 2 R "List order is not tree order" { "1" "2" }
+//! ""
+//!
+//! c "" 1 "" { "left" 1/2 "right" 1/2 } 0
+//! p "" 1 1 "" { "p" "q" } 0
+//! p "" 1 2 "" { "u" "v" } 0
+//! t "" 1 "" { 1, 0 }
+//! t "" 2 "" { 2, 0 }
+//! t "" 3 "" { 0, 0 }
+//! p "" 1 3 "" { "x" "y" } 0
+//! t "" 4 "" { 3, 0 }
+//! t "" 5 "" { 4, 0 }
+//! "#)
+//! .unwrap();
+//! let player = ReducedStrategies::new(&game, &Recall::check(&game), 0);
+//! assert_eq!(player.count().unwrap(), 6u32.into());
+//! let all = player.enumerate(100).unwrap();
+//! let labels: Vec<String> = all.iter().map(|s| player.label(&game, s)).collect();
+//! assert_eq!(labels, ["pxu", "pxv", "pyu", "pyv", "qx*", "qy*"]);
+//! assert_eq!(player.unrank(&player.rank(&all[4]).unwrap()).unwrap(), all[4]);
+//! ```
 
 use crate::recall::Recall;
 use crate::tree::{Efg, InfosetId, Mover, NodeId};

@@ -16,6 +16,29 @@
 //! sequence classes (`H` information sets), and `O(Σ_groups Π_i |S_i(group)|)` rational
 //! additions for the table, which is at most the number of profiles times the number of
 //! terminal groups a profile reaches.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::format::read_efg;
+//! use kalmar_efg::recall::Recall;
+//! use kalmar_efg::strategic::{DEFAULT_LIMIT, build, strategic_form};
+//! let game = read_efg(r#"EFG 2 R "Entry game" { "Entrant" "Incumbent" }
+//! ""
+//!
+//! p "" 1 1 "" { "Out" "In" } 0
+//! t "" 1 "" { 0, 2 }
+//! p "" 2 1 "" { "Fight" "Accommodate" } 0
+//! t "" 2 "" { -1, -1 }
+//! t "" 3 "" { 1, 1 }
+//! "#)
+//! .unwrap();
+//! let form = strategic_form(&game, &Recall::check(&game), DEFAULT_LIMIT).unwrap();
+//! assert_eq!(build(&game, DEFAULT_LIMIT).unwrap().nfg, form.nfg);
+//! assert_eq!(form.nfg.shape(), [2, 2]);
+//! // (In, Accommodate) pays (1, 1).
+//! let k = form.nfg.profile_index(&[1, 1]);
+//! assert_eq!(*form.nfg.payoff(k, 0), Rational::from(1));
+//! ```
 
 use crate::normal::{Nfg, NfgBody, NfgOutcome};
 use crate::number::Num;
@@ -96,7 +119,13 @@ pub struct StrategicForm {
     pub players: Vec<ReducedStrategies>,
 }
 
-/// Builds the reduced strategic form of a game within `limit` numbers.
+/// The reduced strategic form of a game within `limit` numbers (profiles × players), its recall
+/// checked first; a larger form is refused with its size before anything is built.
+pub fn build(game: &Efg, limit: u64) -> Result<StrategicForm, StrategicError> {
+    strategic_form(game, &Recall::check(game), limit)
+}
+
+/// Builds the reduced strategic form of a game within `limit` numbers, given its recall.
 pub fn strategic_form(
     game: &Efg,
     recall: &Recall,

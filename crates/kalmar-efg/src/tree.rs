@@ -4,6 +4,28 @@
 //! Nodes are stored in preorder (the order of a Gambit `.efg` file). An outcome may sit on any node,
 //! as in Gambit: the payoff of a play is the sum of the outcomes on its path. Numbers keep the text
 //! they were written with ([`Num`]), so a file is written back exactly as it was read.
+//!
+//! ```
+//! use kalmar_efg::{EfgBuilder, Mover, Num};
+//! let mut b = EfgBuilder::new("entry", vec!["Entrant".into(), "Incumbent".into()]);
+//! let moves = |x: &str, y: &str| vec![(x.to_string(), None), (y.to_string(), None)];
+//! let enter = b.infoset(Mover::Player(0), "", moves("Out", "In")).unwrap();
+//! let respond = b.infoset(Mover::Player(1), "", moves("Fight", "Accommodate")).unwrap();
+//! let pay = |b: &mut EfgBuilder, u: i64, v: i64| {
+//!     b.outcome("", vec![Num::from(u), Num::from(v)]).unwrap()
+//! };
+//! let (out, fight, share) = (pay(&mut b, 0, 2), pay(&mut b, -1, -1), pay(&mut b, 1, 1));
+//! // The nodes in preorder.
+//! b.node("", Some(enter), None).unwrap();
+//! b.node("", None, Some(out)).unwrap();
+//! b.node("", Some(respond), None).unwrap();
+//! b.node("", None, Some(fight)).unwrap();
+//! b.node("", None, Some(share)).unwrap();
+//! let game = b.finish().unwrap();
+//! assert_eq!(game.num_nodes(), 5);
+//! assert!(game.is_perfect_information());
+//! assert_eq!(game.children(game.root()).len(), 2);
+//! ```
 
 use crate::number::Num;
 use kalmar_core::Rational;
@@ -539,6 +561,16 @@ impl Efg {
             prob.push(p);
         }
         prob
+    }
+
+    /// A player's name: the game's, or `player N` (from 1) when it gives none.
+    pub fn player_name(&self, player: u32) -> String {
+        let name = &self.players[player as usize];
+        if name.is_empty() {
+            format!("player {}", player + 1)
+        } else {
+            name.clone()
+        }
     }
 
     /// A short name for a node: its label, or `#i` (its preorder number from 1) when unlabelled.

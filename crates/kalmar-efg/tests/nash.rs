@@ -2,14 +2,14 @@
 //! equilibrium passed through the exact regret test.
 
 use kalmar_core::Rational;
-use kalmar_efg::format::read_efg;
+use kalmar_efg::format::{GameFile, read_efg};
 use kalmar_efg::generate::{TreeParams, poker, random_bimatrix, random_tree};
 use kalmar_efg::nash::backward::{backward_induction, check};
 use kalmar_efg::nash::lemke_howson::all_labels;
 use kalmar_efg::nash::pure::pure_equilibria;
 use kalmar_efg::nash::sequence_form::{self, SequenceForm, behaviour, mixed_strategy};
 use kalmar_efg::nash::support::support_enumeration;
-use kalmar_efg::nash::{MixedProfile, is_equilibrium, regret};
+use kalmar_efg::nash::{self, METHODS, MixedProfile, Options, Solution, is_equilibrium, regret};
 use kalmar_efg::normal::{Matrix, bimatrix_game};
 use kalmar_efg::recall::Recall;
 use kalmar_efg::strategic::{DEFAULT_LIMIT, strategic_form};
@@ -218,5 +218,39 @@ proptest! {
             })
             .collect();
         prop_assert!(pure_equilibria(&sf.nfg).contains(&profile));
+    }
+
+    #[test]
+    fn solve_checks_every_method_and_the_values_agree(
+        depth in 2u32..=3, merge in 0.0f64..0.9, seed: u64,
+    ) {
+        // Every method on one random two-player tree with perfect recall: each either does not
+        // apply (bad input, never an internal failure) or returns equilibria with regret 0;
+        // on a perfect-information tree (merge 0) backward induction's values are among the
+        // values of the pure equilibria.
+        let params = TreeParams { players: 2, max_depth: depth, merge, ..TreeParams::default() };
+        let file = GameFile::Efg(random_tree(&params, seed));
+        for entry in &METHODS {
+            let options = Options { method: entry.id.into(), ..Options::default() };
+            match nash::solve(&file, &options) {
+                Err(e) => prop_assert!(!e.is_internal(), "{}: {}", entry.id, e),
+                Ok(Solution::Strategic(found)) => {
+                    prop_assert!(found.reduced && found.checked);
+                    for e in &found.equilibria {
+                        prop_assert!(e.regret.iter().all(Rational::is_zero));
+                    }
+                }
+                Ok(Solution::Sequence(found)) => {
+                    prop_assert!(found.equilibria[0].regret.iter().all(Rational::is_zero));
+                }
+                Ok(Solution::Subgame(found)) => {
+                    let pure = Options { method: "pure".into(), ..Options::default() };
+                    let Ok(Solution::Strategic(all)) = nash::solve(&file, &pure) else {
+                        panic!("pure equilibria on a small tree");
+                    };
+                    prop_assert!(all.equilibria.iter().any(|e| e.payoffs == found.values));
+                }
+            }
+        }
     }
 }

@@ -28,8 +28,41 @@ use kalmar_core::{ParseError, Span};
 use std::collections::HashMap;
 use std::fmt::Write;
 
+/// A tree the builder refuses, as what was found (short: [`ParseError`] cuts a long one) and
+/// what a well-formed game has there, so the message stays whole.
 fn tree_error(span: Span, e: TreeError) -> ParseError {
-    ParseError::new(span, e.to_string(), "a well-formed game")
+    let (found, expected) = match e {
+        TreeError::Probabilities(h) => (
+            "bad chance probabilities".to_string(),
+            format!(
+                "a well-formed game: nonnegative probabilities summing to 1 at chance \
+                 information set {h}"
+            ),
+        ),
+        TreeError::Payoffs {
+            outcome,
+            found,
+            players,
+        } => (
+            format!("outcome {outcome} with {found} of {players} payoffs"),
+            "a well-formed game: one payoff per player".to_string(),
+        ),
+        TreeError::NoActions(h) => (
+            format!("information set {h} without actions"),
+            "a well-formed game: at least one action per information set".to_string(),
+        ),
+        TreeError::NoSuchPlayer(p) => (
+            format!("player {p}"),
+            "a well-formed game: a player it has".to_string(),
+        ),
+        TreeError::Shape(what) => (what.to_string(), "a well-formed game".to_string()),
+        TreeError::TooLarge => (
+            "a game too large".to_string(),
+            "a well-formed game: fewer than 2^32 - 1 nodes, information sets and actions"
+                .to_string(),
+        ),
+    };
+    ParseError::new(span, found, expected)
 }
 
 struct Reader<'a> {
@@ -362,6 +395,22 @@ t "" 3 "lose"
         let clash = terse.replace("t \"\" 3 \"lose\"\n", "t \"\" 3 \"won\"\n");
         let e = read_efg(&clash).unwrap_err();
         assert_eq!((e.span().line, e.span().column), (12, 6), "{e}");
+    }
+
+    #[test]
+    fn tree_errors_are_reported_whole() {
+        let e = read_efg(&BARGAIN.replace("1/2", "1/3")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "<input>:4:11: found bad chance probabilities, expected a well-formed game: \
+             nonnegative probabilities summing to 1 at chance information set 1"
+        );
+        let e = read_efg(&BARGAIN.replace("{ 2, -2 }", "{ 2 }")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "<input>:7:18: found outcome 1 with 1 of 2 payoffs, expected a well-formed game: \
+             one payoff per player"
+        );
     }
 
     #[test]

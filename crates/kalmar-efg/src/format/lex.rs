@@ -1,5 +1,17 @@
 //! The tokens of Gambit's `.efg` and `.nfg` files: quoted strings (with `\"` and `\\` escapes),
 //! numbers, words, braces and commas, each with its line and column.
+//!
+//! ```
+//! use kalmar_efg::format::lex::{Lexer, Token};
+//! let mut lex = Lexer::new("p \"a \\\"b\\\"\" { 1/2 }");
+//! lex.word("p").unwrap();
+//! assert_eq!(lex.string("a label").unwrap(), "a \"b\"");
+//! lex.open().unwrap();
+//! let (span, half) = lex.number("a number").unwrap();
+//! assert_eq!((span.line, span.column, half.text.as_str()), (1, 15, "1/2"));
+//! assert_eq!(lex.advance().unwrap().1, Some(Token::Close));
+//! assert!(lex.at_end().unwrap());
+//! ```
 
 use crate::number::Num;
 use kalmar_core::error::Cursor;

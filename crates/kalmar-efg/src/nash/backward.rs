@@ -9,6 +9,26 @@
 //!
 //! # Complexity
 //! `O(n · N)` rational operations for `n` nodes and `N` players.
+//!
+//! ```
+//! use kalmar_efg::format::read_efg;
+//! use kalmar_efg::nash::backward::{backward_induction, check};
+//! // The incumbent would accommodate, so the entrant comes in.
+//! let game = read_efg(r#"EFG 2 R "Entry game" { "Entrant" "Incumbent" }
+//! ""
+//!
+//! p "" 1 1 "" { "Out" "In" } 0
+//! t "" 1 "" { 0, 2 }
+//! p "" 2 1 "" { "Fight" "Accommodate" } 0
+//! t "" 2 "" { -1, -1 }
+//! t "" 3 "" { 1, 1 }
+//! "#)
+//! .unwrap();
+//! let spe = backward_induction(&game).unwrap();
+//! assert_eq!(spe.value[0], [1.into(), 1.into()]);
+//! assert_eq!((spe.choice[0], spe.choice[2]), (Some(1), Some(1)));
+//! assert!(check(&game, &spe.choice).is_ok());
+//! ```
 
 use crate::tree::{Efg, Mover, NodeId};
 use kalmar_core::Rational;

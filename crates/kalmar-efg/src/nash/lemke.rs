@@ -11,6 +11,16 @@
 //! Each pivot costs at most `O(n²)` integer operations on an `n × 2n` tableau (far less while
 //! the tableau is sparse, as the sequence form's is; see [`super::tableau`]); the number of
 //! pivots can be exponential in the worst case and is small in practice.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::nash::lemke::lemke;
+//! // w = q + M z with q = (-1, -1) and M the identity: z = (1, 1) makes w = 0.
+//! let r = Rational::from;
+//! let m = vec![vec![r(1), r(0)], vec![r(0), r(1)]];
+//! let solution = lemke(&[r(-1), r(-1)], &m, &[r(1), r(1)]).unwrap();
+//! assert_eq!(solution.z, [r(1), r(1)]);
+//! ```
 
 use super::tableau::Tableau;
 use kalmar_core::Rational;

@@ -17,9 +17,24 @@
 //! Each pivot costs `O(mn)` integer operations; a path can be exponentially long in the worst
 //! case (Savani and von Stengel 2006) and is short on most games. The traversal follows
 //! `m + n` paths per completely labelled pair found.
+//!
+//! ```
+//! use kalmar_efg::Matrix;
+//! use kalmar_efg::nash::lemke_howson::{all_labels, lemke_howson};
+//! use kalmar_efg::nash::is_equilibrium;
+//! use kalmar_efg::normal::bimatrix_game;
+//! // A coordination game: two pure equilibria and a mixed one.
+//! let a = Matrix::from_rows(&[&[2, 0], &[0, 1]]);
+//! let game = bimatrix_game("coordination", &a, &a);
+//! let (first, _) = lemke_howson(&a, &a, 0);
+//! assert!(is_equilibrium(&game, &first));
+//! let (traversal, _) = all_labels(&a, &a);
+//! assert_eq!(traversal.equilibria.len(), 3);
+//! assert!(traversal.from_artificial >= 1);
+//! ```
 
 use super::polytope::Polytope;
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use std::collections::HashSet;
 

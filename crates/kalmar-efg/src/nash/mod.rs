@@ -3,212 +3,44 @@
 //! On the strategic form: pure equilibria ([`pure`]) for any number of players; for two players
 //! Lemke–Howson from every starting label and through the Lemke–Howson graph
 //! ([`lemke_howson`]), support enumeration ([`support`]), and all extreme equilibria of
-//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]). On the extensive form: subgame-perfect equilibria of perfect-information trees
-//! by backward induction ([`backward`]), and for two players with perfect recall the sequence
-//! form with Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids
-//! the exponential strategic form.
+//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]). On
+//! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
+//! induction ([`backward`]), and for two players with perfect recall the sequence form with
+//! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
+//! exponential strategic form.
 //!
-//! [`regret`] computes, for a mixed profile of a strategic-form game, each player's gain from
-//! the best pure deviation; an equilibrium has regret 0 for everyone. [`sequence_form::regret`]
-//! does the same for realization plans on the tree. [`METHODS`] lists the methods by id.
+//! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
+//! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
+//! [`sequence_form::regret`] does the same for realization plans on the tree. [`METHODS`] lists the methods by id and
+//! [`solve()`] runs one and checks its answer, returning a [`Solution`] that serialises as JSON.
+//!
+//! ```
+//! use kalmar_efg::format::GameFile;
+//! use kalmar_efg::generate::poker;
+//! use kalmar_efg::nash::{self, Options, Solution};
+//! // Kuhn's poker (three cards) is worth -1/18 to player 1, on the tree and on the strategic form.
+//! let kuhn = GameFile::Efg(poker(3));
+//! for method in ["seqform", "lh"] {
+//!     let options = Options { method: method.into(), ..Options::default() };
+//!     let json = serde_json::to_value(nash::solve(&kuhn, &options).unwrap()).unwrap();
+//!     assert_eq!(json["equilibria"][0]["payoffs"], serde_json::json!(["-1/18", "1/18"]));
+//!     assert_eq!(json["checked"], true);
+//! }
+//! ```
 
 pub mod backward;
 pub mod lemke;
 pub mod lemke_howson;
 pub mod polytope;
+pub mod profile;
 pub mod pure;
 pub mod sequence_form;
+pub mod solution;
+pub mod solve;
 pub mod support;
 pub mod tableau;
 pub mod vertex;
 
-use crate::normal::Nfg;
-use kalmar_core::Rational;
-
-/// A mixed strategy profile: per player, a probability per strategy.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MixedProfile(pub Vec<Vec<Rational>>);
-
-impl MixedProfile {
-    /// A profile from its probabilities.
-    pub fn new(probabilities: Vec<Vec<Rational>>) -> MixedProfile {
-        MixedProfile(probabilities)
-    }
-
-    /// A profile from nonnegative weights (each player's divided by their sum).
-    pub fn normalised(weights: Vec<Vec<Rational>>) -> MixedProfile {
-        MixedProfile(
-            weights
-                .into_iter()
-                .map(|w| {
-                    let total = w.iter().fold(Rational::ZERO, |a, b| a + b);
-                    w.into_iter().map(|v| &v / &total).collect()
-                })
-                .collect(),
-        )
-    }
-
-    /// The pure profile playing these strategies.
-    pub fn pure(shape: &[usize], profile: &[usize]) -> MixedProfile {
-        MixedProfile(
-            shape
-                .iter()
-                .zip(profile)
-                .map(|(&n, &s)| {
-                    (0..n)
-                        .map(|k| {
-                            if k == s {
-                                Rational::ONE
-                            } else {
-                                Rational::ZERO
-                            }
-                        })
-                        .collect()
-                })
-                .collect(),
-        )
-    }
-}
-
-/// Counters of the equilibrium methods.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Pivots (Lemke–Howson, Lemke).
-    pub pivots: u64,
-    /// Support pairs tried (support enumeration).
-    pub supports: u64,
-}
-
-/// Why a profile is not a valid mixed profile of a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ProfileError {
-    /// Wrong number of players or strategies.
-    #[error("the profile does not have the game's shape")]
-    Shape,
-    /// Negative probabilities or a sum other than 1.
-    #[error("player {0}'s probabilities are negative or do not sum to 1")]
-    NotDistribution(usize),
-}
-
-/// Each player's expected payoff and regret (best pure deviation's payoff minus it), exact.
-pub fn regret(
-    game: &Nfg,
-    profile: &MixedProfile,
-) -> Result<Vec<(Rational, Rational)>, ProfileError> {
-    let shape = game.shape();
-    let n = shape.len();
-    if profile.0.len() != n || profile.0.iter().zip(&shape).any(|(p, &s)| p.len() != s) {
-        return Err(ProfileError::Shape);
-    }
-    for (i, p) in profile.0.iter().enumerate() {
-        let sum = p.iter().fold(Rational::ZERO, |a, b| a + b);
-        if sum != Rational::ONE || p.iter().any(|v| *v < Rational::ZERO) {
-            return Err(ProfileError::NotDistribution(i + 1));
-        }
-    }
-    // value[i][s]: player i's payoff from pure strategy s against the others' mixture.
-    let mut value: Vec<Vec<Rational>> = shape.iter().map(|&s| vec![Rational::ZERO; s]).collect();
-    let mut digit = vec![0usize; n];
-    for k in 0..game.num_profiles() {
-        for i in 0..n {
-            let mut w = Rational::ONE;
-            for j in (0..n).filter(|&j| j != i) {
-                w = &w * &profile.0[j][digit[j]];
-                if w.is_zero() {
-                    break;
-                }
-            }
-            if !w.is_zero() {
-                let u = game.payoff(k, i);
-                value[i][digit[i]] = &value[i][digit[i]] + &(&w * u);
-            }
-        }
-        for d in 0..n {
-            digit[d] += 1;
-            if digit[d] < shape[d] {
-                break;
-            }
-            digit[d] = 0;
-        }
-    }
-    Ok((0..n)
-        .map(|i| {
-            let expected = value[i]
-                .iter()
-                .zip(&profile.0[i])
-                .fold(Rational::ZERO, |a, (v, p)| a + &(v * p));
-            let best = value[i].iter().max().cloned().unwrap_or(Rational::ZERO);
-            let r = &best - &expected;
-            (expected, r)
-        })
-        .collect())
-}
-
-/// Whether a profile is a Nash equilibrium (every regret is 0).
-pub fn is_equilibrium(game: &Nfg, profile: &MixedProfile) -> bool {
-    regret(game, profile).is_ok_and(|r| r.iter().all(|(_, r)| r.is_zero()))
-}
-
-/// Where a method works.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Domain {
-    /// On the (reduced) strategic form.
-    Strategic,
-    /// On the tree.
-    Extensive,
-}
-
-/// An equilibrium method: its id, what it does and where it works.
-#[derive(Clone, Copy, Debug)]
-pub struct Method {
-    /// The short id (`--method`).
-    pub id: &'static str,
-    /// One line on what it computes.
-    pub summary: &'static str,
-    /// Strategic or extensive form.
-    pub domain: Domain,
-}
-
-/// The equilibrium methods.
-pub const METHODS: &[Method] = &[
-    Method {
-        id: "pure",
-        summary: "all pure-strategy equilibria of the (reduced) strategic form, any number of players",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "lh",
-        summary: "Lemke-Howson from every starting label, then from every equilibrium found, two players, exact",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "enum",
-        summary: "support enumeration: all equilibria of a nondegenerate two-player game, exact",
-        domain: Domain::Strategic,
-    },
-    Method {
-        id: "seqform",
-        summary: "sequence form and Lemke's algorithm (Koller-Megiddo-von Stengel), two players, perfect recall, exact",
-        domain: Domain::Extensive,
-    },
-    Method {
-        id: "spe",
-        summary: "subgame-perfect equilibrium of a perfect-information tree by backward induction",
-        domain: Domain::Extensive,
-    },
-    Method {
-        id: "vertex",
-        summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
-        domain: Domain::Strategic,
-    },
-];
-
-/// The method with this id, or an error listing the known ids.
-pub fn method(id: &str) -> Result<&'static Method, String> {
-    METHODS.iter().find(|m| m.id == id).ok_or_else(|| {
-        format!(
-            "unknown method '{id}'; the methods are {}",
-            METHODS.iter().map(|m| m.id).collect::<Vec<_>>().join(", ")
-        )
-    })
-}
+pub use profile::{MixedProfile, ProfileError, Stats, is_equilibrium, regret};
+pub use solution::Solution;
+pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};

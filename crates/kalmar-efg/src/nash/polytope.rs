@@ -7,6 +7,17 @@
 //! slack `s_j = 0` (strategy `j` a best response); in `Q`, label `i` is the slack `r_i = 0` and
 //! label `m + j` is `y_j = 0`. A pair `(x, y) ≠ (0, 0)` with every label is an equilibrium once
 //! normalised; the extreme equilibria are the pairs of such vertices.
+//!
+//! ```
+//! use kalmar_efg::Matrix;
+//! use kalmar_efg::nash::polytope::Polytope;
+//! let a = Matrix::from_rows(&[&[2, 0], &[0, 1]]);
+//! let [p, q] = Polytope::pair(&a, &a);
+//! // Both start at the origin, where every label of the point's own player is present.
+//! assert!(p.point().iter().chain(&q.point()).all(|v| v.is_zero()));
+//! assert!(p.has_nonbasic(0) && p.has_nonbasic(1));
+//! assert!(q.has_nonbasic(2) && q.has_nonbasic(3));
+//! ```
 
 use super::tableau::Tableau;
 use crate::normal::Matrix;

@@ -6,6 +6,14 @@
 //! # Complexity
 //! `O(N · P)` rational comparisons for `N` players and `P` profiles, and `O(P)` memory per
 //! player.
+//!
+//! ```
+//! use kalmar_efg::format::read_nfg;
+//! use kalmar_efg::nash::pure::pure_equilibria;
+//! // The prisoner's dilemma: both defect (strategy 2, numbered from 0 as 1).
+//! let game = read_nfg("NFG 1 R \"pd\" { \"1\" \"2\" } { 2 2 }\n\n3 3 5 0 0 5 1 1\n").unwrap();
+//! assert_eq!(pure_equilibria(&game), [[1, 1]]);
+//! ```
 
 use crate::normal::Nfg;
 use kalmar_core::Rational;

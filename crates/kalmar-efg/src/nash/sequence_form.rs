@@ -24,9 +24,30 @@
 //! # Complexity
 //! An LCP of dimension `s₁ + s₂ + 2(h₁ + 1) + 2(h₂ + 1)` for `sᵢ` sequences and `hᵢ`
 //! information sets; each pivot costs at most quadratic time in it (less while sparse).
+//!
+//! ```
+//! use kalmar_efg::format::read_efg;
+//! use kalmar_efg::nash::sequence_form::{SequenceForm, regret, solve};
+//! use kalmar_efg::recall::Recall;
+//! let game = read_efg(r#"EFG 2 R "Entry game" { "Entrant" "Incumbent" }
+//! ""
+//!
+//! p "" 1 1 "" { "Out" "In" } 0
+//! t "" 1 "" { 0, 2 }
+//! p "" 2 1 "" { "Fight" "Accommodate" } 0
+//! t "" 2 "" { -1, -1 }
+//! t "" 3 "" { 1, 1 }
+//! "#)
+//! .unwrap();
+//! let form = SequenceForm::new(&game, &Recall::check(&game)).unwrap();
+//! // The empty sequence and one per move, for each player.
+//! assert_eq!((form.players[0].len(), form.players[1].len()), (3, 3));
+//! let (eq, _) = solve(&form).unwrap();
+//! assert!(regret(&form, &eq.x, &eq.y).unwrap().iter().all(|r| r.is_zero()));
+//! ```
 
-use super::Stats;
 use super::lemke::{LemkeError, lemke};
+use super::profile::Stats;
 use crate::recall::Recall;
 use crate::tree::{ActionId, Efg, InfosetId, Mover, NodeId};
 use kalmar_core::Rational;

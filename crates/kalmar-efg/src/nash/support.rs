@@ -8,8 +8,21 @@
 //!
 //! # Complexity
 //! `Σ_k C(m,k)·C(n,k)` support pairs, `O(k³)` each: exponential, for small games.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::Matrix;
+//! use kalmar_efg::nash::support::support_enumeration;
+//! // Matching pennies: the one equilibrium mixes half and half.
+//! let a = Matrix::from_rows(&[&[1, -1], &[-1, 1]]);
+//! let b = Matrix::from_rows(&[&[-1, 1], &[1, -1]]);
+//! let (found, _) = support_enumeration(&a, &b);
+//! let half = Rational::new(1, 2);
+//! assert_eq!(found.len(), 1);
+//! assert_eq!(found[0].0, [[half.clone(), half.clone()], [half.clone(), half]]);
+//! ```
 
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
 

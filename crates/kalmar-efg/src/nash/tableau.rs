@@ -20,6 +20,16 @@
 //! A pivot costs `O(Σ (z_i + z))` integer operations over the rows `i` with a nonzero in the
 //! entering column, for `z_i` nonzeros in row `i` and `z` in the pivot row, plus a content gcd
 //! now and then; the ratio test costs `O(m log z)` for `m` rows, more only on ties.
+//!
+//! ```
+//! use kalmar_core::Rational;
+//! use kalmar_efg::nash::tableau::Tableau;
+//! // One row, s + x = 2, with the slack s basic: bringing x in makes s leave and x = 2.
+//! let r = Rational::from;
+//! let mut t = Tableau::new(2, vec![vec![(0, r(1)), (1, r(1))]], vec![r(2)], vec![0]);
+//! assert_eq!(t.enter(1), Ok(0));
+//! assert_eq!((t.value(0), t.value(1)), (r(0), r(2)));
+//! ```
 
 use kalmar_core::Rational;
 use num_bigint::BigInt;

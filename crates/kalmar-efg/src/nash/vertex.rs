@@ -23,9 +23,22 @@
 //! bases (at least the number of vertices, which can be exponential in `min(m, n)`, and more on
 //! degenerate games), with `F` bases kept in memory;
 //! then `O(V_P · V_Q · (m + n) / 64)` for the pairs of vertices.
+//!
+//! ```
+//! use kalmar_efg::Matrix;
+//! use kalmar_efg::nash::{is_equilibrium, vertex::extreme_equilibria};
+//! use kalmar_efg::normal::bimatrix_game;
+//! // A degenerate 3 × 2 game (von Stengel 2007) with three extreme equilibria.
+//! let a = Matrix::from_rows(&[&[3, 3], &[2, 5], &[0, 6]]);
+//! let b = Matrix::from_rows(&[&[3, 3], &[2, 6], &[3, 1]]);
+//! let (found, _) = extreme_equilibria(&a, &b);
+//! assert_eq!(found.len(), 3);
+//! let game = bimatrix_game("degenerate", &a, &b);
+//! assert!(found.iter().all(|e| is_equilibrium(&game, e)));
+//! ```
 
 use super::polytope::Polytope;
-use super::{MixedProfile, Stats};
+use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
 use std::collections::HashSet;

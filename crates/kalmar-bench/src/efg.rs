@@ -1,0 +1,143 @@
+//! The extensive-form benchmark behind `kalmar efg bench`: one task timed in-process on a game
+//! already read, the median of several runs and the peak resident memory, as one [`Report`].
+//!
+//! The tasks are [`TASKS`] (building the reduced strategic form and writing it as `.nfg` text)
+//! and every equilibrium method of [`kalmar_efg::nash::METHODS`], timed without the check of
+//! its answer ([`kalmar_efg::nash::find`]; strategic-form methods include building the form).
+//!
+//! ```
+//! use kalmar_bench::efg;
+//! use kalmar_efg::format::GameFile;
+//! let game = GameFile::Efg(kalmar_efg::generate::poker(3));
+//! let report = efg::run(&game, "seqform", 1).unwrap();
+//! assert_eq!(report.result, "payoffs -1/18 and 1/18, 55 pivots");
+//! let report = efg::run(&game, "strategic", 1).unwrap();
+//! assert!(report.result.starts_with("[27, 64] strategies"));
+//! assert!(efg::run(&game, "chess", 1).is_err());
+//! ```
+
+use kalmar_core::registry::{Entry, Registry};
+use kalmar_efg::format::{GameFile, to_nfg_string};
+use kalmar_efg::nash::{self, METHODS, Method, NashError};
+use kalmar_efg::strategic::{self, StrategicError};
+use serde::Serialize;
+
+/// What runs a task once: a short description of what it found.
+pub type Task = fn(&GameFile) -> Result<String, EfgBenchError>;
+
+/// The tasks besides the equilibrium methods, by id.
+pub static TASKS: Registry<Task> = Registry::new(
+    "task",
+    &[Entry {
+        id: "strategic",
+        summary: "build the reduced strategic form and write it as .nfg text",
+        bounds: "",
+        run: strategic_task,
+    }],
+);
+
+/// One task timed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The task's id.
+    pub task: String,
+    /// The game's nodes.
+    pub nodes: usize,
+    /// The median time of a run, in milliseconds.
+    pub median_ms: f64,
+    /// Runs.
+    pub reps: usize,
+    /// What the last run found.
+    pub result: String,
+    /// The peak resident memory, in bytes, where the system reports it.
+    pub peak_rss_bytes: Option<u64>,
+    /// Whether the peak could not be reset after the game was read (so it covers the reading).
+    pub peak_rss_covers_reading: bool,
+}
+
+/// Why a task did not run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EfgBenchError {
+    /// Neither a task nor a method has this id.
+    #[error("unknown task '{0}'; the known ones are: {known}", known = known_tasks())]
+    UnknownTask(String),
+    /// The method does not apply or failed.
+    #[error(transparent)]
+    Nash(#[from] NashError),
+    /// The strategic form is too large.
+    #[error(transparent)]
+    Strategic(#[from] StrategicError),
+    /// The game is not an extensive-form game.
+    #[error("this needs an extensive-form game (.efg)")]
+    NeedsTree,
+}
+
+impl EfgBenchError {
+    /// Whether this is a defect of a method rather than something about the input.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, EfgBenchError::Nash(e) if e.is_internal())
+    }
+}
+
+fn known_tasks() -> String {
+    TASKS
+        .ids()
+        .chain(METHODS.ids())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs the task `task` on the game `reps` times (at least once): the median time, what the
+/// task found and the peak memory of the runs (where the system allows resetting it).
+pub fn run(file: &GameFile, task: &str, reps: usize) -> Result<Report, EfgBenchError> {
+    let GameFile::Efg(game) = file else {
+        return Err(EfgBenchError::NeedsTree);
+    };
+    let reps = reps.max(1);
+    let run = match (TASKS.get(task), METHODS.get(task)) {
+        (Ok(entry), _) => Run::Task(entry.run),
+        (_, Ok(entry)) => Run::Method(entry),
+        _ => return Err(EfgBenchError::UnknownTask(task.to_string())),
+    };
+    // The peak from here on covers the runs, not the reading (where the system allows).
+    let reset = crate::reset_peak_rss();
+    let (timing, result) = crate::time(reps, || run.once(file));
+    Ok(Report {
+        task: task.to_string(),
+        nodes: game.num_nodes(),
+        median_ms: timing.median * 1e3,
+        reps,
+        result: result?,
+        peak_rss_bytes: crate::peak_rss(),
+        peak_rss_covers_reading: !reset,
+    })
+}
+
+/// A task found in [`TASKS`] or in [`METHODS`].
+enum Run {
+    Task(Task),
+    Method(&'static Entry<Method>),
+}
+
+impl Run {
+    /// One run: a short description of what it found.
+    fn once(&self, file: &GameFile) -> Result<String, EfgBenchError> {
+        match self {
+            Run::Task(run) => run(file),
+            Run::Method(entry) => Ok(nash::find(entry, file, strategic::DEFAULT_LIMIT)?.summary()),
+        }
+    }
+}
+
+fn strategic_task(file: &GameFile) -> Result<String, EfgBenchError> {
+    let GameFile::Efg(game) = file else {
+        return Err(EfgBenchError::NeedsTree);
+    };
+    let form = strategic::build(game, strategic::DEFAULT_LIMIT)?;
+    let text = to_nfg_string(&form.nfg);
+    Ok(format!(
+        "{:?} strategies, {} bytes",
+        form.nfg.shape(),
+        text.len()
+    ))
+}

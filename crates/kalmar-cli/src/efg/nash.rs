@@ -1,0 +1,164 @@
+//! `kalmar efg nash` and `kalmar efg strategic`: the library finds and checks, this prints.
+
+use super::{FileArgs, efg_of, failure, load};
+use crate::bad_input;
+use crate::progress::spinner;
+use crate::report::{in_file, millis, table};
+use anyhow::Context;
+use kalmar_efg::format::{GameFile, to_nfg_string};
+use kalmar_efg::nash::solution::{SequenceSolution, StrategicSolution, SubgameSolution};
+use kalmar_efg::nash::{self, NashError, Options, Solution};
+use kalmar_efg::strategic;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Finds the equilibria with `method` and prints them, checked.
+pub fn nash(args: &FileArgs, method: &str, max_size: u64) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let file = load(&args.file)?;
+    let options = Options {
+        method: method.to_string(),
+        max_size,
+    };
+    solve_and_print(args, &file, &options, started)
+}
+
+/// `kalmar solve` on a Gambit file: equilibria by the method that fits the game
+/// ([`Options::for_game`]).
+pub fn solve_detected(path: &Path, file: &GameFile, json: bool) -> anyhow::Result<()> {
+    let args = FileArgs {
+        file: path.to_path_buf(),
+        json,
+    };
+    solve_and_print(&args, file, &Options::for_game(file), Instant::now())
+}
+
+/// Finds the equilibria as `options` say and prints them; `started` is when reading began.
+fn solve_and_print(
+    args: &FileArgs,
+    file: &GameFile,
+    options: &Options,
+    started: Instant,
+) -> anyhow::Result<()> {
+    let bar = spinner(&format!("Equilibria by {}", options.method));
+    let solved = nash::solve(file, options);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let solution = solved.map_err(|e| nash_error(&args.file, e))?;
+    let elapsed = started.elapsed();
+    if args.json {
+        say!("{}", serde_json::to_string_pretty(&solution)?);
+        return Ok(());
+    }
+    match &solution {
+        Solution::Strategic(found) => print_strategic(found, elapsed),
+        Solution::Sequence(found) => print_sequence(found, elapsed),
+        Solution::Subgame(found) => print_subgame(found),
+    }
+}
+
+/// Bad input is exit code 2; a failed method or check is an internal failure.
+fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
+    match e {
+        NashError::NeedsTree(_) => in_file(path, e),
+        e => failure(e.is_internal(), e),
+    }
+}
+
+fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Result<()> {
+    let n = found.equilibria.len();
+    say!(
+        "{n} equilibri{} ({}) of the {} {}, each checked (regret 0), in {}",
+        if n == 1 { "um" } else { "a" },
+        found.method,
+        if found.reduced {
+            "reduced strategic form"
+        } else {
+            "strategic form"
+        },
+        found
+            .strategic_form
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" × "),
+        millis(elapsed)
+    );
+    if let Some(k) = found.from_artificial {
+        say!(
+            "  {k} at the ends of the paths from the artificial equilibrium, {} more by paths \
+             from the equilibria found",
+            n - k
+        );
+    }
+    for (k, e) in found.equilibria.iter().enumerate() {
+        say!("  #{}", k + 1);
+        for (player, payoff) in e.players.iter().zip(&e.payoffs) {
+            say!(
+                "    {}: {}  (payoff {payoff})",
+                player.player,
+                player.strategy.describe()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_sequence(found: &SequenceSolution, elapsed: Duration) -> anyhow::Result<()> {
+    say!(
+        "An equilibrium (sequence form, {} and {} sequences, {} pivots), checked (regret 0), in {}",
+        found.sequences[0],
+        found.sequences[1],
+        found.pivots,
+        millis(elapsed)
+    );
+    for e in &found.equilibria {
+        for (player, payoff) in e.players.iter().zip(&e.payoffs) {
+            say!("  {} (payoff {payoff}):", player.name);
+            for h in &player.behaviour {
+                say!("    {}: {}", h.infoset, h.moves.describe());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn print_subgame(found: &SubgameSolution) -> anyhow::Result<()> {
+    say!(
+        "Subgame-perfect equilibrium by backward induction, checked: payoffs {}",
+        found
+            .values
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    table(
+        &["node", "move"],
+        found
+            .moves
+            .iter()
+            .map(|m| vec![m.node.clone(), m.r#move.clone()]),
+        40,
+    )
+}
+
+/// Writes the reduced strategic form as .nfg, to `output` or standard output.
+pub fn write_strategic(path: &Path, output: Option<&Path>, max_size: u64) -> anyhow::Result<()> {
+    let file = load(path)?;
+    let game = efg_of(&file, path)?;
+    let bar = spinner("building the reduced strategic form");
+    let form = strategic::build(game, max_size);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let text = to_nfg_string(&form.map_err(bad_input)?.nfg);
+    match output {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => crate::write_out(format_args!("{text}"))?,
+    }
+    Ok(())
+}

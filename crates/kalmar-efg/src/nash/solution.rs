@@ -1,0 +1,239 @@
+//! Checked equilibria as data: what [`super::solve()`] returns, serialisable as JSON, with every
+//! probability and payoff exact (integers as numbers, other fractions as strings `"p/q"`).
+//!
+//! Strategies and moves are named by their labels, made unique by [`unique_names`] so that a
+//! name never stands for two strategies (labels may repeat, and JSON objects are keyed by name):
+//! a repeated name gets ` (2)`, ` (3)`, … and an empty label is replaced by the strategy's or
+//! move's number from 1.
+//!
+//! ```
+//! use kalmar_efg::nash::solution::unique_names;
+//! let names = unique_names(["a", "b", "a", ""].map(String::from));
+//! assert_eq!(names, ["a", "b", "a (2)", "4"]);
+//! ```
+
+use crate::normal::Nfg;
+use kalmar_core::Rational;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::collections::HashSet;
+
+/// Checked equilibria, in the form of the method that found them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Solution {
+    /// Mixed equilibria of a strategic form.
+    Strategic(StrategicSolution),
+    /// An equilibrium in behaviour strategies from the sequence form.
+    Sequence(SequenceSolution),
+    /// A subgame-perfect equilibrium by backward induction.
+    Subgame(SubgameSolution),
+}
+
+/// Mixed equilibria of a strategic form (an `.nfg` game or an `.efg` tree's reduced one).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StrategicSolution {
+    /// The method's id.
+    pub method: &'static str,
+    /// Whether the form is the reduced strategic form of a tree.
+    #[serde(skip)]
+    pub reduced: bool,
+    /// The number of strategies of each player.
+    pub strategic_form: Vec<usize>,
+    /// The equilibria, each checked.
+    pub equilibria: Vec<MixedEquilibrium>,
+    /// For Lemke–Howson: how many equilibria lie at the ends of paths from the artificial one.
+    pub from_artificial: Option<usize>,
+    /// Pivots made (Lemke–Howson).
+    pub pivots: u64,
+    /// Always true: every equilibrium passed the regret check.
+    pub checked: bool,
+}
+
+/// One mixed equilibrium.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MixedEquilibrium {
+    /// Per player: the strategy.
+    pub players: Vec<MixedStrategy>,
+    /// Per player: the expected payoff.
+    pub payoffs: Vec<Rational>,
+    /// Per player: the regret (0).
+    pub regret: Vec<Rational>,
+}
+
+/// One player's mixed strategy.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MixedStrategy {
+    /// The player's name as the game gives it.
+    pub player: String,
+    /// The strategies played with positive probability, in strategy order.
+    pub strategy: Weights,
+}
+
+/// Named probabilities in a fixed order, serialised as a JSON object keyed by the (unique) names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights(pub Vec<(String, Rational)>);
+
+impl Weights {
+    /// The named probabilities as text: `a + 1/2 b + 1/2 c`, without the zeros and writing a
+    /// probability of 1 as the bare name.
+    pub fn describe(&self) -> String {
+        self.0
+            .iter()
+            .filter(|(_, p)| !p.is_zero())
+            .map(|(name, p)| {
+                if *p == Rational::ONE {
+                    name.clone()
+                } else {
+                    format!("{p} {name}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+impl Serialize for Weights {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, p) in &self.0 {
+            map.serialize_entry(name, p)?;
+        }
+        map.end()
+    }
+}
+
+/// An equilibrium in behaviour strategies found on the sequence form.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SequenceSolution {
+    /// The method's id.
+    pub method: &'static str,
+    /// The number of sequences of each player.
+    pub sequences: [usize; 2],
+    /// The equilibrium (one), checked.
+    pub equilibria: Vec<BehaviourEquilibrium>,
+    /// Pivots of Lemke's algorithm.
+    pub pivots: u64,
+    /// Always true: the equilibrium passed the regret check.
+    pub checked: bool,
+}
+
+/// An equilibrium in behaviour strategies.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BehaviourEquilibrium {
+    /// Per player: the behaviour strategy.
+    pub players: Vec<BehaviourStrategy>,
+    /// Per player: the expected payoff.
+    pub payoffs: Vec<Rational>,
+    /// Per player: the regret (0).
+    pub regret: Vec<Rational>,
+}
+
+/// One player's behaviour strategy.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BehaviourStrategy {
+    /// The player's name as the game gives it.
+    pub player: String,
+    /// The name to show: the game's, or `player N` when it has none.
+    #[serde(skip)]
+    pub name: String,
+    /// Per information set of the player: the probability of each move.
+    pub behaviour: Vec<InfosetBehaviour>,
+}
+
+/// The probabilities of the moves at one information set.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct InfosetBehaviour {
+    /// The information set's name.
+    pub infoset: String,
+    /// Every move with its probability, in move order.
+    pub moves: Weights,
+}
+
+/// A subgame-perfect equilibrium by backward induction.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SubgameSolution {
+    /// The method's id.
+    pub method: &'static str,
+    /// The payoffs at the root.
+    pub values: Vec<Rational>,
+    /// The move chosen at each decision node of a personal player, in preorder.
+    pub moves: Vec<NodeMove>,
+    /// Always true: the strategy passed the one-shot deviation check.
+    pub checked: bool,
+}
+
+/// The move chosen at a node.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NodeMove {
+    /// The node's name.
+    pub node: String,
+    /// The move's label.
+    pub r#move: String,
+}
+
+/// The names made unique, in order: an empty name becomes its position from 1, and a name met
+/// before gets the first of ` (2)`, ` (3)`, … that is not a name yet.
+pub fn unique_names(names: impl IntoIterator<Item = String>) -> Vec<String> {
+    let names: Vec<String> = names
+        .into_iter()
+        .enumerate()
+        .map(|(k, name)| {
+            if name.is_empty() {
+                (k + 1).to_string()
+            } else {
+                name
+            }
+        })
+        .collect();
+    let mut taken: HashSet<String> = HashSet::with_capacity(names.len());
+    names
+        .into_iter()
+        .map(|name| {
+            let name = if taken.contains(&name) {
+                (2..)
+                    .map(|k| format!("{name} ({k})"))
+                    .find(|candidate| !taken.contains(candidate))
+                    .expect("some suffix is free")
+            } else {
+                name
+            };
+            taken.insert(name.clone());
+            name
+        })
+        .collect()
+}
+
+/// Each player's strategy names, unique per player ([`unique_names`] of the labels).
+pub fn strategy_names(nfg: &Nfg) -> Vec<Vec<String>> {
+    nfg.strategies
+        .iter()
+        .map(|labels| unique_names(labels.iter().cloned()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_names_get_a_free_suffix() {
+        let names = unique_names(["x", "x (2)", "x", "x"].map(String::from));
+        assert_eq!(names, ["x", "x (2)", "x (3)", "x (4)"]);
+        let names = unique_names(["2", ""].map(String::from));
+        assert_eq!(names, ["2", "2 (2)"]);
+    }
+
+    #[test]
+    fn weights_serialise_in_order_and_describe_without_zeros() {
+        let w = Weights(vec![
+            ("b".into(), Rational::new(1, 2)),
+            ("a".into(), Rational::ZERO),
+            ("c".into(), Rational::new(1, 2)),
+        ]);
+        assert_eq!(
+            serde_json::to_string(&w).unwrap(),
+            r#"{"b":"1/2","a":0,"c":"1/2"}"#
+        );
+        assert_eq!(w.describe(), "1/2 b + 1/2 c");
+    }
+}

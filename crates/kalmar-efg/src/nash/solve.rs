@@ -1,0 +1,553 @@
+//! Equilibria on demand: [`solve`] picks a method of [`METHODS`] by id, runs it on an `.nfg`
+//! game, on an `.efg` tree or on the tree's reduced strategic form ([`strategic_game`]), and
+//! checks every equilibrium exactly before returning it: a mixed profile by [`regret`]
+//! (every player's regret 0), a pair of realization plans by [`sequence_form::regret`], a
+//! backward-induction strategy by [`backward::check`]. An answer that fails its check is an
+//! internal error, never a result. [`find`] and [`check`] are the two halves, for timing the
+//! methods alone.
+//!
+//! ```
+//! use kalmar_efg::format::read_game;
+//! use kalmar_efg::nash::{self, Options, Solution};
+//! // Matching pennies: one equilibrium, each player mixing half and half.
+//! let game = read_game("NFG 1 R \"pennies\" { \"1\" \"2\" } { 2 2 }\n\n1 -1 -1 1 -1 1 1 -1\n")
+//!     .unwrap();
+//! let options = Options { method: "enum".into(), ..Options::default() };
+//! let Solution::Strategic(found) = nash::solve(&game, &options).unwrap() else { panic!() };
+//! assert_eq!(found.equilibria.len(), 1);
+//! assert_eq!(found.equilibria[0].payoffs, [0.into(), 0.into()]);
+//! assert_eq!(found.equilibria[0].players[0].strategy.describe(), "1/2 1 + 1/2 2");
+//! let unknown = nash::solve(&game, &Options { method: "nope".into(), ..Options::default() });
+//! assert!(unknown.unwrap_err().to_string().contains("pure, lh, enum, seqform, spe, vertex"));
+//! ```
+
+use super::backward::{self, Spe, SpeError};
+use super::profile::{MixedProfile, Stats, regret};
+use super::sequence_form::{self, PlanEquilibrium, SequenceForm, SequenceFormError};
+use super::solution::{
+    BehaviourEquilibrium, BehaviourStrategy, InfosetBehaviour, MixedEquilibrium, MixedStrategy,
+    NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution, Weights,
+    strategy_names, unique_names,
+};
+use super::{lemke_howson, pure, support, vertex};
+use crate::format::GameFile;
+use crate::normal::{Matrix, Nfg};
+use crate::recall::Recall;
+use crate::strategic::{self, StrategicError};
+use crate::tree::{Efg, NodeId};
+use kalmar_core::registry::{Entry, Registry, UnknownId};
+use std::borrow::Cow;
+
+/// How a method runs: on a strategic form or on the tree.
+#[derive(Clone, Copy, Debug)]
+pub enum Method {
+    /// On a strategic form: an `.nfg` game, or the reduced strategic form of an `.efg` tree.
+    Strategic(fn(&Nfg) -> Result<Mixed, NashError>),
+    /// On the tree of an `.efg` game.
+    Tree(fn(&Efg) -> Result<OnTree, NashError>),
+}
+
+impl Method {
+    /// Where it works: `"strategic form"` or `"tree"`.
+    pub fn works_on(self) -> &'static str {
+        match self {
+            Method::Strategic(_) => "strategic form",
+            Method::Tree(_) => "tree",
+        }
+    }
+}
+
+/// The equilibrium methods, by id.
+pub static METHODS: Registry<Method> = Registry::new(
+    "method",
+    &[
+        Entry {
+            id: "pure",
+            summary: "all pure-strategy equilibria of the (reduced) strategic form, any number of players",
+            bounds: "O(N · P) rational comparisons for N players and P profiles",
+            run: Method::Strategic(pure_equilibria),
+        },
+        Entry {
+            id: "lh",
+            summary: "Lemke-Howson from every starting label, then from every equilibrium found, two players, exact",
+            bounds: "O(mn) per pivot; a path can take exponentially many pivots (Savani-von Stengel 2006)",
+            run: Method::Strategic(lemke_howson_traversal),
+        },
+        Entry {
+            id: "enum",
+            summary: "support enumeration: all equilibria of a nondegenerate two-player game, exact",
+            bounds: "Σ_k C(m,k)·C(n,k) support pairs, O(k³) each",
+            run: Method::Strategic(support_enumeration),
+        },
+        Entry {
+            id: "seqform",
+            summary: "sequence form and Lemke's algorithm (Koller-Megiddo-von Stengel), two players, perfect recall, exact",
+            bounds: "an LCP of dimension linear in the tree; at most quadratic time per pivot",
+            run: Method::Tree(sequence_form_equilibrium),
+        },
+        Entry {
+            id: "spe",
+            summary: "subgame-perfect equilibrium of a perfect-information tree by backward induction",
+            bounds: "O(n · N) rational operations for n nodes and N players",
+            run: Method::Tree(backward_induction),
+        },
+        Entry {
+            id: "vertex",
+            summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
+            bounds: "O(F · (m + n)) pivots per polytope for F lexicographic bases, then O(V_P · V_Q · (m + n) / 64)",
+            run: Method::Strategic(extreme_equilibria),
+        },
+    ],
+);
+
+/// What to solve with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The method's id in [`METHODS`].
+    pub method: String,
+    /// The largest reduced strategic form built for a strategic-form method (profiles ×
+    /// players).
+    pub max_size: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            method: "seqform".into(),
+            max_size: strategic::DEFAULT_LIMIT,
+        }
+    }
+}
+
+impl Options {
+    /// The method that fits `file` best, with the default size limit: the sequence form for
+    /// two-player trees (polynomial in the tree), Lemke–Howson for two-player tables, and pure
+    /// equilibria for games of more players (every exact mixed method here needs two).
+    pub fn for_game(file: &GameFile) -> Options {
+        let method = match file {
+            GameFile::Efg(game) if game.num_players() == 2 => "seqform",
+            GameFile::Nfg(game) if game.num_players() == 2 => "lh",
+            _ => "pure",
+        };
+        Options {
+            method: method.into(),
+            ..Options::default()
+        }
+    }
+}
+
+/// Why no checked equilibrium is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NashError {
+    /// No method has this id.
+    #[error(transparent)]
+    UnknownMethod(#[from] UnknownId),
+    /// A tree method was given a strategic-form game.
+    #[error("method {0} works on the tree: give an .efg file")]
+    NeedsTree(&'static str),
+    /// A two-player method was given another number of players.
+    #[error("method {method} is for two players; the game has {players}")]
+    TwoPlayers {
+        /// The method's id.
+        method: &'static str,
+        /// The game's players.
+        players: usize,
+    },
+    /// The reduced strategic form is too large.
+    #[error(transparent)]
+    Strategic(#[from] StrategicError),
+    /// The sequence form does not apply.
+    #[error(transparent)]
+    SequenceForm(#[from] SequenceFormError),
+    /// Backward induction does not apply.
+    #[error(transparent)]
+    Spe(#[from] SpeError),
+    /// A method failed or its answer failed the check: a defect, not bad input.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl NashError {
+    /// Whether this is a defect of the library rather than something about the input.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, NashError::Internal(_))
+    }
+}
+
+/// Equilibria found on a strategic form, not yet checked.
+#[derive(Clone, Debug)]
+pub struct Mixed {
+    /// The profiles.
+    pub equilibria: Vec<MixedProfile>,
+    /// The method's counters.
+    pub stats: Stats,
+    /// For Lemke–Howson: how many lie at the ends of paths from the artificial equilibrium.
+    pub from_artificial: Option<usize>,
+}
+
+/// An equilibrium found on the tree, not yet checked.
+#[derive(Clone, Debug)]
+pub enum OnTree {
+    /// Realization plans from the sequence form.
+    Plans {
+        /// The sequence form.
+        form: Box<SequenceForm>,
+        /// The plans and payoffs.
+        equilibrium: PlanEquilibrium,
+        /// Lemke's counters.
+        stats: Stats,
+    },
+    /// A pure strategy profile by backward induction.
+    Spe(Spe),
+}
+
+/// What a method found, with the game it worked on, not yet checked.
+#[derive(Clone, Debug)]
+pub enum Found<'a> {
+    /// On a strategic form.
+    Strategic {
+        /// The form.
+        game: Cow<'a, Nfg>,
+        /// Whether it is a tree's reduced strategic form.
+        reduced: bool,
+        /// The equilibria.
+        mixed: Mixed,
+    },
+    /// On the tree.
+    Tree {
+        /// The tree.
+        game: &'a Efg,
+        /// The equilibrium.
+        found: OnTree,
+    },
+}
+
+impl Found<'_> {
+    /// A one-line description: how many equilibria, or the payoffs and pivots.
+    pub fn summary(&self) -> String {
+        match self {
+            Found::Strategic { mixed, .. } => format!("{} equilibria", mixed.equilibria.len()),
+            Found::Tree {
+                found: OnTree::Plans {
+                    equilibrium, stats, ..
+                },
+                ..
+            } => format!(
+                "payoffs {} and {}, {} pivots",
+                equilibrium.payoffs[0], equilibrium.payoffs[1], stats.pivots
+            ),
+            Found::Tree {
+                found: OnTree::Spe(spe),
+                ..
+            } => format!("payoffs {}", join(&spe.value[0])),
+        }
+    }
+}
+
+fn join(values: &[kalmar_core::Rational]) -> String {
+    values
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Solves a game with the method `options.method`: every equilibrium returned is checked.
+pub fn solve(file: &GameFile, options: &Options) -> Result<Solution, NashError> {
+    let entry = METHODS.get(&options.method)?;
+    check(entry.id, find(entry, file, options.max_size)?)
+}
+
+/// The strategic form a strategic-form method works on: the `.nfg` game itself, or the reduced
+/// strategic form of an `.efg` tree, refused with its size when it has more than `max_size`
+/// numbers (profiles × players).
+pub fn strategic_game(file: &GameFile, max_size: u64) -> Result<Cow<'_, Nfg>, StrategicError> {
+    match file {
+        GameFile::Nfg(nfg) => Ok(Cow::Borrowed(nfg)),
+        GameFile::Efg(game) => Ok(Cow::Owned(strategic::build(game, max_size)?.nfg)),
+    }
+}
+
+/// Runs a method on a game, without the check.
+pub fn find<'a>(
+    entry: &Entry<Method>,
+    file: &'a GameFile,
+    max_size: u64,
+) -> Result<Found<'a>, NashError> {
+    match (entry.run, file) {
+        (Method::Strategic(run), _) => {
+            let game = strategic_game(file, max_size)?;
+            let mixed = run(&game)?;
+            Ok(Found::Strategic {
+                game,
+                reduced: matches!(file, GameFile::Efg(_)),
+                mixed,
+            })
+        }
+        (Method::Tree(run), GameFile::Efg(game)) => Ok(Found::Tree {
+            game,
+            found: run(game)?,
+        }),
+        (Method::Tree(_), GameFile::Nfg(_)) => Err(NashError::NeedsTree(entry.id)),
+    }
+}
+
+/// Checks what a method found and describes it; `method` is its id.
+pub fn check(method: &'static str, found: Found<'_>) -> Result<Solution, NashError> {
+    match found {
+        Found::Strategic {
+            game,
+            reduced,
+            mixed,
+        } => check_mixed(method, &game, reduced, mixed).map(Solution::Strategic),
+        Found::Tree {
+            game,
+            found:
+                OnTree::Plans {
+                    form,
+                    equilibrium,
+                    stats,
+                },
+        } => check_plans(method, game, &form, &equilibrium, stats).map(Solution::Sequence),
+        Found::Tree {
+            game,
+            found: OnTree::Spe(spe),
+        } => check_spe(method, game, &spe).map(Solution::Subgame),
+    }
+}
+
+fn check_mixed(
+    method: &'static str,
+    nfg: &Nfg,
+    reduced: bool,
+    mixed: Mixed,
+) -> Result<StrategicSolution, NashError> {
+    let names = strategy_names(nfg);
+    let equilibria = mixed
+        .equilibria
+        .iter()
+        .map(|e| {
+            let regrets = regret(nfg, e).map_err(|err| NashError::Internal(err.to_string()))?;
+            if regrets.iter().any(|(_, r)| !r.is_zero()) {
+                return Err(NashError::Internal(
+                    "an equilibrium failed the regret check".into(),
+                ));
+            }
+            let players =
+                e.0.iter()
+                    .zip(&names)
+                    .zip(&nfg.players)
+                    .map(|((probs, names), player)| MixedStrategy {
+                        player: player.clone(),
+                        strategy: Weights(
+                            names
+                                .iter()
+                                .zip(probs)
+                                .filter(|(_, p)| !p.is_zero())
+                                .map(|(name, p)| (name.clone(), p.clone()))
+                                .collect(),
+                        ),
+                    })
+                    .collect();
+            let (payoffs, regret) = regrets.into_iter().unzip();
+            Ok(MixedEquilibrium {
+                players,
+                payoffs,
+                regret,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(StrategicSolution {
+        method,
+        reduced,
+        strategic_form: nfg.shape(),
+        equilibria,
+        from_artificial: mixed.from_artificial,
+        pivots: mixed.stats.pivots,
+        checked: true,
+    })
+}
+
+fn check_plans(
+    method: &'static str,
+    game: &Efg,
+    form: &SequenceForm,
+    eq: &PlanEquilibrium,
+    stats: Stats,
+) -> Result<SequenceSolution, NashError> {
+    let regret = sequence_form::regret(form, &eq.x, &eq.y)
+        .ok_or_else(|| NashError::Internal("not a realization plan".into()))?;
+    if regret.iter().any(|r| !r.is_zero()) {
+        return Err(NashError::Internal(
+            "the equilibrium failed the regret check".into(),
+        ));
+    }
+    let plans = [&eq.x, &eq.y];
+    let players = (0..2)
+        .map(|i| BehaviourStrategy {
+            player: game.players[i].clone(),
+            name: game.player_name(i as u32),
+            behaviour: sequence_form::behaviour(game, &form.players[i], plans[i])
+                .into_iter()
+                .map(|(h, probs)| InfosetBehaviour {
+                    infoset: game.infoset_name(h),
+                    moves: Weights(
+                        unique_names(game.actions_of(h).iter().map(|a| a.label.clone()))
+                            .into_iter()
+                            .zip(probs)
+                            .collect(),
+                    ),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(SequenceSolution {
+        method,
+        sequences: [form.players[0].len(), form.players[1].len()],
+        equilibria: vec![BehaviourEquilibrium {
+            players,
+            payoffs: eq.payoffs.to_vec(),
+            regret: regret.to_vec(),
+        }],
+        pivots: stats.pivots,
+        checked: true,
+    })
+}
+
+fn check_spe(method: &'static str, game: &Efg, spe: &Spe) -> Result<SubgameSolution, NashError> {
+    backward::check(game, &spe.choice).map_err(|node| {
+        NashError::Internal(format!(
+            "backward induction's strategy is not optimal at {}",
+            game.node_name(node)
+        ))
+    })?;
+    let moves = (0..game.num_nodes())
+        .filter_map(|x| {
+            let id = NodeId(x as u32);
+            let k = spe.choice[x]?;
+            let h = game.node(id).infoset?;
+            Some(NodeMove {
+                node: game.node_name(id),
+                r#move: game.actions_of(h)[k as usize].label.clone(),
+            })
+        })
+        .collect();
+    Ok(SubgameSolution {
+        method,
+        values: spe.value[0].clone(),
+        moves,
+        checked: true,
+    })
+}
+
+fn two_players(nfg: &Nfg, method: &'static str) -> Result<(Matrix, Matrix), NashError> {
+    nfg.bimatrix().ok_or(NashError::TwoPlayers {
+        method,
+        players: nfg.num_players(),
+    })
+}
+
+fn pure_equilibria(nfg: &Nfg) -> Result<Mixed, NashError> {
+    let shape = nfg.shape();
+    Ok(Mixed {
+        equilibria: pure::pure_equilibria(nfg)
+            .iter()
+            .map(|p| MixedProfile::pure(&shape, p))
+            .collect(),
+        stats: Stats::default(),
+        from_artificial: None,
+    })
+}
+
+fn lemke_howson_traversal(nfg: &Nfg) -> Result<Mixed, NashError> {
+    let (a, b) = two_players(nfg, "lh")?;
+    let (traversal, stats) = lemke_howson::all_labels(&a, &b);
+    Ok(Mixed {
+        equilibria: traversal.equilibria,
+        stats,
+        from_artificial: Some(traversal.from_artificial),
+    })
+}
+
+fn support_enumeration(nfg: &Nfg) -> Result<Mixed, NashError> {
+    let (a, b) = two_players(nfg, "enum")?;
+    let (equilibria, stats) = support::support_enumeration(&a, &b);
+    Ok(Mixed {
+        equilibria,
+        stats,
+        from_artificial: None,
+    })
+}
+
+fn extreme_equilibria(nfg: &Nfg) -> Result<Mixed, NashError> {
+    let (a, b) = two_players(nfg, "vertex")?;
+    let (equilibria, stats) = vertex::extreme_equilibria(&a, &b);
+    Ok(Mixed {
+        equilibria,
+        stats,
+        from_artificial: None,
+    })
+}
+
+fn sequence_form_equilibrium(game: &Efg) -> Result<OnTree, NashError> {
+    let recall = Recall::check(game);
+    let form = SequenceForm::new(game, &recall)?;
+    let (equilibrium, stats) =
+        sequence_form::solve(&form).map_err(|e| NashError::Internal(e.to_string()))?;
+    Ok(OnTree::Plans {
+        form: Box::new(form),
+        equilibrium,
+        stats,
+    })
+}
+
+fn backward_induction(game: &Efg) -> Result<OnTree, NashError> {
+    Ok(OnTree::Spe(backward::backward_induction(game)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read_game;
+
+    /// Player 1's two strategies share the label "a": the solution names them apart.
+    #[test]
+    fn repeated_strategy_labels_are_named_apart() {
+        let text = "NFG 1 R \"twins\" { \"1\" \"2\" }\n\n{ { \"a\" \"a\" }\n{ \"x\" }\n}\n\"\"\n\n\
+                    {\n{ \"\" 1, 1 }\n}\n1 1\n";
+        let game = read_game(text).unwrap();
+        let options = Options {
+            method: "pure".into(),
+            ..Options::default()
+        };
+        let Solution::Strategic(found) = solve(&game, &options).unwrap() else {
+            panic!("a strategic solution")
+        };
+        let played: Vec<&str> = found
+            .equilibria
+            .iter()
+            .flat_map(|e| e.players[0].strategy.0.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        assert_eq!(played, ["a", "a (2)"]);
+        let json = serde_json::to_value(&found).unwrap();
+        assert_eq!(json["equilibria"][1]["players"][0]["strategy"]["a (2)"], 1);
+    }
+
+    #[test]
+    fn tree_methods_need_a_tree() {
+        let game = read_game("NFG 1 R \"\" { \"1\" \"2\" } { 1 1 }\n\n0 0\n").unwrap();
+        let options = Options::default();
+        assert_eq!(
+            solve(&game, &options).unwrap_err(),
+            NashError::NeedsTree("seqform")
+        );
+    }
+
+    #[test]
+    fn every_method_is_listed_once() {
+        let mut ids: Vec<&str> = METHODS.ids().collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), METHODS.entries().len());
+    }
+}
