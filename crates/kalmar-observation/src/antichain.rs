@@ -67,7 +67,7 @@
 //! contexts shares the antichains (reference counts), so it costs one pointer per level and
 //! context; extracting a witness replays it once per knowledge set of the witness.
 
-use super::{LocationSet, ObservationGame, Side, Solution, Spoiler, Stats, Strategy};
+use super::{KnowledgeStrategy, LocationSet, ObservationGame, Side, Solution, Spoiler, Stats};
 use foldhash::{HashSet, HashSetExt};
 use std::rc::Rc;
 
@@ -373,7 +373,7 @@ impl<'g> Context<'g> {
     }
 
     /// The system's strategy from the recorded contexts, reduced to the rules it meets.
-    fn strategy(&self, contexts: &[Rc<Closed>]) -> Strategy {
+    fn strategy(&self, contexts: &[Rc<Closed>]) -> KnowledgeStrategy {
         let game = self.game;
         let mut rules: Vec<Antichain> = vec![Vec::new(); self.universe.len()];
         for output in contexts {
@@ -418,7 +418,7 @@ impl<'g> Context<'g> {
                     .map(|(_, rule)| rule)
             })
             .collect();
-        Strategy { rules }
+        KnowledgeStrategy { rules }
     }
 
     /// The environment's answers at `k`, from the first recorded context whose output misses

@@ -33,7 +33,7 @@
 //! verify(&game, &strategy).unwrap();
 //! ```
 
-use super::{LocationSet, ObservationGame, Strategy};
+use super::{KnowledgeStrategy, LocationSet, ObservationGame};
 use foldhash::{HashMap, HashMapExt};
 use kalmar_core::Vertex;
 use kalmar_core::scc::strongly_connected_components;
@@ -41,7 +41,7 @@ use kalmar_core::scc::strongly_connected_components;
 /// A winning map from knowledge sets to actions for the system, if there is one (then the
 /// system wins; otherwise the environment does). Its rules are exact: one per knowledge set
 /// the strategy meets.
-pub fn solve(game: &ObservationGame) -> Option<Strategy> {
+pub fn solve(game: &ObservationGame) -> Option<KnowledgeStrategy> {
     let mut map: Vec<(LocationSet, u32)> = Vec::new();
     search(game, &mut map)
 }
@@ -76,10 +76,10 @@ fn first_open(
     Ok(None)
 }
 
-fn search(game: &ObservationGame, map: &mut Vec<(LocationSet, u32)>) -> Option<Strategy> {
+fn search(game: &ObservationGame, map: &mut Vec<(LocationSet, u32)>) -> Option<KnowledgeStrategy> {
     match first_open(game, map) {
         Err(()) => None,
-        Ok(None) => wins(game, map).then(|| Strategy { rules: map.clone() }),
+        Ok(None) => wins(game, map).then(|| KnowledgeStrategy { rules: map.clone() }),
         Ok(Some(k)) => {
             for a in game.common_actions(&k) {
                 map.push((k.clone(), a));

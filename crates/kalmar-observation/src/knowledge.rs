@@ -34,7 +34,7 @@
 //! verify(&game, solution.strategy.as_ref().unwrap()).unwrap();
 //! ```
 
-use super::{LocationSet, ObservationGame, Side, Solution, Spoiler, Stats, Strategy};
+use super::{KnowledgeStrategy, LocationSet, ObservationGame, Side, Solution, Spoiler, Stats};
 use foldhash::{HashMap, HashMapExt};
 use kalmar_core::attractor::attractor;
 use kalmar_core::{Arena, Builder, Edge, Owner, Player, Vertex};
@@ -290,7 +290,7 @@ pub fn solve(game: &ObservationGame) -> Solution {
         let rules = rules.into_iter().map(|(_, k, a)| (k, a)).collect();
         Solution {
             winner: Side::System,
-            strategy: Some(Strategy { rules }),
+            strategy: Some(KnowledgeStrategy { rules }),
             spoiler: None,
             stats,
         }

@@ -52,7 +52,7 @@
 //! witness, Reif's procedure with his assumption checked), [`witness`] (strategy files, the
 //! spoiling tree) and [`families`] (the generated families by id).
 //!
-//! Every answer carries a witness: an observation-based winning [`Strategy`] for the system
+//! Every answer carries a witness: an observation-based winning [`KnowledgeStrategy`] for the system
 //! (checked by [`verify()`], which replays it against every behaviour of the environment), or a
 //! [`Spoiler`] for the environment.
 #![deny(missing_docs)]
@@ -431,12 +431,12 @@ impl ObservationGame {
 /// knowledge set `K` the system plays the action of the rule whose set is exactly `K`, or else
 /// of the first rule whose set contains `K` (rules are listed so that this wins).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Strategy {
+pub struct KnowledgeStrategy {
     /// The rules, in the order they are tried.
     pub rules: Vec<(LocationSet, u32)>,
 }
 
-impl Strategy {
+impl KnowledgeStrategy {
     /// An index of the rules, to look actions up fast.
     pub fn lookup(&self) -> StrategyLookup<'_> {
         let mut exact = HashMap::with_capacity(self.rules.len());
@@ -450,7 +450,7 @@ impl Strategy {
     }
 }
 
-/// The rules of a [`Strategy`], indexed by their sets.
+/// The rules of a [`KnowledgeStrategy`], indexed by their sets.
 pub struct StrategyLookup<'a> {
     rules: &'a [(LocationSet, u32)],
     exact: HashMap<&'a LocationSet, u32>,
@@ -508,7 +508,7 @@ pub struct Solution {
     /// Who wins from the initial locations.
     pub winner: Side,
     /// A winning observation-based strategy of the system, when it wins.
-    pub strategy: Option<Strategy>,
+    pub strategy: Option<KnowledgeStrategy>,
     /// A spoiling strategy of the environment, when it wins.
     pub spoiler: Option<Spoiler>,
     /// Counters.

@@ -16,16 +16,16 @@
 //! step), plus one strongly-connected-components pass per priority.
 //!
 //! ```
-//! use kalmar_observation::{Strategy, cerny, knowledge, verify};
+//! use kalmar_observation::{KnowledgeStrategy, cerny, knowledge, verify};
 //! let game = cerny::cerny(3);
 //! let strategy = knowledge::solve(&game).strategy.unwrap();
 //! verify(&game, &strategy).unwrap();
 //! // Playing the risky action `c` everywhere loses.
-//! let risky = Strategy { rules: vec![(game.initial().clone(), 2)] };
+//! let risky = KnowledgeStrategy { rules: vec![(game.initial().clone(), 2)] };
 //! assert!(verify(&game, &risky).is_err());
 //! ```
 
-use super::{LocationSet, ObservationGame, Spoiler, Strategy};
+use super::{KnowledgeStrategy, LocationSet, ObservationGame, Spoiler};
 use foldhash::HashMap;
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Certificate, VerifyError, Vertex};
@@ -93,7 +93,7 @@ impl Replay {
     }
 }
 
-impl Certificate<ObservationGame> for Strategy {
+impl Certificate<ObservationGame> for KnowledgeStrategy {
     fn verify(&self, game: &ObservationGame) -> Result<(), VerifyError> {
         verify(game, self)
     }
@@ -106,7 +106,7 @@ impl Certificate<ObservationGame> for Spoiler {
 }
 
 /// Checks that `strategy` wins `game` for the system from the initial locations.
-pub fn verify(game: &ObservationGame, strategy: &Strategy) -> Result<(), VerifyError> {
+pub fn verify(game: &ObservationGame, strategy: &KnowledgeStrategy) -> Result<(), VerifyError> {
     let mut replay = Replay::default();
     let mut open: Vec<usize> = game
         .initial_knowledge()

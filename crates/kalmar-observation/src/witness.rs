@@ -12,7 +12,7 @@
 //! assert!(verify_file(&game, r#"{"strategy": []}"#).is_err());
 //! ```
 
-use crate::{LocationSet, ObservationGame, Spoiler, Strategy};
+use crate::{KnowledgeStrategy, LocationSet, ObservationGame, Spoiler};
 use kalmar_core::VerifyError;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -33,7 +33,7 @@ pub struct Rule {
 }
 
 /// The rules of a strategy by names.
-pub fn named_rules(game: &ObservationGame, strategy: &Strategy) -> Vec<Rule> {
+pub fn named_rules(game: &ObservationGame, strategy: &KnowledgeStrategy) -> Vec<Rule> {
     strategy
         .rules
         .iter()
@@ -53,7 +53,7 @@ pub struct StrategyFile {
 
 impl StrategyFile {
     /// The file of this strategy.
-    pub fn new(game: &ObservationGame, strategy: &Strategy) -> Self {
+    pub fn new(game: &ObservationGame, strategy: &KnowledgeStrategy) -> Self {
         StrategyFile {
             strategy: named_rules(game, strategy),
         }
@@ -124,7 +124,10 @@ pub enum StrategyFileError {
 }
 
 /// Reads a strategy file of this game.
-pub fn read_file(game: &ObservationGame, text: &str) -> Result<Strategy, StrategyFileError> {
+pub fn read_file(
+    game: &ObservationGame,
+    text: &str,
+) -> Result<KnowledgeStrategy, StrategyFileError> {
     let value: serde_json::Value = serde_json::from_str(text)?;
     let rules = value["strategy"]
         .as_array()
@@ -132,7 +135,7 @@ pub fn read_file(game: &ObservationGame, text: &str) -> Result<Strategy, Strateg
     let location =
         |name: &str| (0..game.num_locations() as u32).find(|&l| game.location_name(l) == name);
     let action = |name: &str| (0..game.num_actions() as u32).find(|&a| game.action_name(a) == name);
-    let mut strategy = Strategy::default();
+    let mut strategy = KnowledgeStrategy::default();
     for (i, rule) in rules.iter().enumerate() {
         let bad = |what: String| StrategyFileError::Rule { rule: i + 1, what };
         let mut k = LocationSet::empty(game.num_locations());
@@ -152,7 +155,10 @@ pub fn read_file(game: &ObservationGame, text: &str) -> Result<Strategy, Strateg
 
 /// Reads a strategy file of this game and replays the strategy against every behaviour of the
 /// environment; returns it when it wins.
-pub fn verify_file(game: &ObservationGame, text: &str) -> Result<Strategy, StrategyFileError> {
+pub fn verify_file(
+    game: &ObservationGame,
+    text: &str,
+) -> Result<KnowledgeStrategy, StrategyFileError> {
     let strategy = read_file(game, text)?;
     crate::verify::verify(game, &strategy)?;
     Ok(strategy)

@@ -6,8 +6,8 @@ use kalmar_core::format::{read_gg, to_gg_string};
 use kalmar_observation::solve::{Input, Report, complete_algorithms, solve};
 use kalmar_observation::verify::verify_spoiler;
 use kalmar_observation::{
-    GameBuilder, LocationSet, ObservationGame, Side, Solution, Spoiler, Strategy, TurnBased,
-    antichain, brute_force, knowledge, primes, reif, verify,
+    GameBuilder, KnowledgeStrategy, LocationSet, ObservationGame, Side, Solution, Spoiler,
+    TurnBased, antichain, brute_force, knowledge, primes, reif, verify,
 };
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -212,7 +212,7 @@ fn a_hidden_bit_cannot_be_guessed_but_can_be_asked() {
     let game = build(true);
     let both = LocationSet::of(game.num_locations(), [0, 1]);
     let lose = LocationSet::of(game.num_locations(), [3]);
-    let guess = Strategy {
+    let guess = KnowledgeStrategy {
         rules: vec![(both.clone(), 0), (lose, 0)],
     };
     let err = verify(&game, &guess).unwrap_err();
