@@ -1,4 +1,5 @@
-//! kalmar-files: which family a game file holds, so that a front end can take any game.
+//! kalmar-files: which family a game file holds, so that a front end can take any game, and the
+//! check of any saved solution ([`verify`]).
 //!
 //! kalmar reads games on graphs (`.gg`, PGSolver's `.pg`, SYNTCOMP's `.ehoa`), Alpaga's games of
 //! imperfect information (`.gii`) and Gambit's extensive and strategic forms (`.efg`, `.nfg`).
@@ -26,6 +27,8 @@
 //! assert_eq!(family_of_graph(&coin.unwrap()), Family::Stochastic);
 //! ```
 #![deny(missing_docs)]
+
+pub mod verify;
 
 use kalmar_core::ParseError;
 use kalmar_core::format::{GameGraph, ReadError, read_text_file};

@@ -18,7 +18,7 @@ mod bench;
 mod solve;
 
 pub use bench::bench;
-pub use solve::{SolveArgs, solve_graph, verify_solution};
+pub use solve::{SolveArgs, solve_graph};
 
 #[derive(Subcommand)]
 pub enum StochasticCommand {

@@ -11,11 +11,10 @@ use indexmap::IndexMap;
 use kalmar_core::Arena;
 use kalmar_core::Rational;
 use kalmar_core::format::GameGraph;
-use kalmar_stochastic::solution_file::{self, SolutionFileError};
 use kalmar_stochastic::solve::{Answer, Options, solve as solved};
 use kalmar_stochastic::{Class, Stats};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar stochastic solve game.gg\n  \
@@ -145,31 +144,6 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     if !args.json {
         say!("solution written to {}", path.display());
     }
-    Ok(())
-}
-
-/// `kalmar verify GAME SOLUTION` for a `kalmar-ssol` solution: read it against the game, then
-/// check it with the certificate of its class. A wrong solution exits with code 1; a solution
-/// file that cannot be read, with code 2 and the line and column.
-pub fn verify_solution(
-    graph: &GameGraph,
-    game_path: &Path,
-    text: &str,
-    solution_path: &Path,
-) -> anyhow::Result<()> {
-    let class = solution_file::verify(graph, text).map_err(|e| match e {
-        SolutionFileError::Parse(e) => bad_input(e.in_file(solution_path.display().to_string())),
-        SolutionFileError::Game(e) => in_file(game_path, e),
-        wrong @ SolutionFileError::Wrong(_) => {
-            anyhow::anyhow!("{}: {wrong}", solution_path.display())
-        }
-    })?;
-    say!(
-        "accepted: the {} solution in {} is correct for {}",
-        class.name(),
-        solution_path.display(),
-        game_path.display()
-    );
     Ok(())
 }
 

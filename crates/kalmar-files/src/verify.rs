@@ -1,0 +1,103 @@
+//! `kalmar verify GAME SOLUTION` as a library call: the kind of a saved solution is told by its
+//! first word, and the solution is handed to its family's independent certificate.
+//!
+//! - `paritysol`: PGSolver's solution format, checked by the parity verifier;
+//! - `kalmar-ssol`: kalmar's stochastic solutions, checked by the certificate of the class the
+//!   file names;
+//! - anything else is read as the JSON solution file of chess-like games and DGGs.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_files::verify::verify_solution;
+//! use kalmar_terminal::{dgg, solution_file::SolutionFile};
+//! let graph = read_gg("kalmar-gg 1\na max -> t u\nt terminal payoff=2\nu terminal payoff=-1\n")
+//!     .unwrap();
+//! let game = dgg::from_graph(&graph).unwrap();
+//! let solved = dgg::solve(&game, &dgg::Options::default()).unwrap();
+//! let text = serde_json::to_string(&SolutionFile::from_dgg(&game, &solved)).unwrap();
+//! let accepted = verify_solution(&graph, &text).unwrap();
+//! assert_eq!(accepted.to_string(), "strong dgg solution");
+//! assert!(verify_solution(&graph, &text.replace("\"u\"}", "\"t\"}")).is_ok());
+//! assert!(verify_solution(&graph, "paritysol 0;\n").is_err());
+//! ```
+
+use kalmar_core::format::GameGraph;
+use kalmar_core::{Certificate, ParseError};
+use kalmar_parity::ParityGame;
+use kalmar_parity::format::read_pg_solution;
+use kalmar_stochastic::solution_file::{self, SolutionFileError as StochasticFileError};
+use kalmar_terminal::solution_file::{SolutionFile, SolutionFileError};
+use std::fmt;
+
+/// A solution that passed its certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Accepted {
+    /// A PGSolver solution of a parity game.
+    Parity,
+    /// A stochastic solution of the class named.
+    Stochastic(&'static str),
+    /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
+    Terminal {
+        /// `reach` or `dgg`.
+        family: String,
+        /// `strong` or `weak`.
+        kind: String,
+    },
+}
+
+impl fmt::Display for Accepted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Accepted::Parity => write!(f, "parity solution"),
+            Accepted::Stochastic(class) => write!(f, "{class} solution"),
+            Accepted::Terminal { family, kind } => write!(f, "{kind} {family} solution"),
+        }
+    }
+}
+
+/// Why a solution was not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyFileError {
+    /// The solution file does not parse: the line and column in it.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The JSON solution file does not parse.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The game is not of the family the solution is for.
+    #[error("{0}")]
+    Game(String),
+    /// The solution is wrong (or names what the game lacks): what the certificate found.
+    #[error("{0}")]
+    Wrong(String),
+}
+
+/// Checks the solution `text` against the game of `graph` with its family's certificate.
+pub fn verify_solution(graph: &GameGraph, text: &str) -> Result<Accepted, VerifyFileError> {
+    let first = text.split_whitespace().next().unwrap_or("");
+    if first.starts_with("paritysol") {
+        let game = ParityGame::from_graph(graph, false)
+            .map_err(|e| VerifyFileError::Game(e.to_string()))?;
+        let pg = read_pg_solution(text, graph)?;
+        let wrong = |e: kalmar_core::VerifyError| VerifyFileError::Wrong(e.to_string());
+        pg.to_solution(&game).verify(&game).map_err(wrong)?;
+        return Ok(Accepted::Parity);
+    }
+    if first == "kalmar-ssol" {
+        let class = solution_file::verify(graph, text).map_err(|e| match e {
+            StochasticFileError::Parse(e) => VerifyFileError::Parse(e),
+            StochasticFileError::Game(e) => VerifyFileError::Game(e.to_string()),
+            wrong @ StochasticFileError::Wrong(_) => VerifyFileError::Wrong(wrong.to_string()),
+        })?;
+        return Ok(Accepted::Stochastic(class.name()));
+    }
+    let file: SolutionFile = serde_json::from_str(text)?;
+    file.verify(graph).map_err(|e| match e {
+        SolutionFileError::Game(e) => VerifyFileError::Game(e),
+        e => VerifyFileError::Wrong(e.to_string()),
+    })?;
+    Ok(Accepted::Terminal {
+        family: file.family,
+        kind: file.kind,
+    })
+}
