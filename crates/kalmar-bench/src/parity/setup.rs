@@ -119,7 +119,7 @@ impl GameSpec {
     pub fn family(text: &str, vertices: usize) -> Result<Self, ParityBenchError> {
         let mut parts = text.split(':');
         let id = parts.next().unwrap_or("").trim().to_string();
-        FAMILIES
+        let family = FAMILIES
             .get(&id)
             .map_err(|e| ParityBenchError::Game(e.to_string()))?;
         let given = parts
@@ -134,28 +134,12 @@ impl GameSpec {
             })
             .collect::<Result<Vec<f64>, _>>()?;
         let params: Vec<u64> = if given.is_empty() {
-            let v = vertices.max(1) as u64;
-            match id.as_str() {
-                "laddergame" => vec![(v / 2).max(1)],
-                "recursiveladder" => vec![(v / 5).max(1)],
-                "modelcheckerladder" => vec![(v.saturating_sub(1) / 3).max(1)],
-                // 2w + 1 + 9 (3w + 1) vertices for height 10.
-                "jurdzinskigame" => vec![10, (v.saturating_sub(10) / 29).max(1)],
-                "towersofhanoi" => {
-                    let mut disks = 1;
-                    while 3u64.saturating_pow(disks + 1) <= v {
-                        disks += 1;
-                    }
-                    vec![u64::from(disks)]
-                }
-                "steadygame" => vec![v, 2, 5, 2, 5],
-                "randomgame" => vec![v, 9, 2, 5.min(v)],
-                _ => {
-                    return Err(ParityBenchError::Game(format!(
-                        "{id} is not scaled to a size: give its parameters as {id}:N…"
-                    )));
-                }
-            }
+            let scaled = family.run.scaled.ok_or_else(|| {
+                ParityBenchError::Game(format!(
+                    "{id} is not scaled to a size: give its parameters as {id}:N…"
+                ))
+            })?;
+            scaled(vertices.max(1) as u64)
         } else {
             given.iter().map(|&x| x as u64).collect()
         };

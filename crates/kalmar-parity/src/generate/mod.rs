@@ -901,6 +901,18 @@ pub struct Family {
     /// Builds a game from as many parameters as `arity` allows and a seed (ignored by the
     /// structured families).
     construct: fn(&[u64], u64) -> Result<ParityGame, GenerateError>,
+    /// The parameters of a game of about this many vertices, for families that scale with one
+    /// size (benchmarks at growing sizes); `None` for families that need their parameters.
+    pub scaled: Option<fn(u64) -> Vec<u64>>,
+}
+
+/// The most disks of the towers of Hanoi with at most `vertices` states (3^disks of them).
+fn hanoi_disks(vertices: u64) -> Vec<u64> {
+    let mut disks = 1;
+    while 3u64.saturating_pow(disks + 1) <= vertices {
+        disks += 1;
+    }
+    vec![u64::from(disks)]
 }
 
 /// A parameter as a count.
@@ -937,6 +949,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                         randomgame(n, p, l, h, seed)
                     }
                 },
+                scaled: Some(|v| vec![v, 9, 2, 5.min(v)]),
             },
         },
         Entry {
@@ -956,6 +969,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                         seed,
                     )
                 },
+                scaled: Some(|v| vec![v, 2, 5, 2, 5]),
             },
         },
         Entry {
@@ -966,6 +980,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: half the number of vertices",
                 arity: (1, 1),
                 construct: |params, _| laddergame(size(params[0])?),
+                scaled: Some(|v| vec![(v / 2).max(1)]),
             },
         },
         Entry {
@@ -976,6 +991,8 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "h w: height (layers) and width",
                 arity: (2, 2),
                 construct: |params, _| jurdzinskigame(size(params[0])?, size(params[1])?),
+                // Height 10 has 2w + 1 + 9 (3w + 1) vertices.
+                scaled: Some(|v| vec![10, (v.saturating_sub(10) / 29).max(1)]),
             },
         },
         Entry {
@@ -986,6 +1003,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of the game (5n vertices)",
                 arity: (1, 1),
                 construct: |params, _| recursiveladder(size(params[0])?),
+                scaled: Some(|v| vec![(v / 5).max(1)]),
             },
         },
         Entry {
@@ -996,6 +1014,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of the game",
                 arity: (1, 1),
                 construct: |params, _| modelcheckerladder(size(params[0])?),
+                scaled: Some(|v| vec![(v.saturating_sub(1) / 3).max(1)]),
             },
         },
         Entry {
@@ -1013,6 +1032,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                         cliquegame(n)
                     }
                 },
+                scaled: None,
             },
         },
         Entry {
@@ -1023,6 +1043,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of disks",
                 arity: (1, 1),
                 construct: |params, _| towersofhanoi(size(params[0])?),
+                scaled: Some(hanoi_disks),
             },
         },
         Entry {
@@ -1033,6 +1054,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of bits per counter",
                 arity: (1, 1),
                 construct: |params, _| tc(size(params[0])?),
+                scaled: None,
             },
         },
         Entry {
@@ -1043,6 +1065,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of bits (14n + 7 vertices, 34n + 7 edges)",
                 arity: (1, 1),
                 construct: |params, _| friedmann::switchallexp(size(params[0])?),
+                scaled: None,
             },
         },
         Entry {
@@ -1053,6 +1076,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of bits (10n + 5 vertices)",
                 arity: (1, 1),
                 construct: |params, _| friedmann::switchallsubexp(size(params[0])?),
+                scaled: None,
             },
         },
         Entry {
@@ -1063,6 +1087,7 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 params: "n: number of bits (25n + 10 vertices, 60n + 10 edges)",
                 arity: (1, 1),
                 construct: |params, _| friedmann::switchbestexp(size(params[0])?),
+                scaled: None,
             },
         },
     ],
