@@ -9,6 +9,10 @@
 //! - [`reach`]: the reach and DGG suites on terminal games, with the floor every retrograde
 //!   solver is measured against, a reverse breadth-first search;
 //! - [`parity`]: the parity suite, kalmar's parity solvers side by side with Oink ([`oink`]);
+//! - [`stochastic`]: stochastic games, strategy and value iteration, mean-payoff strategy
+//!   improvement and Friedmann's games, and the comparison with PRISM-games ([`prism`]);
+//! - [`observation`]: games of imperfect information, the knowledge game against antichains;
+//! - [`efg`]: one task (the strategic form or an equilibrium method) on a Gambit file;
 //! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer.
 //!
 //! ```
@@ -25,6 +29,7 @@
 pub mod cgt;
 pub mod efg;
 pub mod harness;
+pub mod observation;
 pub mod oink;
 pub mod parity;
 pub mod prism;
