@@ -101,7 +101,7 @@ pub enum GameSpec {
         /// Number of priorities (at least 1).
         priorities: usize,
     },
-    /// A family of [`kalmar_parity::generate::PARITY_FAMILIES`] with PGSolver's parameters.
+    /// A family of [`kalmar_parity::generate::FAMILIES`] with PGSolver's parameters.
     Family {
         /// The family's id.
         id: String,
