@@ -1,12 +1,19 @@
-//! `kalmar demo`: a short tour on built-in examples.
+//! `kalmar demo`: a one-minute tour, one built-in example from every family.
 
 use crate::report::table;
 use crate::solve::{outcome_text, reach_rows};
+use kalmar_cgt::Play;
+use kalmar_cgt::octal::Rules;
+use kalmar_cgt::octal::analysis::{ValuesOptions, analyse};
 use kalmar_core::format::read_gg;
-use kalmar_core::{Certificate, Edge, Rational};
+use kalmar_core::{Certificate, Edge, Player};
+use kalmar_efg::format::read_game;
+use kalmar_efg::nash;
+use kalmar_filter::ohhell::{self, PublicState};
+use kalmar_parity::ParityGame;
+use kalmar_parity::format::read_pg;
 use kalmar_terminal::dgg::{self, SOLVERS, Stats};
 use kalmar_terminal::games::{cops::CopsAndRobber, nim::Nim};
-use kalmar_terminal::generate::sorting_network;
 use kalmar_terminal::reach::{self, Outcome};
 
 /// Figure 2(b) of "Deterministic Graphical Games Revisited".
@@ -29,6 +36,18 @@ l1_3 terminal payoff=-1/3
 l5   terminal payoff=-5
 ";
 
+/// A parity game of five vertices.
+const TINY_PG: &str = include_str!("../../../examples/tiny.pg");
+
+/// Condon's simple stochastic game with a coin that returns.
+const COIN_TOSS: &str = include_str!("../../../examples/coin-toss.gg");
+
+/// Kuhn's poker, as Gambit writes it.
+const KUHN_POKER: &str = include_str!("../../../examples/kuhn-poker.efg");
+
+/// The public state of Table 1 of Solinas et al.
+const OHHELL_TABLE1: &str = include_str!("../../../examples/ohhell-table1-192.txt");
+
 fn heading(n: u32, title: &str) -> anyhow::Result<()> {
     say!("\n{n}. {title}\n");
     Ok(())
@@ -36,7 +55,7 @@ fn heading(n: u32, title: &str) -> anyhow::Result<()> {
 
 pub fn run() -> anyhow::Result<()> {
     say!("kalmar solves games exactly: values, optimal strategies, and certificates that are");
-    say!("checked by code that does not trust the solver. A short tour on built-in examples.");
+    say!("checked by code that does not trust the solver. One example from every family.");
 
     heading(
         1,
@@ -89,21 +108,8 @@ pub fn run() -> anyhow::Result<()> {
         )
     );
 
-    heading(3, "Nim: the retrograde solution agrees with the xor rule")?;
-    for heaps in [vec![1, 2, 3], vec![3, 4, 5], vec![2, 5, 6, 7]] {
-        let nim = Nim::new(heaps.clone());
-        let (explored, solution) = reach::solve_implicit(&nim, 1_000_000)?;
-        let xor = heaps.iter().fold(0, |a, b| a ^ b);
-        say!(
-            "  heaps {:?}: {} positions; {} (xor = {xor})",
-            heaps,
-            explored.arena.num_vertices(),
-            outcome_text(solution.values[0], solution.distance[0], false)
-        );
-    }
-
     heading(
-        4,
+        3,
         "A deterministic graphical game: rational payoffs, infinite play pays 0",
     )?;
     say!("{}\n", indent(DGG));
@@ -124,58 +130,128 @@ pub fn run() -> anyhow::Result<()> {
             verdict.to_string(),
         ]
     });
-    table(
-        &[
-            "solver",
-            "solution",
-            "value of s",
-            "comparisons",
-            "certificate",
-        ],
-        rows,
-        0,
+    let header = [
+        "solver",
+        "solution",
+        "value of s",
+        "comparisons",
+        "certificate",
+    ];
+    table(&header, rows, 0)?;
+
+    heading(
+        4,
+        "A parity game (PGSolver's format), solved by every parity solver",
     )?;
+    let graph = read_pg(TINY_PG)?;
+    let game = ParityGame::from_graph(&graph, false)?;
+    let mut answers = Vec::new();
+    for entry in kalmar_parity::SOLVERS.iter() {
+        let options = kalmar_parity::Options {
+            solver: entry.id.to_string(),
+            ..kalmar_parity::Options::default()
+        };
+        let solved = kalmar_parity::solve(&game, &options)?;
+        let even = solved
+            .solution
+            .winner
+            .iter()
+            .filter(|&&w| w == Player(0))
+            .count();
+        answers.push(format!(
+            "{} {even}/{}",
+            entry.id,
+            game.arena().num_vertices()
+        ));
+    }
+    say!(
+        "  vertices won by Even, each answer verified: {}",
+        answers.join(", ")
+    );
 
     heading(
         5,
-        "Sorting networks are games (Figure 4): a strong solution sorts the payoffs",
+        "A simple stochastic game (Condon): exact values, not floating point",
     )?;
-    let payoffs: Vec<Rational> = [5, -3, 8, 1, 0, 7, -6, 2].map(Rational::from).to_vec();
-    let network = sorting_network(&payoffs)?;
-    let mut stats = Stats::default();
-    let solution = dgg::sorting::solve(&network, &mut stats);
-    let arena = network.arena();
-    let mut outputs: Vec<(usize, String)> = arena
+    let graph = read_gg(COIN_TOSS)?;
+    let answer = kalmar_stochastic::solve::solve(&graph, &Default::default())?;
+    let values: Vec<String> = graph
+        .arena
         .vertices()
-        .filter_map(|v| {
-            let wire: usize = arena.given_name(v)?.strip_prefix("out")?.parse().ok()?;
-            Some((wire, format!("out{wire}={}", solution.values[v.index()])))
-        })
+        .filter(|&v| !graph.arena.is_terminal(v))
+        .map(|v| format!("{} = {}", graph.arena.name(v), answer.values[v.index()]))
         .collect();
-    outputs.sort();
-    let outputs: Vec<String> = outputs.into_iter().map(|(_, text)| text).collect();
     say!(
-        "  payoffs {}",
-        payoffs
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    say!("  outputs {}", outputs.join(" "));
-    say!(
-        "  ({} positions; strongly solving needs Θ(n log n) comparisons, Proposition 3.)",
-        arena.num_vertices()
+        "  by {}: {}\n  checked by {}",
+        answer.solver,
+        values.join(", "),
+        answer.certificate.unwrap_or("the certificate of its class")
     );
 
     heading(
         6,
+        "Kuhn's poker (Gambit's .efg): an exact equilibrium by the sequence form",
+    )?;
+    let poker = read_game(KUHN_POKER)?;
+    let solution = nash::solve(&poker, &nash::Options::for_game(&poker))?;
+    if let nash::Solution::Sequence(found) = &solution {
+        let payoffs: Vec<String> = found.equilibria[0]
+            .payoffs
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        say!(
+            "  payoffs {} ({} and {} sequences, {} pivots); regret 0 checked exactly",
+            payoffs.join(" and "),
+            found.sequences[0],
+            found.sequences[1],
+            found.pivots
+        );
+    }
+
+    heading(
+        7,
+        "Oh Hell (Solinas et al., Table 1): the histories behind a public state",
+    )?;
+    let state = PublicState::parse(OHHELL_TABLE1)?;
+    let report = ohhell::jobs::count(&state, "assignments", None)?;
+    say!("  {}: {} histories", state.describe(), report.histories);
+
+    heading(
+        8,
+        "Impartial games: Nim by retrograde analysis, Dawson's Kayles by its period",
+    )?;
+    let heaps = [3u64, 4, 5];
+    let nim = Nim::new(vec![3, 4, 5]);
+    let (explored, solution) = reach::solve_implicit(&nim, 1_000_000)?;
+    let answer = kalmar_cgt::nim::analyse(&heaps, Play::Normal);
+    say!(
+        "  Nim {heaps:?}: {} positions explored; {} (nim-sum {})",
+        explored.arena.num_vertices(),
+        outcome_text(solution.values[0], solution.distance[0], false),
+        answer.nimber
+    );
+    let rules = Rules::parse("0.07")?;
+    let mut options = ValuesOptions::new(1000);
+    options.period = true;
+    let report = analyse(&rules, &options, &mut |_| {})?;
+    if let Some(p) = report.proven {
+        say!(
+            "  0.07: G(n) has period {} from n = {}, proven from its first {} values (Guy–Smith)",
+            p.period,
+            p.preperiod,
+            p.proof_needs
+        );
+    }
+
+    heading(
+        9,
         "Imperfect information: Reif's 1984 procedure accepts a game the system loses",
     )?;
     crate::observation::demo()?;
 
     say!(
-        "\nNext: `kalmar solve FILE`, `kalmar dgg solvers`, `kalmar generate --help`, `kalmar bench --help`."
+        "\nNext: `kalmar solve FILE` on any game file, `kalmar --help`, and `--help` on every command."
     );
     Ok(())
 }
