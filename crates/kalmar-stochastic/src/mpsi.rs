@@ -76,11 +76,14 @@
 use super::{MeanPayoffGame, Solution, Stats, is_deterministic};
 use int::{Big, Int};
 use kalmar_core::{Edge, Owner, Player, Rational, Strategy, Vertex};
+use nonpositive::{attract_minimiser, nonpositive_cycles};
 use num_bigint::BigInt;
-use std::collections::VecDeque;
 use valuation::{Retreats, Valuation};
 
 mod int;
+mod nonpositive;
+#[cfg(test)]
+mod tests;
 mod valuation;
 
 /// Why strategy improvement does not apply.
@@ -304,156 +307,6 @@ fn improvement<T: Int>(
         }
     }
     (best.0 > *d(v)).then_some(best.1)
-}
-
-/// The minimiser's vertices from which she can reach, through her own vertices, a cycle of her
-/// own with a sum `<= 0`, with moves that get there and go round it; `bound` is at least the
-/// absolute value of every reward.
-fn nonpositive_cycles<T: Int>(
-    local: &Local,
-    maximiser: &[bool],
-    reward: &[T],
-    bound: &BigInt,
-) -> (Vec<bool>, Vec<Option<usize>>) {
-    let k = local.len();
-    let scale = T::from_big(&BigInt::from(k + 1));
-    let one = T::from_big(&BigInt::from(1));
-    let zero = T::from_big(&BigInt::ZERO);
-    // A tree of parents without a cycle has paths of at most k - 1 moves, each weighing at
-    // least -((k + 1) bound + 1): a distance below `floor` proves a cycle of parents, and is
-    // never kept without looking for it (which bounds the distances, see
-    // `Rewards::small_enough`).
-    let k_big = BigInt::from(k);
-    let heaviest: BigInt = (&k_big + 1u32) * bound + 1u32;
-    let floor = T::from_big(&-(k_big * heaviest + 1u32));
-    let mut found = vec![false; k];
-    let mut choice: Vec<Option<usize>> = vec![None; k];
-    let own = |found: &[bool], v: usize| !maximiser[v] && !found[v];
-    loop {
-        // Shortest distances from a virtual source at every vertex, weights (k+1) r - 1; a
-        // cycle of the predecessor graph is a negative cycle (Bellman–Ford).
-        let mut dist = vec![zero.clone(); k];
-        let mut parent: Vec<Option<usize>> = vec![None; k];
-        let mut relaxations = 0usize;
-        let mut queued = vec![false; k];
-        let mut queue: VecDeque<usize> = (0..k).filter(|&v| own(&found, v)).collect();
-        for &v in &queue {
-            queued[v] = true;
-        }
-        let mut cycle_at = None;
-        'relax: while let Some(u) = queue.pop_front() {
-            queued[u] = false;
-            for j in local.moves(u) {
-                let w = local.target[j] as usize;
-                if !own(&found, w) {
-                    continue;
-                }
-                let x = dist[u].plus(&scale.times(&reward[u])).minus(&one);
-                if x < dist[w] {
-                    dist[w] = x;
-                    parent[w] = Some(j);
-                    relaxations += 1;
-                    // Look for a cycle of parents once per k relaxations (O(1) amortised), and
-                    // below the floor.
-                    if relaxations.is_multiple_of(k) || dist[w] < floor {
-                        cycle_at = parent_cycle(local, &parent);
-                        if cycle_at.is_some() {
-                            break 'relax;
-                        }
-                    }
-                    if !queued[w] {
-                        queued[w] = true;
-                        queue.push_back(w);
-                    }
-                }
-            }
-        }
-        let Some(c) = cycle_at else {
-            return (found, choice);
-        };
-        // Go round the cycle (parent moves lead into each vertex), then mark every own vertex
-        // that reaches it through own vertices, with the move that gets closer.
-        let mut x = c;
-        let mut reached = Vec::new();
-        loop {
-            let j = parent[x].expect("on a cycle of parents");
-            let u = local_source(local, j);
-            choice[u] = Some(j);
-            found[u] = true;
-            reached.push(u);
-            x = u;
-            if x == c {
-                break;
-            }
-        }
-        while let Some(w) = reached.pop() {
-            for &(p, j) in local.preds(w) {
-                let p = p as usize;
-                if own(&found, p) {
-                    found[p] = true;
-                    choice[p] = Some(j as usize);
-                    reached.push(p);
-                }
-            }
-        }
-    }
-}
-
-/// A vertex on a cycle of the parent graph, if it has one (each vertex has at most one parent:
-/// follow parents from every vertex, marking the walk, until a vertex seen before).
-fn parent_cycle(local: &Local, parent: &[Option<usize>]) -> Option<usize> {
-    const NEW: u32 = u32::MAX;
-    let mut walk = vec![NEW; parent.len()];
-    for start in 0..parent.len() {
-        let mut x = start;
-        while walk[x] == NEW {
-            walk[x] = start as u32;
-            match parent[x] {
-                Some(j) => x = local_source(local, j),
-                None => break,
-            }
-        }
-        if walk[x] == start as u32 && parent[x].is_some() {
-            return Some(x);
-        }
-    }
-    None
-}
-
-/// The source of the move with index `j`.
-fn local_source(local: &Local, j: usize) -> usize {
-    local.start.partition_point(|&s| s <= j) - 1
-}
-
-/// Adds the minimiser's attractor of `set` to it, with her moves into it.
-fn attract_minimiser(
-    local: &Local,
-    maximiser: &[bool],
-    set: &mut [bool],
-    choice: &mut [Option<usize>],
-) {
-    let k = local.len();
-    let mut remaining: Vec<usize> = (0..k).map(|v| local.moves(v).len()).collect();
-    let mut queue: Vec<usize> = (0..k).filter(|&v| set[v]).collect();
-    while let Some(w) = queue.pop() {
-        for &(p, j) in local.preds(w) {
-            let p = p as usize;
-            if set[p] {
-                continue;
-            }
-            let joins = if maximiser[p] {
-                remaining[p] -= 1;
-                remaining[p] == 0
-            } else {
-                choice[p] = Some(j as usize);
-                true
-            };
-            if joins {
-                set[p] = true;
-                queue.push(p);
-            }
-        }
-    }
 }
 
 /// After this many guessed thresholds in a row that did not halve a group's interval, the next
@@ -833,82 +686,4 @@ fn simplest_between(low: &Rational, high: &Rational) -> Rational {
         floor + simplest(q.recip(), p.recip()).recip()
     }
     Rational::from_big(simplest(low.to_big(), high.to_big()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Class;
-    use crate::generate::random_deterministic;
-    use kalmar_core::format::read_gg;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(120))]
-
-        /// The algorithm in big integers makes exactly the decisions it makes in `i128`: the
-        /// same values, strategies and counts.
-        #[test]
-        fn big_integers_decide_as_128_bit_integers(
-            seed in any::<u64>(), n in 1usize..12, degree in 1usize..=3,
-        ) {
-            let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
-            let game = MeanPayoffGame::from_graph(&graph).unwrap();
-            let (mut small_stats, mut big_stats) = (Stats::default(), Stats::default());
-            let small = solve_in(&game, Arithmetic::Fastest, &mut small_stats).unwrap();
-            let big = solve_in(&game, Arithmetic::Big, &mut big_stats).unwrap();
-            prop_assert_eq!(&small.values, &big.values);
-            prop_assert_eq!(small.strategy, big.strategy);
-            prop_assert_eq!(small_stats.iterations, big_stats.iterations);
-            prop_assert_eq!(small_stats.evaluations, big_stats.evaluations);
-        }
-    }
-
-    #[test]
-    fn simplest_fractions() {
-        let r = Rational::new;
-        assert_eq!(simplest_between(&r(1, 3), &r(1, 2)), r(2, 5));
-        assert_eq!(simplest_between(&r(-1, 2), &r(1, 2)), r(0, 1));
-        assert_eq!(simplest_between(&r(0, 1), &r(1, 3)), r(1, 4));
-        assert_eq!(simplest_between(&r(7, 3), &r(12, 5)), r(19, 8));
-        assert_eq!(simplest_between(&r(-12, 5), &r(-7, 3)), r(-19, 8));
-    }
-
-    #[test]
-    fn fractional_rewards_and_a_choice_of_cycles() {
-        // Max at a: the 2-cycle with b (rewards 1/2 and -1/3, mean 1/12) or the self-loop at c
-        // (reward -1/5). Min at b can only return. Max takes the cycle: a, b are worth 1/12.
-        let graph = read_gg(
-            "kalmar-gg 1\na max reward=1/2 -> b c\nb min reward=-1/3 -> a\n\
-             c max reward=-1/5 -> c\n",
-        )
-        .unwrap();
-        let game = MeanPayoffGame::from_graph(&graph).unwrap();
-        let s = solve(&game, &mut Stats::default()).unwrap();
-        assert_eq!(
-            s.values,
-            [
-                Rational::new(1, 12),
-                Rational::new(1, 12),
-                Rational::new(-1, 5)
-            ]
-        );
-        assert_eq!(game.evaluate(&s.strategy), s.values);
-    }
-
-    #[test]
-    fn min_keeps_a_cycle_of_her_own() {
-        // Min's own 2-cycle has sum 0 (value 0); her exit leads to Max's loop worth 3.
-        let graph = read_gg(
-            "kalmar-gg 1\na min reward=2 -> b m\nb min reward=-2 -> a\nm max reward=3 -> m\n",
-        )
-        .unwrap();
-        let game = MeanPayoffGame::from_graph(&graph).unwrap();
-        let s = solve(&game, &mut Stats::default()).unwrap();
-        assert_eq!(
-            s.values,
-            [Rational::ZERO, Rational::ZERO, Rational::from(3)]
-        );
-        assert_eq!(game.evaluate(&s.strategy), s.values);
-    }
 }
