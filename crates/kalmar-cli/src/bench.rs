@@ -189,7 +189,7 @@ fn print<R: TableRow + Serialize>(rows: &[R], json: bool) -> anyhow::Result<()> 
 fn stochastic(args: &BenchArgs) -> anyhow::Result<()> {
     let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
     if let Some(prism) = &args.peer {
-        return crate::prism::bench(&crate::prism::PeerBench {
+        let options = kalmar_bench::prism::PeerBench {
             prism,
             families: &args.families,
             sizes: &sizes,
@@ -200,8 +200,8 @@ fn stochastic(args: &BenchArgs) -> anyhow::Result<()> {
             peer_reps: args.peer_reps.unwrap_or(args.reps),
             timeout: args.timeout.unwrap_or(60),
             seed: args.seed,
-            json: args.json,
-        });
+        };
+        return crate::prism::bench(&options, args.json);
     }
     crate::stochastic::bench(
         &args.families,

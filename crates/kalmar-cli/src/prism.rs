@@ -6,7 +6,7 @@
 use crate::bad_input;
 use crate::report::{in_file, load};
 use clap::{Args, ValueEnum};
-use kalmar_bench::prism::{PrismBenchError, compare, configurations, games};
+use kalmar_bench::prism::{PeerBench, PrismBenchError, compare, configurations, games};
 use kalmar_core::format::GameGraph;
 use kalmar_stochastic::prism::{write_prism, write_prism_explicit};
 use kalmar_stochastic::{Class, TerminalPayoffGame};
@@ -138,33 +138,6 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
-/// What `kalmar bench stochastic --peer PRISM` was asked for: the comparison's options, and
-/// whether to print JSON.
-pub struct PeerBench<'a> {
-    /// PRISM-games' `prism` launcher.
-    pub prism: &'a Path,
-    /// The families (see [`kalmar_bench::prism::PeerBench`]).
-    pub families: &'a [String],
-    /// Sizes in moves of the random games.
-    pub sizes: &'a [usize],
-    /// kalmar's solvers: `si` and `vi`; default both.
-    pub solvers: &'a [String],
-    /// PRISM configurations.
-    pub configurations: &'a [String],
-    /// Extra options for every PRISM run.
-    pub extra_args: &'a [String],
-    /// Timed runs of each kalmar solver.
-    pub reps: usize,
-    /// Runs of each PRISM configuration.
-    pub peer_reps: usize,
-    /// Seconds after which a PRISM run is stopped.
-    pub timeout: u64,
-    /// Seed of the random games.
-    pub seed: u64,
-    /// Print the rows as JSON.
-    pub json: bool,
-}
-
 /// The comparison's error: internal failures exit with 1, bad input with 2.
 fn reported(e: PrismBenchError) -> anyhow::Error {
     if e.is_internal() {
@@ -177,28 +150,16 @@ fn reported(e: PrismBenchError) -> anyhow::Error {
 /// `kalmar bench stochastic --peer PRISM`: kalmar's exact strategy iteration and value iteration
 /// with bounds, and PRISM-games on the exported model of the same game, in the same run; every
 /// answer measured against the exact values (or vi's bounds where si is not run).
-pub fn bench(args: &PeerBench<'_>) -> anyhow::Result<()> {
-    let options = kalmar_bench::prism::PeerBench {
-        prism: args.prism,
-        families: args.families,
-        sizes: args.sizes,
-        solvers: args.solvers,
-        configurations: args.configurations,
-        extra_args: args.extra_args,
-        reps: args.reps,
-        peer_reps: args.peer_reps,
-        timeout: args.timeout,
-        seed: args.seed,
-    };
-    let configurations = configurations(&options).map_err(reported)?;
-    let games = games(&options).map_err(reported)?;
+pub fn bench(options: &PeerBench<'_>, json: bool) -> anyhow::Result<()> {
+    let configurations = configurations(options).map_err(reported)?;
+    let games = games(options).map_err(reported)?;
     let bar = crate::progress::bar(games.len(), "runs");
     let mut rows = Vec::new();
     for (family, graph) in &games {
         if let Some(bar) = &bar {
             bar.set_message(format!("{family}, {} moves", graph.arena.num_edges()));
         }
-        rows.extend(compare(&options, &configurations, family, graph).map_err(reported)?);
+        rows.extend(compare(options, &configurations, family, graph).map_err(reported)?);
         if let Some(bar) = &bar {
             bar.inc(1);
         }
@@ -206,7 +167,7 @@ pub fn bench(args: &PeerBench<'_>) -> anyhow::Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if args.json {
+    if json {
         say!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
     }
