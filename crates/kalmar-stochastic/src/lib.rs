@@ -37,6 +37,7 @@ mod end_components;
 mod game;
 pub mod generate;
 mod howard;
+mod mdp;
 mod model;
 pub mod mp_check;
 pub mod mp_witness;

@@ -14,9 +14,9 @@
 //! controller, the maximal end components among the vertices of priority at most `q`
 //! ([`end_components`](super::end_components)) that contain a vertex of priority `q`.
 //!
-//! The reachability probabilities are those of a one-player terminal-payoff game (`W` becomes a
-//! terminal paying 1, or -1 for Min; infinite play pays 0), solved exactly by strategy iteration
-//! and checked by its own certificate ([`verify`](super::verify)).
+//! The reachability probabilities are those of a Markov decision process (`W` becomes a terminal
+//! paying 1, the fixed player keeps its one move), computed exactly by the checkers' own policy
+//! iteration for maximal reachability, not by a game solver.
 //!
 //! A claimed solution (values `x`, strategies `sigma` for Max and `tau` for Min) is correct
 //! exactly when Max's best reply to `tau` gets `x` and Min's best reply to `sigma` holds Max to
@@ -46,8 +46,9 @@
 //! ```
 
 use super::end_components::maximal_end_components;
+use super::mdp::max_reach;
 use super::model::player_of;
-use super::{Solution, Stats, StochasticParityGame, TerminalPayoffGame, si};
+use super::{Solution, StochasticParityGame, TerminalPayoffGame};
 use kalmar_core::{Builder, Certificate, Owner, Player, Rational, Strategy, VerifyError};
 
 /// The probability that Max wins from every vertex when `fixed` follows its part of `strategy`
@@ -100,24 +101,16 @@ pub fn best_reply_values(
         }
     }
     let reach_arena = builder.build().expect("a sub-game of a valid arena");
-    let prize = if controller == Player::MAX {
-        Rational::ONE
-    } else {
-        -Rational::ONE
-    };
     let payoff = winning
         .iter()
-        .map(|&w| if w { prize.clone() } else { Rational::ZERO })
+        .map(|&w| if w { Rational::ONE } else { Rational::ZERO })
         .collect();
     let reach = TerminalPayoffGame::new(reach_arena, payoff).expect("two players, some vertices");
-    let solution = si::solve_terminal(&reach, &mut Stats::default());
-    solution
-        .verify(&reach)
-        .expect("strategy iteration's answer passes the terminal-payoff certificate");
+    let p = max_reach(&reach.model(), controller);
     if controller == Player::MAX {
-        solution.values
+        p
     } else {
-        solution.values.iter().map(|x| x + &Rational::ONE).collect()
+        p.iter().map(|x| &Rational::ONE - x).collect()
     }
 }
 
