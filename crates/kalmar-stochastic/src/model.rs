@@ -1,9 +1,13 @@
 //! The shared model of the solvers and the certificates: the common shape of terminal-payoff
 //! and discounted games ([`Model`]), who owns a vertex, whether an arena has chance, which moves
-//! keep the value, and the shape every claimed solution must have. Solvers and verifiers both use
-//! it; it uses neither.
+//! keep the value, the shape every claimed solution must have, and the integer form of
+//! mean-payoff rewards. Solvers and verifiers both use it; it uses neither.
 
+use super::MeanPayoffGame;
 use kalmar_core::{Arena, Edge, Owner, Player, Rational, Strategy, VerifyError, Vertex};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive};
 
 /// The common shape of terminal-payoff and discounted games that the solvers work on: the value
 /// `x` of a play's vertex sequence `v_0, v_1, …` is `sum_i beta^i r(v_i)`, plus `beta^k` times the
@@ -85,4 +89,26 @@ pub(crate) fn check_shape(
     strategy
         .check(arena)
         .map_err(|v| VerifyError::new(format!("vertex {}: no valid move chosen", arena.name(v))))
+}
+
+/// The rewards times the least common multiple of their denominators, as integers, and that
+/// multiple; `None` if some scaled reward does not fit in 128 bits.
+pub(crate) fn integer_rewards(game: &MeanPayoffGame) -> Option<(Vec<i128>, BigInt)> {
+    let (reward, scale) = big_integer_rewards(game);
+    let reward = reward.iter().map(BigInt::to_i128).collect::<Option<_>>()?;
+    Some((reward, scale))
+}
+
+/// The rewards times the least common multiple of their denominators, and that multiple.
+pub(crate) fn big_integer_rewards(game: &MeanPayoffGame) -> (Vec<BigInt>, BigInt) {
+    let scale = game
+        .rewards()
+        .iter()
+        .fold(BigInt::one(), |acc, r| acc.lcm(r.to_big().denom()));
+    let reward = game
+        .rewards()
+        .iter()
+        .map(|r| (r.to_big() * num_rational::BigRational::from_integer(scale.clone())).to_integer())
+        .collect();
+    (reward, scale)
 }

@@ -27,8 +27,9 @@
 //! assert!(mp_check::verify(&game, &solution.values, &solution.strategy).is_ok());
 //! ```
 
+use super::model::integer_rewards;
 use super::model::player_of;
-use super::{MeanPayoffGame, is_deterministic, zp::integer_rewards};
+use super::{MeanPayoffGame, is_deterministic};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Player, Rational, Strategy, VerifyError, Vertex};
 

@@ -359,7 +359,7 @@ fn solve_in(
         return Err(MpsiError::Stochastic);
     }
     let n = arena.num_vertices();
-    let (reward, scale) = super::zp::big_integer_rewards(game);
+    let (reward, scale) = super::model::big_integer_rewards(game);
     let rewards = Rewards::new(reward, n, arithmetic);
     let bound = Rational::from_big(num_rational::BigRational::from_integer(
         &rewards.w + BigInt::from(1),

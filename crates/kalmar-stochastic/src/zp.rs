@@ -31,11 +31,9 @@
 //! assert_eq!(values, [Rational::ONE, Rational::from(-1)]);
 //! ```
 
+use super::model::integer_rewards;
 use super::{MeanPayoffGame, Stats, is_deterministic};
 use kalmar_core::{Owner, Player, Rational};
-use num_bigint::BigInt;
-use num_integer::Integer;
-use num_traits::{One, ToPrimitive};
 
 /// Why Zwick–Paterson iteration does not apply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -105,26 +103,4 @@ pub fn solve(
                 .expect("Zwick and Paterson's bound leaves exactly one candidate")
         })
         .collect())
-}
-
-/// The rewards times the least common multiple of their denominators, as integers, and that
-/// multiple; `None` if some scaled reward does not fit in 128 bits.
-pub(crate) fn integer_rewards(game: &MeanPayoffGame) -> Option<(Vec<i128>, BigInt)> {
-    let (reward, scale) = big_integer_rewards(game);
-    let reward = reward.iter().map(BigInt::to_i128).collect::<Option<_>>()?;
-    Some((reward, scale))
-}
-
-/// The rewards times the least common multiple of their denominators, and that multiple.
-pub(crate) fn big_integer_rewards(game: &MeanPayoffGame) -> (Vec<BigInt>, BigInt) {
-    let scale = game
-        .rewards()
-        .iter()
-        .fold(BigInt::one(), |acc, r| acc.lcm(r.to_big().denom()));
-    let reward = game
-        .rewards()
-        .iter()
-        .map(|r| (r.to_big() * num_rational::BigRational::from_integer(scale.clone())).to_integer())
-        .collect();
-    (reward, scale)
 }

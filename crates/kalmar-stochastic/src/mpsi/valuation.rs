@@ -240,7 +240,7 @@ mod tests {
     use super::super::{Local, attract_minimiser, improvement, nonpositive_cycles};
     use super::*;
     use crate::generate::random_deterministic;
-    use crate::{Class, MeanPayoffGame, zp};
+    use crate::{Class, MeanPayoffGame};
     use kalmar_core::Vertex;
     use proptest::prelude::*;
 
@@ -257,7 +257,7 @@ mod tests {
         ) {
             let graph = random_deterministic(Class::MeanPayoff, n, degree, 0, None, seed).unwrap();
             let game = MeanPayoffGame::from_graph(&graph).unwrap();
-            let (reward, _) = zp::integer_rewards(&game).unwrap();
+            let (reward, _) = crate::model::integer_rewards(&game).unwrap();
             // Rewards shifted as a threshold shifts them.
             let reward: Vec<i128> = reward.iter().map(|r| r - shift).collect();
             let vertices: Vec<Vertex> = game.arena().vertices().collect();
