@@ -5,6 +5,34 @@
 //! leads to and what a terminal state pays. States are values (`Clone + Eq + Hash`), so the same
 //! position reached along different paths is one vertex, and cycles appear where the rules allow
 //! a position to repeat.
+//!
+//! ```
+//! use kalmar_core::{Game, Player, Rational, Turn, explore};
+//! /// A pile of counters; a move takes one or two; who cannot move loses.
+//! struct Pile(u32);
+//! impl Game for Pile {
+//!     type State = (u32, u8);
+//!     type Action = u32;
+//!     fn num_players(&self) -> u8 { 2 }
+//!     fn initial_state(&self) -> (u32, u8) { (self.0, 0) }
+//!     fn turn(&self, s: &(u32, u8)) -> Turn {
+//!         if s.0 == 0 { Turn::Terminal } else { Turn::Player(Player(s.1)) }
+//!     }
+//!     fn legal_actions(&self, s: &(u32, u8), actions: &mut Vec<u32>) {
+//!         actions.extend((1..=2).filter(|&k| k <= s.0));
+//!     }
+//!     fn apply(&self, s: &(u32, u8), k: &u32) -> (u32, u8) { (s.0 - k, 1 - s.1) }
+//!     fn returns(&self, s: &(u32, u8)) -> Vec<Rational> {
+//!         // The player to move at the end cannot move and loses.
+//!         let max_won = s.1 == 1;
+//!         vec![Rational::from(if max_won { 1 } else { -1 })]
+//!     }
+//! }
+//! let explored = explore(&Pile(4), 100, false).unwrap();
+//! assert_eq!(explored.arena.num_vertices(), 8); // the (pile, player to move) states reached
+//! assert_eq!(explored.arena.num_edges(), 10);
+//! assert!(explored.vertex(&(0, 1)).is_some());
+//! ```
 
 use crate::{Arena, BuildError, Builder, Owner, Player, Rational, Vertex};
 use foldhash::{HashMap, HashMapExt};

@@ -1,6 +1,27 @@
 //! Subgames: a set of positions of an arena, as a membership mask and a list, and the attractor
 //! computed inside one. Solvers that recurse on parts of a game (the narrowing rounds of the DGG
 //! solvers, Zielonka's algorithm for parity games) keep their parts as subgames.
+//!
+//! ```
+//! use kalmar_core::{AttractorScratch, Builder, Owner, Player, Subgame, Vertex};
+//! // a (Max) -> b (Min) -> a, and b -> t: Min can avoid t, so only t itself is attracted for Max.
+//! let mut b = Builder::new(2);
+//! let [a, m, t] = [Owner::Player(Player::MAX), Owner::Player(Player::MIN), Owner::Player(Player::MAX)]
+//!     .map(|o| b.add_vertex(o));
+//! b.add_edge(a, m);
+//! b.add_edge(m, a);
+//! b.add_edge(m, t);
+//! b.add_edge(t, t);
+//! let arena = b.build().unwrap();
+//! let all = Subgame::full(&arena);
+//! let mut strategy = vec![None; arena.num_vertices()];
+//! let mut scratch = AttractorScratch::default();
+//! let max_wins = all.attract(&arena, Player::MAX, &[t], &mut strategy, &mut scratch);
+//! assert_eq!(max_wins, [t]);
+//! let min_wins = all.attract(&arena, Player::MIN, &[t], &mut strategy, &mut scratch);
+//! assert_eq!(min_wins.len(), 3);
+//! assert_eq!(min_wins[0], Vertex(2));
+//! ```
 
 use crate::{Arena, Edge, Owner, Player, Vertex};
 

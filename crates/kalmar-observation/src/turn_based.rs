@@ -15,6 +15,18 @@
 //! will see), at an environment position the single action `(environment)`; terminals entered
 //! by the system are the target, terminals entered by the environment have no moves (the system
 //! is stuck there and loses).
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_observation::{Side, TurnBased, knowledge};
+//! // The system cannot tell l from r, but the move it names by what it will see, w, ends
+//! // the game at both: the system moves last and wins.
+//! let graph = read_gg("kalmar-gg 1\nplayers 2\nstart s\ns min -> l r\nl max obs=x -> w\n\
+//!                      r max obs=x -> w\nw terminal\n").unwrap();
+//! let game = TurnBased::from_graph(&graph).unwrap().to_game();
+//! assert_eq!(game.num_locations(), 4);
+//! assert_eq!(knowledge::solve(&game).winner, Side::System);
+//! ```
 
 use super::{GameBuilder, ObservationGame};
 use foldhash::{HashMap, HashMapExt};

@@ -1,4 +1,12 @@
 //! PGSolver's clique games: [`cliquegame`] and [`cliquegame_with_self_cycles`].
+//!
+//! ```
+//! use kalmar_parity::{Options, generate::cliquegame, solve};
+//! let game = cliquegame(4).unwrap();
+//! assert_eq!(game.arena().num_vertices(), 4);
+//! assert_eq!(game.arena().num_edges(), 12);
+//! assert!(solve(&game, &Options::default()).unwrap().verified);
+//! ```
 
 use super::listed::{Listed, benefits};
 use crate::ParityGame;

@@ -1,4 +1,11 @@
 //! Oink's two-counters family [`tc`].
+//!
+//! ```
+//! use kalmar_parity::{Options, generate::tc, solve};
+//! let game = tc(2).unwrap();
+//! let solved = solve(&game, &Options { solver: "tl".into(), ..Options::default() }).unwrap();
+//! assert!(solved.verified);
+//! ```
 
 use super::listed::{EVEN, Listed};
 use crate::ParityGame;

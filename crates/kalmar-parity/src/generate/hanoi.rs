@@ -1,4 +1,11 @@
 //! PGSolver's [`towersofhanoi`], a reachability game on the states of the puzzle.
+//!
+//! ```
+//! use kalmar_parity::{Options, generate::towersofhanoi, solve};
+//! let game = towersofhanoi(2).unwrap();
+//! assert!(game.arena().num_vertices() >= 9);
+//! assert!(solve(&game, &Options::default()).unwrap().verified);
+//! ```
 
 use super::listed::{Description, EVEN, explore};
 use crate::ParityGame;

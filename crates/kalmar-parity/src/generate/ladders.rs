@@ -1,4 +1,16 @@
 //! PGSolver's ladders: [`laddergame`], [`recursiveladder`] and [`modelcheckerladder`].
+//!
+//! ```
+//! use kalmar_core::Player;
+//! use kalmar_parity::generate::{laddergame, modelcheckerladder, recursiveladder};
+//! use kalmar_parity::{Options, solve};
+//! let ladder = laddergame(3).unwrap();
+//! assert_eq!(ladder.arena().num_vertices(), 6);
+//! assert_eq!(recursiveladder(2).unwrap().arena().num_vertices(), 10);
+//! assert_eq!(modelcheckerladder(2).unwrap().arena().num_vertices(), 7);
+//! let solved = solve(&ladder, &Options::default()).unwrap();
+//! assert!(solved.solution.winner.iter().all(|&w| w == Player(0)));
+//! ```
 
 use super::listed::{Description, Listed, ODD, benefits, explore};
 use crate::ParityGame;
