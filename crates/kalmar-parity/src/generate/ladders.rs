@@ -8,8 +8,10 @@
 //! assert_eq!(ladder.arena().num_vertices(), 6);
 //! assert_eq!(recursiveladder(2).unwrap().arena().num_vertices(), 10);
 //! assert_eq!(modelcheckerladder(2).unwrap().arena().num_vertices(), 7);
+//! // Each player keeps to the vertices of its own parity, where every priority is its own.
 //! let solved = solve(&ladder, &Options::default()).unwrap();
-//! assert!(solved.solution.winner.iter().all(|&w| w == Player(0)));
+//! let expected: Vec<Player> = (0..6).map(|v| Player(v % 2)).collect();
+//! assert_eq!(solved.solution.winner, expected);
 //! ```
 
 use super::listed::{Description, Listed, ODD, benefits, explore};
