@@ -129,8 +129,14 @@ pub enum ImpartialCommand {
         /// Compute G(0), G(1), …, G(N).
         #[arg(long, value_name = "N")]
         up_to: usize,
-        /// Values shown in the human-readable output (the JSON has all).
-        #[arg(long, default_value_t = 240, value_name = "COUNT")]
+        /// Values shown in the human-readable output, 0 for all (the JSON has all; `--show` is an
+        /// old name).
+        #[arg(
+            long = "limit",
+            alias = "show",
+            default_value_t = 240,
+            value_name = "N"
+        )]
         show: usize,
         /// Print the values as JSON: an object whose `values` field is the array G(0..N).
         #[arg(long)]

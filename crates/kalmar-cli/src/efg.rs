@@ -69,15 +69,22 @@ pub enum EfgCommand {
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, vertex, seqform or spe.
-        #[arg(long, default_value = "seqform", value_name = "ID")]
+        /// The method: pure, lh, enum, vertex, seqform or spe (see `kalmar efg solvers`;
+        /// `--method` is an old name).
+        #[arg(
+            long = "solver",
+            alias = "method",
+            default_value = "seqform",
+            value_name = "ID"
+        )]
         method: String,
         /// The largest strategic form built for pure, lh, enum and vertex (profiles × players).
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
     },
-    /// List the equilibrium methods.
-    Methods,
+    /// List the equilibrium methods (`kalmar efg methods` is an old name).
+    #[command(alias = "methods")]
+    Solvers,
     /// Time one task on a game file in-process (reading excluded): the median of --reps runs
     /// and the peak resident memory, as JSON. Tasks: strategic (build the reduced strategic
     /// form and write it as .nfg text), and the equilibrium methods (pure, lh, enum, vertex,
@@ -85,8 +92,8 @@ pub enum EfgCommand {
     Bench {
         /// The game (.efg).
         file: PathBuf,
-        /// strategic or an equilibrium method's id.
-        #[arg(long)]
+        /// strategic or an equilibrium method's id (`--task` is an old name).
+        #[arg(long = "solver", alias = "task", value_name = "ID")]
         task: String,
         /// Runs (the median is reported).
         #[arg(long, default_value_t = 5)]
@@ -155,7 +162,7 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             say!("{}", serde_json::to_string(&report)?);
             Ok(())
         }
-        EfgCommand::Methods => table(
+        EfgCommand::Solvers => table(
             &["id", "works on", "method", "bounds"],
             kalmar_efg::nash::METHODS.iter().map(|m| {
                 vec![

@@ -1,4 +1,4 @@
-//! Arguments whose values are the ids of a library registry (`--algorithm`, `--solver`, ...):
+//! Arguments whose values are the ids of a library registry (`--solver`, ...):
 //! the possible values, each with its summary in `--help`, come from the registry itself.
 
 use clap::builder::{PossibleValue, PossibleValuesParser};

@@ -516,3 +516,67 @@ fn impartial_games_of_the_seed() {
         stdout(&out)
     );
 }
+
+/// The subcommands listed under "Commands:" in a help text.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_command_speaks_one_vocabulary() {
+    // The algorithm is --solver, rows shown are --limit, a saved answer is -o/--output: the old
+    // names are hidden aliases and appear in no help text.
+    let mut queue = vec![Vec::<String>::new()];
+    let mut seen = 0;
+    while let Some(path) = queue.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = kalmar(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let help = stdout(&out);
+        seen += 1;
+        for old in ["--method ", "--algorithm ", "--task ", "--show "] {
+            assert!(!help.contains(old), "{args:?} offers {old}: {help}");
+        }
+        let options = help
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| l.starts_with('-'));
+        if let Some(line) = options.clone().find(|l| l.starts_with("--output")) {
+            panic!("{args:?}: --output without -o: {line}");
+        }
+        for sub in subcommands(&help) {
+            let mut next = path.clone();
+            next.push(sub);
+            queue.push(next);
+        }
+    }
+    assert!(seen > 40, "only {seen} commands walked");
+}
+
+#[test]
+fn old_flag_names_still_work() {
+    let old = kalmar(&["efg", "nash", "--method", "lh", "examples/entry.efg"]);
+    let new = kalmar(&["efg", "nash", "--solver", "lh", "examples/entry.efg"]);
+    assert!(old.status.success(), "{}", stderr(&old));
+    assert_eq!(stdout(&old).lines().nth(1), stdout(&new).lines().nth(1));
+    let out = kalmar(&[
+        "observation",
+        "solve",
+        "--algorithm",
+        "antichain",
+        "examples/reif-note.gg",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["octal", "0.07", "--up-to", "30", "--show", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("26 more"), "{}", stdout(&out));
+    assert!(kalmar(&["efg", "methods"]).status.success());
+}

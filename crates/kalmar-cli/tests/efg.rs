@@ -61,7 +61,7 @@ fn strategic_writes_nfg_and_nash_solves_it() {
     let lh = json(&[
         "efg",
         "nash",
-        "--method",
+        "--solver",
         "lh",
         "--json",
         path.to_str().unwrap(),
@@ -73,7 +73,7 @@ fn strategic_writes_nfg_and_nash_solves_it() {
     let seq = json(&[
         "efg",
         "nash",
-        "--method",
+        "--solver",
         "seqform",
         "--json",
         "examples/kuhn-poker.efg",
@@ -90,7 +90,7 @@ fn pure_and_spe_on_a_perfect_information_game() {
     let pure = json(&[
         "efg",
         "nash",
-        "--method",
+        "--solver",
         "pure",
         "--json",
         "examples/entry.efg",
@@ -99,13 +99,13 @@ fn pure_and_spe_on_a_perfect_information_game() {
     let spe = json(&[
         "efg",
         "nash",
-        "--method",
+        "--solver",
         "spe",
         "--json",
         "examples/entry.efg",
     ]);
     assert_eq!(spe["values"], serde_json::json!([1, 1]));
-    let out = kalmar(&["efg", "nash", "--method", "spe", "examples/kuhn-poker.efg"]);
+    let out = kalmar(&["efg", "nash", "--solver", "spe", "examples/kuhn-poker.efg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("perfect information"),
@@ -127,7 +127,7 @@ fn bad_input_exits_2_with_a_position() {
     let err = stderr(&out);
     assert!(err.contains("bad.efg:4:6"), "{err}");
     assert!(err.contains("a player number from 1 to 1"), "{err}");
-    let out = kalmar(&["efg", "nash", "--method", "nope", "examples/entry.efg"]);
+    let out = kalmar(&["efg", "nash", "--solver", "nope", "examples/entry.efg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("pure, lh, enum, seqform, spe"));
     let out = kalmar(&[
@@ -157,7 +157,7 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    let vertex = json(&["efg", "nash", "--method", "vertex", "--json", file]);
+    let vertex = json(&["efg", "nash", "--solver", "vertex", "--json", file]);
     let found = vertex["equilibria"].as_array().unwrap();
     assert_eq!(found.len(), 3, "{vertex}");
     assert!(
@@ -165,14 +165,14 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
             .iter()
             .all(|e| e["regret"] == serde_json::json!([0, 0]))
     );
-    let lh = kalmar(&["efg", "nash", "--method", "lh", file]);
+    let lh = kalmar(&["efg", "nash", "--solver", "lh", file]);
     assert!(lh.status.success(), "{}", stderr(&lh));
     let text = stdout(&lh);
     assert!(
         text.contains("at the ends of the paths from the artificial equilibrium"),
         "{text}"
     );
-    let lh = json(&["efg", "nash", "--method", "lh", "--json", file]);
+    let lh = json(&["efg", "nash", "--solver", "lh", "--json", file]);
     let from_artificial = lh["from_artificial"].as_u64().unwrap() as usize;
     assert!(from_artificial >= 1);
     assert!(lh["equilibria"].as_array().unwrap().len() >= from_artificial);
@@ -191,7 +191,7 @@ fn repeated_strategy_labels_keep_every_strategy_in_json() {
     let pure = json(&[
         "efg",
         "nash",
-        "--method",
+        "--solver",
         "pure",
         "--json",
         path.to_str().unwrap(),
@@ -236,7 +236,7 @@ fn bench_generate_and_methods() {
         "efg",
         "bench",
         "examples/kuhn-poker.efg",
-        "--task",
+        "--solver",
         "seqform",
         "--reps",
         "1",
@@ -250,7 +250,7 @@ fn bench_generate_and_methods() {
             .unwrap()
             .starts_with("payoffs -1/18 and 1/18")
     );
-    let out = kalmar(&["efg", "bench", "examples/kuhn-poker.efg", "--task", "x"]);
+    let out = kalmar(&["efg", "bench", "examples/kuhn-poker.efg", "--solver", "x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("strategic, pure, lh"),

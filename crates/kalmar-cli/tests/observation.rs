@@ -12,7 +12,7 @@ fn the_note_example_is_rejected_and_reif_accepts_it() {
             "observation",
             "solve",
             file,
-            "--algorithm",
+            "--solver",
             algorithm,
             "--json",
         ]);
@@ -23,17 +23,10 @@ fn the_note_example_is_rejected_and_reif_accepts_it() {
             serde_json::json!(["cT", "cB"])
         );
     }
-    let j = json(&[
-        "observation",
-        "solve",
-        file,
-        "--algorithm",
-        "reif",
-        "--json",
-    ]);
+    let j = json(&["observation", "solve", file, "--solver", "reif", "--json"]);
     assert_eq!(j["winner"], "system");
     assert_eq!(j["accept"], true);
-    let out = kalmar(&["observation", "solve", file, "--algorithm", "reif"]);
+    let out = kalmar(&["observation", "solve", file, "--solver", "reif"]);
     let text = stdout(&out);
     assert!(text.contains("ACCEPT"), "{text}");
     assert!(text.contains("cT and cB look alike (c)"), "{text}");
@@ -94,7 +87,7 @@ fn antichains_save_parity_strategies_and_print_spoilers() {
         "observation",
         "solve",
         file,
-        "--algorithm",
+        "--solver",
         "antichain",
         "--json",
         "-o",
@@ -111,7 +104,7 @@ fn antichains_save_parity_strategies_and_print_spoilers() {
         "observation",
         "solve",
         file,
-        "--algorithm",
+        "--solver",
         "antichain",
         "--strategy",
     ]);
@@ -124,7 +117,7 @@ fn antichains_save_parity_strategies_and_print_spoilers() {
             "observation",
             "solve",
             file,
-            "--algorithm",
+            "--solver",
             "antichain",
             "-o",
             s,
@@ -150,7 +143,7 @@ fn alpaga_files_are_read() {
         "observation",
         "solve",
         file,
-        "--algorithm",
+        "--solver",
         "antichain",
         "--json",
     ]);
@@ -171,7 +164,7 @@ fn bad_input_exits_with_2_and_a_position() {
         "observation",
         "solve",
         "examples/alpaga/parityGame1.gii",
-        "--algorithm",
+        "--solver",
         "reif",
     ]);
     assert_eq!(out.status.code(), Some(2));

@@ -1,7 +1,7 @@
 //! The one registry shape every family uses: a static list of entries (id, one-line summary,
 //! bounds, the thing to run) and one lookup whose error lists the known ids.
 //!
-//! A family's registry drives its command-line `--solver` (or `--method`, `--family`) list, its
+//! A family's registry drives its command-line `--solver` (or `--families`) list, its
 //! Python binding and its tests, so adding an entry is the whole job of adding a solver: there is
 //! no `match` on ids anywhere else. The run field is whatever the family needs: usually a
 //! function pointer, or a small struct of them when an entry carries more than one.

@@ -73,7 +73,7 @@ fn reif_unbounded(game: &TurnBased) -> ReifOutcome {
     reif::run(game, None)
 }
 
-/// The algorithms, as given to `--algorithm`. Only the [`Run::Complete`] ones decide every
+/// The algorithms, as given to `--solver`. Only the [`Run::Complete`] ones decide every
 /// game; Reif's procedure is kept to show where it is wrong (see [`reif`]).
 pub static ALGORITHMS: Registry<Run> = Registry::new(
     "algorithm",
@@ -236,7 +236,7 @@ pub enum SolveError {
     #[error(transparent)]
     Unknown(#[from] UnknownId),
     /// Reif's procedure on a game that is not turn-based.
-    #[error("Reif's procedure runs on turn-based .gg games; use --algorithm knowledge")]
+    #[error("Reif's procedure runs on turn-based .gg games; use --solver knowledge")]
     NotTurnBased,
     /// Reif's procedure on a game with priorities.
     #[error("Reif's procedure decides who moves last; this game has priorities")]

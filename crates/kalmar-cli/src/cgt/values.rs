@@ -30,8 +30,14 @@ pub struct ValuesArgs {
     /// window. Takes time quadratic in the values computed.
     #[arg(long)]
     verify: bool,
-    /// Values shown in the human-readable output (the JSON has all).
-    #[arg(long, default_value_t = 240, value_name = "COUNT")]
+    /// Values shown in the human-readable output, 0 for all (the JSON has all; `--show` is an
+    /// old name).
+    #[arg(
+        long = "limit",
+        alias = "show",
+        default_value_t = 240,
+        value_name = "N"
+    )]
     show: usize,
     /// Print the values as JSON: an object whose `values` field is the array G(0..N).
     #[arg(long)]
@@ -149,9 +155,14 @@ fn letter(outcome: Outcome) -> &'static str {
     }
 }
 
-/// Prints values twenty to a line, each line starting with its first index.
-pub fn print(values: &[u32], show: usize) -> anyhow::Result<()> {
-    let shown = &values[..values.len().min(show)];
+/// Prints values twenty to a line, each line starting with its first index: the first `limit`
+/// of them, or all when `limit` is 0.
+pub fn print(values: &[u32], limit: usize) -> anyhow::Result<()> {
+    let shown = &values[..if limit == 0 {
+        values.len()
+    } else {
+        values.len().min(limit)
+    }];
     let width = shown.iter().max().map_or(1, |m| m.to_string().len());
     for (row, chunk) in shown.chunks(20).enumerate() {
         let line: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
@@ -159,7 +170,7 @@ pub fn print(values: &[u32], show: usize) -> anyhow::Result<()> {
     }
     if shown.len() < values.len() {
         say!(
-            "{:>8}  ({} more; --show COUNT or --json for all)",
+            "{:>8}  ({} more; all of them with --limit 0 or --json)",
             "",
             values.len() - shown.len()
         );

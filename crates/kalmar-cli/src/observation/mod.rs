@@ -33,7 +33,7 @@ pub enum ObservationCommand {
     ///
     /// For a .gg game the output also says whether Reif's model assumption holds (positions
     /// that look alike offer the same observations next). Only then is Reif's procedure
-    /// (--algorithm reif) right; on the note's counterexample (examples/reif-note.gg) it
+    /// (--solver reif) right; on the note's counterexample (examples/reif-note.gg) it
     /// accepts a game the environment wins.
     Solve(SolveArgs),
     /// Check a strategy saved by `solve --output`: replay it against every behaviour of the
@@ -44,6 +44,8 @@ pub enum ObservationCommand {
         /// The strategy (JSON, as written by `solve --output`).
         strategy: PathBuf,
     },
+    /// List the algorithms.
+    Solvers,
     /// Write a game of a generated family in .gii format.
     Generate {
         /// The family.
@@ -65,8 +67,8 @@ pub enum ObservationCommand {
 pub struct SolveArgs {
     /// The game file (.gii or .gg with obs=).
     file: PathBuf,
-    /// The algorithm.
-    #[arg(long, default_value = "knowledge", value_parser = ids(&kalmar_observation::ALGORITHMS))]
+    /// The algorithm (see `kalmar observation solvers`; `--algorithm` is an old name).
+    #[arg(long = "solver", alias = "algorithm", value_name = "ID", default_value = "knowledge", value_parser = ids(&kalmar_observation::ALGORITHMS))]
     algorithm: String,
     /// Print the witness: the system's winning strategy or the environment's spoiling tree.
     #[arg(long)]
@@ -99,6 +101,13 @@ pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
             Ok(())
         }
         ObservationCommand::Bench(args) => bench::run(args),
+        ObservationCommand::Solvers => crate::report::table(
+            &["id", "method"],
+            kalmar_observation::ALGORITHMS
+                .iter()
+                .map(|a| vec![a.id.to_string(), a.summary.to_string()]),
+            0,
+        ),
     }
 }
 
@@ -246,7 +255,7 @@ fn say_reif(args: &SolveArgs, reif: &ReifReport) -> anyhow::Result<()> {
     say!("  claimed winner: the {}", reif.winner);
     say_assumption(&reif.reif_assumption)?;
     if !reif.reif_assumption.holds {
-        say!("  so this answer may be wrong; --algorithm knowledge decides every game correctly");
+        say!("  so this answer may be wrong; --solver knowledge decides every game correctly");
     }
     Ok(())
 }
