@@ -87,9 +87,10 @@ enum Command {
     /// Fixing one player's strategy leaves a one-player game, solved directly; the claimed
     /// value of each position must be secured by Max's strategy and conceded by Min's.
     Verify {
-        /// The game (.gg or .pg).
+        /// The game (any graph format kalmar reads, or Alpaga's .gii).
         game: PathBuf,
-        /// The solution, as written by `--output` (JSON; `kalmar-ssol` text for stochastic games).
+        /// The solution, as written by `--output`: JSON (chess-like games, DGGs, a system's
+        /// winning strategy), PGSolver's `paritysol`, or `kalmar-ssol` text for stochastic games.
         solution: PathBuf,
     },
     /// Generate games: random ones, the sorting networks of Figure 4, and structured families.

@@ -235,7 +235,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
     match (detected.family(), detected) {
         (_, Detected::Gii(_)) | (Family::Observation, _) => {
-            crate::observation::solve_detected(&args.file, args.json)
+            crate::observation::solve_detected(args)
         }
         (_, Detected::Gambit(game)) => crate::efg::solve_detected(&args.file, &game, args.json),
         (Family::Stochastic, Detected::Graph(_, graph)) => {

@@ -204,3 +204,30 @@ fn the_demo_shows_the_note_example() {
         assert!(text.contains(line), "{line}\n{text}");
     }
 }
+
+#[test]
+fn solve_saves_and_verify_checks_a_winning_strategy() {
+    let dir = std::env::temp_dir().join(format!("kalmar-obs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("locking.json");
+    let game = "examples/alpaga/locking.gii";
+    let out = kalmar(&["solve", game, "-o", saved.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = kalmar(&["verify", game, saved.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("system's winning strategy"),
+        "{}",
+        stdout(&out)
+    );
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let first_action = text.find("\"action\": \"").unwrap() + "\"action\": \"".len();
+    let end = first_action + text[first_action..].find('"').unwrap();
+    std::fs::write(
+        &saved,
+        format!("{}nope{}", &text[..first_action], &text[end..]),
+    )
+    .unwrap();
+    let out = kalmar(&["verify", game, saved.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

@@ -1,6 +1,9 @@
 //! `kalmar verify GAME SOLUTION` as a library call: the kind of a saved solution is told by its
 //! first word, and the solution is handed to its family's independent certificate.
 //!
+//! - against a game of imperfect information (`.gii`, or `.gg` with observations): the system's
+//!   winning strategy as `kalmar observation solve --output` writes it, replayed against every
+//!   behaviour of the environment;
 //! - `paritysol`: PGSolver's solution format, checked by the parity verifier;
 //! - `kalmar-ssol`: kalmar's stochastic solutions, checked by the certificate of the class the
 //!   file names;
@@ -21,8 +24,11 @@
 //! assert!(verify_solution(&graph, "paritysol 0;\n").is_err());
 //! ```
 
+use crate::{Detected, Family};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, ParseError};
+use kalmar_observation::solve::Input;
+use kalmar_observation::witness::verify_file;
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
 use kalmar_stochastic::solution_file::{self, SolutionFileError as StochasticFileError};
@@ -34,6 +40,8 @@ use std::fmt;
 pub enum Accepted {
     /// A PGSolver solution of a parity game.
     Parity,
+    /// The system's winning strategy in a game of imperfect information.
+    Observation,
     /// A stochastic solution of the class named.
     Stochastic(&'static str),
     /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
@@ -49,6 +57,7 @@ impl fmt::Display for Accepted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Accepted::Parity => write!(f, "parity solution"),
+            Accepted::Observation => write!(f, "system's winning strategy"),
             Accepted::Stochastic(class) => write!(f, "{class} solution"),
             Accepted::Terminal { family, kind } => write!(f, "{kind} {family} solution"),
         }
@@ -70,6 +79,26 @@ pub enum VerifyFileError {
     /// The solution is wrong (or names what the game lacks): what the certificate found.
     #[error("{0}")]
     Wrong(String),
+}
+
+/// Checks the solution `text` against a game file as [`detect`](crate::detect) read it.
+pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFileError> {
+    let input = match game {
+        Detected::Gii(gii) => Input::from_gii(gii)?,
+        Detected::Graph(Family::Observation, graph) => {
+            Input::from_graph(graph).map_err(|e| VerifyFileError::Game(e.to_string()))?
+        }
+        Detected::Graph(_, graph) => return verify_solution(graph, text),
+        Detected::Gambit(_) => {
+            return Err(VerifyFileError::Game(
+                "saved equilibria of Gambit games are not checked yet; `kalmar efg nash` checks \
+                 every equilibrium it finds"
+                    .into(),
+            ));
+        }
+    };
+    verify_file(&input.game, text).map_err(|e| VerifyFileError::Wrong(e.to_string()))?;
+    Ok(Accepted::Observation)
 }
 
 /// Checks the solution `text` against the game of `graph` with its family's certificate.

@@ -112,14 +112,14 @@ pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
 }
 
 /// `kalmar solve` on a game with observations: the default algorithm, witness checked.
-pub fn solve_detected(file: &Path, json: bool) -> anyhow::Result<()> {
+pub fn solve_detected(args: &crate::SolveArgs) -> anyhow::Result<()> {
     solve(&SolveArgs {
-        file: file.to_path_buf(),
+        file: args.file.clone(),
         algorithm: "knowledge".to_string(),
         strategy: false,
-        json,
-        output: None,
-        limit: 40,
+        json: args.json,
+        output: args.output.clone(),
+        limit: args.limit,
     })
 }
 
