@@ -66,7 +66,7 @@ pub fn run(args: &GameArgs) -> anyhow::Result<()> {
         Builtin::Cops { layout, grid } => {
             let game = match grid {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| in_file(path, e))?;
+                    let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
                     CopsAndRobber::parse(&text).map_err(|e| in_file(path, e))?
                 }
                 None => CopsAndRobber::layout(layout).ok_or_else(|| {

@@ -8,16 +8,12 @@ pub use nash::solve_detected;
 
 use crate::bad_input;
 use crate::report::{in_file, table};
-use anyhow::Context;
 use clap::{Args, Subcommand};
 use kalmar_efg::Efg;
 use kalmar_efg::format::{GameFile, read_game};
 use kalmar_efg::generate::{self, Params};
 use kalmar_efg::strategic;
 use std::path::{Path, PathBuf};
-
-/// The largest game file read, in bytes (2 GiB).
-const MAX_FILE_BYTES: u64 = 2 << 30;
 
 #[derive(Subcommand)]
 pub enum EfgCommand {
@@ -177,21 +173,10 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
     }
 }
 
-/// Reads a game file, naming it in errors.
+/// Reads a game file (`-` for standard input, `.gz` and `.bz2` decompressed), naming it in
+/// errors.
 fn load(path: &Path) -> anyhow::Result<GameFile> {
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("reading {}", path.display()))
-        .map_err(|e| bad_input(format!("{e:#}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(in_file(
-            path,
-            format!("{size} bytes is more than the {MAX_FILE_BYTES} read"),
-        ));
-    }
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading {}", path.display()))
-        .map_err(|e| bad_input(format!("{e:#}")))?;
+    let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
     read_game(&text).map_err(|e| bad_input(e.in_file(path.display().to_string())))
 }
 

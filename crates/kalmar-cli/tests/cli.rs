@@ -580,3 +580,33 @@ fn old_flag_names_still_work() {
     assert!(stdout(&out).contains("26 more"), "{}", stdout(&out));
     assert!(kalmar(&["efg", "methods"]).status.success());
 }
+
+#[test]
+fn games_come_from_standard_input_and_compressed_files() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(["solve", "-", "--json"])
+        .current_dir(workspace())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let game = std::fs::read(workspace().join("examples/figure2b.gg")).unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &game).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let piped: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let direct = json(&["solve", "examples/figure2b.gg", "--json"]);
+    assert_eq!(piped["values"], direct["values"]);
+    // A gzipped .pg is read as a .pg.
+    let dir = std::env::temp_dir().join(format!("kalmar-gz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gz = dir.join("tiny.pg.gz");
+    let mut encoder =
+        flate2::write::GzEncoder::new(std::fs::File::create(&gz).unwrap(), Default::default());
+    let plain_text = std::fs::read(workspace().join("examples/tiny.pg")).unwrap();
+    std::io::Write::write_all(&mut encoder, &plain_text).unwrap();
+    encoder.finish().unwrap();
+    let zipped = json(&["parity", "solve", gz.to_str().unwrap(), "--json"]);
+    let plain = json(&["parity", "solve", "examples/tiny.pg", "--json"]);
+    assert_eq!(zipped["winner"], plain["winner"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

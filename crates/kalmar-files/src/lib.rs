@@ -31,7 +31,7 @@
 pub mod verify;
 
 use kalmar_core::ParseError;
-use kalmar_core::format::{GameGraph, ReadError, read_text_file};
+use kalmar_core::format::{GameGraph, ReadError, content_extension, read_text_file};
 use kalmar_efg::format::{GameFile, read_game};
 use kalmar_observation::gii::is_gii;
 use kalmar_parity::format::{Format, read_graph_text};
@@ -123,15 +123,13 @@ impl Detected {
     }
 }
 
-/// Reads a game file and tells its family (see the crate's docs). Errors name the file, with
-/// line and column for text that does not parse.
+/// Reads a game file and tells its family (see the crate's docs): `-` is standard input, and
+/// `.gz` and `.bz2` files are read decompressed (`game.pg.gz` is a `.pg` file). Errors name the
+/// file, with line and column for text that does not parse.
 pub fn detect(path: impl AsRef<Path>) -> Result<Detected, ReadError> {
     let path = path.as_ref();
     let text = read_text_file(path)?;
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
+    let extension = content_extension(path);
     let known_graph = Format::from_extension(path).is_some();
     match extension.as_deref() {
         _ if is_gii(path, &text) => Ok(Detected::Gii(text)),

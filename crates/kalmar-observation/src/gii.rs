@@ -107,10 +107,7 @@ struct Lists<'a> {
 /// Whether a file is in Alpaga's format: by its extension, or, when the extension is not one
 /// of kalmar's game formats, by its first keyword.
 pub fn is_gii(path: &std::path::Path, text: &str) -> bool {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gii"))
-    {
+    if kalmar_core::format::content_extension(path).as_deref() == Some("gii") {
         return true;
     }
     kalmar_parity::format::Format::from_extension(path).is_none()

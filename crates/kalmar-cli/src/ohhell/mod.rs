@@ -162,8 +162,7 @@ impl StateArgs {
     fn load(&self) -> anyhow::Result<PublicState> {
         match (&self.file, &self.state) {
             (Some(path), _) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+                let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
                 PublicState::parse(&text)
                     .map_err(|e| bad_input(e.in_file(path.display().to_string())))
             }

@@ -226,8 +226,7 @@ fn emit(output: Option<&Path>, what: &str, graph: &GameGraph) -> anyhow::Result<
 fn recover_command(file: &Path, values_file: &Path, json: bool) -> anyhow::Result<()> {
     let graph = load(file)?;
     let game = TerminalPayoffGame::from_graph(&graph).map_err(|e| in_file(file, e))?;
-    let text = std::fs::read_to_string(values_file)
-        .map_err(|e| bad_input(format!("{}: {e}", values_file.display())))?;
+    let text = kalmar_core::format::read_text_file(values_file).map_err(bad_input)?;
     let in_values = |e: ValuesError| match e {
         ValuesError::Name(_) => bad_input(e),
         e => in_file(values_file, e),

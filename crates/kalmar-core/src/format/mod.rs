@@ -206,22 +206,72 @@ pub enum ReadError {
     Parse(#[from] ParseError),
 }
 
-/// Reads a whole text file of at most [`MAX_INPUT_BYTES`] bytes. Text that is not UTF-8 is a
-/// parse error at the first bad byte; errors name the file.
+/// How a file is compressed, by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// gzip (`.gz`), as PGSolver's and SYNTCOMP's benchmark sets ship.
+    Gzip,
+    /// bzip2 (`.bz2`).
+    Bzip2,
+}
+
+impl Compression {
+    /// The compression a file name's last extension names, if any.
+    pub fn of(path: &Path) -> Option<Compression> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "gz" => Some(Compression::Gzip),
+            "bz2" => Some(Compression::Bzip2),
+            _ => None,
+        }
+    }
+}
+
+/// The extension of the content of a file, lower case: `pg` for both `game.pg` and
+/// `game.pg.gz`.
+///
+/// ```
+/// use kalmar_core::format::content_extension;
+/// use std::path::Path;
+/// assert_eq!(content_extension(Path::new("a/game.PG.gz")).as_deref(), Some("pg"));
+/// assert_eq!(content_extension(Path::new("game.gii")).as_deref(), Some("gii"));
+/// assert_eq!(content_extension(Path::new("-")), None);
+/// ```
+pub fn content_extension(path: &Path) -> Option<String> {
+    let path = match Compression::of(path) {
+        Some(_) => Path::new(path.file_stem()?),
+        None => path,
+    };
+    Some(path.extension()?.to_str()?.to_ascii_lowercase())
+}
+
+/// Reads a whole text file of at most [`MAX_INPUT_BYTES`] bytes (after decompression): `-` is
+/// standard input, and a `.gz` or `.bz2` file is decompressed as it is read. Text that is not
+/// UTF-8 is a parse error at the first bad byte; errors name the file.
 pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
     let path = path.as_ref();
     let io = |e| ReadError::Io(path.to_path_buf(), e);
-    let file = std::fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
-    if size > MAX_INPUT_BYTES {
-        return Err(ReadError::TooLarge {
-            path: path.to_path_buf(),
-            size,
-        });
-    }
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).map_err(io)?;
+        let size = file.metadata().map_err(io)?.len();
+        match Compression::of(path) {
+            None if size > MAX_INPUT_BYTES => {
+                return Err(ReadError::TooLarge {
+                    path: path.to_path_buf(),
+                    size,
+                });
+            }
+            None => Box::new(file),
+            Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(file)),
+            Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(file)),
+        }
+    };
     let mut bytes = Vec::new();
-    // `take` guards files whose size is unknown in advance (pipes, devices) or that grow.
-    file.take(MAX_INPUT_BYTES + 1)
+    // `take` guards inputs whose size is unknown in advance (pipes, devices, compressed files)
+    // or that grow.
+    source
+        .take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
@@ -267,6 +317,34 @@ pub fn check_size(text: &str) -> Result<&str, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn compressed_files_read_as_their_text() {
+        let text = "kalmar-gg 1\na max -> t\nt terminal payoff=1\n";
+        let dir = std::env::temp_dir().join(format!("kalmar-compressed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let gz = dir.join("game.gg.gz");
+        let mut encoder =
+            flate2::write::GzEncoder::new(std::fs::File::create(&gz).unwrap(), Default::default());
+        encoder.write_all(text.as_bytes()).unwrap();
+        encoder.finish().unwrap();
+        let bz2 = dir.join("game.gg.bz2");
+        let mut encoder =
+            bzip2::write::BzEncoder::new(std::fs::File::create(&bz2).unwrap(), Default::default());
+        encoder.write_all(text.as_bytes()).unwrap();
+        encoder.finish().unwrap();
+        for path in [&gz, &bz2] {
+            assert_eq!(read_text_file(path).unwrap(), text);
+            assert_eq!(content_extension(path).as_deref(), Some("gg"));
+        }
+        // Not gzip at all: an error naming the file, not a panic.
+        let fake = dir.join("fake.pg.gz");
+        std::fs::write(&fake, "parity 1;").unwrap();
+        let err = read_text_file(&fake).unwrap_err().to_string();
+        assert!(err.contains("fake.pg.gz"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn end_spans() {

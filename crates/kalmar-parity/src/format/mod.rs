@@ -24,7 +24,7 @@ pub use pg::{
     PgSolution, PgWriteError, pg_ids, read_pg, read_pg_solution, write_pg, write_pg_solution,
 };
 
-use kalmar_core::format::{GameGraph, ReadError, read_gg, read_text_file};
+use kalmar_core::format::{GameGraph, ReadError, content_extension, read_gg, read_text_file};
 use kalmar_core::{ParseError, Span};
 use std::path::Path;
 
@@ -41,10 +41,9 @@ pub enum Format {
 
 impl Format {
     /// The format a file name's extension names (`.gg`; `.pg` or `.gm`; `.ehoa` or `.hoa`),
-    /// ignoring case.
+    /// ignoring case and a compression extension (`game.pg.gz` is `.pg`).
     pub fn from_extension(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
+        match content_extension(path)?.as_str() {
             "gg" => Some(Format::Gg),
             "pg" | "gm" => Some(Format::Pg),
             "ehoa" | "hoa" => Some(Format::Hoa),
