@@ -148,6 +148,11 @@ struct SolveArgs {
     /// Positions to list in the human-readable table (0 for all).
     #[arg(long, default_value_t = 40, value_name = "N")]
     limit: usize,
+    /// Also draw the game and its solution as a Graphviz picture: positions filled with the
+    /// colour of their winner, values under the names, strategies as bold moves (render with
+    /// `dot -Tsvg FILE -o game.svg`).
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
 }
 
 /// An error in what the user gave: exit code 2.

@@ -4,6 +4,7 @@ use crate::bad_input;
 use crate::progress::spinner_for as spinner;
 use crate::report::{count, in_file, load, millis, table};
 use clap::{Args, Subcommand};
+use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Owner, Player};
@@ -59,6 +60,11 @@ pub struct ParityArgs {
     /// Print the winners and strategies as JSON.
     #[arg(long)]
     json: bool,
+    /// Also draw the game and its solution as a Graphviz picture: positions filled with the
+    /// colour of their winner (blue: player 0, red: player 1), priorities under the names,
+    /// winning strategies as bold moves (render with `dot -Tsvg FILE -o game.svg`).
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
 }
 
 pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
@@ -100,6 +106,7 @@ impl ParityArgs {
             verify: true,
             no_verify: false,
             json: args.json,
+            dot: args.dot.clone(),
         }
     }
 }
@@ -138,6 +145,15 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     })?;
     let (solution, stats) = (&solved.solution, solved.stats);
     let pg = solved.to_pg(&game, graph);
+    crate::solve::draw(args.dot.as_deref(), arena, Some(&solution.strategy), |v| {
+        Mark {
+            text: graph
+                .priority
+                .as_ref()
+                .map_or(String::new(), |p| format!("priority {}", p[v.index()])),
+            winner: Some(solution.winner[v.index()]),
+        }
+    })?;
     if let Some(path) = &args.output {
         let mut text = String::new();
         write_pg_solution(graph, &pg, &mut text).map_err(|e| in_file(&args.file, e))?;

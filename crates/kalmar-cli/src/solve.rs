@@ -2,6 +2,7 @@
 
 use crate::report::{count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
+use kalmar_core::dot::{Mark, to_dot};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, Rational};
 use kalmar_files::{Detected, Family};
@@ -49,6 +50,19 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
     finish(args, || SolutionFile::from_reach(&game, &solution))?;
+    draw(
+        args.dot.as_deref(),
+        game.arena(),
+        Some(&solution.strategy),
+        |v| Mark {
+            text: outcome_text(
+                solution.values[v.index()],
+                solution.distance[v.index()],
+                game.arena().is_terminal(v),
+            ),
+            winner: solution.values[v.index()].winner(),
+        },
+    )?;
     if args.json {
         return Ok(());
     }
@@ -133,6 +147,23 @@ fn dgg_graph(
         _ => bad_input(e),
     })?;
     finish(args, || SolutionFile::from_dgg(&game, &solved))?;
+    if let Solution::Strong(s) = &solved.solution {
+        draw(args.dot.as_deref(), game.arena(), Some(&s.strategy), |v| {
+            let value = &s.values[v.index()];
+            Mark {
+                text: value.to_string(),
+                winner: match value.signum() {
+                    std::cmp::Ordering::Greater => Some(kalmar_core::Player::MAX),
+                    std::cmp::Ordering::Less => Some(kalmar_core::Player::MIN),
+                    std::cmp::Ordering::Equal => None,
+                },
+            }
+        })?;
+    } else if args.dot.is_some() {
+        return Err(bad_input(
+            "--dot draws strong solutions: leave out --weak to draw the values of every position",
+        ));
+    }
     if args.json {
         return Ok(());
     }
@@ -211,6 +242,19 @@ fn format_value(x: &Rational) -> String {
     }
 }
 
+/// Writes the picture of a solved game to `path`, if one is asked for.
+pub fn draw(
+    path: Option<&std::path::Path>,
+    arena: &kalmar_core::Arena,
+    strategy: Option<&kalmar_core::Strategy>,
+    mark: impl Fn(kalmar_core::Vertex) -> Mark,
+) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, to_dot(arena, strategy, mark)).map_err(|e| in_file(path, e))?;
+    }
+    Ok(())
+}
+
 /// Prints the JSON and writes the output file, as asked (building the name-keyed file only then).
 fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Result<()> {
     if !args.json && args.output.is_none() {
@@ -233,7 +277,15 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
-    match (detected.family(), detected) {
+    let family = detected.family();
+    let drawn = [Family::ChessLike, Family::Dgg, Family::Parity];
+    if args.dot.is_some() && !drawn.contains(&family) {
+        return Err(bad_input(format!(
+            "--dot draws chess-like, deterministic graphical and parity games; {} is a {family}",
+            args.file.display()
+        )));
+    }
+    match (family, detected) {
         (_, Detected::Gii(_)) | (Family::Observation, _) => {
             crate::observation::solve_detected(args)
         }

@@ -610,3 +610,60 @@ fn games_come_from_standard_input_and_compressed_files() {
     assert_eq!(zipped["winner"], plain["winner"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dot_draws_winners_values_and_strategies() {
+    let dir = std::env::temp_dir().join(format!("kalmar-dot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let picture = dir.join("tiny.dot");
+    let out = kalmar(&[
+        "parity",
+        "solve",
+        "examples/tiny.pg",
+        "--dot",
+        picture.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dot = std::fs::read_to_string(&picture).unwrap();
+    assert!(dot.starts_with("digraph game {"), "{dot}");
+    assert!(
+        dot.contains("\"start\\npriority 2\" shape=diamond"),
+        "{dot}"
+    );
+    assert_eq!(
+        dot.matches("penwidth=3").count(),
+        5,
+        "one chosen move per vertex: {dot}"
+    );
+    let dgg = dir.join("dgg.dot");
+    let out = kalmar(&[
+        "dgg",
+        "solve",
+        "examples/dgg-small.gg",
+        "--dot",
+        dgg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&dgg)
+            .unwrap()
+            .contains("\"s\\n3/4\"")
+    );
+    let out = kalmar(&[
+        "solve",
+        "examples/coin-toss.gg",
+        "--dot",
+        dgg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = kalmar(&[
+        "dgg",
+        "solve",
+        "examples/dgg-small.gg",
+        "--weak",
+        "--dot",
+        "x.dot",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,6 +9,7 @@
 //! - exact numbers ([`Rational`]);
 //! - kalmar's game-graph format `.gg` and the [`format::GameGraph`] every graph format reads into;
 //! - the one [`registry`] shape every family lists its solvers, methods and generators in;
+//! - pictures of games and their solutions in Graphviz's DOT language ([`dot`]);
 //! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
 //!   positions ([`ParseError`]).
 #![deny(missing_docs)]
@@ -16,6 +17,7 @@
 pub mod arena;
 pub mod attractor;
 pub mod certificate;
+pub mod dot;
 pub mod error;
 pub mod format;
 pub mod game;
