@@ -7,7 +7,7 @@ mod nash;
 pub use nash::solve_detected;
 
 use crate::bad_input;
-use crate::report::{in_file, table};
+use crate::report::in_file;
 use clap::{Args, Subcommand};
 use kalmar_efg::Efg;
 use kalmar_efg::format::{GameFile, read_game};
@@ -80,7 +80,7 @@ pub enum EfgCommand {
     },
     /// List the equilibrium methods (`kalmar efg methods` is an old name).
     #[command(alias = "methods")]
-    Solvers,
+    Solvers(crate::report::ListArgs),
     /// Time one task on a game file in-process (reading excluded): the median of --reps runs
     /// and the peak resident memory, as JSON. Tasks: strategic (build the reduced strategic
     /// form and write it as .nfg text), and the equilibrium methods (pure, lh, enum, vertex,
@@ -158,7 +158,8 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             say!("{}", serde_json::to_string(&report)?);
             Ok(())
         }
-        EfgCommand::Solvers => table(
+        EfgCommand::Solvers(args) => crate::report::listing(
+            *args,
             &["id", "works on", "method", "bounds"],
             kalmar_efg::nash::METHODS.iter().map(|m| {
                 vec![
@@ -168,7 +169,6 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
                     m.bounds.to_string(),
                 ]
             }),
-            0,
         ),
     }
 }

@@ -131,7 +131,7 @@ enum DggCommand {
         solver: Option<String>,
     },
     /// List the DGG solvers with their running times and comparison counts.
-    Solvers,
+    Solvers(report::ListArgs),
 }
 
 /// What every solve command takes.
@@ -197,7 +197,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgg(DggCommand::Solve { args, weak, solver }) => {
             solve::dgg(&args, weak, solver.as_deref())
         }
-        Command::Dgg(DggCommand::Solvers) => report::solvers(),
+        Command::Dgg(DggCommand::Solvers(args)) => report::solvers(args),
         Command::Parity(command) => parity::run(&command),
         Command::Observation(command) => observation::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),

@@ -30,7 +30,7 @@ pub enum ParityCommand {
         file: PathBuf,
     },
     /// List the parity solvers.
-    Solvers,
+    Solvers(crate::report::ListArgs),
 }
 
 #[derive(Args)]
@@ -71,7 +71,8 @@ pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
     match command {
         ParityCommand::Solve(args) => solve(args),
         ParityCommand::Info { file } => info(file),
-        ParityCommand::Solvers => table(
+        ParityCommand::Solvers(args) => crate::report::listing(
+            *args,
             &["id", "bounds", "method"],
             SOLVERS.iter().map(|s| {
                 vec![
@@ -80,7 +81,6 @@ pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
                     s.summary.to_string(),
                 ]
             }),
-            0,
         ),
     }
 }

@@ -103,8 +103,38 @@ pub fn table(
     Ok(())
 }
 
+/// What every listing (`kalmar <family> solvers`) takes.
+#[derive(clap::Args, Clone, Copy)]
+pub struct ListArgs {
+    /// Print the list as JSON: an array of objects keyed by the column names.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Prints a listing: an aligned table, or with `--json` an array of objects keyed by `header`.
+pub fn listing(
+    args: ListArgs,
+    header: &[&str],
+    rows: impl ExactSizeIterator<Item = Vec<String>>,
+) -> anyhow::Result<()> {
+    if !args.json {
+        return table(header, rows, 0);
+    }
+    let objects: Vec<serde_json::Map<String, serde_json::Value>> = rows
+        .map(|row| {
+            header
+                .iter()
+                .zip(row)
+                .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+                .collect()
+        })
+        .collect();
+    say!("{}", serde_json::to_string_pretty(&objects)?);
+    Ok(())
+}
+
 /// `kalmar dgg solvers`.
-pub fn solvers() -> anyhow::Result<()> {
+pub fn solvers(args: ListArgs) -> anyhow::Result<()> {
     let rows = SOLVERS.iter().map(|s| {
         vec![
             s.id.to_string(),
@@ -113,8 +143,10 @@ pub fn solvers() -> anyhow::Result<()> {
             s.summary.to_string(),
         ]
     });
-    table(&["id", "solution", "bounds", "method"], rows, 0)?;
-    say!("\n  n terminals, m moves. Use one with `kalmar dgg solve FILE --solver ID`.");
+    listing(args, &["id", "solution", "bounds", "method"], rows)?;
+    if !args.json {
+        say!("\n  n terminals, m moves. Use one with `kalmar dgg solve FILE --solver ID`.");
+    }
     Ok(())
 }
 

@@ -667,3 +667,16 @@ fn dot_draws_winners_values_and_strategies() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_solver_listing_has_json() {
+    for family in ["dgg", "parity", "stochastic", "efg", "observation"] {
+        let list = json(&[family, "solvers", "--json"]);
+        let entries = list.as_array().expect("an array");
+        assert!(!entries.is_empty(), "{family}");
+        assert!(
+            entries.iter().all(|e| e["id"].is_string()),
+            "{family}: {list}"
+        );
+    }
+}

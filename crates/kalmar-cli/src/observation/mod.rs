@@ -45,7 +45,7 @@ pub enum ObservationCommand {
         strategy: PathBuf,
     },
     /// List the algorithms.
-    Solvers,
+    Solvers(crate::report::ListArgs),
     /// Write a game of a generated family in .gii format.
     Generate {
         /// The family.
@@ -101,12 +101,12 @@ pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
             Ok(())
         }
         ObservationCommand::Bench(args) => bench::run(args),
-        ObservationCommand::Solvers => crate::report::table(
+        ObservationCommand::Solvers(args) => crate::report::listing(
+            *args,
             &["id", "method"],
             kalmar_observation::ALGORITHMS
                 .iter()
                 .map(|a| vec![a.id.to_string(), a.summary.to_string()]),
-            0,
         ),
     }
 }

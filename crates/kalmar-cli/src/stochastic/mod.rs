@@ -59,7 +59,7 @@ pub enum StochasticCommand {
     /// and the rPATL property whose value at every state is the vertex's value.
     Export(crate::prism::ExportArgs),
     /// List the solvers and the classes they solve.
-    Solvers,
+    Solvers(crate::report::ListArgs),
 }
 
 /// The classes on the command line.
@@ -161,7 +161,7 @@ pub fn run(command: &StochasticCommand) -> anyhow::Result<()> {
         StochasticCommand::Recover { file, values, json } => recover_command(file, values, *json),
         StochasticCommand::Generate(args) => generate(args),
         StochasticCommand::Export(args) => crate::prism::export(args),
-        StochasticCommand::Solvers => {
+        StochasticCommand::Solvers(args) => {
             let rows = SOLVERS.iter().map(|s| {
                 let classes: Vec<&str> = s.run.classes.iter().map(|c| c.name()).collect();
                 let summary = match s.bounds {
@@ -175,7 +175,7 @@ pub fn run(command: &StochasticCommand) -> anyhow::Result<()> {
                     summary,
                 ]
             });
-            table(&["id", "values", "classes", "method"], rows, 0)
+            crate::report::listing(*args, &["id", "values", "classes", "method"], rows)
         }
     }
 }
