@@ -92,6 +92,10 @@ enum Command {
         /// The solution, as written by `--output`: JSON (chess-like games, DGGs, a system's
         /// winning strategy), PGSolver's `paritysol`, or `kalmar-ssol` text for stochastic games.
         solution: PathBuf,
+        /// Print the verdict as JSON (`{"accepted": true, "solution": KIND, ...}`); a rejected
+        /// solution exits with 2 and its reason on standard error, as without --json.
+        #[arg(long)]
+        json: bool,
     },
     /// Generate games: random ones, the sorting networks of Figure 4, and structured families.
     Generate(generate::GenerateArgs),
@@ -204,7 +208,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),
         Command::Solve(args) => solve::detect(&args),
-        Command::Verify { game, solution } => verify::run(&game, &solution),
+        Command::Verify {
+            game,
+            solution,
+            json,
+        } => verify::run(&game, &solution, json),
         Command::Generate(args) => generate::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Cgt(command) => cgt::run(&command),

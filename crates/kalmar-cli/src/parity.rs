@@ -28,6 +28,9 @@ pub enum ParityCommand {
     Info {
         /// The game file.
         file: PathBuf,
+        /// Print the properties as one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// List the parity solvers.
     Solvers(crate::report::ListArgs),
@@ -70,7 +73,7 @@ pub struct ParityArgs {
 pub fn run(command: &ParityCommand) -> anyhow::Result<()> {
     match command {
         ParityCommand::Solve(args) => solve(args),
-        ParityCommand::Info { file } => info(file),
+        ParityCommand::Info { file, json } => info(file, *json),
         ParityCommand::Solvers(args) => crate::report::listing(
             *args,
             &["id", "bounds", "method"],
@@ -214,7 +217,7 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     Ok(())
 }
 
-fn info(file: &std::path::Path) -> anyhow::Result<()> {
+fn info(file: &std::path::Path, json: bool) -> anyhow::Result<()> {
     let graph = load(file)?;
     let game = game_of(file, &graph, false)?;
     let arena = game.arena();
@@ -254,6 +257,14 @@ fn info(file: &std::path::Path) -> anyhow::Result<()> {
                 .to_string(),
         ),
     ];
+    if json {
+        let object: serde_json::Map<String, serde_json::Value> = rows
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+            .collect();
+        say!("{}", serde_json::to_string_pretty(&object)?);
+        return Ok(());
+    }
     table(
         &["property", "value"],
         rows.into_iter().map(|(k, v)| vec![k.to_string(), v]),

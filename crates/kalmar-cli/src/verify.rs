@@ -6,7 +6,7 @@ use crate::report::in_file;
 use kalmar_files::verify::{VerifyFileError, verify_detected};
 use std::path::Path;
 
-pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
+pub fn run(game_path: &Path, solution_path: &Path, json: bool) -> anyhow::Result<()> {
     let game = kalmar_files::detect(game_path).map_err(bad_input)?;
     let text = kalmar_core::format::read_text_file(solution_path).map_err(bad_input)?;
     let accepted = verify_detected(&game, &text).map_err(|e| match e {
@@ -14,6 +14,16 @@ pub fn run(game_path: &Path, solution_path: &Path) -> anyhow::Result<()> {
         VerifyFileError::Game(e) => in_file(game_path, e),
         e => in_file(solution_path, e),
     })?;
+    if json {
+        let verdict = serde_json::json!({
+            "accepted": true,
+            "solution": accepted.to_string(),
+            "game_file": game_path.display().to_string(),
+            "solution_file": solution_path.display().to_string(),
+        });
+        say!("{}", serde_json::to_string_pretty(&verdict)?);
+        return Ok(());
+    }
     say!(
         "accepted: the {accepted} in {} is correct for {}",
         solution_path.display(),

@@ -680,3 +680,29 @@ fn every_solver_listing_has_json() {
         );
     }
 }
+
+#[test]
+fn verify_and_parity_info_speak_json() {
+    let info = json(&["parity", "info", "examples/tiny.pg", "--json"]);
+    assert_eq!(info["vertices"], "5");
+    let dir = std::env::temp_dir().join(format!("kalmar-verify-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("tiny.sol");
+    let out = kalmar(&[
+        "parity",
+        "solve",
+        "examples/tiny.pg",
+        "-o",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let verdict = json(&[
+        "verify",
+        "examples/tiny.pg",
+        saved.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(verdict["accepted"], true);
+    assert_eq!(verdict["solution"], "parity solution");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
