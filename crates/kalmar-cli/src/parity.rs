@@ -63,6 +63,9 @@ pub struct ParityArgs {
     /// Print the winners and strategies as JSON.
     #[arg(long)]
     json: bool,
+    /// Vertices to list in the table of winners and moves (0 for all).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    limit: usize,
     /// Also draw the game and its solution as a Graphviz picture: positions filled with the
     /// colour of their winner (blue: player 0, red: player 1), priorities under the names,
     /// winning strategies as bold moves (render with `dot -Tsvg FILE -o game.svg`).
@@ -109,6 +112,7 @@ impl ParityArgs {
             verify: true,
             no_verify: false,
             json: args.json,
+            limit: args.limit,
             dot: args.dot.clone(),
         }
     }
@@ -211,6 +215,25 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
             solution.winner[start.index()]
         );
     }
+    say!();
+    let rows = arena.vertices().map(|v| {
+        let file_priority = graph.priority.as_ref().map(|p| p[v.index()]);
+        vec![
+            arena.name(v).into_owned(),
+            match arena.owner(v) {
+                Owner::Player(p) => format!("player {p}"),
+                _ => String::new(),
+            },
+            file_priority.map_or(String::new(), |p| p.to_string()),
+            format!("player {}", solution.winner[v.index()]),
+            pg.strategy[v.index()].map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+        ]
+    });
+    table(
+        &["vertex", "owner", "priority", "won by", "winning move"],
+        rows,
+        args.limit,
+    )?;
     if let Some(path) = &args.output {
         say!("  solution written to {}", path.display());
     }
