@@ -131,6 +131,11 @@ fn dgg_graph(
     weak: bool,
     solver: Option<&str>,
 ) -> anyhow::Result<()> {
+    if weak && args.dot.is_some() {
+        return Err(bad_input(
+            "--dot draws strong solutions: leave out --weak to draw the values of every position",
+        ));
+    }
     let game: Dgg = dgg::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
     let options = dgg::Options {
         weak,
@@ -152,17 +157,9 @@ fn dgg_graph(
             let value = &s.values[v.index()];
             Mark {
                 text: value.to_string(),
-                winner: match value.signum() {
-                    std::cmp::Ordering::Greater => Some(kalmar_core::Player::MAX),
-                    std::cmp::Ordering::Less => Some(kalmar_core::Player::MIN),
-                    std::cmp::Ordering::Equal => None,
-                },
+                winner: Outcome::from_sign(value.signum()).winner(),
             }
         })?;
-    } else if args.dot.is_some() {
-        return Err(bad_input(
-            "--dot draws strong solutions: leave out --weak to draw the values of every position",
-        ));
     }
     if args.json {
         return Ok(());
@@ -276,7 +273,9 @@ fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Resu
 
 /// `kalmar solve`: picks the family from the file.
 pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
+    let read_time = started.elapsed();
     let family = detected.family();
     let drawn = [Family::ChessLike, Family::Dgg, Family::Parity];
     if args.dot.is_some() && !drawn.contains(&family) {
@@ -286,8 +285,8 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         )));
     }
     match (family, detected) {
-        (_, Detected::Gii(_)) | (Family::Observation, _) => {
-            crate::observation::solve_detected(args)
+        (_, detected @ Detected::Gii(_)) | (Family::Observation, detected) => {
+            crate::observation::solve_detected(args, &detected, read_time)
         }
         (_, Detected::Gambit(game)) => crate::efg::solve_detected(&args.file, &game, args.json),
         (Family::Stochastic, Detected::Graph(_, graph)) => {
@@ -295,7 +294,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         }
         (Family::Parity, Detected::Graph(_, graph)) => {
             let parity_args = crate::parity::ParityArgs::from_solve(args);
-            crate::parity::solve_graph(&parity_args, &graph, Instant::now())
+            crate::parity::solve_graph(&parity_args, &graph, started)
         }
         (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, &graph),
         (_, Detected::Graph(_, graph)) => dgg_graph(args, &graph, false, None),

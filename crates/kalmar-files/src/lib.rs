@@ -33,7 +33,9 @@ pub mod verify;
 use kalmar_core::ParseError;
 use kalmar_core::format::{GameGraph, ReadError, content_extension, read_text_file};
 use kalmar_efg::format::{GameFile, read_game};
+use kalmar_observation::TurnBasedError;
 use kalmar_observation::gii::is_gii;
+use kalmar_observation::solve::Input;
 use kalmar_parity::format::{Format, read_graph_text};
 use std::fmt;
 use std::path::Path;
@@ -119,6 +121,32 @@ impl Detected {
             Detected::Gii(_) => Family::Observation,
             Detected::Gambit(GameFile::Efg(_)) => Family::Extensive,
             Detected::Gambit(GameFile::Nfg(_)) => Family::Strategic,
+        }
+    }
+}
+
+/// Why a file does not hold a game of imperfect information.
+#[derive(Debug, thiserror::Error)]
+pub enum ObservationError {
+    /// An Alpaga file that does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A game graph that is not a turn-based game with observations.
+    #[error(transparent)]
+    TurnBased(#[from] TurnBasedError),
+    /// A Gambit game.
+    #[error("a Gambit game is not a game on a graph")]
+    Gambit,
+}
+
+impl Detected {
+    /// The game of imperfect information the file holds: an Alpaga game, or any game graph read
+    /// as a turn-based game with observations.
+    pub fn observation_input(&self) -> Result<Input, ObservationError> {
+        match self {
+            Detected::Gii(text) => Ok(Input::from_gii(text)?),
+            Detected::Graph(_, graph) => Ok(Input::from_graph(graph)?),
+            Detected::Gambit(_) => Err(ObservationError::Gambit),
         }
     }
 }

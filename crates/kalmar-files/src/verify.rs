@@ -24,10 +24,9 @@
 //! assert!(verify_solution(&graph, "paritysol 0;\n").is_err());
 //! ```
 
-use crate::{Detected, Family};
+use crate::{Detected, Family, ObservationError};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, ParseError};
-use kalmar_observation::solve::Input;
 use kalmar_observation::witness::verify_file;
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
@@ -84,11 +83,9 @@ pub enum VerifyFileError {
 /// Checks the solution `text` against a game file as [`detect`](crate::detect) read it.
 pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFileError> {
     let input = match game {
-        Detected::Gii(gii) => Input::from_gii(gii)?,
-        Detected::Graph(Family::Observation, graph) => {
-            Input::from_graph(graph).map_err(|e| VerifyFileError::Game(e.to_string()))?
+        Detected::Graph(family, graph) if *family != Family::Observation => {
+            return verify_solution(graph, text);
         }
-        Detected::Graph(_, graph) => return verify_solution(graph, text),
         Detected::Gambit(_) => {
             return Err(VerifyFileError::Game(
                 "saved equilibria of Gambit games are not checked yet; `kalmar efg nash` checks \
@@ -96,6 +93,10 @@ pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFi
                     .into(),
             ));
         }
+        observation => observation.observation_input().map_err(|e| match e {
+            ObservationError::Parse(e) => VerifyFileError::Parse(e),
+            e => VerifyFileError::Game(e.to_string()),
+        })?,
     };
     verify_file(&input.game, text).map_err(|e| VerifyFileError::Wrong(e.to_string()))?;
     Ok(Accepted::Observation)

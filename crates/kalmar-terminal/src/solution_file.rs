@@ -182,10 +182,11 @@ impl SolutionFile {
         }
         let mut strategy = Strategy::empty(arena.num_vertices());
         for (from, to) in &self.strategy {
+            let v = lookup(from)?;
             let e = arena
-                .find_edge(lookup(from)?, lookup(to)?)
+                .find_edge(v, lookup(to)?)
                 .ok_or_else(|| SolutionFileError::NotAMove(from.clone(), to.clone()))?;
-            strategy.set(lookup(from)?, e);
+            strategy.set(v, e);
         }
         let game_error = |e: &dyn std::fmt::Display| SolutionFileError::Game(e.to_string());
         match (self.family.as_str(), self.kind.as_str()) {

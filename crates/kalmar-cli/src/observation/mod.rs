@@ -5,17 +5,19 @@ mod bench;
 
 use crate::bad_input;
 use crate::registry_ids::ids;
-use crate::report::{in_file, load, millis, table};
+use crate::report::{in_file, millis, table};
 use clap::{Args, Subcommand};
 use kalmar_core::format::{read_text_file, to_gg_string};
+use kalmar_files::{Detected, ObservationError};
 use kalmar_observation::families::{FAMILIES, generate};
 use kalmar_observation::solve::{
     Assumption, Decided, Input, ReifReport, Report, check, complete_algorithms, solve as run_solve,
 };
 use kalmar_observation::witness::{StrategyFile, spoiling_tree, verify_file};
-use kalmar_observation::{Side, gii::is_gii, reif, write_gii};
+use kalmar_observation::{Side, reif, write_gii};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use std::time::Instant;
 
 #[derive(Subcommand)]
@@ -112,25 +114,35 @@ pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
 }
 
 /// `kalmar solve` on a game with observations: the default algorithm, witness checked.
-pub fn solve_detected(args: &crate::SolveArgs) -> anyhow::Result<()> {
-    solve(&SolveArgs {
+/// `read_time` is how long reading the file took.
+pub fn solve_detected(
+    args: &crate::SolveArgs,
+    detected: &Detected,
+    read_time: Duration,
+) -> anyhow::Result<()> {
+    let args = SolveArgs {
         file: args.file.clone(),
         algorithm: "knowledge".to_string(),
         strategy: false,
         json: args.json,
         output: args.output.clone(),
         limit: args.limit,
+    };
+    solve_input(&args, &input_of(&args.file, detected)?, read_time)
+}
+
+/// The game of imperfect information of a file read once: an Alpaga game, or a turn-based game
+/// in any graph format.
+fn input_of(path: &Path, detected: &Detected) -> anyhow::Result<Input> {
+    detected.observation_input().map_err(|e| match e {
+        ObservationError::Parse(e) => bad_input(e.in_file(path.display().to_string())),
+        e => in_file(path, e),
     })
 }
 
 /// Reads a `.gii` game, or a turn-based game in any graph format.
 fn read(path: &Path) -> anyhow::Result<Input> {
-    let text = read_text_file(path).map_err(bad_input)?;
-    if is_gii(path, &text) {
-        return Input::from_gii(&text)
-            .map_err(|e| bad_input(e.in_file(path.display().to_string())));
-    }
-    Input::from_graph(&load(path)?).map_err(|e| in_file(path, e))
+    input_of(path, &kalmar_files::detect(path).map_err(bad_input)?)
 }
 
 /// A report with the file it is about, as `--json` prints it.
@@ -144,10 +156,14 @@ struct InFile<'a> {
 fn solve(args: &SolveArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let input = read(&args.file)?;
-    let read_time = started.elapsed();
+    solve_input(args, &input, started.elapsed())
+}
+
+/// Solves a game read in `read_time` and prints the answer.
+fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::Result<()> {
     // The time can be exponential in the size of the file: show the spinner on any game.
     let bar = crate::progress::spinner(&args.algorithm);
-    let report = run_solve(&input, &args.algorithm);
+    let report = run_solve(input, &args.algorithm);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -178,7 +194,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     match &report {
-        Report::Decided(decided) => say_decided(args, &input, decided, read_time)?,
+        Report::Decided(decided) => say_decided(args, input, decided, read_time)?,
         Report::Reif(reif) => say_reif(args, reif)?,
     }
     Ok(())
