@@ -59,7 +59,7 @@ pub struct Report {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EfgBenchError {
     /// Neither a task nor a method has this id.
-    #[error("unknown task '{0}'; the known ones are: {known}", known = known_tasks())]
+    #[error("unknown solver '{0}'; the known ones are: {known}", known = known_tasks())]
     UnknownTask(String),
     /// The method does not apply or failed.
     #[error(transparent)]

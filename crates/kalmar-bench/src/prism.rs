@@ -233,10 +233,10 @@ pub enum PrismBenchError {
     Wrong(VerifyError),
 }
 
-impl PrismBenchError {
-    /// Whether the error is an internal failure rather than bad input.
-    pub fn is_internal(&self) -> bool {
-        matches!(self, PrismBenchError::Wrong(_))
+impl crate::harness::BadInput for PrismBenchError {
+    /// Everything but a wrong answer of kalmar's is about what was asked for.
+    fn is_bad_input(&self) -> bool {
+        !matches!(self, PrismBenchError::Wrong(_))
     }
 }
 
@@ -603,13 +603,10 @@ fn run_prism(
         .filter(|&(v, _)| v < vertices)
         .collect();
     // A state past the vertices is win, lose or done.
-    let median = |mut xs: Vec<f64>| {
-        xs.sort_by(f64::total_cmp);
-        xs.get(xs.len() / 2).copied()
-    };
+    // The same median as kalmar's runs (the mean of the middle two of an even number).
     Ok(Measured {
-        checking_seconds: median(checking),
-        total_seconds: median(total).unwrap_or(0.0),
+        checking_seconds: (!checking.is_empty()).then(|| crate::harness::median(&checking)),
+        total_seconds: crate::harness::median(&total),
         iterations: log.iterations,
         claimed_error: log.claimed_error,
         values,

@@ -100,7 +100,7 @@ impl StochasticRow {
 /// Why the benchmark stopped.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum StochasticBenchError {
-    /// No family has this id.
+    /// No family or solver has this id.
     #[error(transparent)]
     Family(#[from] UnknownId),
     /// A game could not be generated or read.
@@ -118,16 +118,18 @@ pub enum StochasticBenchError {
 }
 
 impl StochasticBenchError {
-    /// Whether the error is an internal failure rather than bad input.
-    pub fn is_internal(&self) -> bool {
-        !matches!(
+    fn game(e: impl ToString) -> Self {
+        StochasticBenchError::Game(e.to_string())
+    }
+}
+
+impl crate::harness::BadInput for StochasticBenchError {
+    /// Bad families and games; every other error is a failure of a solver.
+    fn is_bad_input(&self) -> bool {
+        matches!(
             self,
             StochasticBenchError::Family(_) | StochasticBenchError::Game(_)
         )
-    }
-
-    fn game(e: impl ToString) -> Self {
-        StochasticBenchError::Game(e.to_string())
     }
 }
 
@@ -239,6 +241,9 @@ pub fn run(
     } else {
         families.iter().map(String::as_str).collect()
     };
+    for id in setup.solvers {
+        kalmar_stochastic::solve::SOLVERS.get(id)?;
+    }
     let mut rows = Vec::new();
     for family in families {
         (FAMILIES.get(family)?.run)(family, setup, &mut rows)?;

@@ -167,7 +167,7 @@ fn progress_bar() -> impl FnMut(Progress) {
 }
 
 /// A suite's error: bad input (exit code 2) or a failure (1).
-fn failure<E: BadInput + std::error::Error + Send + Sync + 'static>(error: E) -> anyhow::Error {
+pub fn failure<E: BadInput + std::error::Error + Send + Sync + 'static>(error: E) -> anyhow::Error {
     if error.is_bad_input() {
         bad_input(error)
     } else {

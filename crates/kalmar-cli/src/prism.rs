@@ -6,7 +6,7 @@
 use crate::bad_input;
 use crate::report::{in_file, load};
 use clap::{Args, ValueEnum};
-use kalmar_bench::prism::{PeerBench, PrismBenchError, compare, configurations, games};
+use kalmar_bench::prism::{PeerBench, compare, configurations, games};
 use kalmar_core::format::GameGraph;
 use kalmar_stochastic::prism::{write_prism, write_prism_explicit};
 use kalmar_stochastic::{Class, TerminalPayoffGame};
@@ -138,28 +138,21 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
-/// The comparison's error: internal failures exit with 1, bad input with 2.
-fn reported(e: PrismBenchError) -> anyhow::Error {
-    if e.is_internal() {
-        anyhow::anyhow!(e)
-    } else {
-        bad_input(e)
-    }
-}
-
 /// `kalmar bench stochastic --peer PRISM`: kalmar's exact strategy iteration and value iteration
 /// with bounds, and PRISM-games on the exported model of the same game, in the same run; every
 /// answer measured against the exact values (or vi's bounds where si is not run).
 pub fn bench(options: &PeerBench<'_>, json: bool) -> anyhow::Result<()> {
-    let configurations = configurations(options).map_err(reported)?;
-    let games = games(options).map_err(reported)?;
+    let configurations = configurations(options).map_err(crate::bench::failure)?;
+    let games = games(options).map_err(crate::bench::failure)?;
     let bar = crate::progress::bar(games.len(), "runs");
     let mut rows = Vec::new();
     for (family, graph) in &games {
         if let Some(bar) = &bar {
             bar.set_message(format!("{family}, {} moves", graph.arena.num_edges()));
         }
-        rows.extend(compare(options, &configurations, family, graph).map_err(reported)?);
+        rows.extend(
+            compare(options, &configurations, family, graph).map_err(crate::bench::failure)?,
+        );
         if let Some(bar) = &bar {
             bar.inc(1);
         }

@@ -331,6 +331,10 @@ pub fn run_peer(
     measure.agrees = agrees;
     Ok(measure)
 }
+
+/// Every kalmar solver, and with a peer each of `peer_solvers` of Oink, on one game: a
+/// `parse` row, a row per solver id (kalmar's and Oink's solver of the same id side by
+/// side) and a `best` row (each side's fastest solver). kalmar's solvers must agree on the
 /// winners; Oink's winners are compared with theirs.
 pub fn run_game(
     workload: &ParityWorkload,

@@ -124,15 +124,11 @@ impl GameSpec {
             .map_err(|e| ParityBenchError::Game(e.to_string()))?;
         let given = parts
             .map(|p| {
-                p.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| *x >= 0.0)
-                    .ok_or_else(|| {
-                        ParityBenchError::Game(format!("'{p}' in '{text}' is not a number"))
-                    })
+                p.trim().parse::<u64>().map_err(|_| {
+                    ParityBenchError::Game(format!("'{p}' in '{text}' is not a whole number"))
+                })
             })
-            .collect::<Result<Vec<f64>, _>>()?;
+            .collect::<Result<Vec<u64>, _>>()?;
         let params: Vec<u64> = if given.is_empty() {
             let scaled = family.run.scaled.ok_or_else(|| {
                 ParityBenchError::Game(format!(
@@ -141,7 +137,7 @@ impl GameSpec {
             })?;
             scaled(vertices.max(1) as u64)
         } else {
-            given.iter().map(|&x| x as u64).collect()
+            given
         };
         Ok(GameSpec::Family { id, params })
     }

@@ -1,17 +1,7 @@
 //! `kalmar bench stochastic`: the arguments and the table; the benchmark is
 //! [`kalmar_bench::stochastic`]'s.
 
-use crate::bad_input;
-use kalmar_bench::stochastic::{Setup, StochasticBenchError, StochasticRow, run};
-
-/// The benchmark's error: internal failures exit with 1, bad families and games with 2.
-fn reported(e: StochasticBenchError) -> anyhow::Error {
-    if e.is_internal() {
-        anyhow::anyhow!(e)
-    } else {
-        bad_input(e)
-    }
-}
+use kalmar_bench::stochastic::{Setup, StochasticRow, run};
 
 /// `kalmar bench stochastic`: exact strategy iteration and value iteration on random games
 /// and the Haddad–Monmege chains, and the other families of
@@ -30,7 +20,7 @@ pub fn bench(
         seed,
         solvers,
     };
-    let rows = run(families, &setup).map_err(reported)?;
+    let rows = run(families, &setup).map_err(crate::bench::failure)?;
     if json {
         say!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(());
