@@ -7,6 +7,7 @@ mod nash;
 pub use nash::solve_detected;
 
 use crate::bad_input;
+use crate::registry_ids::ids;
 use crate::report::in_file;
 use clap::{Args, Subcommand};
 use kalmar_efg::Efg;
@@ -71,7 +72,8 @@ pub enum EfgCommand {
             long = "solver",
             alias = "method",
             default_value = "seqform",
-            value_name = "ID"
+            value_name = "ID",
+            value_parser = ids(&kalmar_efg::nash::METHODS)
         )]
         method: String,
         /// The largest strategic form built for pure, lh, enum and vertex (profiles × players).
@@ -98,7 +100,8 @@ pub enum EfgCommand {
     /// Write a generated game as .efg: poker with N cards (3 is Kuhn's poker), the prisoner's
     /// dilemma repeated N times, or a random tree.
     Generate {
-        /// poker, repeated or random.
+        /// The family.
+        #[arg(value_parser = ids(&generate::FAMILIES))]
         family: String,
         /// Cards (poker), rounds (repeated) or depth (random).
         #[arg(default_value_t = 3)]

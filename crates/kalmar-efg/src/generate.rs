@@ -83,16 +83,21 @@ pub fn generate(id: &str, params: &Params) -> Result<Efg, GenerateError> {
     (FAMILIES.get(id)?.run)(params)
 }
 
+// The largest sizes: trees of at most about 10^7 nodes (N^2 deals of a few nodes each for poker,
+// 4^N for the repeated game, 3^N for random trees), refused before anything is built.
+
 fn poker_family(params: &Params) -> Result<Efg, GenerateError> {
-    if params.size < 2 {
-        return Err(GenerateError::Params("poker needs at least 2 cards"));
+    if !(2..=1000).contains(&params.size) {
+        return Err(GenerateError::Params("poker takes 2 to 1000 cards"));
     }
     Ok(poker(params.size))
 }
 
 fn repeated_family(params: &Params) -> Result<Efg, GenerateError> {
-    if params.size < 1 {
-        return Err(GenerateError::Params("repeated needs at least 1 round"));
+    if !(1..=11).contains(&params.size) {
+        return Err(GenerateError::Params(
+            "repeated takes 1 to 11 rounds (4^N nodes)",
+        ));
     }
     Ok(repeated(params.size, PRISONERS_DILEMMA))
 }
@@ -100,6 +105,11 @@ fn repeated_family(params: &Params) -> Result<Efg, GenerateError> {
 fn random_family(params: &Params) -> Result<Efg, GenerateError> {
     if !(1..=64).contains(&params.players) {
         return Err(GenerateError::Params("random needs 1 to 64 players"));
+    }
+    if params.size > 14 {
+        return Err(GenerateError::Params(
+            "random takes a depth of at most 14 (3^N nodes)",
+        ));
     }
     Ok(random_tree(
         &TreeParams {

@@ -286,8 +286,8 @@ fn bias(argument: Option<&str>, seed: u64) -> Option<Result<AnyPolicy, PolicySpe
 fn table(argument: Option<&str>, _: u64) -> Option<Result<AnyPolicy, PolicySpecError>> {
     let path = argument?;
     Some(
-        std::fs::read_to_string(path)
-            .map_err(|e| PolicySpecError::Read(format!("{path}: {e}")))
+        kalmar_core::format::read_text_file(path)
+            .map_err(|e| PolicySpecError::Read(e.to_string()))
             .and_then(|text| {
                 TablePolicy::parse(&text)
                     .map(AnyPolicy::Table)

@@ -250,8 +250,8 @@ pub struct Scale {
 pub fn scale(policy: &DynPolicy, settings: &SamplerSettings) -> Result<Scale, JobError> {
     let state = PublicState::parse(SCALE_STATE).expect("the scale state is well formed");
     let game = state.game;
-    let histories = state.constraints().count();
     let sampler = Sampler::new(&state, policy).map_err(JobError::Start)?;
+    let histories = sampler.constraints().count();
     let config = settings.config(settings.samples);
     let start = Instant::now();
     let run = sampler.run(&config).map_err(JobError::Sampling)?;
@@ -272,7 +272,7 @@ pub fn scale(policy: &DynPolicy, settings: &SamplerSettings) -> Result<Scale, Jo
                 .collect()
         })
         .collect();
-    let uniform = UniformDeals::new(&state.constraints()).ok_or(JobError::NoHistory)?;
+    let uniform = UniformDeals::new(sampler.constraints()).ok_or(JobError::NoHistory)?;
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let started = Instant::now();
     let draws = 1000;
