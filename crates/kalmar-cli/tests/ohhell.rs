@@ -15,7 +15,8 @@ fn count_prints_the_exact_number_of_histories() {
     let out = kalmar(&[
         "ohhell",
         "count",
-        "--enumerate",
+        "--solver",
+        "enumeration",
         "--json",
         "--state",
         "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",

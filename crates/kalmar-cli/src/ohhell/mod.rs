@@ -5,6 +5,7 @@ mod experiment;
 mod value;
 
 use crate::bad_input;
+use crate::registry_ids::ids;
 use clap::{Args, Subcommand};
 use kalmar_filter::ohhell::PublicState;
 use kalmar_filter::ohhell::jobs::SamplerSettings;
@@ -19,8 +20,12 @@ pub enum OhHellCommand {
     Count {
         #[command(flatten)]
         input: StateArgs,
-        /// Count by the breadth-first enumeration of Theorem 2 (slow for large states).
-        #[arg(long)]
+        /// The counting method (assignments: exact counting over card assignments;
+        /// enumeration: the breadth-first enumeration of Theorem 2, slow for large states).
+        #[arg(long, default_value = "assignments", value_name = "ID", value_parser = ids(&jobs::COUNTERS))]
+        solver: String,
+        /// The same as `--solver enumeration` (an old name).
+        #[arg(long, hide = true)]
         enumerate: bool,
         /// Print a JSON object whose `histories` field is the exact count.
         #[arg(long)]
@@ -136,9 +141,14 @@ pub fn run(command: &OhHellCommand) -> anyhow::Result<()> {
     match command {
         OhHellCommand::Count {
             input,
+            solver,
             enumerate,
             json,
-        } => count(&input.load()?, *enumerate, *json),
+        } => count(
+            &input.load()?,
+            if *enumerate { "enumeration" } else { solver },
+            *json,
+        ),
         OhHellCommand::Enumerate {
             input,
             policy,
@@ -218,12 +228,7 @@ fn sampling<T>(job: impl FnOnce() -> Result<T, JobError>) -> anyhow::Result<T> {
     result.map_err(failed)
 }
 
-fn count(state: &PublicState, by_enumeration: bool, json: bool) -> anyhow::Result<()> {
-    let method = if by_enumeration {
-        "enumeration"
-    } else {
-        "assignments"
-    };
+fn count(state: &PublicState, method: &str, json: bool) -> anyhow::Result<()> {
     let report = enumerating(|progress| jobs::count(state, method, progress))?;
     if json {
         say!("{}", report.to_json());
