@@ -9,7 +9,8 @@
 //! - exact numbers ([`Rational`]);
 //! - kalmar's game-graph format `.gg` and the [`format::GameGraph`] every graph format reads into;
 //! - the one [`registry`] shape every family lists its solvers, methods and generators in;
-//! - pictures of games and their solutions in Graphviz's DOT language ([`dot`]);
+//! - pictures of games and their solutions in Graphviz's DOT language ([`dot`]), and a small SVG
+//!   writer ([`svg`]) for trees and plots;
 //! - positional strategies ([`Strategy`]), certificates ([`Certificate`]) and parse errors with
 //!   positions ([`ParseError`]).
 #![deny(missing_docs)]
@@ -28,6 +29,7 @@ pub mod registry;
 pub mod scc;
 pub mod strategy;
 pub mod subgame;
+pub mod svg;
 
 pub use arena::{Arena, BuildError, Builder, Owner};
 pub use certificate::{Certificate, VerifyError};
