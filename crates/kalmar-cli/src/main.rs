@@ -20,6 +20,7 @@ mod generate;
 mod observation;
 mod ohhell;
 mod parity;
+mod positional;
 mod prism;
 mod progress;
 mod registry_ids;
@@ -62,6 +63,9 @@ enum Command {
     /// Games of imperfect information (Reif's problem): the system sees only observations.
     #[command(subcommand)]
     Observation(observation::ObservationCommand),
+    /// n-player games on graphs: subgame-perfect equilibria by backward induction.
+    #[command(subcommand)]
+    Positional(positional::PositionalCommand),
     /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
     #[command(subcommand)]
     Stochastic(stochastic::StochasticCommand),
@@ -204,6 +208,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Dgg(DggCommand::Solvers(args)) => report::solvers(args),
         Command::Parity(command) => parity::run(&command),
         Command::Observation(command) => observation::run(&command),
+        Command::Positional(command) => positional::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),

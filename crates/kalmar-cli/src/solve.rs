@@ -13,7 +13,7 @@ use kalmar_terminal::solution_file::SolutionFile;
 use std::time::Instant;
 
 /// Runs `work` behind a spinner and returns its result with the time it took.
-fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, std::time::Duration) {
+pub fn timed<T>(message: &str, moves: usize, work: impl FnOnce() -> T) -> (T, std::time::Duration) {
     let bar = crate::progress::spinner_for(message, moves);
     let start = Instant::now();
     let result = work();
@@ -253,7 +253,10 @@ pub fn draw(
 }
 
 /// Prints the JSON and writes the output file, as asked (building the name-keyed file only then).
-fn finish(args: &SolveArgs, file: impl FnOnce() -> SolutionFile) -> anyhow::Result<()> {
+pub fn finish<T: serde::Serialize>(
+    args: &SolveArgs,
+    file: impl FnOnce() -> T,
+) -> anyhow::Result<()> {
     if !args.json && args.output.is_none() {
         return Ok(());
     }
@@ -277,7 +280,12 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
     let read_time = started.elapsed();
     let family = detected.family();
-    let drawn = [Family::ChessLike, Family::Dgg, Family::Parity];
+    let drawn = [
+        Family::ChessLike,
+        Family::Dgg,
+        Family::Parity,
+        Family::Positional,
+    ];
     if args.dot.is_some() && !drawn.contains(&family) {
         return Err(bad_input(format!(
             "--dot draws chess-like, deterministic graphical and parity games; {} is a {family}",
@@ -295,6 +303,9 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         (Family::Parity, Detected::Graph(_, graph)) => {
             let parity_args = crate::parity::ParityArgs::from_solve(args);
             crate::parity::solve_graph(&parity_args, &graph, started)
+        }
+        (Family::Positional, Detected::Graph(_, graph)) => {
+            crate::positional::nash_graph(args, &graph)
         }
         (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, &graph),
         (_, Detected::Graph(_, graph)) => dgg_graph(args, &graph, false, None),

@@ -706,3 +706,60 @@ fn verify_and_parity_info_speak_json() {
     assert_eq!(verdict["solution"], "parity solution");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_n_player_game_is_solved_saved_and_verified() {
+    let saved = temp("spe.json");
+    let saved = saved.to_str().unwrap();
+    let out = kalmar(&["solve", "examples/three-players.gg", "-o", saved]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("the players expect (7/6, 7/6, 2/3)"),
+        "{}",
+        stdout(&out)
+    );
+    let out = kalmar(&["verify", "examples/three-players.gg", saved]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(saved).unwrap();
+    let worse = temp("worse.json");
+    // Player 1 moves to c, and the utilities are those this profile gives: still player 1 would
+    // rather move to b.
+    let deviated = text
+        .replace("\"p1\": \"b\"", "\"p1\": \"c\"")
+        .replacen(
+            "\"7/6\",\n      \"7/6\",\n      \"2/3\"",
+            "\"3/2\",\n      \"1/2\",\n      \"1\"",
+            1,
+        )
+        .replacen(
+            "\"0\",\n      \"2\",\n      \"1\"",
+            "\"1\",\n      \"0\",\n      \"2\"",
+            1,
+        );
+    std::fs::write(&worse, deviated).unwrap();
+    refused(
+        &[
+            "verify",
+            "examples/three-players.gg",
+            worse.to_str().unwrap(),
+        ],
+        "player 1 gets 2 by moving to b instead of 0",
+    );
+    let j = json_of(&kalmar(&[
+        "positional",
+        "nash",
+        "examples/three-players.gg",
+        "--json",
+    ]));
+    assert_eq!(
+        j["values"]["deal"],
+        serde_json::json!(["7/6", "7/6", "2/3"])
+    );
+    let cyclic = temp("cycle.gg");
+    std::fs::write(
+        &cyclic,
+        "kalmar-gg 1\nplayers 3\na player0 -> b x\nb player1 -> a x\nx terminal payoff=(1,1,1)\n",
+    )
+    .unwrap();
+    refused(&["solve", cyclic.to_str().unwrap()], "cycle");
+}

@@ -13,7 +13,7 @@
 //!    Alpaga game;
 //! 4. any other file is read as a game graph ([`kalmar_parity::format::read_path`]) and
 //!    classified by [`family_of_graph`]: observations make a game of imperfect information;
-//!    chance, rewards or a discount factor a stochastic game; priorities a parity game; terminal
+//!    more than two players or payoff vectors an n-player game ([`Family::Positional`]); chance, rewards or a discount factor a stochastic game; priorities a parity game; terminal
 //!    payoffs all in {-1, 0, 1} a chess-like game; other payoffs a deterministic graphical game.
 //!
 //! ```
@@ -53,6 +53,8 @@ pub enum Family {
     Stochastic,
     /// A game of imperfect information on a graph (Reif's problem).
     Observation,
+    /// An n-player game on a graph (more than two players, or payoff vectors).
+    Positional,
     /// A Gambit extensive-form game.
     Extensive,
     /// A Gambit strategic-form game.
@@ -68,6 +70,7 @@ impl Family {
             Family::Parity => "parity",
             Family::Stochastic => "stochastic",
             Family::Observation => "observation",
+            Family::Positional => "positional",
             Family::Extensive | Family::Strategic => "efg",
         }
     }
@@ -81,6 +84,7 @@ impl fmt::Display for Family {
             Family::Parity => "parity game",
             Family::Stochastic => "stochastic game",
             Family::Observation => "game of imperfect information",
+            Family::Positional => "n-player game",
             Family::Extensive => "extensive-form game",
             Family::Strategic => "strategic-form game",
         })
@@ -91,6 +95,8 @@ impl fmt::Display for Family {
 pub fn family_of_graph(graph: &GameGraph) -> Family {
     if graph.observation.is_some() {
         Family::Observation
+    } else if kalmar_positional::is_positional(graph) {
+        Family::Positional
     } else if graph.arena.has_chance() || graph.reward.is_some() || graph.discount.is_some() {
         Family::Stochastic
     } else if graph.priority.is_some() {

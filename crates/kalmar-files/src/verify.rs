@@ -7,6 +7,7 @@
 //! - `paritysol`: PGSolver's solution format, checked by the parity verifier;
 //! - `kalmar-ssol`: kalmar's stochastic solutions, checked by the certificate of the class the
 //!   file names;
+//! - JSON whose `family` is `positional`: a subgame-perfect equilibrium of an n-player game;
 //! - anything else is read as the JSON solution file of chess-like games and DGGs.
 //!
 //! ```
@@ -30,6 +31,7 @@ use kalmar_core::{Certificate, ParseError};
 use kalmar_observation::witness::verify_file;
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
+use kalmar_positional::solution_file as positional;
 use kalmar_stochastic::solution_file::{self, SolutionFileError as StochasticFileError};
 use kalmar_terminal::solution_file::{SolutionFile, SolutionFileError};
 use std::fmt;
@@ -43,6 +45,8 @@ pub enum Accepted {
     Observation,
     /// A stochastic solution of the class named.
     Stochastic(&'static str),
+    /// A subgame-perfect equilibrium of an n-player game.
+    Positional,
     /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
     Terminal {
         /// `reach` or `dgg`.
@@ -58,6 +62,7 @@ impl fmt::Display for Accepted {
             Accepted::Parity => write!(f, "parity solution"),
             Accepted::Observation => write!(f, "system's winning strategy"),
             Accepted::Stochastic(class) => write!(f, "{class} solution"),
+            Accepted::Positional => write!(f, "subgame-perfect equilibrium"),
             Accepted::Terminal { family, kind } => write!(f, "{kind} {family} solution"),
         }
     }
@@ -120,6 +125,21 @@ pub fn verify_solution(graph: &GameGraph, text: &str) -> Result<Accepted, Verify
             wrong @ StochasticFileError::Wrong(_) => VerifyFileError::Wrong(wrong.to_string()),
         })?;
         return Ok(Accepted::Stochastic(class.name()));
+    }
+    /// The family a JSON solution names, read before the whole file.
+    #[derive(serde::Deserialize)]
+    struct Named {
+        family: Option<String>,
+    }
+    let named: Named = serde_json::from_str(text)?;
+    if named.family.as_deref() == Some(positional::FAMILY) {
+        let file = positional::SolutionFile::read(text)
+            .map_err(|e| VerifyFileError::Game(e.to_string()))?;
+        file.verify(graph).map_err(|e| match e {
+            positional::SolutionFileError::Game(e) => VerifyFileError::Game(e.to_string()),
+            e => VerifyFileError::Wrong(e.to_string()),
+        })?;
+        return Ok(Accepted::Positional);
     }
     let file: SolutionFile = serde_json::from_str(text)?;
     file.verify(graph).map_err(|e| match e {

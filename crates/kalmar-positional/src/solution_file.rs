@@ -1,0 +1,154 @@
+//! The JSON solution file of positional games: what `kalmar positional nash --json` prints,
+//! `--output` writes and `kalmar verify` checks. Positions are keyed by name, in the game's
+//! order; each has the utilities of every player (exact rationals as strings) and, for a
+//! player's position, the successor it moves to.
+//!
+//! ```json
+//! {"family": "positional", "kind": "subgame-perfect equilibrium", "solver": "backward-induction",
+//!  "players": 3, "values": {"deal": ["5/6", "1", "1/2"], "p0": ["0", "2", "1"]},
+//!  "strategy": {"p0": "b"}}
+//! ```
+//!
+//! [`SolutionFile::verify`] rebuilds the profile from the file and hands it to [`check`], so a
+//! file is accepted exactly when it is a subgame-perfect equilibrium with the stated utilities.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_positional::{PositionalGame, backward_induction, solution_file::SolutionFile};
+//! let graph = read_gg(
+//!     "kalmar-gg 1\nplayers 3\na player0 -> x y\nx terminal payoff=(1,0,0)\ny terminal payoff=(2,0,0)\n",
+//! )
+//! .unwrap();
+//! let game = PositionalGame::from_graph(&graph).unwrap();
+//! let file = SolutionFile::new(&game, &backward_induction::solve(&game).unwrap());
+//! let text = serde_json::to_string(&file).unwrap();
+//! assert!(SolutionFile::read(&text).unwrap().verify(&graph).is_ok());
+//! let lie = text.replace("\"a\":\"y\"", "\"a\":\"x\"");
+//! assert!(SolutionFile::read(&lie).unwrap().verify(&graph).is_err());
+//! ```
+
+use crate::check::{Wrong, check};
+use crate::{Equilibrium, PositionalGame};
+use indexmap::IndexMap;
+use kalmar_core::format::GameGraph;
+use kalmar_core::{Rational, Strategy};
+use serde::{Deserialize, Serialize};
+
+/// The family name a positional solution file carries.
+pub const FAMILY: &str = "positional";
+
+/// A subgame-perfect equilibrium as saved in JSON.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct SolutionFile {
+    /// Always `positional`.
+    pub family: String,
+    /// What the profile is: `subgame-perfect equilibrium`.
+    pub kind: String,
+    /// The algorithm that found it.
+    pub solver: String,
+    /// The number of players.
+    pub players: usize,
+    /// Per position (by name), every player's expected utility, as exact rationals in strings.
+    pub values: IndexMap<String, Vec<String>>,
+    /// Per player's position, the successor it moves to.
+    pub strategy: IndexMap<String, String>,
+}
+
+/// Why a saved solution is not accepted.
+#[derive(Debug, thiserror::Error)]
+pub enum SolutionFileError {
+    /// Not JSON of this shape.
+    #[error("not a positional solution file: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The game is not a positional game.
+    #[error(transparent)]
+    Game(#[from] crate::FromGraphError),
+    /// The file names positions or numbers the game does not have.
+    #[error("{0}")]
+    Names(String),
+    /// The profile is not a subgame-perfect equilibrium with these utilities.
+    #[error(transparent)]
+    Wrong(#[from] Wrong),
+}
+
+impl SolutionFile {
+    /// The file of an equilibrium of `game`.
+    pub fn new(game: &PositionalGame, equilibrium: &Equilibrium) -> SolutionFile {
+        let arena = game.arena();
+        let values = arena
+            .vertices()
+            .map(|v| {
+                let utilities = equilibrium.values[v.index()]
+                    .iter()
+                    .map(Rational::to_string);
+                (arena.name(v).into_owned(), utilities.collect())
+            })
+            .collect();
+        let strategy = arena
+            .vertices()
+            .filter_map(|v| {
+                let to = equilibrium.strategy.successor(arena, v)?;
+                Some((arena.name(v).into_owned(), arena.name(to).into_owned()))
+            })
+            .collect();
+        SolutionFile {
+            family: FAMILY.into(),
+            kind: "subgame-perfect equilibrium".into(),
+            solver: "backward-induction".into(),
+            players: game.num_players(),
+            values,
+            strategy,
+        }
+    }
+
+    /// Reads a file's JSON text.
+    pub fn read(text: &str) -> Result<SolutionFile, SolutionFileError> {
+        Ok(serde_json::from_str(text)?)
+    }
+
+    /// Checks the file against the game of `graph`.
+    pub fn verify(&self, graph: &GameGraph) -> Result<(), SolutionFileError> {
+        let game = PositionalGame::from_graph(graph)?;
+        let equilibrium = self.to_equilibrium(&game)?;
+        check(&game, &equilibrium)?;
+        Ok(())
+    }
+
+    /// The profile the file states, by the game's position names.
+    fn to_equilibrium(&self, game: &PositionalGame) -> Result<Equilibrium, SolutionFileError> {
+        let arena = game.arena();
+        let names = arena.name_index();
+        let index = |name: &str| {
+            names
+                .get(name)
+                .copied()
+                .ok_or_else(|| SolutionFileError::Names(format!("the game has no position {name}")))
+        };
+        let mut values = vec![Vec::new(); arena.num_vertices()];
+        for (name, utilities) in &self.values {
+            let parsed: Result<Vec<Rational>, _> = utilities.iter().map(|u| u.parse()).collect();
+            values[index(name)?.index()] = parsed.map_err(|e| {
+                SolutionFileError::Names(format!("the utilities of {name} are not numbers: {e}"))
+            })?;
+        }
+        if let Some(v) = arena.vertices().find(|v| values[v.index()].is_empty()) {
+            return Err(SolutionFileError::Names(format!(
+                "the file gives no utilities for position {}",
+                arena.name(v)
+            )));
+        }
+        let mut strategy = Strategy::empty(arena.num_vertices());
+        for (from, to) in &self.strategy {
+            let (from, to) = (index(from)?, index(to)?);
+            let edge = arena.find_edge(from, to).ok_or_else(|| {
+                SolutionFileError::Names(format!(
+                    "{} has no move to {}",
+                    arena.name(from),
+                    arena.name(to)
+                ))
+            })?;
+            strategy.set(from, edge);
+        }
+        Ok(Equilibrium { values, strategy })
+    }
+}
