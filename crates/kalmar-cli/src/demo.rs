@@ -45,6 +45,12 @@ const COIN_TOSS: &str = include_str!("../../../examples/coin-toss.gg");
 /// Kuhn's poker, as Gambit writes it.
 const KUHN_POKER: &str = include_str!("../../../examples/kuhn-poker.efg");
 
+/// Reduced strategies whose list order is not the tree order.
+const LIST_VS_TREE: &str = include_str!("../../../examples/list-vs-tree.efg");
+
+/// A three-player game with a move of chance.
+const THREE_PLAYERS: &str = include_str!("../../../examples/three-players.gg");
+
 /// The public state of Table 1 of Solinas et al.
 const OHHELL_TABLE1: &str = include_str!("../../../examples/ohhell-table1-192.txt");
 
@@ -168,6 +174,8 @@ pub fn run() -> anyhow::Result<()> {
         "  vertices won by Even, each answer verified: {}",
         answers.join(", ")
     );
+    say!("  The same .pg files Oink and PGSolver read; kalmar reads games with many priorities");
+    say!("  10–150× faster than Oink (docs/BENCHMARKS.md, `kalmar bench parity --peer OINK`).");
 
     heading(
         5,
@@ -187,6 +195,21 @@ pub fn run() -> anyhow::Result<()> {
         values.join(", "),
         answer.certificate.unwrap_or("the certificate of its class")
     );
+    let parameters = kalmar_stochastic::generate::Parameters {
+        positions: 10,
+        ..Default::default()
+    };
+    let chain = kalmar_stochastic::generate::generate("haddad-monmege-3/4", &parameters)?;
+    let answer = kalmar_stochastic::solve::solve(&chain, &Default::default())?;
+    let start = chain.arena.start().unwrap_or(kalmar_core::Vertex(0));
+    say!(
+        "  The Haddad–Monmege chain of {} positions is worth exactly {} (by {} and its certificate);",
+        chain.arena.num_vertices(),
+        answer.values[start.index()],
+        answer.solver
+    );
+    say!("  PRISM-games' default value iteration answers 0.74924 on it, while claiming an error");
+    say!("  below 7.5e-6 (docs/BENCHMARKS.md, `kalmar bench stochastic --peer PRISM`).");
 
     heading(
         6,
@@ -208,6 +231,28 @@ pub fn run() -> anyhow::Result<()> {
             found.pivots
         );
     }
+    let list_vs_tree = read_game(LIST_VS_TREE)?;
+    let kalmar_efg::format::GameFile::Efg(tree) = &list_vs_tree else {
+        anyhow::bail!("list-vs-tree.efg is an extensive form");
+    };
+    let recall = kalmar_efg::recall::Recall::check(tree);
+    let player = kalmar_efg::reduced::ReducedStrategies::new(tree, &recall, 0);
+    let labels: Vec<String> = player
+        .enumerate(100)
+        .ok_or_else(|| anyhow::anyhow!("too many reduced strategies"))?
+        .iter()
+        .map(|s| player.label(tree, s))
+        .collect();
+    say!(
+        "  Reduced strategies in the tree order (examples/list-vs-tree.efg): {}.",
+        labels.join(" ")
+    );
+    say!(
+        "  After q the set u/v is starred but x/y is not, since chance may still reach it; reading"
+    );
+    say!(
+        "  \"earlier\" in the list order of the sets (a bug seen in a game-theory explorer) loses it."
+    );
 
     heading(
         7,
@@ -215,7 +260,14 @@ pub fn run() -> anyhow::Result<()> {
     )?;
     let state = PublicState::parse(OHHELL_TABLE1)?;
     let report = ohhell::jobs::count(&state, "assignments", None)?;
-    say!("  {}: {} histories", state.describe(), report.histories);
+    say!(
+        "  {}: {} histories, counted exactly without listing them",
+        state.describe(),
+        report.histories
+    );
+    say!(
+        "  (the paper's 192; `kalmar ohhell experiment table1` gives all three: 192, 12,960, 544,320)."
+    );
 
     heading(
         8,
@@ -249,6 +301,20 @@ pub fn run() -> anyhow::Result<()> {
         "Imperfect information: Reif's 1984 procedure accepts a game the system loses",
     )?;
     crate::observation::demo()?;
+
+    heading(
+        10,
+        "Three players and a move of chance: a subgame-perfect equilibrium",
+    )?;
+    say!("{}\n", indent(THREE_PLAYERS.trim_end()));
+    let game = kalmar_positional::PositionalGame::from_graph(&read_gg(THREE_PLAYERS)?)?;
+    let equilibrium = kalmar_positional::backward_induction::solve(&game)?;
+    kalmar_positional::check::check(&game, &equilibrium)?;
+    say!(
+        "  from deal the players expect ({}) by backward induction; no player gains by any",
+        kalmar_positional::check::join(&equilibrium.values[game.start().index()])
+    );
+    say!("  change of one move (checked independently).");
 
     say!(
         "\nNext: `kalmar solve FILE` on any game file, `kalmar --help`, and `--help` on every command."
