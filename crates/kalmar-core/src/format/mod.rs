@@ -267,28 +267,60 @@ pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
             Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(file)),
         }
     };
+    read_text(source, path)
+}
+
+/// Reads `source` to its end as text, checking each chunk as it arrives, so that binary data
+/// (`/dev/zero`, `/dev/urandom`, an executable) is refused at its first bad byte instead of after
+/// [`MAX_INPUT_BYTES`] of it, and an endless stream at that size.
+fn read_text(mut source: impl Read, path: &Path) -> Result<String, ReadError> {
+    let io = |e| ReadError::Io(path.to_path_buf(), e);
     let mut bytes = Vec::new();
-    // `take` guards inputs whose size is unknown in advance (pipes, devices, compressed files)
-    // or that grow.
-    source
-        .take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(ReadError::TooLarge {
-            path: path.to_path_buf(),
-            size: bytes.len() as u64,
-        });
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut checked = 0;
+    loop {
+        let read = match source.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io(e)),
+        };
+        if (bytes.len() + read) as u64 > MAX_INPUT_BYTES {
+            return Err(ReadError::TooLarge {
+                path: path.to_path_buf(),
+                size: (bytes.len() + read) as u64,
+            });
+        }
+        bytes.extend_from_slice(&chunk[..read]);
+        checked = check_text(&bytes, checked, false)
+            .map_err(|e| e.in_file(path.display().to_string()))?;
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let valid = e.utf8_error().valid_up_to();
-        let span = end_span(std::str::from_utf8(&bytes[..valid]).unwrap_or(""));
-        let found = format!("byte 0x{:02x}, which is not UTF-8", bytes[valid]);
-        ParseError::new(span, found, "UTF-8 text")
-            .in_file(path.display().to_string())
-            .into()
-    })
+    check_text(&bytes, checked, true).map_err(|e| e.in_file(path.display().to_string()))?;
+    Ok(String::from_utf8(bytes).expect("checked to be UTF-8"))
+}
+
+/// Checks `bytes[from..]` for UTF-8 text without NUL bytes, and returns how far it is known to be
+/// good: the end, or (unless `at_end`) the start of a character cut off by the end of a chunk.
+fn check_text(bytes: &[u8], from: usize, at_end: bool) -> Result<usize, ParseError> {
+    let (good, bad) = match std::str::from_utf8(&bytes[from..]) {
+        Ok(_) => (bytes.len(), None),
+        Err(e) if e.error_len().is_none() && !at_end => (from + e.valid_up_to(), None),
+        Err(e) => (from + e.valid_up_to(), Some(from + e.valid_up_to())),
+    };
+    let nul = bytes[from..good]
+        .iter()
+        .position(|&b| b == 0)
+        .map(|i| from + i);
+    let Some(at) = nul.or(bad) else {
+        return Ok(good);
+    };
+    let before = std::str::from_utf8(&bytes[..at]).unwrap_or("");
+    let found = match bytes.get(at) {
+        Some(0) => "byte 0x00 (NUL), which text files do not contain".to_string(),
+        Some(b) => format!("byte 0x{b:02x}, which is not UTF-8"),
+        None => "the end of the file inside a UTF-8 character".to_string(),
+    };
+    Err(ParseError::new(end_span(before), found, "UTF-8 text"))
 }
 
 /// The position just after `text`.
@@ -318,6 +350,40 @@ pub fn check_size(text: &str) -> Result<&str, ParseError> {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// A reader that gives one byte per call, so every character is cut at a chunk boundary.
+    struct ByteByByte<'a>(&'a [u8]);
+
+    impl Read for ByteByByte<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some((first, rest)) = self.0.split_first() else {
+                return Ok(0);
+            };
+            buf[0] = *first;
+            self.0 = rest;
+            Ok(1)
+        }
+    }
+
+    #[test]
+    fn text_is_checked_as_it_arrives() {
+        let path = Path::new("x.gg");
+        let text = "kalmar-gg 1\n# Grundy’s ≥ game ∅\n";
+        assert_eq!(read_text(ByteByByte(text.as_bytes()), path).unwrap(), text);
+        let nul = read_text(ByteByByte(b"ab\ncd\0ef"), path)
+            .unwrap_err()
+            .to_string();
+        assert!(nul.contains("x.gg:2:3") && nul.contains("NUL"), "{nul}");
+        let binary = read_text(&b"ok\n\xff\xfe"[..], path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            binary.contains("x.gg:2:1") && binary.contains("0xff"),
+            "{binary}"
+        );
+        let cut = read_text(ByteByByte("é".as_bytes().split_last().unwrap().1), path);
+        assert!(cut.is_err());
+    }
 
     #[test]
     fn compressed_files_read_as_their_text() {
