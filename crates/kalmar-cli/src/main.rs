@@ -225,13 +225,27 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// The longest error message printed whole; a longer one (naming a huge token, say) is cut,
+/// with the number of characters left out.
+const MAX_MESSAGE: usize = 2000;
+
+/// `message`, cut to its first [`MAX_MESSAGE`] characters if longer.
+fn shortened(message: &str) -> String {
+    let length = message.chars().count();
+    if length <= MAX_MESSAGE {
+        return message.to_string();
+    }
+    let start: String = message.chars().take(MAX_MESSAGE).collect();
+    format!("{start}… ({} more characters)", length - MAX_MESSAGE)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", shortened(&format!("{e:#}")));
             if e.chain().any(|c| c.is::<BadInput>()) {
                 ExitCode::from(2)
             } else {

@@ -65,6 +65,19 @@ pub fn describe(arena: &Arena) -> String {
     )
 }
 
+/// The longest cell a table shows; longer ones (huge names, exact values of many digits) end in
+/// `…`, and `--json` or `--output` give them whole.
+const MAX_CELL: usize = 80;
+
+/// A cell as a table shows it: at most [`MAX_CELL`] characters.
+fn shown_cell(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.chars().count() <= MAX_CELL {
+        return cell.into();
+    }
+    let cut: String = cell.chars().take(MAX_CELL - 1).collect();
+    (cut + "…").into()
+}
+
 /// Prints rows as an aligned table, at most `limit` of them (all when `limit` is 0).
 pub fn table(
     header: &[&str],
@@ -74,6 +87,7 @@ pub fn table(
     let total = rows.len();
     let shown: Vec<Vec<String>> = rows
         .take(if limit == 0 { usize::MAX } else { limit })
+        .map(|row| row.iter().map(|c| shown_cell(c).into_owned()).collect())
         .collect();
     let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in &shown {
@@ -82,12 +96,15 @@ pub fn table(
         }
     }
     let line = |cells: Vec<&str>| -> anyhow::Result<()> {
-        let text: Vec<String> = cells
-            .iter()
-            .zip(&width)
-            .map(|(c, w)| format!("{c:<w$}"))
-            .collect();
-        say!("  {}", text.join("  ").trim_end());
+        let mut text = String::new();
+        for (cell, w) in cells.iter().zip(&width) {
+            text.push_str(cell);
+            text.extend(std::iter::repeat_n(
+                ' ',
+                w.saturating_sub(cell.chars().count()) + 2,
+            ));
+        }
+        say!("  {}", text.trim_end());
         Ok(())
     };
     line(header.to_vec())?;
