@@ -111,3 +111,52 @@ fn bad_input_exits_with_2_and_a_position() {
     let out = kalmar(&["ohhell", "count", "no-such-file.txt"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn sizes_are_checked_before_sampling_or_enumerating() {
+    let table1 = "examples/ohhell-table1-192.txt";
+    refused(
+        &["ohhell", "sample", table1, "--samples", "0"],
+        "--samples must be at least 1",
+    );
+    refused(
+        &["ohhell", "sample", table1, "--chains", "0"],
+        "--chains must be between 1",
+    );
+    refused(
+        &["ohhell", "sample", table1, "--chains", "100000000"],
+        "--chains must be between 1",
+    );
+    refused(
+        &["ohhell", "sample", table1, "--samples", "10000000000000"],
+        "GB, more than",
+    );
+    refused(
+        &["ohhell", "sample", table1, "--burn-in", "100000000000"],
+        "would take hours",
+    );
+    refused(
+        &["ohhell", "sample", table1, "--policy", "bias:1"],
+        "probability zero",
+    );
+    refused(
+        &["ohhell", "experiment", "scale", "--samples", "0"],
+        "at least 1",
+    );
+    let huge =
+        "game players=4 suits=4 ranks=13 tricks=12; trump 7d; bids 3 2 4 1; plays Kc 4c Ac 9c";
+    for job in [
+        &["ohhell", "enumerate", "--state", huge][..],
+        &["ohhell", "sample", "--exact", "--state", huge],
+        &[
+            "ohhell",
+            "count",
+            "--solver",
+            "enumeration",
+            "--state",
+            huge,
+        ],
+    ] {
+        refused(job, "histories (counted exactly)");
+    }
+}

@@ -250,11 +250,12 @@ pub struct Scale {
 pub fn scale(policy: &DynPolicy, settings: &SamplerSettings) -> Result<Scale, JobError> {
     let state = PublicState::parse(SCALE_STATE).expect("the scale state is well formed");
     let game = state.game;
+    settings.check(game.dealt())?;
     let sampler = Sampler::new(&state, policy).map_err(JobError::Start)?;
     let histories = sampler.constraints().count();
     let config = settings.config(settings.samples);
     let start = Instant::now();
-    let run = sampler.run(&config).map_err(JobError::Sampling)?;
+    let run = sampler.run(&config).map_err(JobError::from_run)?;
     let seconds = start.elapsed().as_secs_f64();
     let trump = game.suit(state.trump);
     let series: Vec<Vec<f64>> = run

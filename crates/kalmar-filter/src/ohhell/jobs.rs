@@ -72,6 +72,15 @@ pub enum JobError {
 }
 
 impl JobError {
+    /// A sampler's failure while running: a policy that gives a chain's start probability zero
+    /// is the input's fault, anything else the program's.
+    pub fn from_run(error: McmcError) -> JobError {
+        match error {
+            McmcError::History(_) => JobError::Sampling(error),
+            _ => JobError::Start(error),
+        }
+    }
+
     /// Whether the fault is the program's rather than the input's.
     pub fn is_internal(&self) -> bool {
         matches!(
@@ -89,7 +98,22 @@ fn by_assignments(state: &PublicState, _: Progress<'_>) -> Result<BigUint, JobEr
 }
 
 fn by_enumeration(state: &PublicState, progress: Progress<'_>) -> Result<BigUint, JobError> {
+    refuse_more_than(state, EXACT_SAMPLE_HISTORIES, "enumerate")?;
     Ok(state.histories(usize::MAX, progress)?.len().into())
+}
+
+/// Counts the histories of `state` exactly (by suit-length assignments, without listing them)
+/// and refuses a job that would `enumerate` more than `max` of them, before it starts.
+pub fn refuse_more_than(state: &PublicState, max: usize, job: &str) -> Result<(), JobError> {
+    let histories = state.constraints().count();
+    if histories > BigUint::from(max) {
+        return Err(JobError::Setting(format!(
+            "the public state has {histories} histories (counted exactly), more than the {max} a \
+             job may {job}: use `kalmar ohhell count` for their number, or `sample` without \
+             --exact"
+        )));
+    }
+    Ok(())
 }
 
 /// The ways of counting the histories of a public state.
@@ -183,6 +207,7 @@ pub fn weighted_deals(
     progress: Progress<'_>,
 ) -> Result<Vec<(Vec<Card>, Rational)>, JobError> {
     let game = &state.game;
+    refuse_more_than(state, max, "enumerate")?;
     Ok(weigh(game, policy, state.histories(max, progress)?)?
         .into_iter()
         .map(|(h, r)| (game.deal_of(&h), r.total()))
@@ -289,7 +314,49 @@ impl Default for SamplerSettings {
     }
 }
 
+/// The most memory the samples of one run may take (4 GiB), estimated before sampling.
+pub const MAX_SAMPLE_BYTES: u64 = 4 << 30;
+
+/// The most transitions one run may make (about hours at the sampler's millions per second).
+pub const MAX_TRANSITIONS: u64 = 10_000_000_000;
+
 impl SamplerSettings {
+    /// Checks the settings before any work: at least one sample and one chain, no more chains
+    /// than samples, samples of `cards` cards that fit in [`MAX_SAMPLE_BYTES`] (each card kept
+    /// as a byte and as its name), and at most [`MAX_TRANSITIONS`] transitions.
+    pub fn check(&self, cards: usize) -> Result<(), JobError> {
+        let setting = |s: String| Err(JobError::Setting(s));
+        if self.samples == 0 {
+            return setting("--samples must be at least 1".into());
+        }
+        if self.chains == 0 || self.chains > self.samples {
+            return setting(format!(
+                "--chains must be between 1 and the number of samples ({}); {} given",
+                self.samples, self.chains
+            ));
+        }
+        let bytes = self.samples as u64 * (48 + 40 * cards as u64);
+        if bytes > MAX_SAMPLE_BYTES {
+            return setting(format!(
+                "{} samples of {cards} cards need about {:.1} GB, more than the {} GB allowed: draw fewer",
+                self.samples,
+                bytes as f64 / 1e9,
+                MAX_SAMPLE_BYTES >> 30
+            ));
+        }
+        let per_chain = self.samples.div_ceil(self.chains) as u64;
+        let transitions = (self.chains as u64).saturating_mul(
+            (self.burn_in as u64).saturating_add(per_chain.saturating_mul(self.thin.max(1) as u64)),
+        );
+        if transitions > MAX_TRANSITIONS {
+            return setting(format!(
+                "{transitions} transitions (chains × (burn-in + samples per chain × thin)) would take hours; \
+                 at most {MAX_TRANSITIONS} are run: lower --burn-in, --thin or --samples"
+            ));
+        }
+        Ok(())
+    }
+
     /// The sampler's configuration for `samples` samples in all.
     pub fn config(&self, samples: usize) -> McmcConfig {
         let chains = self.chains.max(1);
@@ -339,6 +406,7 @@ pub fn sample(
     settings: &SamplerSettings,
     exact: bool,
 ) -> Result<Samples, JobError> {
+    settings.check(state.game.dealt())?;
     let start = Instant::now();
     let (cards, transitions, accepted) = if exact {
         let weighted = weighted_deals(state, policy, EXACT_SAMPLE_HISTORIES, None)?;
@@ -355,7 +423,7 @@ pub fn sample(
         let sampler = Sampler::new(state, policy).map_err(JobError::Start)?;
         let mut run = sampler
             .run(&settings.config(settings.samples))
-            .map_err(JobError::Sampling)?;
+            .map_err(JobError::from_run)?;
         run.samples.truncate(settings.samples);
         (run.samples, run.transitions, run.accepted)
     };
