@@ -24,7 +24,7 @@
 //! ```
 
 use crate::fosg::Fosg;
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 use kalmar_core::error::{Cursor, ParseError};
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Player, Rational};
@@ -158,6 +158,7 @@ impl TablePolicy {
             }
             cursor.bump();
             let mut entries: Vec<(String, Rational)> = Vec::new();
+            let mut seen: HashSet<&str> = HashSet::default();
             let mut sum = Rational::from(0);
             loop {
                 cursor.skip_blanks();
@@ -173,7 +174,7 @@ impl TablePolicy {
                     Ok(p) if p >= Rational::from(0) => p,
                     _ => return Err(at.error("ACTION=PROBABILITY with a probability >= 0")),
                 };
-                if action.is_empty() || entries.iter().any(|(a, _)| a == action) {
+                if action.is_empty() || !seen.insert(action) {
                     return Err(at.error("an action not listed before on this line"));
                 }
                 sum = &sum + &prob;

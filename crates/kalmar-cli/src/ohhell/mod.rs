@@ -323,7 +323,7 @@ fn sample(
         say!(
             "{} samples from {} chains, {} transitions ({:.1}% accepted) in {seconds:.3} s",
             samples.cards.len(),
-            mcmc.chains.max(1),
+            mcmc.chains.min(samples.cards.len()),
             samples.transitions,
             100.0 * samples.acceptance()
         );

@@ -321,19 +321,16 @@ pub const MAX_SAMPLE_BYTES: u64 = 4 << 30;
 pub const MAX_TRANSITIONS: u64 = 10_000_000_000;
 
 impl SamplerSettings {
-    /// Checks the settings before any work: at least one sample and one chain, no more chains
-    /// than samples, samples of `cards` cards that fit in [`MAX_SAMPLE_BYTES`] (each card kept
+    /// Checks the settings before any work: at least one sample and one chain (more chains than
+    /// samples run as many chains as samples), samples of `cards` cards that fit in [`MAX_SAMPLE_BYTES`] (each card kept
     /// as a byte and as its name), and at most [`MAX_TRANSITIONS`] transitions.
     pub fn check(&self, cards: usize) -> Result<(), JobError> {
         let setting = |s: String| Err(JobError::Setting(s));
         if self.samples == 0 {
             return setting("--samples must be at least 1".into());
         }
-        if self.chains == 0 || self.chains > self.samples {
-            return setting(format!(
-                "--chains must be between 1 and the number of samples ({}); {} given",
-                self.samples, self.chains
-            ));
+        if self.chains == 0 {
+            return setting("--chains must be at least 1".into());
         }
         let bytes = self.samples as u64 * (48 + 40 * cards as u64);
         if bytes > MAX_SAMPLE_BYTES {
@@ -344,8 +341,9 @@ impl SamplerSettings {
                 MAX_SAMPLE_BYTES >> 30
             ));
         }
-        let per_chain = self.samples.div_ceil(self.chains) as u64;
-        let transitions = (self.chains as u64).saturating_mul(
+        let chains = self.chains.min(self.samples);
+        let per_chain = self.samples.div_ceil(chains) as u64;
+        let transitions = (chains as u64).saturating_mul(
             (self.burn_in as u64).saturating_add(per_chain.saturating_mul(self.thin.max(1) as u64)),
         );
         if transitions > MAX_TRANSITIONS {
@@ -359,7 +357,7 @@ impl SamplerSettings {
 
     /// The sampler's configuration for `samples` samples in all.
     pub fn config(&self, samples: usize) -> McmcConfig {
-        let chains = self.chains.max(1);
+        let chains = self.chains.clamp(1, samples.max(1));
         McmcConfig {
             start: if self.flow_start {
                 Start::Flow
