@@ -144,6 +144,19 @@ pub fn steadygame(
             "the game would have no vertices".into(),
         ));
     }
+    for (at_least, at_most, need, allow) in [
+        (min_out, max_in, "successors", "in-degrees"),
+        (min_in, max_out, "predecessors", "out-degrees"),
+    ] {
+        if at_least > at_most {
+            return Err(GenerateError::Parameter(format!(
+                "{n} vertices with at least {at_least} {need} each need {} moves, but {allow} of \
+                 at most {at_most} allow only {}",
+                n.saturating_mul(at_least),
+                n.saturating_mul(at_most)
+            )));
+        }
+    }
     check_size(n, n.saturating_mul(max_out.max(max_in)))?;
     if n > u32::MAX as usize {
         return Err(GenerateError::TooLarge {
@@ -177,14 +190,17 @@ pub fn steadygame(
         in_count[j as usize] += 1;
         let len_i = succ[i as usize].len();
         let len_j = in_count[j as usize];
+        // A vertex whose bounds are equal leaves the draw when it reaches them, too.
         if len_i == min_out {
             out_todo -= 1;
-        } else if len_i == max_out {
+        }
+        if len_i == max_out {
             out_avail.swap_remove(ii);
         }
         if len_j == min_in {
             in_todo -= 1;
-        } else if len_j == max_in {
+        }
+        if len_j == max_in {
             in_avail.swap_remove(jj);
         }
     }

@@ -364,3 +364,16 @@ fn tc_has_the_documented_shape() {
     assert_eq!(successors(&game, 6), vec![4]);
     assert!(tc(0).is_err());
 }
+
+#[test]
+fn steady_games_with_contradictory_or_equal_degree_bounds() {
+    let error = steadygame(1000, 5000, 5000, 1, 1, 1)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("need 5000000 moves"), "{error}");
+    assert!(steadygame(100, 1, 2, 3, 4, 1).is_err());
+    let game = steadygame(200, 3, 3, 3, 3, 7).unwrap();
+    let arena = game.arena();
+    assert!(arena.vertices().all(|v| arena.out_degree(v) <= 3));
+    assert!(arena.vertices().all(|v| arena.in_edges(v).len() <= 3));
+}

@@ -126,6 +126,16 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
             }
         }
     }
+    // `parity -1;` declares the empty game (as the writer writes it); otherwise a file without
+    // vertices is a mistake, most often an empty or truncated file.
+    let declared_empty = matches!(header, Some((MaxId(None), _)));
+    if specs.is_empty() && !declared_empty {
+        return Err(ParseError::new(
+            lex.cur.span(),
+            "the end of the input",
+            "at least one vertex line, such as `0 1 0 0;` (id, priority, owner, successors)",
+        ));
+    }
     build(specs, start)
 }
 

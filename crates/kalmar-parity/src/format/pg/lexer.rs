@@ -100,7 +100,7 @@ impl<'a> Lexer<'a> {
 
 /// The largest id a header allows; `None` for `-1` (no vertices).
 #[derive(Clone, Copy)]
-pub(super) struct MaxId(Option<u64>);
+pub(super) struct MaxId(pub(super) Option<u64>);
 
 /// Checks `id` against the header, if there is one.
 pub(super) fn check_max(

@@ -97,3 +97,12 @@ fn refuses_what_it_cannot_write() {
 fn read_gg_simple() -> GameGraph {
     kalmar_core::format::read_gg("kalmar-gg 1\nc chance priority=1 -> c:1\n").unwrap()
 }
+
+#[test]
+fn a_file_without_vertices_says_so_with_its_position() {
+    for text in ["", "parity 3;\n", "start 0;\n"] {
+        let e = read_pg(text).unwrap_err();
+        assert!(e.to_string().contains("at least one vertex line"), "{e}");
+    }
+    assert!(read_pg("parity -1;\n").is_ok());
+}
