@@ -150,6 +150,14 @@ pub fn solvers(args: ListArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes a picture (DOT text, made only when asked for) to `path`, if one is given.
+pub fn write_picture(path: Option<&Path>, picture: impl FnOnce() -> String) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, picture()).map_err(|e| in_file(path, e))?;
+    }
+    Ok(())
+}
+
 /// Milliseconds, for messages.
 pub fn millis(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)

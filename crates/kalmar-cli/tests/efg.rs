@@ -104,7 +104,7 @@ fn pure_and_spe_on_a_perfect_information_game() {
         "--json",
         "examples/entry.efg",
     ]);
-    assert_eq!(spe["values"], serde_json::json!([1, 1]));
+    assert_eq!(spe["values"], serde_json::json!(["1", "1"]));
     let out = kalmar(&["efg", "nash", "--solver", "spe", "examples/kuhn-poker.efg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -163,7 +163,7 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     assert!(
         found
             .iter()
-            .all(|e| e["regret"] == serde_json::json!([0, 0]))
+            .all(|e| e["regret"] == serde_json::json!(["0", "0"]))
     );
     let lh = kalmar(&["efg", "nash", "--solver", "lh", file]);
     assert!(lh.status.success(), "{}", stderr(&lh));

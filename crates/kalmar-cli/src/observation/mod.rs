@@ -5,7 +5,7 @@ mod bench;
 
 use crate::bad_input;
 use crate::registry_ids::ids;
-use crate::report::{in_file, millis, table};
+use crate::report::{in_file, millis, table, write_picture};
 use clap::{Args, Subcommand};
 use kalmar_core::format::{read_text_file, to_gg_string};
 use kalmar_files::{Detected, ObservationError};
@@ -14,6 +14,7 @@ use kalmar_observation::solve::{
     Assumption, Decided, Input, ReifReport, Report, check, complete_algorithms, solve as run_solve,
 };
 use kalmar_observation::witness::{StrategyFile, spoiling_tree, verify_file};
+use kalmar_observation::picture::to_dot;
 use kalmar_observation::{Side, reif, write_gii};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -84,6 +85,13 @@ pub struct SolveArgs {
     /// Rules or tree lines to print with --strategy (0 for all).
     #[arg(long, default_value_t = 40, value_name = "N")]
     limit: usize,
+    /// Also draw the game as a Graphviz picture: locations that look alike boxed together under
+    /// their observation, the start marked by a dot, targets and unsafe locations named, and
+    /// the winner's witness: the locations its strategy can lead to filled with its colour
+    /// (blue system, red environment), the moves it uses bold. Render with
+    /// `dot -Tsvg FILE -o game.svg`.
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
 }
 
 pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
@@ -127,6 +135,7 @@ pub fn solve_detected(
         json: args.json,
         output: args.output.clone(),
         limit: args.limit,
+        dot: args.dot.clone(),
     };
     solve_input(&args, &input_of(&args.file, detected)?, read_time)
 }
@@ -174,6 +183,11 @@ fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::
             in_file(&args.file, e)
         }
     })?;
+    let solution = match &report {
+        Report::Decided(decided) => Some(&decided.solution),
+        Report::Reif(_) => None,
+    };
+    write_picture(args.dot.as_deref(), || to_dot(input, solution))?;
     if let (Some(path), Report::Decided(decided)) = (&args.output, &report) {
         let Some(strategy) = &decided.solution.strategy else {
             return Err(bad_input(
