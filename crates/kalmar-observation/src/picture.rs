@@ -129,7 +129,10 @@ pub fn to_dot(input: &Input, solution: Option<&Solution>) -> String {
             Side::System => "the system wins (filled: where its winning strategy can lead)",
             Side::Environment => "the environment wins (filled: where its spoiling strategy leads)",
         };
-        let _ = writeln!(out, "  label=\"{caption}\" labelloc=b fontname=\"Helvetica\";");
+        let _ = writeln!(
+            out,
+            "  label=\"{caption}\" labelloc=b fontname=\"Helvetica\";"
+        );
     }
     out.push_str("}\n");
     out
