@@ -1,4 +1,4 @@
-//! The extensive-form benchmark behind `kalmar efg bench`: one task timed in-process on a game
+//! The extensive-form benchmark behind `kalmar bench efg`: one task timed in-process on a game
 //! already read, the median of several runs and the peak resident memory, as one [`Report`].
 //!
 //! The tasks are [`TASKS`] (building the reduced strategic form and writing it as `.nfg` text)

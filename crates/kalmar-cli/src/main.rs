@@ -157,7 +157,8 @@ struct SolveArgs {
     limit: usize,
     /// Also draw the game and its solution as a Graphviz picture: positions filled with the
     /// colour of their winner, values under the names, strategies as bold moves (render with
-    /// `dot -Tsvg FILE -o game.svg`).
+    /// `dot -Tsvg FILE -o game.svg`). `kalmar solve` draws stochastic games and games of
+    /// imperfect information too, as their own solve commands do (see their --help).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
 }

@@ -487,9 +487,13 @@ mod tests {
             "99999999999999999999".parse().unwrap(),
         ];
         let text = serde_json::to_string(&xs).unwrap();
-        assert_eq!(text, r#"[-4,"2/3","99999999999999999999"]"#);
+        assert_eq!(text, r#"["-4","2/3","99999999999999999999"]"#);
         let back: Vec<Rational> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, xs);
+        // JSON integers, the form written before, still read.
+        let old: Vec<Rational> =
+            serde_json::from_str(r#"[-4,"2/3","99999999999999999999"]"#).unwrap();
+        assert_eq!(old, xs);
     }
 
     proptest! {

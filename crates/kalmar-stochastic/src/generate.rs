@@ -102,7 +102,7 @@ pub struct Generator {
 /// The lengths of the Haddad-Monmege chains in the benchmarks.
 pub const CHAINS: [usize; 4] = [6, 8, 10, 12];
 
-/// Every generator of `kalmar stochastic generate`.
+/// Every generator of `kalmar generate stochastic`.
 pub static GENERATORS: Registry<Generator> = Registry::new(
     "stochastic generator",
     &[
