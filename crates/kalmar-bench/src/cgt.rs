@@ -1,4 +1,4 @@
-//! The impartial-games suite of `kalmar bench cgt`: G(0..n) of Kayles, Dawson's Kayles, Grundy's
+//! The impartial-games suite of `kalmar bench impartial`: G(0..n) of Kayles, Dawson's Kayles, Grundy's
 //! game and Officers (or other octal codes, [`GAMES`]) at growing n, by kalmar's octal solvers
 //! ([`kalmar_cgt::octal::SOLVERS`]) and optionally a peer program, with values per second and
 //! peak memory.

@@ -1,9 +1,12 @@
-//! The extensive-form benchmark behind `kalmar efg bench`: one task timed in-process on a game
+//! The extensive-form benchmark behind `kalmar bench efg`: one task timed in-process on a game
 //! already read, the median of several runs and the peak resident memory, as one [`Report`].
 //!
 //! The tasks are [`TASKS`] (building the reduced strategic form and writing it as `.nfg` text)
 //! and every equilibrium method of [`kalmar_efg::nash::METHODS`], timed without the check of
 //! its answer ([`kalmar_efg::nash::find`]; strategic-form methods include building the form).
+//!
+//! [`run_suite`] times several tasks on several games, generated ([`games`]: `poker:3`,
+//! `repeated:2`, ... from [`kalmar_efg::generate::FAMILIES`]) or read, one [`EfgRow`] each.
 //!
 //! ```
 //! use kalmar_bench::efg;
@@ -14,10 +17,18 @@
 //! let report = efg::run(&game, "strategic", 1).unwrap();
 //! assert!(report.result.starts_with("[27, 64] strategies"));
 //! assert!(efg::run(&game, "chess", 1).is_err());
+//! let games = efg::games(&["poker:3".to_string(), "repeated".to_string()], 1).unwrap();
+//! assert_eq!(games[1].0, "repeated 3");
+//! let rows = efg::run_suite(&games, &["seqform".to_string()], 1).unwrap();
+//! assert_eq!(rows[0].report.result, "payoffs -1/18 and 1/18, 55 pivots");
+//! assert!(kalmar_bench::markdown_table(&rows).starts_with("| game |"));
+//! assert!(efg::games(&["poker:x".to_string()], 1).is_err());
 //! ```
 
+use crate::harness::{TableRow, mib, or_dash};
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_efg::format::{GameFile, to_nfg_string};
+use kalmar_efg::generate::{GenerateError, Params};
 use kalmar_efg::nash::{self, METHODS, Method, NashError};
 use kalmar_efg::strategic::{self, StrategicError};
 use serde::Serialize;
@@ -70,12 +81,38 @@ pub enum EfgBenchError {
     /// The game is not an extensive-form game.
     #[error("this needs an extensive-form game (.efg)")]
     NeedsTree,
+    /// A generated game that is not `family` or `family:size`.
+    #[error(
+        "'{0}': expected a family of `kalmar generate --list` (poker, repeated, random), or one with its size, as poker:5"
+    )]
+    Spec(String),
+    /// A family refused its size or is unknown.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// A task failed on a game of the suite.
+    #[error("{game}: {error}")]
+    On {
+        /// The game's label.
+        game: String,
+        /// What failed.
+        error: Box<EfgBenchError>,
+    },
+}
+
+impl crate::BadInput for EfgBenchError {
+    fn is_bad_input(&self) -> bool {
+        !self.is_internal()
+    }
 }
 
 impl EfgBenchError {
     /// Whether this is a defect of a method rather than something about the input.
     pub fn is_internal(&self) -> bool {
-        matches!(self, EfgBenchError::Nash(e) if e.is_internal())
+        match self {
+            EfgBenchError::Nash(e) => e.is_internal(),
+            EfgBenchError::On { error, .. } => error.is_internal(),
+            _ => false,
+        }
     }
 }
 
@@ -140,4 +177,80 @@ fn strategic_task(file: &GameFile) -> Result<String, EfgBenchError> {
         form.nfg.shape(),
         text.len()
     ))
+}
+
+/// One task timed on one game of a suite.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EfgRow {
+    /// The game: `family size`, or the file's name.
+    pub game: String,
+    /// The task's figures.
+    #[serde(flatten)]
+    pub report: Report,
+}
+
+impl TableRow for EfgRow {
+    fn markdown_header() -> &'static str {
+        "| game | nodes | task | median time | result | peak RSS |\n|---|---:|---|---:|---|---:|"
+    }
+
+    fn markdown(&self) -> String {
+        let r = &self.report;
+        format!(
+            "| {} | {} | {} | {:.3} ms | {} | {} |",
+            self.game,
+            r.nodes,
+            r.task,
+            r.median_ms,
+            r.result,
+            or_dash(r.peak_rss_bytes.map(|b| format!("{:.1} MiB", mib(b)))),
+        )
+    }
+}
+
+/// The generated games of `specs`, each `family` (size 3) or `family:size` of
+/// [`kalmar_efg::generate::FAMILIES`] from `seed` with two players, labelled `family size`.
+pub fn games(specs: &[String], seed: u64) -> Result<Vec<(String, GameFile)>, EfgBenchError> {
+    specs
+        .iter()
+        .map(|spec| {
+            let (family, size) = match spec.split_once(':') {
+                Some((family, size)) => (
+                    family,
+                    size.parse()
+                        .map_err(|_| EfgBenchError::Spec(spec.clone()))?,
+                ),
+                None => (spec.as_str(), Params::default().size),
+            };
+            let params = Params {
+                size,
+                seed,
+                ..Params::default()
+            };
+            let game = kalmar_efg::generate::generate(family, &params)?;
+            Ok((format!("{family} {size}"), GameFile::Efg(game)))
+        })
+        .collect()
+}
+
+/// Every task of `tasks` (ids of [`TASKS`] or [`METHODS`]) on every game, `reps` runs each.
+pub fn run_suite(
+    games: &[(String, GameFile)],
+    tasks: &[String],
+    reps: usize,
+) -> Result<Vec<EfgRow>, EfgBenchError> {
+    let mut rows = Vec::new();
+    for (game, file) in games {
+        for task in tasks {
+            let report = run(file, task, reps).map_err(|error| EfgBenchError::On {
+                game: game.clone(),
+                error: Box::new(error),
+            })?;
+            rows.push(EfgRow {
+                game: game.clone(),
+                report,
+            });
+        }
+    }
+    Ok(rows)
 }

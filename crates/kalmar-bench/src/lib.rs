@@ -12,7 +12,8 @@
 //! - [`stochastic`]: stochastic games, strategy and value iteration, mean-payoff strategy
 //!   improvement and Friedmann's games, and the comparison with PRISM-games ([`prism`]);
 //! - [`observation`]: games of imperfect information, the knowledge game against antichains;
-//! - [`efg`]: one task (the strategic form or an equilibrium method) on a Gambit file;
+//! - [`efg`]: tasks (the strategic form, the equilibrium methods) on generated games and Gambit
+//!   files;
 //! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer.
 //!
 //! ```

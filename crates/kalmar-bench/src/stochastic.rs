@@ -73,15 +73,15 @@ impl StochasticRow {
             error,
         }
     }
+}
 
-    /// The Markdown table's header.
-    pub fn markdown_header() -> &'static str {
+impl crate::TableRow for StochasticRow {
+    fn markdown_header() -> &'static str {
         "| family | vertices | moves | solver | median ms | iterations | exact solves | float solves | error bound |\n\
          |---|---:|---:|---|---:|---:|---:|---:|---|"
     }
 
-    /// The row in the Markdown table.
-    pub fn markdown(&self) -> String {
+    fn markdown(&self) -> String {
         format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             self.family,

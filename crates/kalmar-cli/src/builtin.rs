@@ -110,7 +110,7 @@ fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> 
             serde_json::to_string_pretty(&json!({
                 "positions": explored.arena.num_vertices(),
                 "moves": explored.arena.num_edges(),
-                "start": { "state": line.first(), "value": value.to_i8(), "distance": distance },
+                "start": { "state": line.first(), "value": value.to_rational(), "distance": distance },
                 "line": line,
                 "outcomes": { "max_wins": tally(Outcome::Win), "draws": tally(Outcome::Draw), "min_wins": tally(Outcome::Loss) },
             }))?

@@ -1,7 +1,6 @@
 //! `kalmar nim`, `kalmar octal` and `kalmar impartial`: impartial games by the Sprague–Grundy
 //! theory.
 
-pub mod bench;
 mod values;
 
 use crate::bad_input;

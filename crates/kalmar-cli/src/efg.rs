@@ -12,7 +12,6 @@ use crate::report::in_file;
 use clap::{Args, Subcommand};
 use kalmar_efg::Efg;
 use kalmar_efg::format::{GameFile, read_game};
-use kalmar_efg::generate::{self, Params};
 use kalmar_efg::strategic;
 use std::path::{Path, PathBuf};
 
@@ -83,10 +82,8 @@ pub enum EfgCommand {
     /// List the equilibrium methods (`kalmar efg methods` is an old name).
     #[command(alias = "methods")]
     Solvers(crate::report::ListArgs),
-    /// Time one task on a game file in-process (reading excluded): the median of --reps runs
-    /// and the peak resident memory, as JSON. Tasks: strategic (build the reduced strategic
-    /// form and write it as .nfg text), and the equilibrium methods (pure, lh, enum, vertex,
-    /// seqform, spe), without the check of their answers.
+    /// The old place of `kalmar bench efg`: one task on one file, as one line of JSON.
+    #[command(hide = true)]
     Bench {
         /// The game (.efg).
         file: PathBuf,
@@ -97,22 +94,9 @@ pub enum EfgCommand {
         #[arg(long, default_value_t = 5)]
         reps: usize,
     },
-    /// Write a generated game as .efg: poker with N cards (3 is Kuhn's poker), the prisoner's
-    /// dilemma repeated N times, or a random tree.
-    Generate {
-        /// The family.
-        #[arg(value_parser = ids(&generate::FAMILIES))]
-        family: String,
-        /// Cards (poker), rounds (repeated) or depth (random).
-        #[arg(default_value_t = 3)]
-        size: u32,
-        /// The seed (random).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Players (random).
-        #[arg(long, default_value_t = 2)]
-        players: u32,
-    },
+    /// The old place of `kalmar generate efg`.
+    #[command(hide = true)]
+    Generate(crate::generate::EfgArgs),
 }
 
 #[derive(Args)]
@@ -139,27 +123,11 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             method,
             max_size,
         } => nash::nash(file, method, *max_size),
-        EfgCommand::Generate {
-            family,
-            size,
-            seed,
-            players,
-        } => {
-            let params = Params {
-                size: *size,
-                seed: *seed,
-                players: *players,
-            };
-            let game = generate::generate(family, &params).map_err(bad_input)?;
-            crate::write_out(format_args!("{}", kalmar_efg::format::to_efg_string(&game)))
-        }
+        EfgCommand::Generate(args) => crate::generate::efg(args),
         EfgCommand::Bench { file, task, reps } => {
             let game = load(file)?;
             efg_of(&game, file)?;
-            let report = kalmar_bench::efg::run(&game, task, *reps)
-                .map_err(|e| failure(e.is_internal(), e))?;
-            say!("{}", serde_json::to_string(&report)?);
-            Ok(())
+            crate::bench::efg_single(&game, task, *reps)
         }
         EfgCommand::Solvers(args) => crate::report::listing(
             *args,
@@ -178,7 +146,7 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
 
 /// Reads a game file (`-` for standard input, `.gz` and `.bz2` decompressed), naming it in
 /// errors.
-fn load(path: &Path) -> anyhow::Result<GameFile> {
+pub fn load(path: &Path) -> anyhow::Result<GameFile> {
     let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
     read_game(&text).map_err(|e| bad_input(e.in_file(path.display().to_string())))
 }

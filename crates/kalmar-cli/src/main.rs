@@ -102,10 +102,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Generate games: random ones, the sorting networks of Figure 4, and structured families.
+    /// Generate games of every family: random ones, the sorting networks of Figure 4, and
+    /// structured families (`kalmar generate --list` lists them).
     Generate(generate::GenerateArgs),
-    /// Time the solvers on generated games of growing size and print a Markdown table.
-    Bench(bench::BenchArgs),
+    /// Time the solvers of a family on generated games of growing size (and files) and print a
+    /// Markdown table, or JSON.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
     #[command(flatten)]
     Cgt(cgt::CgtCommand),
 }
@@ -159,7 +162,8 @@ struct SolveArgs {
     limit: usize,
     /// Also draw the game and its solution as a Graphviz picture: positions filled with the
     /// colour of their winner, values under the names, strategies as bold moves (render with
-    /// `dot -Tsvg FILE -o game.svg`).
+    /// `dot -Tsvg FILE -o game.svg`). `kalmar solve` draws stochastic games and games of
+    /// imperfect information too, as their own solve commands do (see their --help).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
 }
@@ -220,7 +224,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             json,
         } => verify::run(&game, &solution, json),
         Command::Generate(args) => generate::run(&args),
-        Command::Bench(args) => bench::run(&args),
+        Command::Bench(command) => bench::run(&command),
         Command::Cgt(command) => cgt::run(&command),
     }
 }

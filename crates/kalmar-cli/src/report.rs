@@ -167,6 +167,29 @@ pub fn solvers(args: ListArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes a game's text to `output`, reporting on standard error `wrote WHAT to FILE`, or to
+/// standard output when no file is given.
+pub fn write_game(
+    output: Option<&Path>,
+    text: &str,
+    what: impl FnOnce() -> String,
+) -> anyhow::Result<()> {
+    let Some(path) = output else {
+        return crate::write_out(format_args!("{text}"));
+    };
+    std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+    eprintln!("wrote {} to {}", what(), path.display());
+    Ok(())
+}
+
+/// Writes a picture (DOT text, made only when asked for) to `path`, if one is given.
+pub fn write_picture(path: Option<&Path>, picture: impl FnOnce() -> String) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, picture()).map_err(|e| in_file(path, e))?;
+    }
+    Ok(())
+}
+
 /// Milliseconds, for messages.
 pub fn millis(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)

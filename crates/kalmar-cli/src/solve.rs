@@ -246,10 +246,7 @@ pub fn draw(
     strategy: Option<&kalmar_core::Strategy>,
     mark: impl Fn(kalmar_core::Vertex) -> Mark,
 ) -> anyhow::Result<()> {
-    if let Some(path) = path {
-        std::fs::write(path, to_dot(arena, strategy, mark)).map_err(|e| in_file(path, e))?;
-    }
-    Ok(())
+    crate::report::write_picture(path, || to_dot(arena, strategy, mark))
 }
 
 /// Prints the JSON and writes the output file, as asked (building the name-keyed file only then).
@@ -280,15 +277,9 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
     let read_time = started.elapsed();
     let family = detected.family();
-    let drawn = [
-        Family::ChessLike,
-        Family::Dgg,
-        Family::Parity,
-        Family::Positional,
-    ];
-    if args.dot.is_some() && !drawn.contains(&family) {
+    if args.dot.is_some() && matches!(detected, Detected::Gambit(_)) {
         return Err(bad_input(format!(
-            "--dot draws chess-like, deterministic graphical and parity games; {} is a {family}",
+            "--dot draws games on graphs, and {} holds a Gambit game ({family})",
             args.file.display()
         )));
     }

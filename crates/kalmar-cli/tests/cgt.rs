@@ -1,4 +1,4 @@
-//! `kalmar bench cgt` end to end: the rows of a small run, proven periods instead of grinding,
+//! `kalmar bench impartial` end to end: the rows of a small run, proven periods instead of grinding,
 //! a peer program's output checked, and bad sizes and games refused.
 
 mod common;
@@ -9,7 +9,7 @@ use common::{json, kalmar, stderr, stdout};
 fn bench_cgt_rows() {
     let rows = json(&[
         "bench",
-        "cgt",
+        "impartial",
         "--sizes",
         "2^11",
         "--families",
@@ -51,7 +51,7 @@ fn bench_cgt_rows() {
 fn bench_cgt_peer_without_a_hash_is_reported() {
     let out = kalmar(&[
         "bench",
-        "cgt",
+        "impartial",
         "--sizes",
         "64",
         "--families",
@@ -69,10 +69,10 @@ fn bench_cgt_peer_without_a_hash_is_reported() {
 
 #[test]
 fn bench_cgt_refuses_bad_sizes_and_games() {
-    let out = kalmar(&["bench", "cgt", "--sizes", "2^40"]);
+    let out = kalmar(&["bench", "impartial", "--sizes", "2^40"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("expected 2^K"), "{}", stderr(&out));
-    let out = kalmar(&["bench", "cgt", "--families", "0.9"]);
+    let out = kalmar(&["bench", "impartial", "--families", "0.9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("found '9'"), "{}", stderr(&out));
 }

@@ -104,7 +104,7 @@ fn pure_and_spe_on_a_perfect_information_game() {
         "--json",
         "examples/entry.efg",
     ]);
-    assert_eq!(spe["values"], serde_json::json!([1, 1]));
+    assert_eq!(spe["values"], serde_json::json!(["1", "1"]));
     let out = kalmar(&["efg", "nash", "--solver", "spe", "examples/kuhn-poker.efg"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -163,7 +163,7 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     assert!(
         found
             .iter()
-            .all(|e| e["regret"] == serde_json::json!([0, 0]))
+            .all(|e| e["regret"] == serde_json::json!(["0", "0"]))
     );
     let lh = kalmar(&["efg", "nash", "--solver", "lh", file]);
     assert!(lh.status.success(), "{}", stderr(&lh));
@@ -232,15 +232,18 @@ fn bad_chance_probabilities_are_reported_whole() {
 
 #[test]
 fn bench_generate_and_methods() {
-    let report = json(&[
-        "efg",
+    let rows = json(&[
         "bench",
+        "efg",
         "examples/kuhn-poker.efg",
-        "--solver",
+        "--solvers",
         "seqform",
         "--reps",
         "1",
+        "--json",
     ]);
+    let report = &rows[0];
+    assert_eq!(report["game"], "examples/kuhn-poker.efg");
     assert_eq!(report["task"], "seqform");
     assert_eq!(report["nodes"], 55);
     assert!(report["median_ms"].as_f64().unwrap() >= 0.0);
@@ -250,18 +253,18 @@ fn bench_generate_and_methods() {
             .unwrap()
             .starts_with("payoffs -1/18 and 1/18")
     );
-    let out = kalmar(&["efg", "bench", "examples/kuhn-poker.efg", "--solver", "x"]);
+    let out = kalmar(&["bench", "efg", "examples/kuhn-poker.efg", "--solvers", "x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("strategic, pure, lh"),
         "{}",
         stderr(&out)
     );
-    let out = kalmar(&["efg", "generate", "poker", "3"]);
+    let out = kalmar(&["generate", "efg", "poker", "3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("EFG 2 R \"poker with 3 cards\""));
     for bad in [&["poker", "1"][..], &["chess"][..]] {
-        let out = kalmar(&[&["efg", "generate"][..], bad].concat());
+        let out = kalmar(&[&["generate", "efg"][..], bad].concat());
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
     let out = kalmar(&["efg", "methods"]);

@@ -55,7 +55,7 @@ fn a_generated_strategy_is_saved_and_verified() {
     let strategy = temp("primes2.json");
     let g = game.to_str().unwrap();
     let s = strategy.to_str().unwrap();
-    let out = kalmar(&["observation", "generate", "primes", "2", "-o", g]);
+    let out = kalmar(&["generate", "observation", "primes", "2", "-o", g]);
     assert!(out.status.success(), "{}", stderr(&out));
     let j = json(&["observation", "solve", g, "--json", "-o", s]);
     assert_eq!(j["winner"], "system");

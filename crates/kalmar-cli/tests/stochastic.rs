@@ -137,8 +137,8 @@ fn recover_strategies_from_values() {
 fn generate_then_solve() {
     for generator in ["simple", "terminal", "discounted", "mean-payoff"] {
         let j = written_and_solved(&[
-            "stochastic",
             "generate",
+            "stochastic",
             generator,
             "--positions",
             "6",
@@ -162,8 +162,8 @@ fn the_haddad_monmege_chain_worth_three_quarters_is_solved_exactly() {
     // The chain's end pays 3/4, more than the 1/2 Max can take at once: he enters the chain,
     // which reaches its end with probability 1, so it is worth exactly 3/4.
     let j = written_and_solved(&[
-        "stochastic",
         "generate",
+        "stochastic",
         "haddad-monmege-3/4",
         "--positions",
         "10",
@@ -424,8 +424,8 @@ fn large_deterministic_mean_payoff_answers_are_verified() {
     // Larger than any component Karp's quadratic table could take.
     let game = temp("mp-large.gg");
     let out = kalmar(&[
-        "stochastic",
         "generate",
+        "stochastic",
         "mean-payoff",
         "--deterministic",
         "--positions",

@@ -386,13 +386,19 @@ impl FromStr for Rational {
 }
 
 impl Serialize for Rational {
-    /// Integers that fit `i64` serialise as JSON numbers, everything else as a string `"p/q"`, so
-    /// that no precision is lost.
+    /// Every rational serialises as a string, `"p/q"` or, for an integer, `"3"`: one form for
+    /// every value, and no precision lost in readers that take JSON numbers as floats.
+    /// Deserialising also accepts JSON integers (the form of files written before).
+    ///
+    /// ```
+    /// use kalmar_core::Rational;
+    /// assert_eq!(serde_json::to_string(&Rational::new(-3, 4)).unwrap(), "\"-3/4\"");
+    /// assert_eq!(serde_json::to_string(&Rational::from(3)).unwrap(), "\"3\"");
+    /// let old: Rational = serde_json::from_str("3").unwrap();
+    /// assert_eq!(old, Rational::from(3));
+    /// ```
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match &self.0 {
-            Repr::Small { num, den: 1 } => serializer.serialize_i64(*num),
-            _ => serializer.collect_str(self),
-        }
+        serializer.collect_str(self)
     }
 }
 
@@ -481,9 +487,13 @@ mod tests {
             "99999999999999999999".parse().unwrap(),
         ];
         let text = serde_json::to_string(&xs).unwrap();
-        assert_eq!(text, r#"[-4,"2/3","99999999999999999999"]"#);
+        assert_eq!(text, r#"["-4","2/3","99999999999999999999"]"#);
         let back: Vec<Rational> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, xs);
+        // JSON integers, the form written before, still read.
+        let old: Vec<Rational> =
+            serde_json::from_str(r#"[-4,"2/3","99999999999999999999"]"#).unwrap();
+        assert_eq!(old, xs);
     }
 
     proptest! {

@@ -6,7 +6,7 @@ the same run, and prints a Markdown table.
     python3 crates/kalmar-efg/bench/compare_gambit.py --kalmar target/release/kalmar
 
 pygambit is installed from PyPI into a fresh virtual environment in a temporary directory, unless
---python names an interpreter that already has it. Games come from `kalmar efg generate`:
+--python names an interpreter that already has it. Games come from `kalmar generate efg`:
 random two-player trees with perfect recall, poker with N cards (N = 3 is Kuhn's poker) and the
 prisoner's dilemma repeated N times. Tasks, kalmar against Gambit:
 
@@ -71,9 +71,10 @@ def gambit_python(args):
 
 def kalmar_time(args, path, task):
     out = subprocess.run(
-        [args.kalmar, "efg", "bench", path, "--task", task, "--reps", str(args.reps)],
+        [args.kalmar, "bench", "efg", path, "--solvers", task, "--reps", str(args.reps),
+         "--json"],
         check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
+    return json.loads(out.stdout)[0]
 
 
 def gambit_time(args, python, path, task, reps):
@@ -129,7 +130,7 @@ def main():
         plan = [(t, g) for t, g in plan if not args.tasks or t in args.tasks]
         path = os.path.join(work, f"{family}-{size}.efg")
         with open(path, "w") as f:
-            subprocess.run([args.kalmar, "efg", "generate", family, str(size), "--seed", str(seed)],
+            subprocess.run([args.kalmar, "generate", "efg", family, str(size), "--seed", str(seed)],
                            check=True, stdout=f)
         for task, gtask in plan:
             try:

@@ -50,7 +50,8 @@
 //!
 //! The jobs a user runs are in [`solve`](mod@solve) (the registry [`ALGORITHMS`], solving with a checked
 //! witness, Reif's procedure with his assumption checked), [`witness`] (strategy files, the
-//! spoiling tree) and [`families`] (the generated families by id).
+//! spoiling tree), [`families`] (the generated families by id) and [`picture`] (the game and
+//! the winner's witness drawn for Graphviz).
 //!
 //! Every answer carries a witness: an observation-based winning [`KnowledgeStrategy`] for the system
 //! (checked by [`verify()`], which replays it against every behaviour of the environment), or a
@@ -63,6 +64,7 @@ pub mod cerny;
 pub mod families;
 pub mod gii;
 pub mod knowledge;
+pub mod picture;
 pub mod primes;
 pub mod reif;
 mod set;

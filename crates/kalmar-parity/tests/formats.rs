@@ -84,8 +84,8 @@ fn figure_2_games() {
 fn json_shape() {
     let g = read_gg("kalmar-gg 1\nx max reward=1/2 -> t\nt terminal payoff=2\n").unwrap();
     let json = serde_json::to_value(&g).unwrap();
-    assert_eq!(json["payoff"], serde_json::json!([[], [2]]));
-    assert_eq!(json["reward"], serde_json::json!(["1/2", 0]));
+    assert_eq!(json["payoff"], serde_json::json!([[], ["2"]]));
+    assert_eq!(json["reward"], serde_json::json!(["1/2", "0"]));
     assert!(json.get("priority").is_none());
     assert_eq!(serde_json::from_value::<GameGraph>(json).unwrap(), g);
 }

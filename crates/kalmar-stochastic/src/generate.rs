@@ -65,9 +65,23 @@ impl Default for Parameters {
 impl Parameters {
     /// A game of about `arcs` moves: two per position, a terminal per ten positions.
     pub fn sized(arcs: usize, seed: u64) -> Self {
-        let positions = (arcs / 2).max(1);
+        Self::sized_with_degree(arcs, 2, seed)
+    }
+
+    /// A game of about `arcs` moves: `degree` per position (at least one), a terminal per ten
+    /// positions.
+    ///
+    /// ```
+    /// use kalmar_stochastic::generate::Parameters;
+    /// let p = Parameters::sized_with_degree(3000, 3, 7);
+    /// assert_eq!((p.positions, p.degree, p.terminals, p.seed), (1000, 3, 102, 7));
+    /// ```
+    pub fn sized_with_degree(arcs: usize, degree: usize, seed: u64) -> Self {
+        let degree = degree.max(1);
+        let positions = (arcs / degree).max(1);
         Parameters {
             positions,
+            degree,
             terminals: positions / 10 + 2,
             seed,
             ..Parameters::default()
@@ -88,7 +102,7 @@ pub struct Generator {
 /// The lengths of the Haddad-Monmege chains in the benchmarks.
 pub const CHAINS: [usize; 4] = [6, 8, 10, 12];
 
-/// Every generator of `kalmar stochastic generate`.
+/// Every generator of `kalmar generate stochastic`.
 pub static GENERATORS: Registry<Generator> = Registry::new(
     "stochastic generator",
     &[

@@ -28,7 +28,8 @@
 //! at every player's vertex, and is checked by [`verify`] (terminal-payoff and discounted games),
 //! [`mp_witness`] (mean-payoff games: gain/bias witnesses, any size, with or without chance) or
 //! [`parity_mdp`], none of which trusts the solver. Solvers are listed in [`solve::SOLVERS`];
-//! [`solve::solve`] reads a game file in its class, runs one and certifies its answer. The model
+//! [`solve::solve`] reads a game file in its class, runs one and certifies its answer;
+//! [`picture::to_dot`] draws the answer for Graphviz. The model
 //! code that solvers and certificates share is a module of its own, which imports neither.
 #![deny(missing_docs)]
 
@@ -43,6 +44,7 @@ pub mod mp_check;
 pub mod mp_witness;
 pub mod mpsi;
 pub mod parity_mdp;
+pub mod picture;
 pub mod prism;
 mod reach;
 pub mod recover;

@@ -5,12 +5,13 @@
 use super::{ClassArg, ConventionArg, convention, rational};
 use crate::bad_input;
 use crate::progress::spinner_for as spinner;
-use crate::report::{in_file, load, millis, owner_name, table};
+use crate::report::{in_file, load, millis, owner_name, table, write_picture};
 use clap::Args;
 use indexmap::IndexMap;
 use kalmar_core::Arena;
 use kalmar_core::Rational;
 use kalmar_core::format::GameGraph;
+use kalmar_stochastic::picture::to_dot;
 use kalmar_stochastic::solve::{Answer, Options, solve as solved};
 use kalmar_stochastic::{Class, Stats};
 use serde::Serialize;
@@ -19,7 +20,9 @@ use std::path::PathBuf;
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar stochastic solve game.gg\n  \
 kalmar stochastic solve game.gg --solver vi --epsilon 1/1000000\n  \
-kalmar stochastic solve game.gg --solver vi --exact --json\n  kalmar stochastic solvers")]
+kalmar stochastic solve game.gg --solver vi --exact --json\n  \
+kalmar stochastic solve game.gg --dot game.dot && dot -Tsvg game.dot -o game.svg\n  \
+kalmar stochastic solvers")]
 pub struct SolveArgs {
     /// The game file (.gg).
     pub file: PathBuf,
@@ -52,6 +55,14 @@ pub struct SolveArgs {
     /// Vertices to list in the human-readable table (0 for all).
     #[arg(long, default_value_t = 40, value_name = "N")]
     pub limit: usize,
+    /// Also draw the game and its solution as a Graphviz picture: each vertex with its value
+    /// ("value 3/4") and reward or priority, optimal moves of both players bold, chance moves
+    /// with their probabilities. A vertex is filled with its winner's colour (blue Max, red
+    /// Min): where values are probabilities of winning (simple and parity games) at value 1 or
+    /// 0, where they are payoffs of any sign at a positive or negative value. Render with
+    /// `dot -Tsvg FILE -o game.svg`.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
 }
 
 impl SolveArgs {
@@ -68,6 +79,7 @@ impl SolveArgs {
             json: args.json,
             output: args.output.clone(),
             limit: args.limit,
+            dot: args.dot.clone(),
         })
     }
 }
@@ -127,6 +139,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         e if e.is_in_game() => in_file(&args.file, e),
         e => bad_input(e),
     })?;
+    write_picture(args.dot.as_deref(), || to_dot(graph, &answer))?;
     print_answer(args, graph, &answer)?;
     let Some(path) = &args.output else {
         return Ok(());

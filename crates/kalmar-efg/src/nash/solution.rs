@@ -232,7 +232,7 @@ mod tests {
         ]);
         assert_eq!(
             serde_json::to_string(&w).unwrap(),
-            r#"{"b":"1/2","a":0,"c":"1/2"}"#
+            r#"{"b":"1/2","a":"0","c":"1/2"}"#
         );
         assert_eq!(w.describe(), "1/2 b + 1/2 c");
     }

@@ -530,7 +530,10 @@ mod tests {
             .collect();
         assert_eq!(played, ["a", "a (2)"]);
         let json = serde_json::to_value(&found).unwrap();
-        assert_eq!(json["equilibria"][1]["players"][0]["strategy"]["a (2)"], 1);
+        assert_eq!(
+            json["equilibria"][1]["players"][0]["strategy"]["a (2)"],
+            "1"
+        );
     }
 
     #[test]

@@ -85,8 +85,7 @@ pub struct ValueExperiment {
     pub experiment: &'static str,
     /// The public state's histories.
     pub histories: usize,
-    /// The exact value (in JSON always a string `p/q`).
-    #[serde(serialize_with = "as_text")]
+    /// The exact value (in JSON a string `p/q`, as every rational).
     pub value: Rational,
     /// Runs per method.
     pub runs: usize,
@@ -98,10 +97,6 @@ pub struct ValueExperiment {
     /// The player whose value it is.
     #[serde(skip)]
     pub player: usize,
-}
-
-fn as_text<S: serde::Serializer>(value: &Rational, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(value)
 }
 
 impl ValueExperiment {
