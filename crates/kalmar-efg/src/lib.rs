@@ -12,11 +12,13 @@
 //!   and each answer checked exactly ([`nash::solve()`]);
 //! - the independent check of a claimed equilibrium ([`certificate`]) and the JSON file that
 //!   saves equilibria ([`solution_file`]);
+//! - pictures of trees as SVG, with an equilibrium's probabilities on the moves ([`draw`]);
 //! - reports on a game as data: description, recall and reduced strategies ([`summary`]);
 //! - generated families for tests and benchmarks ([`generate`]).
 #![deny(missing_docs)]
 
 pub mod certificate;
+pub mod draw;
 pub mod format;
 pub mod generate;
 pub mod names;

@@ -94,10 +94,11 @@ pub(crate) fn texts<S: serde::Serializer>(
     serializer.collect_seq(values.iter().map(ToString::to_string))
 }
 
-/// A player as messages name them: `player 2 (Incumbent)`, or `player 2` when the name is
-/// empty or the number itself.
+/// A player as messages name them: `player 2 (Incumbent)`, or `player 2` when the name says
+/// no more (empty, `2` or `Player 2`).
 pub fn player_name(index: usize, name: &str) -> String {
-    if name.is_empty() || name == (index + 1).to_string() {
+    let number = (index + 1).to_string();
+    if name.is_empty() || name == number || name.eq_ignore_ascii_case(&format!("player {number}")) {
         format!("player {}", index + 1)
     } else {
         format!("player {} ({name})", index + 1)
