@@ -83,7 +83,8 @@ pub fn caption(saved: &EquilibriumFile, index: usize) -> String {
         format!(" by {}", saved.method)
     };
     format!(
-        "equilibrium {} of {}{method}, payoffs {payoffs}: moves in bold are played, grey ones never",
+        "equilibrium {} of {}{method}, payoffs {payoffs}: moves in bold are played, grey ones \
+         never",
         index + 1,
         saved.equilibria.len()
     )

@@ -34,14 +34,15 @@
 //! "#)
 //! .unwrap();
 //! let (one, zero) = (Rational::ONE, Rational::ZERO);
+//! let (first, second) = (vec![one.clone(), zero.clone()], vec![zero.clone(), one.clone()]);
 //! // (In, Accommodate) pays (1, 1) and is an equilibrium.
-//! let enter = Behaviour(vec![Some(vec![zero.clone(), one.clone()]), Some(vec![zero.clone(), one.clone()])]);
+//! let enter = Behaviour(vec![Some(second.clone()), Some(second.clone())]);
 //! assert!(check(&game, &enter, &[one.clone(), one.clone()]).is_ok());
 //! // (In, Fight) is not: the entrant would rather stay out.
-//! let fight = Behaviour(vec![Some(vec![zero.clone(), one.clone()]), Some(vec![one.clone(), zero.clone()])]);
+//! let fight = Behaviour(vec![Some(second), Some(first)]);
 //! let minus = Rational::from(-1);
-//! let wrong = check(&game, &fight, &[minus.clone(), minus]).unwrap_err();
-//! assert!(wrong.to_string().contains("player 1 (Entrant) gains by deviating: playing Out"), "{wrong}");
+//! let wrong = check(&game, &fight, &[minus.clone(), minus]).unwrap_err().to_string();
+//! assert!(wrong.contains("player 1 (Entrant) gains by deviating: playing Out"), "{wrong}");
 //! ```
 
 use super::{Checked, Rejection, distribution, judge, listing, player_name};

@@ -26,7 +26,7 @@
 //! let layout = tidy(&game);
 //! assert_eq!(layout.depth, [0, 1, 1, 2, 2]);
 //! // The leaves 0, 1, 2; the incumbent's node over its two leaves; the root over its children.
-//! assert_eq!(layout.across, [1.25, 0.0, 1.5, 1.0, 2.0]);
+//! assert_eq!(layout.across, [0.75, 0.0, 1.5, 1.0, 2.0]);
 //! assert_eq!((layout.leaves, layout.max_depth), (3, 2));
 //! ```
 

@@ -23,12 +23,17 @@
 //! let picture = draw(&poker(3), &DrawOptions::default()).unwrap();
 //! assert!(picture.starts_with("<svg"));
 //! assert!(picture.contains(">1/6</text>"));
-//! assert!(draw(&poker(40), &DrawOptions::default()).unwrap_err().to_string().contains("efg info"));
+//! let refused = draw(&poker(40), &DrawOptions::default()).unwrap_err();
+//! assert!(refused.to_string().contains("efg info"));
 //! ```
 
+mod geometry;
 pub mod layout;
+mod legend;
+mod links;
 mod picture;
 mod style;
+mod texts;
 
 use crate::certificate::tree::Behaviour;
 use crate::tree::Efg;
