@@ -1,7 +1,9 @@
 //! `kalmar efg`: extensive-form games in Gambit's formats — describe them, check perfect recall,
-//! list and count reduced strategies, write the reduced strategic form, find equilibria.
+//! list and count reduced strategies, write the reduced strategic form, find, save and draw
+//! equilibria.
 
 mod describe;
+mod draw;
 mod nash;
 
 pub use nash::solve_detected;
@@ -62,6 +64,15 @@ pub enum EfgCommand {
     /// the tree: two players, perfect recall; no strategic form is built), spe (backward
     /// induction, perfect information). pure, lh, enum and vertex work on an .nfg file or on the
     /// reduced strategic form of an .efg file.
+    ///
+    /// With -o the equilibria are saved as JSON (behaviour strategies for trees, mixed
+    /// strategies for tables) for `kalmar verify`; with --svg the tree is drawn with the first
+    /// equilibrium's probabilities on the moves.
+    #[command(
+        after_help = "Examples:\n  kalmar efg nash examples/kuhn-poker.efg -o kuhn.json --svg kuhn.svg\n  \
+        kalmar verify examples/kuhn-poker.efg kuhn.json\n  \
+        kalmar efg nash testdata/efg/stengel-6x6.nfg --solver vertex -o all.json"
+    )]
     Nash {
         #[command(flatten)]
         file: FileArgs,
@@ -78,6 +89,42 @@ pub enum EfgCommand {
         /// The largest strategic form built for pure, lh, enum and vertex (profiles × players).
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
+        /// Also write the equilibria found (all of them) as JSON to this file, for
+        /// `kalmar verify GAME FILE` and `kalmar efg draw --profile FILE`.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Also draw the tree as SVG with the first equilibrium's probability under each move
+        /// (.efg only).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+    },
+    /// Draw a game tree as SVG, as Gambit shows it.
+    ///
+    /// Nodes in their player's colour (chance grey), information sets joined by dashed lines, move labels above the moves and probabilities below them
+    /// (chance's, and an equilibrium's with --profile: played moves bold, others grey), payoffs
+    /// at the leaves. Trees of more than 2000 nodes are refused.
+    #[command(
+        after_help = "Examples:\n  kalmar efg draw examples/entry.efg --svg entry.svg\n  \
+        kalmar efg nash examples/kuhn-poker.efg -o kuhn.json\n  \
+        kalmar efg draw examples/kuhn-poker.efg --profile kuhn.json --svg kuhn.svg\n\
+        View the picture in a browser, or convert it: rsvg-convert kuhn.svg -o kuhn.png"
+    )]
+    Draw {
+        /// The game (.efg).
+        file: PathBuf,
+        /// Write the picture to this file (standard output without it).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Equilibria saved by `kalmar efg nash -o` or `kalmar solve -o`: their probabilities
+        /// are written under the moves.
+        #[arg(long, value_name = "FILE")]
+        profile: Option<PathBuf>,
+        /// Which equilibrium of the --profile file to show, from 1.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        equilibrium: usize,
+        /// Grow the tree from the top down instead of left to right.
+        #[arg(long)]
+        top_down: bool,
     },
     /// List the equilibrium methods (`kalmar efg methods` is an old name).
     #[command(alias = "methods")]
@@ -122,7 +169,28 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             file,
             method,
             max_size,
-        } => nash::nash(file, method, *max_size),
+            output,
+            svg,
+        } => {
+            let save = draw::Save {
+                output: output.clone(),
+                svg: svg.clone(),
+            };
+            nash::nash(file, method, *max_size, &save)
+        }
+        EfgCommand::Draw {
+            file,
+            svg,
+            profile,
+            equilibrium,
+            top_down,
+        } => draw::run(
+            file,
+            profile.as_deref(),
+            *equilibrium,
+            *top_down,
+            svg.as_deref(),
+        ),
         EfgCommand::Generate(args) => crate::generate::efg(args),
         EfgCommand::Bench { file, task, reps } => {
             let game = load(file)?;

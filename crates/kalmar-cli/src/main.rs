@@ -70,7 +70,7 @@ enum Command {
     #[command(subcommand)]
     Stochastic(stochastic::StochasticCommand),
     /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
-    /// strategic form, and exact equilibria.
+    /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
     Efg(efg::EfgCommand),
     /// Oh Hell history filtering: count, list, build and sample the histories behind a public
@@ -90,15 +90,24 @@ enum Command {
     /// Check a solution independently of the solver that made it.
     ///
     /// Fixing one player's strategy leaves a one-player game, solved directly; the claimed
-    /// value of each position must be secured by Max's strategy and conceded by Min's.
+    /// value of each position must be secured by Max's strategy and conceded by Min's. Saved
+    /// equilibria of Gambit games must be well formed, pay what they claim (recomputed
+    /// exactly), and leave no player a profitable deviation: each player's best response,
+    /// computed exactly, must pay no more than the equilibrium.
+    #[command(
+        after_help = "Examples:\n  kalmar parity solve examples/tiny.pg -o tiny.sol && kalmar verify examples/tiny.pg tiny.sol\n  \
+        kalmar efg nash examples/kuhn-poker.efg -o kuhn.json && kalmar verify examples/kuhn-poker.efg kuhn.json"
+    )]
     Verify {
-        /// The game (any graph format kalmar reads, or Alpaga's .gii).
+        /// The game (any graph format kalmar reads, Alpaga's .gii, or Gambit's .efg and .nfg).
         game: PathBuf,
         /// The solution, as written by `--output`: JSON (chess-like games, DGGs, a system's
-        /// winning strategy), PGSolver's `paritysol`, or `kalmar-ssol` text for stochastic games.
+        /// winning strategy, equilibria of Gambit games), PGSolver's `paritysol`, or
+        /// `kalmar-ssol` text for stochastic games.
         solution: PathBuf,
-        /// Print the verdict as JSON (`{"accepted": true, "solution": KIND, ...}`); a rejected
-        /// solution exits with 2 and its reason on standard error, as without --json.
+        /// Print the verdict as JSON (`{"accepted": true, "solution": KIND, ...}`, for equilibria
+        /// with each one's payoffs and best-response values); a rejected solution exits with 2
+        /// and its reason on standard error, as without --json.
         #[arg(long)]
         json: bool,
     },

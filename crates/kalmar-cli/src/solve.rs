@@ -287,7 +287,9 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         (_, detected @ Detected::Gii(_)) | (Family::Observation, detected) => {
             crate::observation::solve_detected(args, &detected, read_time)
         }
-        (_, Detected::Gambit(game)) => crate::efg::solve_detected(&args.file, &game, args.json),
+        (_, Detected::Gambit(game)) => {
+            crate::efg::solve_detected(&args.file, &game, args.json, args.output.as_deref())
+        }
         (Family::Stochastic, Detected::Graph(_, graph)) => {
             crate::stochastic::solve_graph(&crate::stochastic::SolveArgs::from_solve(args)?, &graph)
         }

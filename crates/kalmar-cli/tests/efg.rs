@@ -286,3 +286,188 @@ fn solve_detects_gambit_games_and_picks_a_method_that_fits() {
     let out = kalmar(&["solve", "testdata/efg/no-such-file.efg"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn nash_saves_equilibria_that_verify_checks() {
+    let saved = temp("kuhn-eq.json");
+    let file = saved.to_str().unwrap();
+    let out = kalmar(&["efg", "nash", "examples/kuhn-poker.efg", "-o", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(written["form"], "tree");
+    assert_eq!(
+        written["equilibria"][0]["payoffs"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    let out = kalmar(&["verify", "examples/kuhn-poker.efg", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("accepted: the equilibrium in behaviour strategies"),
+        "{}",
+        stdout(&out)
+    );
+    let verdict = json(&["verify", "examples/kuhn-poker.efg", file, "--json"]);
+    assert_eq!(verdict["accepted"], true);
+    assert_eq!(
+        verdict["equilibria"][0]["best_responses"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    // Player 1 bets every time with a 1 (card "1", information set 3): not an equilibrium.
+    let pos = text.find("\"number\": 3").unwrap();
+    let (head, tail) = text.split_at(pos);
+    let tail = tail
+        .replacen("\"check\": \"1\"", "\"check\": \"0\"", 1)
+        .replacen("\"bet\": \"0\"", "\"bet\": \"1\"", 1);
+    let bad = temp("kuhn-bad.json");
+    std::fs::write(&bad, format!("{head}{tail}")).unwrap();
+    let out = kalmar(&["verify", "examples/kuhn-poker.efg", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("player 1's expected payoff is"),
+        "{}",
+        stderr(&out)
+    );
+    // The file checked against another game.
+    refused(
+        &["verify", "examples/entry.efg", file],
+        "the game's is 'Entrant'",
+    );
+    // No equilibrium found: nothing written.
+    refused(
+        &[
+            "efg",
+            "nash",
+            "--solver",
+            "pure",
+            "testdata/efg/gambit-pennies.nfg",
+            "-o",
+            temp("none.json").to_str().unwrap(),
+        ],
+        "pure found no equilibrium",
+    );
+}
+
+#[test]
+fn solve_saves_equilibria_of_trees_and_tables() {
+    for (game, name, form) in [
+        ("examples/entry.efg", "entry-eq.json", "tree"),
+        (
+            "testdata/efg/stengel-6x6.nfg",
+            "stengel-eq.json",
+            "strategic form",
+        ),
+    ] {
+        let saved = temp(name);
+        let file = saved.to_str().unwrap();
+        let out = kalmar(&["solve", game, "-o", file]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let verdict = json(&["verify", game, file, "--json"]);
+        assert_eq!(verdict["form"], form);
+        let text = std::fs::read_to_string(&saved).unwrap();
+        let count = serde_json::from_str::<serde_json::Value>(&text).unwrap()["equilibria"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(verdict["equilibria"].as_array().unwrap().len(), count);
+    }
+    // A payoff changed in the table's file is caught, with the player and both values.
+    let saved = temp("stengel-eq.json");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let opening = "\"payoffs\": [\n        \"";
+    let first = text.find(opening).unwrap() + opening.len();
+    let end = first + text[first..].find('"').unwrap();
+    let claimed = &text[first..end];
+    let lie = format!("{}{claimed}1{}", &text[..first], &text[end..]);
+    std::fs::write(&saved, lie).unwrap();
+    refused(
+        &[
+            "verify",
+            "testdata/efg/stengel-6x6.nfg",
+            saved.to_str().unwrap(),
+        ],
+        &format!("player 1's expected payoff is {claimed}, not {claimed}1 as claimed"),
+    );
+}
+
+#[test]
+fn draw_writes_the_tree_with_an_equilibrium_on_it() {
+    let plain = temp("entry.svg");
+    let out = kalmar(&[
+        "efg",
+        "draw",
+        "examples/entry.efg",
+        "--svg",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&plain).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for text in [
+        ">Accommodate</text>",
+        ">(-1, -1)</text>",
+        "player 2 (Incumbent)",
+    ] {
+        assert!(svg.contains(text), "{text} in {svg}");
+    }
+    assert!(!svg.contains(">1/2</text>"), "{svg}");
+    // nash --svg draws the equilibrium: In and Accommodate bold with probability 1.
+    let drawn = temp("entry-eq.svg");
+    let saved = temp("entry-draw.json");
+    let out = kalmar(&[
+        "efg",
+        "nash",
+        "examples/entry.efg",
+        "--svg",
+        drawn.to_str().unwrap(),
+        "-o",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&drawn).unwrap();
+    assert!(svg.contains("font-weight=\"bold\">1</text>"), "{svg}");
+    assert!(
+        svg.contains("equilibrium 1 of 1 by seqform, payoffs 1, 1"),
+        "{svg}"
+    );
+    // The same from the saved file, top down, to standard output.
+    let out = kalmar(&[
+        "efg",
+        "draw",
+        "examples/entry.efg",
+        "--profile",
+        saved.to_str().unwrap(),
+        "--top-down",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("payoffs 1, 1"), "{}", stdout(&out));
+    // Kuhn's poker: chance's probabilities and the information sets' dashed lines.
+    let out = kalmar(&["efg", "draw", "examples/kuhn-poker.efg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(">1/6</text>"));
+    assert!(stdout(&out).contains("stroke-dasharray"));
+    // Tables have no tree; huge trees are refused.
+    refused(
+        &["efg", "draw", "testdata/efg/gambit-pennies.nfg"],
+        "has no tree to draw",
+    );
+    refused(
+        &[
+            "efg",
+            "nash",
+            "testdata/efg/gambit-pennies.nfg",
+            "--solver",
+            "lh",
+            "--svg",
+            drawn.to_str().unwrap(),
+        ],
+        "has no tree to draw",
+    );
+    let big = temp("poker20.efg");
+    let out = kalmar(&["efg", "generate", "poker", "20"]);
+    std::fs::write(&big, out.stdout).unwrap();
+    refused(
+        &["efg", "draw", big.to_str().unwrap()],
+        "too many for a readable picture",
+    );
+}

@@ -10,17 +10,24 @@
 //! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
 //!   enumeration, vertex enumeration and the sequence form with Lemke's algorithm, chosen by id
 //!   and each answer checked exactly ([`nash::solve()`]);
+//! - the independent check of a claimed equilibrium ([`certificate`]) and the JSON file that
+//!   saves equilibria ([`solution_file`]);
+//! - pictures of trees as SVG, with an equilibrium's probabilities on the moves ([`draw`]);
 //! - reports on a game as data: description, recall and reduced strategies ([`summary`]);
 //! - generated families for tests and benchmarks ([`generate`]).
 #![deny(missing_docs)]
 
+pub mod certificate;
+pub mod draw;
 pub mod format;
 pub mod generate;
+pub mod names;
 pub mod nash;
 pub mod normal;
 pub mod number;
 pub mod recall;
 pub mod reduced;
+pub mod solution_file;
 pub mod strategic;
 pub mod summary;
 pub mod tree;

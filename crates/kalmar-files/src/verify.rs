@@ -8,6 +8,8 @@
 //! - `kalmar-ssol`: kalmar's stochastic solutions, checked by the certificate of the class the
 //!   file names;
 //! - JSON whose `family` is `positional`: a subgame-perfect equilibrium of an n-player game;
+//! - against a Gambit game (`.efg`, `.nfg`): the JSON file of equilibria
+//!   ([`kalmar_efg::solution_file`]), each profile checked by [`kalmar_efg::certificate`];
 //! - anything else is read as the JSON solution file of chess-like games and DGGs.
 //!
 //! ```
@@ -28,6 +30,8 @@
 use crate::{Detected, Family, ObservationError};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, ParseError};
+use kalmar_efg::format::GameFile;
+use kalmar_efg::solution_file::{EquilibriumFile, SolutionFileError as EfgFileError, Verified};
 use kalmar_observation::witness::verify_file;
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
@@ -47,6 +51,8 @@ pub enum Accepted {
     Stochastic(&'static str),
     /// A subgame-perfect equilibrium of an n-player game.
     Positional,
+    /// Equilibria of a Gambit game, each checked: the payoffs and best-response values.
+    Equilibria(Verified),
     /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
     Terminal {
         /// `reach` or `dgg`.
@@ -63,6 +69,10 @@ impl fmt::Display for Accepted {
             Accepted::Observation => write!(f, "system's winning strategy"),
             Accepted::Stochastic(class) => write!(f, "{class} solution"),
             Accepted::Positional => write!(f, "subgame-perfect equilibrium"),
+            Accepted::Equilibria(v) => match v.equilibria.len() {
+                1 => write!(f, "equilibrium in {}", v.form.strategies()),
+                n => write!(f, "{n} equilibria in {}", v.form.strategies()),
+            },
             Accepted::Terminal { family, kind } => write!(f, "{kind} {family} solution"),
         }
     }
@@ -91,13 +101,7 @@ pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFi
         Detected::Graph(family, graph) if *family != Family::Observation => {
             return verify_solution(graph, text);
         }
-        Detected::Gambit(_) => {
-            return Err(VerifyFileError::Game(
-                "saved equilibria of Gambit games are not checked yet; `kalmar efg nash` checks \
-                 every equilibrium it finds"
-                    .into(),
-            ));
-        }
+        Detected::Gambit(file) => return verify_equilibria(file, text),
         observation => observation.observation_input().map_err(|e| match e {
             ObservationError::Parse(e) => VerifyFileError::Parse(e),
             e => VerifyFileError::Game(e.to_string()),
@@ -105,6 +109,16 @@ pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFi
     };
     verify_file(&input.game, text).map_err(|e| VerifyFileError::Wrong(e.to_string()))?;
     Ok(Accepted::Observation)
+}
+
+/// Checks a JSON file of equilibria against a Gambit game.
+pub fn verify_equilibria(file: &GameFile, text: &str) -> Result<Accepted, VerifyFileError> {
+    let saved: EquilibriumFile = serde_json::from_str(text)?;
+    let verified = saved.verify(file).map_err(|e| match e {
+        EfgFileError::Game(e) => VerifyFileError::Game(e),
+        e => VerifyFileError::Wrong(e.to_string()),
+    })?;
+    Ok(Accepted::Equilibria(verified))
 }
 
 /// Checks the solution `text` against the game of `graph` with its family's certificate.

@@ -1,5 +1,6 @@
 //! `kalmar efg nash` and `kalmar efg strategic`: the library finds and checks, this prints.
 
+use super::draw::{Save, tree_of, with_equilibrium};
 use super::{FileArgs, efg_of, failure, load};
 use crate::bad_input;
 use crate::progress::spinner;
@@ -8,29 +9,39 @@ use anyhow::Context;
 use kalmar_efg::format::{GameFile, to_nfg_string};
 use kalmar_efg::nash::solution::{SequenceSolution, StrategicSolution, SubgameSolution};
 use kalmar_efg::nash::{self, NashError, Options, Solution};
+use kalmar_efg::solution_file::EquilibriumFile;
 use kalmar_efg::strategic;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Finds the equilibria with `method` and prints them, checked.
-pub fn nash(args: &FileArgs, method: &str, max_size: u64) -> anyhow::Result<()> {
+/// Finds the equilibria with `method` and prints them, checked; saves them as `save` says.
+pub fn nash(args: &FileArgs, method: &str, max_size: u64, save: &Save) -> anyhow::Result<()> {
     let started = Instant::now();
     let file = load(&args.file)?;
     let options = Options {
         method: method.to_string(),
         max_size,
     };
-    solve_and_print(args, &file, &options, started)
+    solve_and_print(args, &file, &options, started, save)
 }
 
 /// `kalmar solve` on a Gambit file: equilibria by the method that fits the game
-/// ([`Options::for_game`]).
-pub fn solve_detected(path: &Path, file: &GameFile, json: bool) -> anyhow::Result<()> {
+/// ([`Options::for_game`]), saved to `output` if given.
+pub fn solve_detected(
+    path: &Path,
+    file: &GameFile,
+    json: bool,
+    output: Option<&Path>,
+) -> anyhow::Result<()> {
     let args = FileArgs {
         file: path.to_path_buf(),
         json,
     };
-    solve_and_print(&args, file, &Options::for_game(file), Instant::now())
+    let save = Save {
+        output: output.map(Path::to_path_buf),
+        svg: None,
+    };
+    solve_and_print(&args, file, &Options::for_game(file), Instant::now(), &save)
 }
 
 /// Finds the equilibria as `options` say and prints them; `started` is when reading began.
@@ -39,7 +50,11 @@ fn solve_and_print(
     file: &GameFile,
     options: &Options,
     started: Instant,
+    save: &Save,
 ) -> anyhow::Result<()> {
+    if save.svg.is_some() {
+        tree_of(file, &args.file)?;
+    }
     let bar = spinner(&format!("Equilibria by {}", options.method));
     let solved = nash::solve(file, options);
     if let Some(bar) = bar {
@@ -47,6 +62,7 @@ fn solve_and_print(
     }
     let solution = solved.map_err(|e| nash_error(&args.file, e))?;
     let elapsed = started.elapsed();
+    saved(file, &solution, save, args.json)?;
     if args.json {
         say!("{}", serde_json::to_string_pretty(&solution)?);
         return Ok(());
@@ -56,6 +72,37 @@ fn solve_and_print(
         Solution::Sequence(found) => print_sequence(found, elapsed),
         Solution::Subgame(found) => print_subgame(found),
     }
+}
+
+/// Writes the equilibria as JSON and draws the first on the tree, as `save` asks.
+fn saved(file: &GameFile, solution: &Solution, save: &Save, json: bool) -> anyhow::Result<()> {
+    if save.output.is_none() && save.svg.is_none() {
+        return Ok(());
+    }
+    let equilibria = EquilibriumFile::from_solution(file, solution)
+        .map_err(|e| anyhow::anyhow!("internal failure: {e}"))?;
+    if let Some(path) = &save.output {
+        if equilibria.equilibria.is_empty() {
+            return Err(bad_input(format!(
+                "{} found no equilibrium, so none is written to {}: lh finds one in every \
+                 two-player game",
+                equilibria.method,
+                path.display()
+            )));
+        }
+        let text = serde_json::to_string_pretty(&equilibria)? + "\n";
+        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+        if !json {
+            eprintln!(
+                "equilibria written to {} (check them with `kalmar verify`)",
+                path.display()
+            );
+        }
+    }
+    if let (Some(path), GameFile::Efg(game)) = (&save.svg, file) {
+        with_equilibrium(game, &equilibria, path)?;
+    }
+    Ok(())
 }
 
 /// Bad input is exit code 2; a failed method or check is an internal failure.

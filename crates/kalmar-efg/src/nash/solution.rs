@@ -2,20 +2,21 @@
 //! probability and payoff exact (integers as numbers, other fractions as strings `"p/q"`).
 //!
 //! Strategies and moves are named by their labels, made unique by [`unique_names`] so that a
-//! name never stands for two strategies (labels may repeat, and JSON objects are keyed by name):
-//! a repeated name gets ` (2)`, ` (3)`, … and an empty label is replaced by the strategy's or
-//! move's number from 1.
+//! name never stands for two strategies (labels may repeat, and JSON objects are keyed by name).
 //!
 //! ```
-//! use kalmar_efg::nash::solution::unique_names;
-//! let names = unique_names(["a", "b", "a", ""].map(String::from));
-//! assert_eq!(names, ["a", "b", "a (2)", "4"]);
+//! use kalmar_core::Rational;
+//! use kalmar_efg::nash::solution::Weights;
+//! let w = Weights(vec![("H".into(), Rational::new(1, 2)), ("T".into(), Rational::new(1, 2))]);
+//! assert_eq!(w.describe(), "1/2 H + 1/2 T");
 //! ```
 
-use crate::normal::Nfg;
+use super::profile::MixedProfile;
+use crate::tree::InfosetId;
 use kalmar_core::Rational;
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use std::collections::HashSet;
+
+pub use crate::names::{strategy_names, unique_names};
 
 /// Checked equilibria, in the form of the method that found them.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -58,6 +59,9 @@ pub struct MixedEquilibrium {
     pub payoffs: Vec<Rational>,
     /// Per player: the regret (0).
     pub regret: Vec<Rational>,
+    /// The profile itself, every strategy's probability (zeros included), in strategy order.
+    #[serde(skip)]
+    pub profile: MixedProfile,
 }
 
 /// One player's mixed strategy.
@@ -143,6 +147,9 @@ pub struct BehaviourStrategy {
 /// The probabilities of the moves at one information set.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct InfosetBehaviour {
+    /// The information set.
+    #[serde(skip)]
+    pub id: InfosetId,
     /// The information set's name.
     pub infoset: String,
     /// Every move with its probability, in move order.
@@ -158,6 +165,9 @@ pub struct SubgameSolution {
     pub values: Vec<Rational>,
     /// The move chosen at each decision node of a personal player, in preorder.
     pub moves: Vec<NodeMove>,
+    /// Per node: the index of the move chosen (decision nodes of personal players), else `None`.
+    #[serde(skip)]
+    pub choice: Vec<Option<u32>>,
     /// Always true: the strategy passed the one-shot deviation check.
     pub checked: bool,
 }
@@ -171,57 +181,9 @@ pub struct NodeMove {
     pub r#move: String,
 }
 
-/// The names made unique, in order: an empty name becomes its position from 1, and a name met
-/// before gets the first of ` (2)`, ` (3)`, … that is not a name yet.
-pub fn unique_names(names: impl IntoIterator<Item = String>) -> Vec<String> {
-    let names: Vec<String> = names
-        .into_iter()
-        .enumerate()
-        .map(|(k, name)| {
-            if name.is_empty() {
-                (k + 1).to_string()
-            } else {
-                name
-            }
-        })
-        .collect();
-    let mut taken: HashSet<String> = HashSet::with_capacity(names.len());
-    names
-        .into_iter()
-        .map(|name| {
-            let name = if taken.contains(&name) {
-                (2..)
-                    .map(|k| format!("{name} ({k})"))
-                    .find(|candidate| !taken.contains(candidate))
-                    .expect("some suffix is free")
-            } else {
-                name
-            };
-            taken.insert(name.clone());
-            name
-        })
-        .collect()
-}
-
-/// Each player's strategy names, unique per player ([`unique_names`] of the labels).
-pub fn strategy_names(nfg: &Nfg) -> Vec<Vec<String>> {
-    nfg.strategies
-        .iter()
-        .map(|labels| unique_names(labels.iter().cloned()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn repeated_names_get_a_free_suffix() {
-        let names = unique_names(["x", "x (2)", "x", "x"].map(String::from));
-        assert_eq!(names, ["x", "x (2)", "x (3)", "x (4)"]);
-        let names = unique_names(["2", ""].map(String::from));
-        assert_eq!(names, ["2", "2 (2)"]);
-    }
 
     #[test]
     fn weights_serialise_in_order_and_describe_without_zeros() {

@@ -354,6 +354,7 @@ fn check_mixed(
                 players,
                 payoffs,
                 regret,
+                profile: e.clone(),
             })
         })
         .collect::<Result<_, _>>()?;
@@ -390,6 +391,7 @@ fn check_plans(
             behaviour: sequence_form::behaviour(game, &form.players[i], plans[i])
                 .into_iter()
                 .map(|(h, probs)| InfosetBehaviour {
+                    id: h,
                     infoset: game.infoset_name(h),
                     moves: Weights(
                         unique_names(game.actions_of(h).iter().map(|a| a.label.clone()))
@@ -436,6 +438,7 @@ fn check_spe(method: &'static str, game: &Efg, spe: &Spe) -> Result<SubgameSolut
         method,
         values: spe.value[0].clone(),
         moves,
+        choice: spe.choice.clone(),
         checked: true,
     })
 }
