@@ -1,13 +1,16 @@
-//! `kalmar bench`: end-to-end figures on generated games of growing size.
+//! `kalmar bench`: end-to-end figures on generated games of growing size, and `kalmar bench
+//! plot`, log-log plots of saved tables.
+
+mod plot;
 
 use crate::bad_input;
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use kalmar_bench::oink::Peer;
 use kalmar_bench::parity::{self, Games, ParityOptions};
 use kalmar_bench::reach::{self, Options};
 use kalmar_bench::{BadInput, Progress, SIZES, TableRow, markdown_table, parse_size};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What to benchmark.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,11 +46,22 @@ pub enum Suite {
     after_help = "Examples:\n  kalmar bench reach --sizes 1e3,1e4,1e5,1e6,1e7 --reps 5\n  \
 kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink\n  \
 kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink\n  \
-kalmar bench stochastic --peer path/to/prism-games/prism/bin/prism --sizes 1e2,1e3 --reps 3"
+kalmar bench stochastic --peer path/to/prism-games/prism/bin/prism --sizes 1e2,1e3 --reps 3\n  \
+kalmar bench reach --sizes 1e3,1e4,1e5 --svg reach.svg\n  \
+kalmar bench plot docs/BENCHMARKS.md --table \"floor\" --svg floor.svg",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 pub struct BenchArgs {
+    #[command(subcommand)]
+    command: Option<BenchCommand>,
     /// The suite.
-    suite: Suite,
+    #[arg(required = true)]
+    suite: Option<Suite>,
+    /// Also draw the table as a log-log plot of time against size, one series per family and
+    /// algorithm (reach, dgg, parity, stochastic without --peer, cgt).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Generators to run on (see `kalmar generate --list`); default: random-chess and grid for
     /// reach, random and sorting-network for dgg, random for parity. For parity: `random`
     /// (PGSolver's randomgame at each size and number of priorities), a parity generator scaled
@@ -129,9 +143,23 @@ pub struct BenchArgs {
     json: bool,
 }
 
+/// What `kalmar bench` does besides running a suite.
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Draw a Markdown table of times against sizes (from any .md file, such as
+    /// docs/BENCHMARKS.md or a saved `kalmar bench` table) as a log-log plot.
+    Plot(Box<plot::PlotArgs>),
+}
+
 /// `kalmar bench SUITE`: runs the suite and prints its rows.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    match args.suite {
+    let (None, Some(suite)) = (&args.command, args.suite) else {
+        let Some(BenchCommand::Plot(plot)) = &args.command else {
+            return Err(bad_input("name a suite or `plot`"));
+        };
+        return plot::run(plot);
+    };
+    match suite {
         Suite::Parity => parity(args),
         Suite::Cgt => crate::cgt::bench::run(
             &crate::cgt::bench::Options {
@@ -142,11 +170,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 timeout: args.timeout,
                 reps: args.reps,
                 json: args.json,
+                svg: args.svg.as_deref(),
             },
             &mut progress_bar(),
         ),
         Suite::Stochastic => stochastic(args),
-        Suite::Reach | Suite::Dgg => terminal(args),
+        Suite::Reach | Suite::Dgg => terminal(args, suite),
     }
 }
 
@@ -175,9 +204,24 @@ pub fn failure<E: BadInput + std::error::Error + Send + Sync + 'static>(error: E
     }
 }
 
-/// The rows as JSON or as a Markdown table.
-fn print<R: TableRow + Serialize>(rows: &[R], json: bool) -> anyhow::Result<()> {
-    if json {
+/// Draws the rows' table as a log-log plot into `svg`, when asked.
+pub fn plot_rows<R: TableRow>(rows: &[R], svg: Option<&Path>, title: &str) -> anyhow::Result<()> {
+    if let Some(path) = svg {
+        let plot = kalmar_bench::table_plot::plot_rows(rows, title).map_err(failure)?;
+        plot.write_svg(path)?;
+    }
+    Ok(())
+}
+
+/// The rows as JSON or as a Markdown table (and a plot with --svg).
+fn print<R: TableRow + Serialize>(rows: &[R], args: &BenchArgs) -> anyhow::Result<()> {
+    let name = args.suite.and_then(|s| s.to_possible_value());
+    let title = format!(
+        "kalmar bench {}",
+        name.as_ref().map_or("", |n| n.get_name())
+    );
+    plot_rows(rows, args.svg.as_deref(), &title)?;
+    if args.json {
         say!("{}", serde_json::to_string_pretty(rows)?);
     } else {
         say!("{}", markdown_table(rows));
@@ -189,6 +233,11 @@ fn print<R: TableRow + Serialize>(rows: &[R], json: bool) -> anyhow::Result<()> 
 fn stochastic(args: &BenchArgs) -> anyhow::Result<()> {
     let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
     if let Some(prism) = &args.peer {
+        if args.svg.is_some() {
+            return Err(bad_input(
+                "--svg plots kalmar's own runs; with --peer, save the table and use `kalmar bench plot`",
+            ));
+        }
         let options = kalmar_bench::prism::PeerBench {
             prism,
             families: &args.families,
@@ -210,11 +259,12 @@ fn stochastic(args: &BenchArgs) -> anyhow::Result<()> {
         args.reps,
         args.seed,
         args.json,
+        args.svg.as_deref(),
     )
 }
 
 /// `kalmar bench reach` and `kalmar bench dgg`.
-fn terminal(args: &BenchArgs) -> anyhow::Result<()> {
+fn terminal(args: &BenchArgs, suite: Suite) -> anyhow::Result<()> {
     if !args.files.is_empty()
         || args.peer.is_some()
         || !args.solvers.is_empty()
@@ -232,10 +282,7 @@ fn terminal(args: &BenchArgs) -> anyhow::Result<()> {
         ));
     }
     let sizes = sizes_or(&args.sizes, &["1e3", "1e4", "1e5", "1e6"])?;
-    let id = args
-        .suite
-        .to_possible_value()
-        .expect("every suite has a name");
+    let id = suite.to_possible_value().expect("every suite has a name");
     let suite = &reach::SUITES.get(id.get_name())?.run;
     let options = Options {
         repetitions: args.reps.max(1),
@@ -250,7 +297,7 @@ fn terminal(args: &BenchArgs) -> anyhow::Result<()> {
         &mut progress_bar(),
     )
     .map_err(failure)?;
-    print(&rows, args.json)
+    print(&rows, args)
 }
 
 /// The sizes given, or these defaults.
@@ -318,5 +365,5 @@ fn parity(args: &BenchArgs) -> anyhow::Result<()> {
             );
         }
     }
-    print(&rows, args.json)
+    print(&rows, args)
 }

@@ -835,3 +835,68 @@ fn verify_and_parity_info_speak_json() {
     assert_eq!(verdict["solution"], "parity solution");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn benchmark_tables_are_plotted() {
+    let svg = temp("floor.svg");
+    let svg_arg = svg.to_str().unwrap();
+    let out = kalmar(&[
+        "bench",
+        "plot",
+        "docs/BENCHMARKS.md",
+        "--table",
+        "against the floor",
+        "--svg",
+        svg_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("6 series"), "{}", stdout(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("random-chess: retrograde") && picture.contains("time (s)"));
+    // A table that is not there: the tables are listed.
+    refused(
+        &[
+            "bench",
+            "plot",
+            "docs/BENCHMARKS.md",
+            "--table",
+            "999",
+            "--svg",
+            svg_arg,
+        ],
+        "line 57, under \"Retrograde analysis",
+    );
+    refused(
+        &[
+            "bench",
+            "plot",
+            "docs/BENCHMARKS.md",
+            "--table",
+            "2",
+            "--y",
+            "nope",
+            "--svg",
+            svg_arg,
+        ],
+        "no column 'nope'",
+    );
+    // A suite draws the table it printed.
+    let out = kalmar(&[
+        "bench",
+        "reach",
+        "--sizes",
+        "1e3,2e3",
+        "--reps",
+        "1",
+        "--families",
+        "grid",
+        "--svg",
+        svg_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("grid retrograde"),
+        "one series per family and algorithm"
+    );
+}

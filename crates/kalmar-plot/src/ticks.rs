@@ -1,6 +1,6 @@
 //! Axis ranges and tick labels: the range an axis shows for its values (padded on a linear
-//! axis, widened to whole powers of ten on a logarithmic one) and short labels for tick values
-//! (powers of ten beyond 10³ as 10⁴, 10⁻⁵, …).
+//! axis, by a factor on a logarithmic one) and short labels for tick values (powers of ten from
+//! 10³ up and 10⁻³ down as 10³, 10⁻⁵, …).
 //!
 //! ```
 //! use kalmar_plot::Scale;
@@ -8,7 +8,9 @@
 //! assert_eq!(label(1e6, Scale::Log), "10⁶");
 //! assert_eq!(label(100.0, Scale::Log), "100");
 //! assert_eq!(label(0.30000000000000004, Scale::Linear), "0.3");
-//! assert_eq!(range(&[3.0, 2500.0], Scale::Log), Some((1.0, 10000.0)));
+//! let (low, high) = range(&[10.0, 1e5], Scale::Log).unwrap();
+//! assert!((low - 10f64.powf(0.8)).abs() < 1e-9 && (high - 10f64.powf(5.2)).abs() < 1e-6);
+//! assert_eq!(range(&[16.0, 511.0], Scale::Log), Some((10.0, 1000.0)));
 //! ```
 
 use crate::plot::{Axis, Scale};
@@ -18,7 +20,7 @@ pub fn label(value: f64, scale: Scale) -> String {
     if scale == Scale::Log && value > 0.0 {
         let exponent = value.log10().round();
         let power = 10f64.powf(exponent);
-        if (value - power).abs() <= power * 1e-9 && exponent.abs() > 3.0 {
+        if (value - power).abs() <= power * 1e-9 && exponent.abs() >= 3.0 {
             return format!("10{}", superscript(exponent as i64));
         }
     }
@@ -61,9 +63,10 @@ fn superscript(n: i64) -> String {
 }
 
 /// The range an axis of this scale shows for these values (None when there are none it can
-/// show): on a linear axis from the smallest to the largest, padded by 3% on each side; on a
-/// logarithmic axis from the power of ten at or below the smallest positive value to the one
-/// at or above the largest.
+/// show): from the smallest to the largest, padded on each side by 3% of the span on a linear
+/// axis, and on a logarithmic one by 5% of the span of the logarithms (at least a factor 1.2),
+/// then out to a power of ten when one is within a factor 3, or when the range is less than two
+/// decades.
 pub fn range(values: &[f64], scale: Scale) -> Option<(f64, f64)> {
     let shown = values
         .iter()
@@ -83,13 +86,26 @@ pub fn range(values: &[f64], scale: Scale) -> Option<(f64, f64)> {
             (low - pad, high + pad)
         }
         Scale::Log => {
-            // The tolerance keeps an exact power of ten (whose logarithm may be off by an ulp) as it is.
-            let low = 10f64.powf((low.log10() + 1e-9).floor());
-            let mut high = 10f64.powf((high.log10() - 1e-9).ceil());
-            if high <= low {
-                high = low * 10.0;
-            }
-            (low, high)
+            let pad = ((high / low).log10() * 0.05).max(1.2f64.log10());
+            let factor = 10f64.powf(pad);
+            let (low, high) = (low / factor, high * factor);
+            // A power of ten within a factor 3 is taken in, so that the axis has a label near
+            // each end; a range of less than two decades is widened to whole decades.
+            let below = 10f64.powf(low.log10().floor());
+            let above = 10f64.powf(high.log10().ceil());
+            let short = high / low < 100.0;
+            (
+                if short || below * 3.0 >= low {
+                    below
+                } else {
+                    low
+                },
+                if short || above <= high * 3.0 {
+                    above
+                } else {
+                    high
+                },
+            )
         }
     })
 }
@@ -101,8 +117,10 @@ mod tests {
     #[test]
     fn labels() {
         assert_eq!(label(1e-5, Scale::Log), "10⁻⁵");
-        assert_eq!(label(0.001, Scale::Log), "0.001");
-        assert_eq!(label(1000.0, Scale::Log), "1000");
+        assert_eq!(label(0.001, Scale::Log), "10⁻³");
+        assert_eq!(label(0.01, Scale::Log), "0.01");
+        assert_eq!(label(1000.0, Scale::Log), "10³");
+        assert_eq!(label(100.0, Scale::Log), "100");
         assert_eq!(label(2000.0, Scale::Log), "2000");
         assert_eq!(label(0.0, Scale::Linear), "0");
         assert_eq!(label(2.5, Scale::Linear), "2.5");
@@ -116,7 +134,13 @@ mod tests {
         assert_eq!(range(&[-1.0, 0.0], Scale::Log), None);
         assert_eq!(range(&[0.0, 100.0], Scale::Linear), Some((-3.0, 103.0)));
         assert_eq!(range(&[5.0], Scale::Linear), Some((2.5, 7.5)));
-        assert_eq!(range(&[10.0, 10.0], Scale::Log), Some((10.0, 100.0)));
-        assert_eq!(range(&[0.02, 0.0, 7.0], Scale::Log), Some((0.01, 10.0)));
+        assert_eq!(range(&[10.0, 10.0], Scale::Log), Some((1.0, 100.0)));
+        assert_eq!(
+            range(&[4096.0, 16384.0], Scale::Log),
+            Some((1000.0, 100000.0))
+        );
+        // Zero cannot be shown on a logarithmic axis; 0.01 is within a factor 3 of 0.02.
+        let (low, _) = range(&[0.02, 0.0, 7.0], Scale::Log).unwrap();
+        assert!((low - 0.01).abs() < 1e-12);
     }
 }

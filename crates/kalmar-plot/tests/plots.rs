@@ -15,7 +15,15 @@ fn named_series_get_a_legend_and_log_axes_powers_of_ten() {
         .series(line("retrograde", &[(1e3, 2e-5), (1e6, 0.05)]).markers(Shape::Square, 3))
         .to_svg()
         .unwrap();
-    for text in ["times", "size", "seconds", "floor", "retrograde", "10⁶", "10⁻⁵"] {
+    for text in [
+        "times",
+        "size",
+        "seconds",
+        "floor",
+        "retrograde",
+        "10⁶",
+        "10⁻⁵",
+    ] {
         assert!(svg.contains(text), "{text} missing");
     }
 }
@@ -47,12 +55,18 @@ fn points_a_log_axis_cannot_show_are_left_out_and_nothing_left_is_refused() {
 fn fixed_ranges_are_checked() {
     let points = line("s", &[(1.0, 1.0), (2.0, 2.0)]);
     let reversed = Plot::new("t").series(points.clone()).x_range(3.0, 1.0);
-    assert!(matches!(reversed.to_svg(), Err(PlotError::Range { axis: "x", .. })));
+    assert!(matches!(
+        reversed.to_svg(),
+        Err(PlotError::Range { axis: "x", .. })
+    ));
     let zero_on_log = Plot::new("t")
         .y_axis("y", Scale::Log)
         .series(points)
         .y_range(0.0, 10.0);
-    assert!(matches!(zero_on_log.to_svg(), Err(PlotError::Range { axis: "y", .. })));
+    assert!(matches!(
+        zero_on_log.to_svg(),
+        Err(PlotError::Range { axis: "y", .. })
+    ));
 }
 
 #[test]
@@ -88,7 +102,10 @@ fn files_are_written_and_failures_name_the_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("p.svg");
     plot.write_svg(&path).unwrap();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), plot.to_svg().unwrap());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        plot.to_svg().unwrap()
+    );
     let error = plot.write_svg(&dir.join("missing/p.svg")).unwrap_err();
     assert!(error.to_string().contains("missing"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -23,6 +23,8 @@ pub struct Options<'a> {
     pub reps: usize,
     /// Print the rows as JSON.
     pub json: bool,
+    /// Also draw the table as a log-log plot into this file.
+    pub svg: Option<&'a Path>,
 }
 
 /// `kalmar bench cgt`, its progress drawn by `progress`.
@@ -46,6 +48,7 @@ pub fn run(options: &Options<'_>, progress: &mut dyn FnMut(Progress)) -> anyhow:
         peer: options.peer.map(Path::to_path_buf),
     };
     let rows = cgt::run_suite(&games, &sizes, &solvers, &suite, progress).map_err(failure)?;
+    crate::bench::plot_rows(&rows, options.svg, "kalmar bench cgt")?;
     if options.json {
         say!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
