@@ -86,6 +86,9 @@ pub enum TablePlotError {
     /// No column of numbers to put on an axis.
     #[error("the table has no column of numbers for the {0} axis; name one")]
     NoNumbers(&'static str),
+    /// No row has the texts asked for (or the table has no rows).
+    #[error("no row of the table has a cell with \"{0}\"")]
+    NoRows(String),
     /// An unknown unit.
     #[error("unknown unit '{0}'; the units are s, ms, µs and ns")]
     Unit(String),
@@ -223,6 +226,9 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
         rows,
         ..table.clone()
     };
+    if table.rows.is_empty() {
+        return Err(TablePlotError::NoRows(columns.only.join("\", \"")));
+    }
     let unit = match &columns.unit {
         Some(u) => Some(
             markdown::number(&format!("1 {u}"))
@@ -468,6 +474,12 @@ mod tests {
         };
         let error = plot_text(PARITY, "1", &columns).unwrap_err();
         assert!(matches!(error, TablePlotError::Unit(_)) && error.is_bad_input());
+        let columns = Columns {
+            only: vec!["chess".into()],
+            ..Columns::default()
+        };
+        let error = plot_text(PARITY, "1", &columns).unwrap_err();
+        assert_eq!(error.to_string(), "no row of the table has a cell with \"chess\"");
         let words = "| a | b |\n|---|---|\n| x | y |\n";
         let error = plot_text(words, "1", &Columns::default()).unwrap_err();
         assert!(matches!(error, TablePlotError::NoNumbers("x")));
