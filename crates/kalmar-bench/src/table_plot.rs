@@ -4,9 +4,9 @@
 //!
 //! By default the x column is the first column of numbers; the y columns are those of times
 //! (a unit in the header, as `floor (ms)`, or in the cells, as `12 ms`), or else every other
-//! column of numbers; the rows are grouped by the first column when it is text and repeats
-//! (as a family does), by its words before the first number (`laddergame 5000` is in group
-//! `laddergame`). Cells that are not numbers are skipped.
+//! column of numbers; the rows are grouped by the columns of text left of the times whose words
+//! repeat (as a family's or a solver's do), by their words before the first number
+//! (`laddergame 5000` is in group `laddergame`). Cells that are not numbers are skipped.
 //!
 //! ```
 //! use kalmar_bench::table_plot::{Columns, plot_text};
@@ -133,6 +133,13 @@ fn plot_in(text: &str, which: &str, columns: &Columns, file: &str) -> Result<Plo
             .collect::<Vec<_>>()
             .join("\n"),
     })?;
+    if table.heading.is_empty() && columns.title.is_none() {
+        let titled = Columns {
+            title: Some(format!("{file}, the table at line {}", table.line)),
+            ..columns.clone()
+        };
+        return plot_table(table, &titled);
+    }
     plot_table(table, columns)
 }
 
@@ -245,25 +252,14 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
             .find(|&c| mostly(table, c, number))
             .ok_or(TablePlotError::NoNumbers("x"))?,
     };
-    let by: Vec<usize> = match &columns.by {
+    let asked_by: Vec<usize> = match &columns.by {
         Some(names) => names
             .iter()
             .map(|n| column(table, n))
             .collect::<Result<_, _>>()?,
-        None => {
-            let first: Vec<String> = table.rows.iter().map(|r| group_key(&r[0])).collect();
-            let mut distinct = first.clone();
-            distinct.sort();
-            distinct.dedup();
-            let text = x != 0 && !mostly(table, 0, number);
-            if text && distinct.len() > 1 && distinct.len() < first.len() {
-                vec![0]
-            } else {
-                vec![]
-            }
-        }
+        None => Vec::new(),
     };
-    let free = |c: &usize| *c != x && !by.contains(c);
+    let free = |c: &usize| *c != x && !asked_by.contains(c);
     let y: Vec<usize> = if columns.y.is_empty() {
         let times: Vec<usize> = (0..width)
             .filter(free)
@@ -294,6 +290,10 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
     if y.is_empty() {
         return Err(TablePlotError::NoNumbers("y"));
     }
+    let by = match columns.by {
+        Some(_) => asked_by,
+        None => groups_by_default(table, x, &y),
+    };
     let mut groups: Vec<String> = Vec::new();
     // The distinct keys of the first and of the last grouping column, in order.
     let (mut firsts, mut lasts): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
@@ -379,6 +379,28 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
         return Err(PlotError::Empty.into());
     }
     Ok(plot)
+}
+
+/// The columns that group the rows when none are named: the columns of text left of the first
+/// y column whose keys repeat — the first column when some key is on two rows, any other when
+/// each key is on two rows on average (as a solver's name is, and a note is not).
+fn groups_by_default(table: &Table, x: usize, y: &[usize]) -> Vec<usize> {
+    let first_y = y.iter().copied().min().unwrap_or(0);
+    (0..first_y)
+        .filter(|&c| c != x && !mostly(table, c, number))
+        .filter(|&c| {
+            let mut keys: Vec<String> = table.rows.iter().map(|r| group_key(&r[c])).collect();
+            keys.sort();
+            keys.dedup();
+            let rows = table.rows.len();
+            keys.len() > 1
+                && if c == 0 {
+                    keys.len() < rows
+                } else {
+                    2 * keys.len() <= rows
+                }
+        })
+        .collect()
 }
 
 /// The group of a row: the keys of its `by` cells, joined.
@@ -479,10 +501,26 @@ mod tests {
             ..Columns::default()
         };
         let error = plot_text(PARITY, "1", &columns).unwrap_err();
-        assert_eq!(error.to_string(), "no row of the table has a cell with \"chess\"");
+        assert_eq!(
+            error.to_string(),
+            "no row of the table has a cell with \"chess\""
+        );
         let words = "| a | b |\n|---|---|\n| x | y |\n";
         let error = plot_text(words, "1", &Columns::default()).unwrap_err();
         assert!(matches!(error, TablePlotError::NoNumbers("x")));
+    }
+
+    #[test]
+    fn long_tables_are_grouped_by_their_text_columns() {
+        // As `kalmar bench reach` prints it: a row per family, size and algorithm; the note on
+        // the right is not a group.
+        let text = "| family | arcs | algorithm | median (s) | note |\n|---|---:|---|---:|---|\n\
+                    | grid | 1000 | floor | 0.001 | a |\n| grid | 1000 | retrograde | 0.002 | b |\n\
+                    | grid | 10000 | floor | 0.01 | a |\n| grid | 10000 | retrograde | 0.02 | c |\n";
+        let plot = plot_text(text, "1", &Columns::default()).unwrap();
+        assert_eq!(names(&plot), ["floor", "retrograde"]);
+        assert_eq!(plot.series[1].points, [(1000.0, 0.002), (10000.0, 0.02)]);
+        assert_eq!(plot.title, "the text, the table at line 1");
     }
 
     struct Run(u32, f64, &'static str);

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:\n  \
 kalmar bench plot docs/BENCHMARKS.md --table \"against the floor\" --svg floor.svg\n  \
 kalmar bench plot docs/BENCHMARKS.md --table \"graphical games\" --y floor,sort,paterson --unit ms --svg dgg.svg\n  \
-kalmar bench reach --sizes 1e3,1e4,1e5 > reach.md && kalmar bench plot reach.md --svg reach.svg\n\n\
+kalmar bench reach --sizes 1e3,1e4,1e5 > reach.md && kalmar bench plot reach.md --y median --svg reach.svg\n\n\
 Numbers may be written 1e6, 1,000,000, 2^16, 2¹⁶ or 2·10⁶, times with a unit (850 µs, 12.3 ms, \
 1.2 s) or with the unit in the column's header (floor (ms), median ms); times are drawn in \
 seconds. Cells that are not numbers (-, failed, > 30,000) are skipped.")]
@@ -34,7 +34,8 @@ pub struct PlotArgs {
     #[arg(long, value_delimiter = ',', value_name = "COLUMN,...")]
     y: Vec<String>,
     /// The columns that split the rows into series, by their words before the first number
-    /// (default: the first column when it is text that repeats, as a family; `none`: no split).
+    /// (default: the columns of text left of the times whose words repeat, as a family or a
+    /// solver does; `none`: no split).
     #[arg(long, value_delimiter = ',', value_name = "COLUMN,...")]
     by: Vec<String>,
     /// Only the rows with a cell containing this text (repeat for several).
