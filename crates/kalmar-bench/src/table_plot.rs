@@ -24,8 +24,11 @@
 //! # Complexity
 //! Linear in the size of the table.
 
+mod columns;
+
 use crate::harness::{BadInput, TableRow, markdown_table};
 use crate::markdown::{self, Table, header_unit, labelled_number, number};
+use columns::{Chosen, base_name, choose, group_key, group_of};
 use kalmar_core::format::ReadError;
 use kalmar_plot::{Plot, PlotError, Scale, Series, Shape};
 use std::path::Path;
@@ -158,64 +161,6 @@ pub fn plot_rows<R: TableRow>(rows: &[R], title: &str) -> Result<Plot, TablePlot
     };
     plot_table(table, &columns)
 }
-
-/// The name of a column without its unit: `floor (ms)` → `floor`, `median ms` → `median`.
-fn base_name(header: &str) -> String {
-    let header = header.replace(['*', '`'], "");
-    let header = header.trim();
-    if header_unit(header).is_none() {
-        return header.to_string();
-    }
-    match header.rfind('(') {
-        Some(open) if header.ends_with(')') => header[..open].trim().to_string(),
-        _ => header
-            .rsplit_once(' ')
-            .map_or(header, |(name, _)| name)
-            .trim()
-            .to_string(),
-    }
-}
-
-/// The column called `name`: its header, its name without the unit, or the one header that
-/// contains it (ignoring case).
-fn column(table: &Table, name: &str) -> Result<usize, TablePlotError> {
-    let wanted = name.trim().to_lowercase();
-    let headers: Vec<String> = table.header.iter().map(|h| h.to_lowercase()).collect();
-    let exact = headers
-        .iter()
-        .position(|h| *h == wanted)
-        .or_else(|| headers.iter().position(|h| base_name(h) == wanted));
-    let containing: Vec<usize> = (0..headers.len())
-        .filter(|&i| headers[i].contains(&wanted))
-        .collect();
-    exact
-        .or((containing.len() == 1).then(|| containing[0]))
-        .ok_or_else(|| TablePlotError::NoColumn {
-            name: name.to_string(),
-            columns: table.header.join(" | "),
-        })
-}
-
-/// Whether most rows have a number in column `c`, read by `read`.
-fn mostly(table: &Table, c: usize, read: fn(&str) -> Option<markdown::Quantity>) -> bool {
-    let numbers = table.rows.iter().filter(|r| read(&r[c]).is_some()).count();
-    numbers > 0 && 2 * numbers >= table.rows.len()
-}
-
-/// The group of a cell: its words before the first one that starts with a digit.
-fn group_key(cell: &str) -> String {
-    let cell = cell.replace(['*', '`'], "");
-    let words: Vec<&str> = cell
-        .split_whitespace()
-        .take_while(|w| !w.starts_with(|c: char| c.is_ascii_digit()))
-        .collect();
-    if words.is_empty() {
-        cell.trim().to_string()
-    } else {
-        words.join(" ")
-    }
-}
-
 /// The plot of a table.
 pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotError> {
     let rows = table
@@ -236,69 +181,42 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
     if table.rows.is_empty() {
         return Err(TablePlotError::NoRows(columns.only.join("\", \"")));
     }
-    let unit = match &columns.unit {
-        Some(u) => Some(
-            markdown::number(&format!("1 {u}"))
-                .filter(|q| q.seconds)
-                .ok_or_else(|| TablePlotError::Unit(u.clone()))?
-                .value,
-        ),
-        None => None,
-    };
-    let width = table.header.len();
-    let x = match &columns.x {
-        Some(name) => column(table, name)?,
-        None => (0..width)
-            .find(|&c| mostly(table, c, number))
-            .ok_or(TablePlotError::NoNumbers("x"))?,
-    };
-    let asked_by: Vec<usize> = match &columns.by {
-        Some(names) => names
-            .iter()
-            .map(|n| column(table, n))
-            .collect::<Result<_, _>>()?,
-        None => Vec::new(),
-    };
-    let free = |c: &usize| *c != x && !asked_by.contains(c);
-    let y: Vec<usize> = if columns.y.is_empty() {
-        let times: Vec<usize> = (0..width)
-            .filter(free)
-            .filter(|&c| mostly(table, c, labelled_number))
-            .filter(|&c| {
-                header_unit(&table.header[c]).is_some()
-                    || table
-                        .rows
-                        .iter()
-                        .any(|r| number(&r[c]).is_some_and(|q| q.seconds))
-            })
-            .collect();
-        if times.is_empty() {
-            (0..width)
-                .filter(free)
-                .filter(|&c| mostly(table, c, number))
-                .collect()
-        } else {
-            times
-        }
+    let chosen = choose(table, columns)?;
+    let (series, all_times) = series(table, &chosen);
+    let y = &chosen.y;
+    let x = chosen.x;
+    let y_label = if all_times {
+        "time (s)".to_string()
     } else {
-        columns
-            .y
-            .iter()
-            .map(|n| column(table, n))
-            .collect::<Result<_, _>>()?
+        let names: Vec<String> = y.iter().map(|&c| table.header[c].clone()).collect();
+        names.join(", ")
     };
-    if y.is_empty() {
-        return Err(TablePlotError::NoNumbers("y"));
+    let title = columns.title.clone().unwrap_or_else(|| {
+        if table.heading.is_empty() {
+            format!("the table at line {}", table.line)
+        } else {
+            table.heading.clone()
+        }
+    });
+    let mut plot = Plot::new(title)
+        .x_axis(table.header[x].clone(), Scale::Log)
+        .y_axis(y_label, Scale::Log);
+    plot.series = series;
+    if plot.series.is_empty() {
+        return Err(PlotError::Empty.into());
     }
-    let by = match columns.by {
-        Some(_) => asked_by,
-        None => groups_by_default(table, x, &y),
-    };
+    Ok(plot)
+}
+
+/// The series of a table, and whether every value is a time.
+fn series(table: &Table, chosen: &Chosen) -> (Vec<Series>, bool) {
+    let Chosen { x, y, by, unit } = chosen;
+    let (x, unit) = (*x, *unit);
     let mut groups: Vec<String> = Vec::new();
     // The distinct keys of the first and of the last grouping column, in order.
     let (mut firsts, mut lasts): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
     for row in &table.rows {
-        let key = group_of(row, &by);
+        let key = group_of(row, by);
         if !groups.contains(&key) {
             groups.push(key);
         }
@@ -320,7 +238,7 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
             let header_seconds = header_unit(&table.header[c]).or(unit);
             let mut points: Vec<(f64, f64)> = Vec::new();
             let mut style = (g, g);
-            for row in table.rows.iter().filter(|r| group_of(r, &by) == *group) {
+            for row in table.rows.iter().filter(|r| group_of(r, by) == *group) {
                 style = (
                     index(&firsts, by.first(), row),
                     index(&lasts, by.last(), row),
@@ -358,55 +276,7 @@ pub fn plot_table(table: &Table, columns: &Columns) -> Result<Plot, TablePlotErr
             series.push(Series::new(name, points).colour(colour).markers(shape, 4));
         }
     }
-    let y_label = if all_times {
-        "time (s)".to_string()
-    } else {
-        let names: Vec<String> = y.iter().map(|&c| table.header[c].clone()).collect();
-        names.join(", ")
-    };
-    let title = columns.title.clone().unwrap_or_else(|| {
-        if table.heading.is_empty() {
-            format!("the table at line {}", table.line)
-        } else {
-            table.heading.clone()
-        }
-    });
-    let mut plot = Plot::new(title)
-        .x_axis(table.header[x].clone(), Scale::Log)
-        .y_axis(y_label, Scale::Log);
-    plot.series = series;
-    if plot.series.is_empty() {
-        return Err(PlotError::Empty.into());
-    }
-    Ok(plot)
-}
-
-/// The columns that group the rows when none are named: the columns of text left of the first
-/// y column whose keys repeat — the first column when some key is on two rows, any other when
-/// each key is on two rows on average (as a solver's name is, and a note is not).
-fn groups_by_default(table: &Table, x: usize, y: &[usize]) -> Vec<usize> {
-    let first_y = y.iter().copied().min().unwrap_or(0);
-    (0..first_y)
-        .filter(|&c| c != x && !mostly(table, c, number))
-        .filter(|&c| {
-            let mut keys: Vec<String> = table.rows.iter().map(|r| group_key(&r[c])).collect();
-            keys.sort();
-            keys.dedup();
-            let rows = table.rows.len();
-            keys.len() > 1
-                && if c == 0 {
-                    keys.len() < rows
-                } else {
-                    2 * keys.len() <= rows
-                }
-        })
-        .collect()
-}
-
-/// The group of a row: the keys of its `by` cells, joined.
-fn group_of(row: &[String], by: &[usize]) -> String {
-    let keys: Vec<String> = by.iter().map(|&c| group_key(&row[c])).collect();
-    keys.join(" ")
+    (series, all_times)
 }
 
 #[cfg(test)]
