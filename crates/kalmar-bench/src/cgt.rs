@@ -26,6 +26,7 @@ use crate::harness::{
     BadInput, CpuOf, Progress, Samples, SizeError, Steps, TableRow, mib, or_dash, parse_size,
     peak_rss, reset_peak_rss, size_name,
 };
+use crate::table_plot::PlotColumns;
 use kalmar_cgt::octal::{self, Rules, SolverEntry};
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use serde::{Deserialize, Serialize};
@@ -297,6 +298,12 @@ impl TableRow for CgtRow {
         "| game | n | solver | CPU s | wall s | values/s | computed | peak RSS MiB | note |\n\
          |---|---:|---|---:|---:|---:|---:|---:|---|"
     }
+
+    const PLOT: Option<PlotColumns> = Some(PlotColumns {
+        x: "n",
+        y: &["CPU s"],
+        by: &["game", "solver"],
+    });
 
     fn markdown(&self) -> String {
         format!(

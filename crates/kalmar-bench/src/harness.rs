@@ -14,6 +14,7 @@
 //! assert_eq!(parse_size("1e3", 1..=1 << 20).unwrap(), 1000);
 //! ```
 
+use crate::table_plot::PlotColumns;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::ops::RangeInclusive;
@@ -300,6 +301,9 @@ pub trait TableRow {
     fn markdown_header() -> &'static str;
     /// The row as a Markdown table row (one line).
     fn markdown(&self) -> String;
+    /// The columns of a log-log plot of such rows (`kalmar bench SUITE --svg`); none: such
+    /// tables are not plotted.
+    const PLOT: Option<PlotColumns> = None;
 }
 
 /// A Markdown table of `rows`, with its header (no trailing newline).

@@ -14,7 +14,9 @@
 //! - [`observation`]: games of imperfect information, the knowledge game against antichains;
 //! - [`efg`]: tasks (the strategic form, the equilibrium methods) on generated games and Gambit
 //!   files;
-//! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer.
+//! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer;
+//! - [`markdown`] and [`table_plot`]: Markdown tables read back (numbers with units, as the
+//!   suites and the documentation write them) and drawn as log-log plots of time against size.
 //!
 //! ```
 //! use kalmar_bench::reach::{self, Options, Workload};
@@ -30,12 +32,14 @@
 pub mod cgt;
 pub mod efg;
 pub mod harness;
+pub mod markdown;
 pub mod observation;
 pub mod oink;
 pub mod parity;
 pub mod prism;
 pub mod reach;
 pub mod stochastic;
+pub mod table_plot;
 
 pub use harness::{
     BadInput, Progress, SIZES, TableRow, Timing, markdown_table, parse_size, peak_rss,

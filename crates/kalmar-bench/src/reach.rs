@@ -33,6 +33,7 @@
 use crate::harness::{
     BadInput, Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, time,
 };
+use crate::table_plot::PlotColumns;
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Arena, Certificate, Vertex};
 use kalmar_terminal::dgg::{DggSolver, SOLVERS, Stats};
@@ -177,6 +178,12 @@ impl TableRow for Row {
         "| family | arcs | positions | terminals | algorithm | median (s) | min (s) | arcs/s | comparisons | comparisons/terminal | peak RSS (MiB) |\n\
          |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
     }
+
+    const PLOT: Option<PlotColumns> = Some(PlotColumns {
+        x: "arcs",
+        y: &["median (s)"],
+        by: &["family", "algorithm"],
+    });
 
     fn markdown(&self) -> String {
         format!(

@@ -13,7 +13,8 @@
 //! assert_eq!(rows[0].error, "exact");
 //! ```
 
-use crate::Timing;
+use crate::table_plot::PlotColumns;
+use crate::{TableRow, Timing};
 use kalmar_core::format::GameGraph;
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use kalmar_core::{Certificate, Rational, VerifyError};
@@ -75,11 +76,17 @@ impl StochasticRow {
     }
 }
 
-impl crate::TableRow for StochasticRow {
+impl TableRow for StochasticRow {
     fn markdown_header() -> &'static str {
         "| family | vertices | moves | solver | median ms | iterations | exact solves | float solves | error bound |\n\
          |---|---:|---:|---|---:|---:|---:|---:|---|"
     }
+
+    const PLOT: Option<PlotColumns> = Some(PlotColumns {
+        x: "moves",
+        y: &["median ms"],
+        by: &["family", "solver"],
+    });
 
     fn markdown(&self) -> String {
         format!(

@@ -75,14 +75,37 @@ impl Outcome {
     pub fn of_value(value: u32) -> Self {
         if value == 0 { Outcome::P } else { Outcome::N }
     }
+
+    /// The outcome when the player to move wins (`true`) or loses.
+    pub fn of_mover(wins: bool) -> Self {
+        if wins { Outcome::N } else { Outcome::P }
+    }
+
+    /// The outcome said of a named player to move, as
+    /// "P-position: the player to move (Max) loses".
+    ///
+    /// ```
+    /// use kalmar_cgt::Outcome;
+    /// assert_eq!(Outcome::N.to_string(), "N-position: the player to move wins");
+    /// assert_eq!(Outcome::P.with_mover("Max"), "P-position: the player to move (Max) loses");
+    /// ```
+    pub fn with_mover(self, name: &str) -> String {
+        let (class, verb) = self.parts();
+        format!("{class}: the player to move ({name}) {verb}")
+    }
+
+    fn parts(self) -> (&'static str, &'static str) {
+        match self {
+            Outcome::N => ("N-position", "wins"),
+            Outcome::P => ("P-position", "loses"),
+        }
+    }
 }
 
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Outcome::N => "N (the player to move wins)",
-            Outcome::P => "P (the player to move loses)",
-        })
+        let (class, verb) = self.parts();
+        write!(f, "{class}: the player to move {verb}")
     }
 }
 

@@ -14,6 +14,7 @@
 //!   values job (solver from the registry [`octal::SOLVERS`], check, periods, misère play) in
 //!   one call, [`octal::analysis::analyse`];
 //! - all-but subtraction games ([`all_but`]), with arithmetic periods proven from their values;
+//! - plots of nim-sequences that show their period ([`plot`]);
 //! - the games of the PEGWiki page the project follows: the strip-placing game
 //!   PEG-O-Stripes ([`stripes`]) and Nukit ([`nukit`]), and any Nim-like game given by a closure
 //!   ([`FnGame`]).
@@ -26,6 +27,7 @@ pub mod mex;
 pub mod nim;
 pub mod nukit;
 pub mod octal;
+pub mod plot;
 pub mod stripes;
 
 pub use impartial::{Analysis, CgtError, FnGame, Impartial, Outcome, Play};

@@ -5,9 +5,10 @@ use crate::bad_input;
 use crate::report::{count, in_file};
 use crate::solve::outcome_text;
 use clap::{Args, Subcommand};
-use kalmar_core::{Certificate, Game};
+use kalmar_cgt::Outcome as Impartial;
+use kalmar_core::{Certificate, Game, Player};
 use kalmar_terminal::games::cops::{CopsAndRobber, LAYOUTS};
-use kalmar_terminal::games::nim::Nim;
+use kalmar_terminal::games::nim::{Nim, NimState};
 use kalmar_terminal::reach::{self, Outcome};
 use serde_json::json;
 use std::path::PathBuf;
@@ -27,6 +28,11 @@ pub struct GameArgs {
 #[derive(Subcommand)]
 enum Builtin {
     /// Nim: take any number of tokens from one heap; who cannot move loses.
+    ///
+    /// The positions (heaps and who is to move) are explored into a graph and solved for Max
+    /// (who moves first) and Min; the start is also classed as in impartial games: an
+    /// N-position when the player to move wins, a P-position when it loses. `kalmar impartial
+    /// nim` answers by Bouton's rule, with a winning move, without exploring.
     ///
     /// Example: `kalmar reach game nim 3 4 5`.
     Nim {
@@ -61,7 +67,21 @@ pub fn run(args: &GameArgs) -> anyhow::Result<()> {
                     args.max_positions
                 )));
             }
-            solve(&nim, args, &format!("Nim with heaps {heaps:?}"))
+            // The same answer in the terms of impartial games, as `kalmar impartial nim` gives it.
+            let impartial = |state: &NimState, value: Outcome| {
+                let mover = if state.to_move == Player::MAX {
+                    "Max"
+                } else {
+                    "Min"
+                };
+                Nim::mover_wins(state, value).map(|wins| (Impartial::of_mover(wins), mover))
+            };
+            solve(
+                &nim,
+                args,
+                &format!("Nim with heaps {heaps:?}"),
+                Some(&impartial),
+            )
         }
         Builtin::Cops { layout, grid } => {
             let game = match grid {
@@ -77,12 +97,21 @@ pub fn run(args: &GameArgs) -> anyhow::Result<()> {
                     ))
                 })?,
             };
-            solve(&game, args, &format!("cops and robber\n{game}"))
+            solve(&game, args, &format!("cops and robber\n{game}"), None)
         }
     }
 }
 
-fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> {
+/// The class of a position of an impartial game (N or P) and the name of the player to move,
+/// from its solved outcome.
+type ImpartialClass<'a, S> = &'a dyn Fn(&S, Outcome) -> Option<(Impartial, &'static str)>;
+
+fn solve<G: Game>(
+    game: &G,
+    args: &GameArgs,
+    title: &str,
+    impartial: Option<ImpartialClass<'_, G::State>>,
+) -> anyhow::Result<()> {
     let bar = crate::progress::spinner("exploring and solving");
     let result = reach::solve_implicit(game, args.max_positions);
     if let Some(bar) = bar {
@@ -104,13 +133,14 @@ fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> 
         solution.values[start.index()],
         solution.distance[start.index()],
     );
+    let class = impartial.and_then(|f| f(&explored.states[start.index()], value));
     if args.json {
         say!(
             "{}",
             serde_json::to_string_pretty(&json!({
                 "positions": explored.arena.num_vertices(),
                 "moves": explored.arena.num_edges(),
-                "start": { "state": line.first(), "value": value.to_rational(), "distance": distance },
+                "start": { "state": line.first(), "value": value.to_rational(), "distance": distance, "outcome": class.map(|c| c.0) },
                 "line": line,
                 "outcomes": { "max_wins": tally(Outcome::Win), "draws": tally(Outcome::Draw), "min_wins": tally(Outcome::Loss) },
             }))?
@@ -130,6 +160,9 @@ fn solve<G: Game>(game: &G, args: &GameArgs, title: &str) -> anyhow::Result<()> 
         "  from the start: {}\n",
         outcome_text(value, distance, explored.arena.is_terminal(start))
     );
+    if let Some((class, mover)) = class {
+        say!("  as an impartial game: {}\n", class.with_mover(mover));
+    }
     say!("  optimal play (the winner hurries, the loser resists):");
     const SHOWN: usize = 60;
     for (i, state) in line.iter().enumerate().take(SHOWN) {

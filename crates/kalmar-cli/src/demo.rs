@@ -278,10 +278,14 @@ pub fn run() -> anyhow::Result<()> {
     let (explored, solution) = reach::solve_implicit(&nim, 1_000_000)?;
     let answer = kalmar_cgt::nim::analyse(&heaps, Play::Normal);
     say!(
-        "  Nim {heaps:?}: {} positions explored; {} (nim-sum {})",
+        "  Nim {heaps:?}: {} positions explored; {} (Max moves first)",
         explored.arena.num_vertices(),
         outcome_text(solution.values[0], solution.distance[0], false),
-        answer.nimber
+    );
+    say!(
+        "  by Bouton's rule (nim-sum {}): {} (`kalmar impartial nim 3 4 5`)",
+        answer.nimber,
+        answer.outcome
     );
     let rules = Rules::parse("0.07")?;
     let mut options = ValuesOptions::new(1000);
@@ -294,6 +298,7 @@ pub fn run() -> anyhow::Result<()> {
             p.preperiod,
             p.proof_needs
         );
+        say!("  (`kalmar impartial octal 0.07 --up-to 300 --period --svg dawson.svg` plots it)");
     }
 
     heading(

@@ -339,6 +339,15 @@ fn builtin_games_are_explored_and_solved() {
         json["line"].as_array().unwrap().len() as u64,
         json["start"]["distance"].as_u64().unwrap() + 1
     );
+    // The same answer in the terms of impartial games, beside Max's and Min's.
+    assert_eq!(json["start"]["outcome"], "P");
+    let out = kalmar(&["reach", "game", "nim", "1", "2", "3"]);
+    let text = stdout(&out);
+    assert!(text.contains("Min wins in 6"), "{text}");
+    assert!(
+        text.contains("P-position: the player to move (Max) loses"),
+        "{text}"
+    );
     let out = kalmar(&["reach", "game", "cops", "--layout", "escape", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["start"]["value"], "-1", "the robber escapes");
@@ -427,26 +436,130 @@ fn syntcomp_games_are_read_and_their_options_checked() {
 #[test]
 fn nim_prints_the_outcome_and_a_winning_move() {
     // The seed: 1 XOR 2 XOR 4 = 7, and taking one counter from the heap of four wins.
-    let out = kalmar(&["nim", "1", "2", "4"]);
+    let out = kalmar(&["impartial", "nim", "1", "2", "4"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("1 XOR 2 XOR 4 = 7"), "{text}");
     assert!(text.contains("take 1 from heap 3 (4 → 3)"), "{text}");
-    let out = kalmar(&["nim", "1", "2", "3", "--json"]);
+    let out = kalmar(&["impartial", "nim", "1", "2", "3", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["nimber"], 0);
     assert_eq!(json["outcome"], "P");
     assert!(json["winning_move"].is_null());
     // Misère: three heaps of one counter lose for the player to move.
-    let out = kalmar(&["nim", "1", "1", "1", "--misere", "--json"]);
+    let out = kalmar(&["impartial", "nim", "1", "1", "1", "--misere", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["outcome"], "P");
 }
 
 #[test]
+fn impartial_games_live_under_impartial_and_the_old_names_still_work() {
+    // `kalmar nim` and `kalmar octal` are hidden old names: they work, with a note.
+    let out = kalmar(&["nim", "1", "2", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("P-position: the player to move loses"));
+    assert!(
+        stderr(&out).contains("kalmar impartial nim"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kalmar(&["octal", "0.07", "--up-to", "200", "--period"]);
+    assert!(
+        stdout(&out).contains("period 34 from n = 53"),
+        "{}",
+        stdout(&out)
+    );
+    // Not in the top-level help; all seven under `kalmar impartial`.
+    let help = stdout(&kalmar(&["--help"]));
+    let top = subcommands(&help);
+    assert!(top.contains(&"impartial".to_string()), "{help}");
+    assert!(!top.contains(&"nim".to_string()) && !top.contains(&"octal".to_string()));
+    let help = stdout(&kalmar(&["impartial", "--help"]));
+    assert_eq!(
+        subcommands(&help),
+        [
+            "nim",
+            "octal",
+            "grundy",
+            "subtraction",
+            "all-but",
+            "stripes",
+            "nukit"
+        ]
+    );
+}
+
+#[test]
+fn nim_sequences_are_plotted_with_their_period() {
+    let svg = temp("sequence.svg");
+    let svg_arg = svg.to_str().unwrap();
+    let args = [
+        "impartial",
+        "octal",
+        "0.77",
+        "--up-to",
+        "200",
+        "--svg",
+        svg_arg,
+    ];
+    let out = kalmar(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg"));
+    assert!(
+        picture.contains("period 12 from n₀ = 71"),
+        "the period is said"
+    );
+    assert!(
+        picture.contains("pre-period 0..70"),
+        "the pre-period is shaded"
+    );
+    let out = kalmar(&["impartial", "grundy", "--up-to", "300", "--svg", svg_arg]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("no period proven within n ≤ 300"));
+    let args = [
+        "impartial",
+        "all-but",
+        "--excluded",
+        "1",
+        "--up-to",
+        "40",
+        "--svg",
+        svg_arg,
+    ];
+    let out = kalmar(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("G(n + 2) = G(n) + 1: slope 1/2"),
+        "the saltus line"
+    );
+    // A file that cannot be written is an error, not a panic.
+    let bad = temp("no/such/directory.svg");
+    let out = kalmar(&[
+        "impartial",
+        "grundy",
+        "--up-to",
+        "9",
+        "--svg",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("directory.svg"), "{}", stderr(&out));
+}
+
+#[test]
 fn octal_json_has_the_values_and_the_proven_period() {
     let out = kalmar(&[
-        "octal", "0.77", "--up-to", "2000", "--period", "--verify", "--json",
+        "impartial",
+        "octal",
+        "0.77",
+        "--up-to",
+        "2000",
+        "--period",
+        "--verify",
+        "--json",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -458,7 +571,7 @@ fn octal_json_has_the_values_and_the_proven_period() {
     assert_eq!(first, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
     assert_eq!(json["period"]["period"], 12);
     assert_eq!(json["period"]["last_exception"], 70);
-    let out = kalmar(&["octal", "0.137", "--up-to", "3000", "--period"]);
+    let out = kalmar(&["impartial", "octal", "0.137", "--up-to", "3000", "--period"]);
     let text = stdout(&out);
     assert!(text.contains("period 34 from n = 52"), "{text}");
     assert!(text.contains("last exceptional value G(51)"), "{text}");
@@ -466,20 +579,36 @@ fn octal_json_has_the_values_and_the_proven_period() {
 
 #[test]
 fn octal_misere_and_bad_codes() {
-    let out = kalmar(&["octal", "0.77", "--up-to", "6", "--misere", "--json"]);
+    let out = kalmar(&[
+        "impartial",
+        "octal",
+        "0.77",
+        "--up-to",
+        "6",
+        "--misere",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     // A heap of 0 is won by the player to move in misère play (value 1); a heap of 1 is lost.
     assert_eq!(json["misere"][0], 1);
     assert_eq!(json["misere"][1], 0);
-    let out = kalmar(&["octal", "0.79", "--up-to", "5"]);
+    let out = kalmar(&["impartial", "octal", "0.79", "--up-to", "5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("the octal code:1:4: found '9'"),
         "{}",
         stderr(&out)
     );
-    let out = kalmar(&["octal", "0.7", "--up-to", "5", "--solver", "quick"]);
+    let out = kalmar(&[
+        "impartial",
+        "octal",
+        "0.7",
+        "--up-to",
+        "5",
+        "--solver",
+        "quick",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("sparse, naive"), "{}", stderr(&out));
 }
@@ -491,7 +620,7 @@ fn impartial_games_of_the_seed() {
     assert!(stdout(&out).contains("Roland wins"), "{}", stdout(&out));
     let out = kalmar(&["impartial", "nukit", "1", "3", "1", "3"]);
     assert!(
-        stdout(&out).contains("Patrick wins (N): form ABCD"),
+        stdout(&out).contains("N-position: the player to move (Patrick) wins: form ABCD"),
         "{}",
         stdout(&out)
     );
@@ -583,7 +712,7 @@ fn old_flag_names_still_work() {
         "examples/reif-note.gg",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = kalmar(&["octal", "0.07", "--up-to", "30", "--show", "5"]);
+    let out = kalmar(&["impartial", "octal", "0.07", "--up-to", "30", "--show", "5"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("26 more"), "{}", stdout(&out));
     assert!(kalmar(&["efg", "methods"]).status.success());
@@ -770,4 +899,69 @@ fn an_n_player_game_is_solved_saved_and_verified() {
     )
     .unwrap();
     refused(&["solve", cyclic.to_str().unwrap()], "cycle");
+}
+
+#[test]
+fn benchmark_tables_are_plotted() {
+    let svg = temp("floor.svg");
+    let svg_arg = svg.to_str().unwrap();
+    let out = kalmar(&[
+        "bench",
+        "plot",
+        "docs/BENCHMARKS.md",
+        "--table",
+        "against the floor",
+        "--svg",
+        svg_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("6 series"), "{}", stdout(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("random-chess: retrograde") && picture.contains("time (s)"));
+    // A table that is not there: the tables are listed.
+    refused(
+        &[
+            "bench",
+            "plot",
+            "docs/BENCHMARKS.md",
+            "--table",
+            "999",
+            "--svg",
+            svg_arg,
+        ],
+        "line 57, under \"Retrograde analysis",
+    );
+    refused(
+        &[
+            "bench",
+            "plot",
+            "docs/BENCHMARKS.md",
+            "--table",
+            "2",
+            "--y",
+            "nope",
+            "--svg",
+            svg_arg,
+        ],
+        "no column 'nope'",
+    );
+    // A suite draws the table it printed.
+    let out = kalmar(&[
+        "bench",
+        "reach",
+        "--sizes",
+        "1e3,2e3",
+        "--reps",
+        "1",
+        "--families",
+        "grid",
+        "--svg",
+        svg_arg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.contains("grid retrograde"),
+        "one series per family and algorithm"
+    );
 }

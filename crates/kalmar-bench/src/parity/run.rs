@@ -7,6 +7,7 @@ use crate::harness::{
     Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, run_with_limit,
 };
 use crate::oink::{Peer, PeerRun, solution_winners};
+use crate::table_plot::PlotColumns;
 use kalmar_core::registry::Entry;
 use kalmar_core::{Certificate, Player};
 use kalmar_parity::{SOLVERS, Solver, Stats, preprocess};
@@ -113,6 +114,12 @@ impl TableRow for ParityRow {
         "| family | vertices | edges | priorities | solver | kalmar median (ms) | oink median (ms) | kalmar / oink | kalmar peak (MiB) | oink peak (MiB) | oink wall (ms) |\n\
          |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
     }
+
+    const PLOT: Option<PlotColumns> = Some(PlotColumns {
+        x: "vertices",
+        y: &["kalmar median (ms)", "oink median (ms)"],
+        by: &["family", "solver"],
+    });
 
     fn markdown(&self) -> String {
         let ms = |m: &Measure| {

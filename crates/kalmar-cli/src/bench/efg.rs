@@ -53,7 +53,7 @@ pub fn run(args: &EfgBench) -> anyhow::Result<()> {
     let tasks = defaults(&args.solvers, &["strategic", "seqform"]);
     let rows =
         kalmar_bench::efg::run_suite(&games, &tasks, args.common.reps_or(5)).map_err(failure)?;
-    print(&rows, args.common.json)
+    print(&rows, &args.common, "efg")
 }
 
 /// `kalmar efg bench FILE --solver ID`: one task on a game read, its report as one line of

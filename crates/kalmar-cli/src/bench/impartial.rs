@@ -46,5 +46,5 @@ pub fn run(args: &ImpartialBench) -> anyhow::Result<()> {
     };
     let rows = cgt::run_suite(&games, &sizes, &solvers, &suite, &mut super::progress_bar())
         .map_err(failure)?;
-    print(&rows, args.common.json)
+    print(&rows, &args.common, "impartial")
 }

@@ -5,6 +5,7 @@ mod efg;
 mod impartial;
 mod observation;
 mod parity;
+mod plot;
 mod stochastic;
 mod terminal;
 
@@ -15,6 +16,7 @@ use crate::bad_input;
 use clap::{Args, Subcommand};
 use kalmar_bench::{BadInput, Progress, SIZES, TableRow, markdown_table, parse_size};
 use serde::Serialize;
+use std::path::PathBuf;
 
 /// The suites.
 #[derive(Subcommand)]
@@ -23,7 +25,9 @@ use serde::Serialize;
 kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink\n  \
 kalmar bench stochastic --peer path/to/prism-games/prism/bin/prism --sizes 1e2,1e3 --reps 3\n  \
 kalmar bench observation --primes 4 --cerny 4,8\n  kalmar bench efg --families poker:3,poker:5\n  \
-kalmar bench impartial --families kayles,dawson --sizes 2^16"
+kalmar bench impartial --families kayles,dawson --sizes 2^16\n  \
+kalmar bench reach --sizes 1e3,1e4,1e5 --svg reach.svg\n  \
+kalmar bench plot docs/BENCHMARKS.md --table \"floor\" --svg floor.svg"
 )]
 pub enum BenchCommand {
     /// Retrograde analysis of chess-like games against a plain BFS over the reversed graph.
@@ -46,6 +50,9 @@ pub enum BenchCommand {
     /// program (`kalmar bench cgt` is an old name).
     #[command(alias = "cgt")]
     Impartial(impartial::ImpartialBench),
+    /// Draw a Markdown table of times against sizes (from any .md file, such as
+    /// docs/BENCHMARKS.md or a saved `kalmar bench` table) as a log-log plot.
+    Plot(Box<plot::PlotArgs>),
 }
 
 /// What every suite takes.
@@ -58,6 +65,10 @@ pub struct Common {
     /// Print the rows as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the table as a log-log plot of time against size, one series per family and
+    /// algorithm (reach, dgg, parity, stochastic without --peer, impartial).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 impl Common {
@@ -77,6 +88,7 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Observation(args) => observation::run(args),
         BenchCommand::Efg(args) => efg::run(args),
         BenchCommand::Impartial(args) => impartial::run(args),
+        BenchCommand::Plot(args) => plot::run(args),
     }
 }
 
@@ -105,9 +117,14 @@ pub fn failure<E: BadInput + std::error::Error + Send + Sync + 'static>(error: E
     }
 }
 
-/// The rows as JSON or as a Markdown table.
-fn print<R: TableRow + Serialize>(rows: &[R], json: bool) -> anyhow::Result<()> {
-    if json {
+/// The rows as JSON or as a Markdown table, and with --svg as a plot titled after `suite`.
+fn print<R: TableRow + Serialize>(rows: &[R], common: &Common, suite: &str) -> anyhow::Result<()> {
+    if let Some(path) = &common.svg {
+        let title = format!("kalmar bench {suite}");
+        let plot = kalmar_bench::table_plot::plot_rows(rows, &title).map_err(failure)?;
+        plot.write_svg(path)?;
+    }
+    if common.json {
         say!("{}", serde_json::to_string_pretty(rows)?);
     } else {
         say!("{}", markdown_table(rows));

@@ -40,5 +40,9 @@ pub fn run(args: &ObservationBench) -> anyhow::Result<()> {
             crate::observation::read(path)?.game,
         ));
     }
-    print(&measure(&games, args.common.reps_or(3)), args.common.json)
+    print(
+        &measure(&games, args.common.reps_or(3)),
+        &args.common,
+        "observation",
+    )
 }

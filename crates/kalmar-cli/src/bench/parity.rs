@@ -135,5 +135,5 @@ pub fn run(args: &ParityBench) -> anyhow::Result<()> {
             );
         }
     }
-    print(&rows, args.common.json)
+    print(&rows, &args.common, "parity")
 }

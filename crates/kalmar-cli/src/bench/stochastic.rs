@@ -63,6 +63,11 @@ pub fn run(args: &StochasticBench) -> anyhow::Result<()> {
     let sizes = sizes_or(&args.sizes, &["1e2", "1e3", "1e4"])?;
     let reps = args.common.reps_or(5);
     if let Some(prism) = &args.peer {
+        if args.common.svg.is_some() {
+            return Err(crate::bad_input(
+                "--svg plots kalmar's own runs; with --peer, save the table and use `kalmar bench plot`",
+            ));
+        }
         let options = PeerBench {
             prism,
             families: &args.families,
@@ -84,5 +89,5 @@ pub fn run(args: &StochasticBench) -> anyhow::Result<()> {
         solvers: &args.solvers,
     };
     let rows = kalmar_bench::stochastic::run(&args.families, &setup).map_err(failure)?;
-    print(&rows, args.common.json)
+    print(&rows, &args.common, "stochastic")
 }

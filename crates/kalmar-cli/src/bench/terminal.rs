@@ -44,5 +44,5 @@ pub fn run(args: &TerminalBench, id: &str) -> anyhow::Result<()> {
         &mut progress_bar(),
     )
     .map_err(failure)?;
-    print(&rows, args.common.json)
+    print(&rows, &args.common, id)
 }

@@ -8,6 +8,8 @@ use kalmar_cgt::Outcome;
 use kalmar_cgt::octal::analysis::{ValuesOptions, ValuesReport, analyse};
 use kalmar_cgt::octal::period::ArithmeticPeriod;
 use kalmar_cgt::octal::{Rules, SOLVERS};
+use kalmar_cgt::plot::values_plot;
+use std::path::PathBuf;
 
 /// How a list of heap values is computed and shown.
 #[derive(Args)]
@@ -42,6 +44,10 @@ pub struct ValuesArgs {
     /// Print the values as JSON: an object whose `values` field is the array G(0..N).
     #[arg(long)]
     json: bool,
+    /// Draw G(n) against n as an SVG plot, with the pre-period shaded and each period start
+    /// marked (or "no period proven").
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyhow::Result<()> {
@@ -72,6 +78,9 @@ pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyho
             bad_input(e)
         }
     })?;
+    if let Some(path) = &args.svg {
+        values_plot(&report, title).write_svg(path)?;
+    }
     if args.json {
         say!("{}", serde_json::to_string(&report)?);
         return Ok(());

@@ -32,7 +32,7 @@ pub enum Experiment {
     },
     /// Figure 4: value-estimation error against the number of samples for exact sampling,
     /// importance sampling with a uniform proposal and the sampler with several burn-ins
-    /// (table, --csv FILE, --plot FILE.svg).
+    /// (table, --csv FILE, --svg FILE).
     Value(value::ValueArgs),
     /// Scale: the sampler on a 52-card public state early in the game (4 players, 12 tricks,
     /// one trick played): transitions per second, acceptance, and the potential scale reduction

@@ -3,8 +3,7 @@
 //! samples, written as a table, a CSV file and an SVG plot.
 
 use super::{PolicyArgs, failed};
-use kalmar_filter::ohhell::value::{Curve, ValueSettings, value};
-use plotters::prelude::*;
+use kalmar_filter::ohhell::value::{ValueSettings, value};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -34,8 +33,8 @@ pub struct ValueArgs {
     /// Write the errors as CSV (method, samples, mean error, standard error).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// Draw the errors as an SVG plot.
-    #[arg(long, value_name = "FILE")]
+    /// Draw the errors as an SVG plot (`--plot` is an old name).
+    #[arg(long = "svg", alias = "plot", value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
@@ -70,8 +69,7 @@ pub fn run(args: &ValueArgs) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     }
     if let Some(path) = &args.plot {
-        plot(path, &experiment.curves, experiment.histories)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        experiment.plot().write_svg(path)?;
     }
     if args.json {
         say!("{}", serde_json::to_string(&experiment)?);
@@ -102,60 +100,5 @@ pub fn run(args: &ValueArgs) -> anyhow::Result<()> {
             .collect();
         say!("| {n} | {} |", cells.join(" | "));
     }
-    Ok(())
-}
-
-/// Draws the curves with error bars on a logarithmic sample axis.
-fn plot(
-    path: &PathBuf,
-    curves: &[Curve],
-    histories: usize,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let max_n = curves
-        .iter()
-        .flat_map(|c| c.points.iter().map(|p| p.samples))
-        .max()
-        .unwrap_or(1) as f64;
-    let top = curves
-        .iter()
-        .flat_map(|c| c.points.iter().map(|p| p.mean_error + p.standard_error))
-        .fold(0.0, f64::max)
-        * 1.05;
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("Value estimation error, {histories} histories"),
-            ("sans-serif", 22),
-        )
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(65)
-        .build_cartesian_2d((1f64..max_n).log_scale(), 0f64..top.max(1e-9))?;
-    chart
-        .configure_mesh()
-        .x_desc("samples")
-        .y_desc("mean absolute error")
-        .draw()?;
-    for (i, c) in curves.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
-        chart
-            .draw_series(LineSeries::new(
-                c.points.iter().map(|p| (p.samples as f64, p.mean_error)),
-                color,
-            ))?
-            .label(c.method.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
-        chart.draw_series(c.points.iter().map(|p| {
-            let (m, s) = (p.mean_error, p.standard_error);
-            ErrorBar::new_vertical(p.samples as f64, m - s, m, m + s, color.filled(), 6)
-        }))?;
-    }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()?;
-    root.present()?;
     Ok(())
 }

@@ -15,6 +15,7 @@
 //! assert_eq!(experiment.curves.len(), 3);
 //! assert_eq!(experiment.checkpoints, [1, 2, 5, 10]);
 //! assert!(experiment.csv().starts_with("method,samples,mean_error,standard_error\n"));
+//! assert!(experiment.plot().to_svg().unwrap().contains("importance (uniform)"));
 //! ```
 
 use super::experiments::TABLE1;
@@ -24,6 +25,7 @@ use crate::filter::{ExactSampler, weigh};
 use crate::reach::expected_utilities;
 use foldhash::HashMap;
 use kalmar_core::{Player, Rational};
+use kalmar_plot::{Plot, Scale, Series};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -112,6 +114,30 @@ impl ValueExperiment {
             }
         }
         csv
+    }
+
+    /// The curves as a plot: mean absolute error (± one standard error) against samples, on a
+    /// logarithmic sample axis.
+    pub fn plot(&self) -> Plot {
+        let points = || self.curves.iter().flat_map(|c| c.points.iter());
+        let max_samples = points().map(|p| p.samples).max().unwrap_or(1).max(2);
+        let top = points()
+            .map(|p| p.mean_error + p.standard_error)
+            .fold(0.0, f64::max);
+        let mut plot = Plot::new(format!(
+            "Value estimation error, {} histories",
+            self.histories
+        ))
+        .x_axis("samples", Scale::Log)
+        .y_axis("mean absolute error", Scale::Linear)
+        .x_range(1.0, max_samples as f64)
+        .y_range(0.0, (top * 1.05).max(1e-9));
+        for c in &self.curves {
+            let xy = c.points.iter().map(|p| (p.samples as f64, p.mean_error));
+            let errors = c.points.iter().map(|p| p.standard_error).collect();
+            plot = plot.series(Series::new(c.method.clone(), xy.collect()).errors(errors));
+        }
+        plot
     }
 }
 

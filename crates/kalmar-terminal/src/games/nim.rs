@@ -15,6 +15,8 @@
 //! assert!(nim.first_player_wins()); // 3 ^ 4 ^ 5 == 2
 //! let (explored, solution) = reach::solve_implicit(&nim, 1_000).unwrap();
 //! assert_eq!(solution.values[0], Outcome::Win); // vertex 0 is the start, Max to move
+//! // In the terms of impartial games: an N-position, the player to move wins.
+//! assert_eq!(Nim::mover_wins(&explored.states[0], solution.values[0]), Some(true));
 //! ```
 
 use crate::reach::Outcome;
@@ -59,6 +61,17 @@ impl Nim {
     /// Whether the first player (Max) wins, by Bouton's rule: exactly when the nim-sum is not 0.
     pub fn first_player_wins(&self) -> bool {
         self.nim_sum() != 0
+    }
+
+    /// Whether the player to move in `state` wins, given the state's solved outcome (Win: Max
+    /// wins); `None` for a draw, which Nim does not have. This is the impartial-game reading
+    /// of a solution: an N-position when the player to move wins, a P-position when it loses.
+    pub fn mover_wins(state: &NimState, outcome: Outcome) -> Option<bool> {
+        match outcome {
+            Outcome::Draw => None,
+            Outcome::Win => Some(state.to_move == Player::MAX),
+            Outcome::Loss => Some(state.to_move != Player::MAX),
+        }
     }
 
     /// The number of states, `2 · Π (h_i + 1)`, or `None` if it does not fit a `u64`.
