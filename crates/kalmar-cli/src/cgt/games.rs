@@ -9,7 +9,6 @@ use kalmar_cgt::octal::analysis::MISERE_POSITIONS;
 use kalmar_cgt::octal::period::ArithmeticPeriod;
 use kalmar_cgt::plot::all_but_plot;
 use kalmar_cgt::{Outcome, Play, all_but, nim, stripes};
-use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct NimArgs {
@@ -33,32 +32,14 @@ pub struct AllButArgs {
     /// Compute G(0), G(1), …, G(N).
     #[arg(long, value_name = "N")]
     up_to: usize,
-    /// Values shown in the human-readable output, 0 for all (the JSON has all; `--show` is an
-    /// old name).
-    #[arg(
-        long = "limit",
-        alias = "show",
-        default_value_t = 240,
-        value_name = "N"
-    )]
-    show: usize,
-    /// Print the values as JSON: an object whose `values` field is the array G(0..N).
-    #[arg(long)]
-    json: bool,
-    /// Draw G(n) against n as an SVG plot, with the period starts marked and the saltus line
-    /// (slope s / p).
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
+    #[command(flatten)]
+    shown: values::ShownArgs,
 }
 
 /// `kalmar impartial all-but`.
 pub fn all_but(args: &AllButArgs) -> anyhow::Result<()> {
     let answer = all_but::analyse(&args.excluded, args.up_to).map_err(bad_input)?;
-    if let Some(path) = &args.svg {
-        all_but_plot(&answer).write_svg(path)?;
-    }
-    if args.json {
-        say!("{}", serde_json::to_string(&answer)?);
+    if !args.shown.plot_or_json(&answer, || all_but_plot(&answer))? {
         return Ok(());
     }
     let up_to = answer.up_to;
@@ -67,7 +48,7 @@ pub fn all_but(args: &AllButArgs) -> anyhow::Result<()> {
         "the all-but subtraction game excluding {{{}}}: G(0..{up_to})",
         excluded.join(", ")
     );
-    values::print(&answer.values, args.show)?;
+    values::print(&answer.values, args.shown.show)?;
     match answer.arithmetic_period {
         Some(ArithmeticPeriod {
             preperiod,

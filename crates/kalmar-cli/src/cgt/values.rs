@@ -11,6 +11,45 @@ use kalmar_cgt::octal::{Rules, SOLVERS};
 use kalmar_cgt::plot::values_plot;
 use std::path::PathBuf;
 
+/// How a list of heap values is shown: a table, JSON or a plot.
+#[derive(Args)]
+pub struct ShownArgs {
+    /// Values shown in the human-readable output, 0 for all (the JSON has all; `--show` is an
+    /// old name).
+    #[arg(
+        long = "limit",
+        alias = "show",
+        default_value_t = 240,
+        value_name = "N"
+    )]
+    pub show: usize,
+    /// Print the values as JSON: an object whose `values` field is the array G(0..N).
+    #[arg(long)]
+    pub json: bool,
+    /// Draw G(n) against n as an SVG plot: the pre-period shaded and each period start marked
+    /// (or "no period proven"); for all-but games the saltus line (slope s / p).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+impl ShownArgs {
+    /// Writes the plot and prints the JSON, as asked; whether the human-readable report is
+    /// still to be printed.
+    pub fn plot_or_json<T: serde::Serialize>(
+        &self,
+        answer: &T,
+        plot: impl FnOnce() -> kalmar_plot::Plot,
+    ) -> anyhow::Result<bool> {
+        if let Some(path) = &self.svg {
+            plot().write_svg(path)?;
+        }
+        if self.json {
+            say!("{}", serde_json::to_string(answer)?);
+        }
+        Ok(!self.json)
+    }
+}
+
 /// How a list of heap values is computed and shown.
 #[derive(Args)]
 pub struct ValuesArgs {
@@ -32,22 +71,8 @@ pub struct ValuesArgs {
     /// window. Takes time quadratic in the values computed.
     #[arg(long)]
     verify: bool,
-    /// Values shown in the human-readable output, 0 for all (the JSON has all; `--show` is an
-    /// old name).
-    #[arg(
-        long = "limit",
-        alias = "show",
-        default_value_t = 240,
-        value_name = "N"
-    )]
-    show: usize,
-    /// Print the values as JSON: an object whose `values` field is the array G(0..N).
-    #[arg(long)]
-    json: bool,
-    /// Draw G(n) against n as an SVG plot, with the pre-period shaded and each period start
-    /// marked (or "no period proven").
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
+    #[command(flatten)]
+    shown: ShownArgs,
 }
 
 pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyhow::Result<()> {
@@ -78,15 +103,14 @@ pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyho
             bad_input(e)
         }
     })?;
-    if let Some(path) = &args.svg {
-        values_plot(&report, title).write_svg(path)?;
-    }
-    if args.json {
-        say!("{}", serde_json::to_string(&report)?);
+    if !args
+        .shown
+        .plot_or_json(&report, || values_plot(&report, title))?
+    {
         return Ok(());
     }
     say!("{title}: G(0..{})", args.up_to);
-    print(&report.values, args.show)?;
+    print(&report.values, args.shown.show)?;
     say_period(rules, &report)?;
     let values = &report.values;
     let max = values.iter().max().copied().unwrap_or(0);
