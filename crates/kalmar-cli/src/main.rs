@@ -81,7 +81,8 @@ enum Command {
     ///
     /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
     /// information (see `kalmar observation solve`). More than two players, or payoff vectors,
-    /// make an n-player game (see `kalmar positional nash`). Otherwise a game whose terminal payoffs are
+    /// make an n-player game (see `kalmar positional nash`); an Oh Hell public state has its
+    /// histories counted (see `kalmar ohhell count`). Otherwise a game whose terminal payoffs are
     /// all -1, 0 or 1 is solved as a chess-like game (with
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
     /// make it a parity game. Games with chance, rewards or a discount factor are stochastic

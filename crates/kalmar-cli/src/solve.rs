@@ -277,9 +277,15 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
     let read_time = started.elapsed();
     let family = detected.family();
-    if args.dot.is_some() && matches!(detected, Detected::Gambit(_)) {
+    let on_a_graph = !matches!(detected, Detected::Gambit(_) | Detected::OhHell(_));
+    if (args.dot.is_some() && !on_a_graph) || (args.output.is_some() && family == Family::OhHell) {
+        let option = if args.dot.is_some() {
+            "--dot"
+        } else {
+            "--output"
+        };
         return Err(bad_input(format!(
-            "--dot draws games on graphs, and {} holds a Gambit game ({family})",
+            "{option} is for games on graphs and their solutions; {} is not one ({family})",
             args.file.display()
         )));
     }
@@ -287,6 +293,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         (_, detected @ Detected::Gii(_)) | (Family::Observation, detected) => {
             crate::observation::solve_detected(args, &detected, read_time)
         }
+        (_, Detected::OhHell(state)) => crate::ohhell::count(&state, "assignments", args.json),
         (_, Detected::Gambit(game)) => {
             crate::efg::solve_detected(&args.file, &game, args.json, args.output.as_deref())
         }

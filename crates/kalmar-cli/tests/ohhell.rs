@@ -170,3 +170,13 @@ fn sizes_are_checked_before_sampling_or_enumerating() {
         refused(job, "histories (counted exactly)");
     }
 }
+
+#[test]
+fn kalmar_solve_counts_the_histories_of_a_public_state() {
+    let j = json(&["solve", "examples/ohhell-table1-192.txt", "--json"]);
+    assert_eq!(j["histories"], 192);
+    refused(
+        &["solve", "examples/ohhell-table1-192.txt", "--dot", "x.dot"],
+        "is not one (Oh Hell public state)",
+    );
+}

@@ -10,7 +10,7 @@
 //! 2. a `.efg` or `.nfg` file is a Gambit game ([`Family::Extensive`] or [`Family::Strategic`]);
 //! 3. a file without a game-graph extension (`.gg`, `.pg`, `.ehoa`, ...) whose first word is
 //!    `EFG` or `NFG` is a Gambit game, one whose first line starts with `ALPHABET` or `STATES` an
-//!    Alpaga game;
+//!    Alpaga game, one whose first word is `game` an Oh Hell public state ([`Family::OhHell`]);
 //! 4. any other file is read as a game graph ([`kalmar_parity::format::read_path`]) and
 //!    classified by [`family_of_graph`]: observations make a game of imperfect information;
 //!    more than two players or payoff vectors an n-player game ([`Family::Positional`]); chance, rewards or a discount factor a stochastic game; priorities a parity game; terminal
@@ -33,6 +33,7 @@ pub mod verify;
 use kalmar_core::ParseError;
 use kalmar_core::format::{GameGraph, ReadError, content_extension, read_text_file};
 use kalmar_efg::format::{GameFile, read_game};
+use kalmar_filter::ohhell::PublicState;
 use kalmar_observation::TurnBasedError;
 use kalmar_observation::gii::is_gii;
 use kalmar_observation::solve::Input;
@@ -59,6 +60,8 @@ pub enum Family {
     Extensive,
     /// A Gambit strategic-form game.
     Strategic,
+    /// An Oh Hell public state, whose histories are counted.
+    OhHell,
 }
 
 impl Family {
@@ -72,6 +75,7 @@ impl Family {
             Family::Observation => "observation",
             Family::Positional => "positional",
             Family::Extensive | Family::Strategic => "efg",
+            Family::OhHell => "ohhell",
         }
     }
 }
@@ -87,6 +91,7 @@ impl fmt::Display for Family {
             Family::Positional => "n-player game",
             Family::Extensive => "extensive-form game",
             Family::Strategic => "strategic-form game",
+            Family::OhHell => "Oh Hell public state",
         })
     }
 }
@@ -117,6 +122,8 @@ pub enum Detected {
     Gii(String),
     /// A Gambit game.
     Gambit(GameFile),
+    /// An Oh Hell public state.
+    OhHell(PublicState),
 }
 
 impl Detected {
@@ -127,6 +134,7 @@ impl Detected {
             Detected::Gii(_) => Family::Observation,
             Detected::Gambit(GameFile::Efg(_)) => Family::Extensive,
             Detected::Gambit(GameFile::Nfg(_)) => Family::Strategic,
+            Detected::OhHell(_) => Family::OhHell,
         }
     }
 }
@@ -140,9 +148,9 @@ pub enum ObservationError {
     /// A game graph that is not a turn-based game with observations.
     #[error(transparent)]
     TurnBased(#[from] TurnBasedError),
-    /// A Gambit game.
-    #[error("a Gambit game is not a game on a graph")]
-    Gambit,
+    /// A Gambit game or an Oh Hell public state.
+    #[error("the file holds a Gambit game or an Oh Hell public state, not a game on a graph")]
+    NotAGraph,
 }
 
 impl Detected {
@@ -152,7 +160,7 @@ impl Detected {
         match self {
             Detected::Gii(text) => Ok(Input::from_gii(text)?),
             Detected::Graph(_, graph) => Ok(Input::from_graph(graph)?),
-            Detected::Gambit(_) => Err(ObservationError::Gambit),
+            Detected::Gambit(_) | Detected::OhHell(_) => Err(ObservationError::NotAGraph),
         }
     }
 }
@@ -169,6 +177,12 @@ pub fn detect(path: impl AsRef<Path>) -> Result<Detected, ReadError> {
         _ if is_gii(path, &text) => Ok(Detected::Gii(text)),
         Some("efg" | "nfg") => read_gambit(path, &text),
         _ if !known_graph && is_gambit(&text) => read_gambit(path, &text),
+        _ if !known_graph && first_word(&text) == Some("game") => {
+            let in_file = |e: ParseError| e.in_file(path.display().to_string());
+            Ok(Detected::OhHell(
+                PublicState::parse(&text).map_err(in_file)?,
+            ))
+        }
         _ => {
             let graph = read_graph_text(path, &text)?;
             Ok(Detected::Graph(family_of_graph(&graph), graph))
@@ -184,11 +198,15 @@ fn read_gambit(path: &Path, text: &str) -> Result<Detected, ReadError> {
 
 /// Whether the text starts as Gambit's formats do, with `EFG` or `NFG`.
 fn is_gambit(text: &str) -> bool {
+    matches!(first_word(text), Some("EFG" | "NFG"))
+}
+
+/// The first word of the text, after blank and comment (`#`) lines.
+fn first_word(text: &str) -> Option<&str> {
     let first_line = text
         .trim_start_matches('\u{feff}')
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'));
-    let word = first_line.and_then(|l| l.split_whitespace().next());
-    matches!(word, Some("EFG" | "NFG"))
+    first_line.and_then(|l| l.split_whitespace().next())
 }

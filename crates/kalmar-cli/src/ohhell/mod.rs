@@ -228,7 +228,7 @@ fn sampling<T>(job: impl FnOnce() -> Result<T, JobError>) -> anyhow::Result<T> {
     result.map_err(failed)
 }
 
-fn count(state: &PublicState, method: &str, json: bool) -> anyhow::Result<()> {
+pub fn count(state: &PublicState, method: &str, json: bool) -> anyhow::Result<()> {
     let report = enumerating(|progress| jobs::count(state, method, progress))?;
     if json {
         say!("{}", report.to_json());
