@@ -199,6 +199,6 @@ fn observation_pictures_box_what_looks_alike_and_draw_the_witness() {
 fn gambit_games_are_not_drawn() {
     common::refused(
         &["solve", "examples/entry.efg", "--dot", "x.dot"],
-        "holds a Gambit game",
+        "is not one (extensive-form game)",
     );
 }
