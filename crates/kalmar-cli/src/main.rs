@@ -39,8 +39,8 @@ use std::process::ExitCode;
 #[command(
     after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
 add --json for machines and --output FILE to save a solution that `kalmar verify` checks.\n\
-Exit codes: 0 success, 1 internal failure, 2 bad input (unreadable game, unknown option, \
-rejected solution)."
+Exit codes: 0 success, 1 internal failure (a defect of kalmar), 2 bad input or usage \
+(unreadable file, unknown option, size refused), 3 solution rejected by `kalmar verify`."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -106,7 +106,7 @@ enum Command {
         /// `kalmar-ssol` text for stochastic games.
         solution: PathBuf,
         /// Print the verdict as JSON (`{"accepted": true, "solution": KIND, ...}`, for equilibria
-        /// with each one's payoffs and best-response values); a rejected solution exits with 2
+        /// with each one's payoffs and best-response values); a rejected solution exits with 3
         /// and its reason on standard error, as without --json.
         #[arg(long)]
         json: bool,
@@ -194,6 +194,31 @@ fn bad_input(error: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(error.to_string()))
 }
 
+/// A well-formed solution that its checker rejects: exit code 3.
+#[derive(Debug)]
+struct Rejected(String);
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// The solution file at `path` read well but is wrong: why, prefixed with the file's name.
+fn rejected(path: &std::path::Path, why: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(Rejected(format!("{}: {why}", path.display())))
+}
+
+/// The exit codes (documented in the main `--help` and README.md).
+mod exit {
+    /// Bad input or usage: an unreadable game, an unknown option (clap's own code too).
+    pub const BAD_INPUT: u8 = 2;
+    /// A solution that `verify` rejects.
+    pub const REJECTED: u8 = 3;
+}
+
 /// Writes to standard output.
 fn write_out(args: std::fmt::Arguments<'_>) -> anyhow::Result<()> {
     use std::io::Write;
@@ -259,8 +284,10 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", shortened(&format!("{e:#}")));
-            if e.chain().any(|c| c.is::<BadInput>()) {
-                ExitCode::from(2)
+            if e.chain().any(|c| c.is::<Rejected>()) {
+                ExitCode::from(exit::REJECTED)
+            } else if e.chain().any(|c| c.is::<BadInput>()) {
+                ExitCode::from(exit::BAD_INPUT)
             } else {
                 ExitCode::from(1)
             }
