@@ -27,9 +27,10 @@ mod registry_ids;
 mod report;
 mod solve;
 mod stochastic;
+mod timeout;
 mod verify;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,7 +41,8 @@ use std::process::ExitCode;
     after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
 add --json for machines and --output FILE to save a solution that `kalmar verify` checks.\n\
 Exit codes: 0 success, 1 internal failure (a defect of kalmar), 2 bad input or usage \
-(unreadable file, unknown option, size refused), 3 solution rejected by `kalmar verify`."
+(unreadable file, unknown option, size refused), 3 solution rejected by `kalmar verify`, \
+124 timed out (--timeout on any solve, as timeout(1) exits)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -175,6 +177,8 @@ struct SolveArgs {
     /// imperfect information too, as their own solve commands do (see their --help).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
+    #[command(flatten)]
+    timeout: timeout::TimeoutArg,
 }
 
 /// An error in what the user gave: exit code 2.
@@ -277,11 +281,29 @@ fn shortened(message: &str) -> String {
     format!("{start}… ({} more characters)", length - MAX_MESSAGE)
 }
 
+/// The `--timeout` of the command line, on whichever (sub)command it was given.
+fn timeout_of(mut matches: &clap::ArgMatches) -> Option<f64> {
+    loop {
+        if let Ok(Some(&seconds)) = matches.try_get_one::<f64>(timeout::ID) {
+            return Some(seconds);
+        }
+        matches = matches.subcommand()?.1;
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    if let Some(seconds) = timeout_of(&matches) {
+        timeout::start(seconds);
+    }
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<timeout::TimedOut>() => {
+            eprintln!("{e}");
+            ExitCode::from(timeout::TIMED_OUT)
+        }
         Err(e) => {
             eprintln!("error: {}", shortened(&format!("{e:#}")));
             if e.chain().any(|c| c.is::<Rejected>()) {

@@ -87,6 +87,8 @@ pub struct SolveArgs {
     /// `dot -Tsvg FILE -o game.svg`.
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
 }
 
 pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
@@ -124,6 +126,7 @@ pub fn solve_detected(
         output: args.output.clone(),
         limit: args.limit,
         dot: args.dot.clone(),
+        timeout: args.timeout,
     };
     solve_input(&args, &input_of(&args.file, detected)?, read_time)
 }
