@@ -132,6 +132,8 @@ kalmar impartial octal 0.07 --up-to 300 --svg dawson.svg (G(n) plotted, the peri
         /// Print the answer as JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        timeout: crate::timeout::TimeoutArg,
     },
 }
 
@@ -177,6 +179,7 @@ fn impartial(command: &ImpartialCommand) -> anyhow::Result<()> {
             particles,
             reactions,
             json,
+            ..
         } => games::nukit(particles, reactions, *json),
     }
 }

@@ -97,6 +97,8 @@ pub enum EfgCommand {
         /// (.efg only).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
+        #[command(flatten)]
+        timeout: crate::timeout::TimeoutArg,
     },
     /// Draw a game tree as SVG, as Gambit shows it.
     ///
@@ -171,6 +173,7 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             max_size,
             output,
             svg,
+            ..
         } => {
             let save = draw::Save {
                 output: output.clone(),

@@ -27,9 +27,10 @@ mod registry_ids;
 mod report;
 mod solve;
 mod stochastic;
+mod timeout;
 mod verify;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -39,8 +40,9 @@ use std::process::ExitCode;
 #[command(
     after_help = "Start with `kalmar demo`. Every solve prints a human-readable table; \
 add --json for machines and --output FILE to save a solution that `kalmar verify` checks.\n\
-Exit codes: 0 success, 1 internal failure, 2 bad input (unreadable game, unknown option, \
-rejected solution)."
+Exit codes: 0 success, 1 internal failure (a defect of kalmar), 2 bad input or usage \
+(unreadable file, unknown option, size refused), 3 solution rejected by `kalmar verify`, \
+124 timed out (--timeout on any solve, as timeout(1) exits)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -107,7 +109,7 @@ enum Command {
         /// `kalmar-ssol` text for stochastic games.
         solution: PathBuf,
         /// Print the verdict as JSON (`{"accepted": true, "solution": KIND, ...}`, for equilibria
-        /// with each one's payoffs and best-response values); a rejected solution exits with 2
+        /// with each one's payoffs and best-response values); a rejected solution exits with 3
         /// and its reason on standard error, as without --json.
         #[arg(long)]
         json: bool,
@@ -176,6 +178,8 @@ struct SolveArgs {
     /// imperfect information too, as their own solve commands do (see their --help).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
+    #[command(flatten)]
+    timeout: timeout::TimeoutArg,
 }
 
 /// An error in what the user gave: exit code 2.
@@ -193,6 +197,31 @@ impl std::error::Error for BadInput {}
 /// Marks an error as the user's input being wrong.
 fn bad_input(error: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(error.to_string()))
+}
+
+/// A well-formed solution that its checker rejects: exit code 3.
+#[derive(Debug)]
+struct Rejected(String);
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// The solution file at `path` read well but is wrong: why, prefixed with the file's name.
+fn rejected(path: &std::path::Path, why: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(Rejected(format!("{}: {why}", path.display())))
+}
+
+/// The exit codes (documented in the main `--help` and README.md).
+mod exit {
+    /// Bad input or usage: an unreadable game, an unknown option (clap's own code too).
+    pub const BAD_INPUT: u8 = 2;
+    /// A solution that `verify` rejects.
+    pub const REJECTED: u8 = 3;
 }
 
 /// Writes to standard output.
@@ -253,15 +282,35 @@ fn shortened(message: &str) -> String {
     format!("{start}… ({} more characters)", length - MAX_MESSAGE)
 }
 
+/// The `--timeout` of the command line, on whichever (sub)command it was given.
+fn timeout_of(mut matches: &clap::ArgMatches) -> Option<f64> {
+    loop {
+        if let Ok(Some(&seconds)) = matches.try_get_one::<f64>(timeout::ID) {
+            return Some(seconds);
+        }
+        matches = matches.subcommand()?.1;
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    if let Some(seconds) = timeout_of(&matches) {
+        timeout::start(seconds);
+    }
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<timeout::TimedOut>() => {
+            eprintln!("{e}");
+            ExitCode::from(timeout::TIMED_OUT)
+        }
         Err(e) => {
             eprintln!("error: {}", shortened(&format!("{e:#}")));
-            if e.chain().any(|c| c.is::<BadInput>()) {
-                ExitCode::from(2)
+            if e.chain().any(|c| c.is::<Rejected>()) {
+                ExitCode::from(exit::REJECTED)
+            } else if e.chain().any(|c| c.is::<BadInput>()) {
+                ExitCode::from(exit::BAD_INPUT)
             } else {
                 ExitCode::from(1)
             }

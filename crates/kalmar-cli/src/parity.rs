@@ -38,6 +38,8 @@ pub enum ParityCommand {
 
 #[derive(Args)]
 pub struct ParityArgs {
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
     /// The game file.
     file: PathBuf,
     /// The solver (see `kalmar parity solvers`).
@@ -114,6 +116,7 @@ impl ParityArgs {
             json: args.json,
             limit: args.limit,
             dot: args.dot.clone(),
+            timeout: args.timeout,
         }
     }
 }

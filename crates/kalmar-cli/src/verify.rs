@@ -1,8 +1,8 @@
 //! `kalmar verify GAME SOLUTION`: checks a saved solution with the independent certificate
 //! checker of its family.
 
-use crate::bad_input;
 use crate::report::in_file;
+use crate::{bad_input, rejected};
 use kalmar_files::verify::{Accepted, VerifyFileError, verify_detected};
 use std::path::Path;
 
@@ -12,6 +12,7 @@ pub fn run(game_path: &Path, solution_path: &Path, json: bool) -> anyhow::Result
     let accepted = verify_detected(&game, &text).map_err(|e| match e {
         VerifyFileError::Parse(e) => bad_input(e.in_file(solution_path.display().to_string())),
         VerifyFileError::Game(e) => in_file(game_path, e),
+        VerifyFileError::Wrong(e) => rejected(solution_path, e),
         e => in_file(solution_path, e),
     })?;
     if json {

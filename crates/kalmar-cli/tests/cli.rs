@@ -93,7 +93,7 @@ fn saved_solutions_verify_and_corrupted_ones_do_not() {
         let bad = temp(&format!("{family}-bad.json"));
         std::fs::write(&bad, json.to_string()).unwrap();
         let out = kalmar(&["verify", game, bad.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
         assert!(
             stderr(&out).contains("solution rejected"),
             "{}",
@@ -271,7 +271,7 @@ fn verify_is_strict_about_the_solution_file() {
         let bad = temp(&format!("strict-{i}.json"));
         std::fs::write(&bad, case).unwrap();
         let out = kalmar(&["verify", "examples/dgg-small.gg", bad.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "case {i}: {}", stdout(&out));
+        assert_eq!(out.status.code(), Some(2), "case {i}: {}", stderr(&out));
         assert!(
             stderr(&out).contains(bad.to_str().unwrap()),
             "case {i}: {}",
@@ -374,7 +374,7 @@ fn parity_games_are_solved_and_their_pgsolver_solutions_verified() {
     let bad = temp("tiny-bad.sol");
     std::fs::write(&bad, text.replacen("\n0 0", "\n0 1", 1)).unwrap();
     let out = kalmar(&["verify", "examples/tiny.pg", bad.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
     // kalmar solve sends files with priorities to the parity solver.
     let out = kalmar(&["solve", "examples/tiny.pg", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -874,7 +874,7 @@ fn an_n_player_game_is_solved_saved_and_verified() {
             1,
         );
     std::fs::write(&worse, deviated).unwrap();
-    refused(
+    rejected(
         &[
             "verify",
             "examples/three-players.gg",

@@ -322,7 +322,7 @@ fn nash_saves_equilibria_that_verify_checks() {
     let bad = temp("kuhn-bad.json");
     std::fs::write(&bad, format!("{head}{tail}")).unwrap();
     let out = kalmar(&["verify", "examples/kuhn-poker.efg", bad.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
     assert!(
         stderr(&out).contains("player 1's expected payoff is"),
         "{}",
@@ -380,7 +380,7 @@ fn solve_saves_equilibria_of_trees_and_tables() {
     let claimed = &text[first..end];
     let lie = format!("{}{claimed}1{}", &text[..first], &text[end..]);
     std::fs::write(&saved, lie).unwrap();
-    refused(
+    rejected(
         &[
             "verify",
             "testdata/efg/stengel-6x6.nfg",

@@ -70,7 +70,7 @@ fn a_generated_strategy_is_saved_and_verified() {
         r#"{"strategy": [{"knowledge": ["s0"], "action": "leave"}]}"#,
     )
     .unwrap();
-    refused(
+    rejected(
         &["observation", "verify", g, wrong.to_str().unwrap()],
         "unsafe location Bad",
     );

@@ -270,7 +270,7 @@ fn saved_stochastic_solutions_verify_and_wrong_or_malformed_ones_do_not() {
     let good = std::fs::read_to_string(temp("parity.ssol")).unwrap();
     assert!(good.contains("\nm 1/2 -> c\n"), "{good}");
     // Tampered: a value changed, or Min's move at m changed to the loop she loses: rejected,
-    // exit 2.
+    // exit 3.
     for tampered in [
         good.replace("\nm 1/2 -> c\n", "\nm 1/3 -> c\n"),
         good.replace("\nm 1/2 -> c\n", "\nm 1/2 -> m\n"),
@@ -282,7 +282,7 @@ fn saved_stochastic_solutions_verify_and_wrong_or_malformed_ones_do_not() {
             "examples/stochastic-parity.gg",
             bad.to_str().unwrap(),
         ]);
-        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
         assert!(stderr(&out).contains("wrong"), "{}", stderr(&out));
     }
     // Malformed: a move to a vertex that does not exist, on line 4, column 10: exit 2.
@@ -358,7 +358,7 @@ fn mean_payoff_strategy_improvement_from_the_command_line() {
     assert!(text.contains("\na 1/12 -> b\n"), "{text}");
     std::fs::write(&sol, text.replace("\na 1/12 -> b\n", "\na 1/13 -> b\n")).unwrap();
     let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
 }
 
 #[test]
@@ -386,7 +386,7 @@ fn mean_payoff_strategy_improvement_with_rewards_beyond_128_bits() {
 }
 
 #[test]
-fn stochastic_mean_payoff_solutions_are_verified_and_wrong_ones_exit_1() {
+fn stochastic_mean_payoff_solutions_are_verified_and_wrong_ones_rejected() {
     // Max at m takes the lottery c: 3/4 * 2 + 1/4 * (-1) = 5/4 per step, more than d's 1.
     let game = temp("lottery.gg");
     std::fs::write(
@@ -414,7 +414,7 @@ fn stochastic_mean_payoff_solutions_are_verified_and_wrong_ones_exit_1() {
     for wrong in ["\nm 5/4 -> d\n", "\nm 1 -> d\n", "\nm 3/2 -> c\n"] {
         std::fs::write(&sol, text.replace("\nm 5/4 -> c\n", wrong)).unwrap();
         let out = kalmar(&["verify", game.to_str().unwrap(), sol.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{wrong}: {}", stderr(&out));
+        assert_eq!(out.status.code(), Some(3), "{wrong}: {}", stderr(&out));
         assert!(stderr(&out).contains("vertex m"), "{}", stderr(&out));
     }
 }

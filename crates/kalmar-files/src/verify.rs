@@ -32,7 +32,7 @@ use kalmar_core::format::GameGraph;
 use kalmar_core::{Certificate, ParseError};
 use kalmar_efg::format::GameFile;
 use kalmar_efg::solution_file::{EquilibriumFile, SolutionFileError as EfgFileError, Verified};
-use kalmar_observation::witness::verify_file;
+use kalmar_observation::witness::{StrategyFileError, verify_file};
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
 use kalmar_positional::solution_file as positional;
@@ -87,10 +87,15 @@ pub enum VerifyFileError {
     /// The JSON solution file does not parse.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+    /// The file is no solution of this game: not of a solution file's shape, or naming what the
+    /// game lacks (a position, player or action).
+    #[error("{0}")]
+    NotASolution(String),
     /// The game is not of the family the solution is for.
     #[error("{0}")]
     Game(String),
-    /// The solution is wrong (or names what the game lacks): what the certificate found.
+    /// The solution is wrong: what the certificate found. The only variant that rejects a
+    /// solution; the others are bad input.
     #[error("{0}")]
     Wrong(String),
 }
@@ -107,7 +112,13 @@ pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFi
             e => VerifyFileError::Game(e.to_string()),
         })?,
     };
-    verify_file(&input.game, text).map_err(|e| VerifyFileError::Wrong(e.to_string()))?;
+    verify_file(&input.game, text).map_err(|e| match e {
+        StrategyFileError::Json(e) => VerifyFileError::Json(e),
+        e @ (StrategyFileError::NoRules | StrategyFileError::Rule { .. }) => {
+            VerifyFileError::NotASolution(e.to_string())
+        }
+        e => VerifyFileError::Wrong(e.to_string()),
+    })?;
     Ok(Accepted::Observation)
 }
 
@@ -116,6 +127,7 @@ pub fn verify_equilibria(file: &GameFile, text: &str) -> Result<Accepted, Verify
     let saved: EquilibriumFile = serde_json::from_str(text)?;
     let verified = saved.verify(file).map_err(|e| match e {
         EfgFileError::Game(e) => VerifyFileError::Game(e),
+        EfgFileError::Mismatch(e) => VerifyFileError::NotASolution(e),
         e => VerifyFileError::Wrong(e.to_string()),
     })?;
     Ok(Accepted::Equilibria(verified))
@@ -148,7 +160,7 @@ pub fn verify_solution(graph: &GameGraph, text: &str) -> Result<Accepted, Verify
     let named: Named = serde_json::from_str(text)?;
     if named.family.as_deref() == Some(positional::FAMILY) {
         let file = positional::SolutionFile::read(text)
-            .map_err(|e| VerifyFileError::Game(e.to_string()))?;
+            .map_err(|e| VerifyFileError::NotASolution(e.to_string()))?;
         file.verify(graph).map_err(|e| match e {
             positional::SolutionFileError::Game(e) => VerifyFileError::Game(e.to_string()),
             e => VerifyFileError::Wrong(e.to_string()),
@@ -158,6 +170,9 @@ pub fn verify_solution(graph: &GameGraph, text: &str) -> Result<Accepted, Verify
     let file: SolutionFile = serde_json::from_str(text)?;
     file.verify(graph).map_err(|e| match e {
         SolutionFileError::Game(e) => VerifyFileError::Game(e),
+        e @ (SolutionFileError::Family(..)
+        | SolutionFileError::UnknownPosition(_)
+        | SolutionFileError::NotAMove(..)) => VerifyFileError::NotASolution(e.to_string()),
         e => VerifyFileError::Wrong(e.to_string()),
     })?;
     Ok(Accepted::Terminal {

@@ -43,6 +43,9 @@ pub struct Options {
     pub epsilon: Rational,
     /// Value iteration: the most sweeps, even if the bounds are wider than `epsilon`.
     pub max_sweeps: u64,
+    /// Value iteration: stop at the first sweep's end after this time with the bounds so far
+    /// (and without the exact finish); see [`Answer::timed_out`].
+    pub deadline: Option<Instant>,
     /// Parity games: which parity of the largest recurring priority makes Max win.
     pub convention: ParityConvention,
 }
@@ -57,6 +60,7 @@ impl Default for Options {
             exact: false,
             epsilon: Rational::new(1, 1_000_000),
             max_sweeps: 1_000_000,
+            deadline: None,
             convention: ParityConvention::EvenWins,
         }
     }
@@ -87,6 +91,18 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// Whether value iteration stopped at [`Options::deadline`], the answer solved with
+    /// `options`: its bounds are wider than `epsilon` after fewer than `max_sweeps` sweeps, or
+    /// the exact finish asked for was left out.
+    pub fn timed_out(&self, options: &Options) -> bool {
+        let Some(bounds) = &self.bounds else {
+            return false;
+        };
+        let early = bounds.error() > options.epsilon && self.stats.iterations < options.max_sweeps;
+        let unfinished = options.exact && self.strategy.is_none();
+        options.deadline.is_some() && (early || unfinished)
+    }
+
     /// Whether the values are exact: strategies were found, or the bounds met.
     pub fn is_exact(&self) -> bool {
         self.strategy.is_some() || self.bounds.as_ref().is_none_or(|b| b.error().is_zero())
@@ -332,10 +348,13 @@ fn value_iteration(
     options: &Options,
 ) -> Result<Answer, SolveError> {
     let mut stats = Stats::default();
-    let (epsilon, sweeps) = (&options.epsilon, options.max_sweeps);
+    let (epsilon, sweeps, deadline) = (&options.epsilon, options.max_sweeps, options.deadline);
+    // Past the deadline, the bounds so far are the answer.
+    let exact = || options.exact && deadline.is_none_or(|d| Instant::now() < d);
     if class == Class::Discounted {
         let game = DiscountedGame::from_graph(graph)?;
-        let (bounds, time) = timed(|| vi::solve_discounted(&game, epsilon, sweeps, &mut stats));
+        let (bounds, time) =
+            timed(|| vi::solve_discounted_until(&game, epsilon, sweeps, deadline, &mut stats));
         let exactly = |b: &Bounds, stats: &mut Stats| {
             si::solve_discounted_from(&game, b.greedy(game.arena()), stats)
         };
@@ -343,12 +362,13 @@ fn value_iteration(
             class,
             (bounds, time),
             stats,
-            options.exact.then_some(exactly),
+            exact().then_some(exactly),
             |s| s.verify(&game),
         )
     } else {
         let game = TerminalPayoffGame::from_graph(graph)?;
-        let (bounds, time) = timed(|| vi::solve_terminal(&game, epsilon, sweeps, &mut stats));
+        let (bounds, time) =
+            timed(|| vi::solve_terminal_until(&game, epsilon, sweeps, deadline, &mut stats));
         let exactly = |b: &Bounds, stats: &mut Stats| {
             si::solve_terminal_from(&game, b.greedy(game.arena()), stats)
         };
@@ -356,7 +376,7 @@ fn value_iteration(
             class,
             (bounds, time),
             stats,
-            options.exact.then_some(exactly),
+            exact().then_some(exactly),
             |s| s.verify(&game),
         )
     }

@@ -45,6 +45,7 @@ use super::model::{Model, player_of};
 use super::{DiscountedGame, Stats, TerminalPayoffGame};
 use kalmar_core::scc::strongly_connected_components;
 use kalmar_core::{Owner, Player, Rational, Vertex};
+use std::time::Instant;
 
 /// The bounds are multiples of 2^-`PRECISION_BITS`.
 const PRECISION_BITS: u32 = 40;
@@ -103,7 +104,7 @@ pub fn solve_terminal(
     max_sweeps: u64,
     stats: &mut Stats,
 ) -> Bounds {
-    iterate(&game.model(), epsilon, max_sweeps, stats)
+    solve_terminal_until(game, epsilon, max_sweeps, None, stats)
 }
 
 /// Bounds within `epsilon` (or as close as `max_sweeps` sweeps get) for a discounted game.
@@ -113,7 +114,31 @@ pub fn solve_discounted(
     max_sweeps: u64,
     stats: &mut Stats,
 ) -> Bounds {
-    iterate(&game.model(), epsilon, max_sweeps, stats)
+    solve_discounted_until(game, epsilon, max_sweeps, None, stats)
+}
+
+/// [`solve_terminal`], stopping also at the end of the first sweep after `deadline` with the
+/// bounds so far (sound, but perhaps wider than `epsilon`).
+pub fn solve_terminal_until(
+    game: &TerminalPayoffGame,
+    epsilon: &Rational,
+    max_sweeps: u64,
+    deadline: Option<Instant>,
+    stats: &mut Stats,
+) -> Bounds {
+    iterate(&game.model(), epsilon, (max_sweeps, deadline), stats)
+}
+
+/// [`solve_discounted`], stopping also at the end of the first sweep after `deadline` with the
+/// bounds so far (sound, but perhaps wider than `epsilon`).
+pub fn solve_discounted_until(
+    game: &DiscountedGame,
+    epsilon: &Rational,
+    max_sweeps: u64,
+    deadline: Option<Instant>,
+    stats: &mut Stats,
+) -> Bounds {
+    iterate(&game.model(), epsilon, (max_sweeps, deadline), stats)
 }
 
 /// `x` rounded down (or up) to a multiple of 2^-PRECISION_BITS.
@@ -124,7 +149,13 @@ fn round(x: &Rational, up: bool) -> Rational {
     &Rational::from_big(whole) / &scale
 }
 
-fn iterate(model: &Model<'_>, epsilon: &Rational, max_sweeps: u64, stats: &mut Stats) -> Bounds {
+/// Sweeps until the bounds are within `epsilon`, or `max_sweeps` sweeps, or the deadline.
+fn iterate(
+    model: &Model<'_>,
+    epsilon: &Rational,
+    (max_sweeps, deadline): (u64, Option<Instant>),
+    stats: &mut Stats,
+) -> Bounds {
     let arena = model.arena;
     let (lo, hi) = extremes(model);
     let start = |v: Vertex, x: &Rational| {
@@ -138,7 +169,8 @@ fn iterate(model: &Model<'_>, epsilon: &Rational, max_sweeps: u64, stats: &mut S
         lower: arena.vertices().map(|v| start(v, &lo)).collect(),
         upper: arena.vertices().map(|v| start(v, &hi)).collect(),
     };
-    while bounds.error() > *epsilon && stats.iterations < max_sweeps {
+    let in_time = || deadline.is_none_or(|d| Instant::now() < d);
+    while bounds.error() > *epsilon && stats.iterations < max_sweeps && in_time() {
         stats.iterations += 1;
         for (side, up) in [(&mut bounds.lower, false), (&mut bounds.upper, true)] {
             for v in arena.vertices() {

@@ -34,6 +34,8 @@ pub struct AllButArgs {
     up_to: usize,
     #[command(flatten)]
     shown: values::ShownArgs,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
 }
 
 /// `kalmar impartial all-but`.

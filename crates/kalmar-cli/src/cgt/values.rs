@@ -73,6 +73,8 @@ pub struct ValuesArgs {
     verify: bool,
     #[command(flatten)]
     shown: ShownArgs,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
 }
 
 pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyhow::Result<()> {

@@ -15,7 +15,7 @@ use kalmar_core::format::read_text_file;
 use kalmar_files::{Detected, ObservationError};
 use kalmar_observation::picture::to_dot;
 use kalmar_observation::solve::{Input, Report, solve as run_solve};
-use kalmar_observation::witness::{StrategyFile, verify_file};
+use kalmar_observation::witness::{StrategyFile, StrategyFileError, verify_file};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -47,7 +47,7 @@ pub enum ObservationCommand {
         /// The strategy (JSON, as written by `solve --output`).
         strategy: PathBuf,
         /// Print the verdict as JSON (`{"accepted": true, ...}`); a rejected strategy exits
-        /// with 2 and its reason on standard error, as without --json.
+        /// with 3 and its reason on standard error, as without --json.
         #[arg(long)]
         json: bool,
     },
@@ -87,6 +87,8 @@ pub struct SolveArgs {
     /// `dot -Tsvg FILE -o game.svg`.
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
 }
 
 pub fn run(command: &ObservationCommand) -> anyhow::Result<()> {
@@ -124,6 +126,7 @@ pub fn solve_detected(
         output: args.output.clone(),
         limit: args.limit,
         dot: args.dot.clone(),
+        timeout: args.timeout,
     };
     solve_input(&args, &input_of(&args.file, detected)?, read_time)
 }
@@ -205,7 +208,12 @@ fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::
 fn verify(game_path: &Path, strategy_path: &Path, json: bool) -> anyhow::Result<()> {
     let input = read(game_path)?;
     let text = read_text_file(strategy_path).map_err(bad_input)?;
-    let strategy = verify_file(&input.game, &text).map_err(|e| in_file(strategy_path, e))?;
+    let strategy = verify_file(&input.game, &text).map_err(|e| match e {
+        StrategyFileError::Json(_)
+        | StrategyFileError::NoRules
+        | StrategyFileError::Rule { .. } => in_file(strategy_path, e),
+        e => crate::rejected(strategy_path, e),
+    })?;
     if json {
         let verdict = serde_json::json!({
             "accepted": true,

@@ -30,6 +30,8 @@ pub enum OhHellCommand {
         /// Print a JSON object whose `histories` field is the exact count.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        timeout: crate::timeout::TimeoutArg,
     },
     /// List the histories of a public state: each deal in order, with its reach probability.
     Enumerate {
@@ -46,6 +48,8 @@ pub enum OhHellCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        timeout: crate::timeout::TimeoutArg,
     },
     /// Build one history of a public state by maximum flow (Lemma 2), or prove there is none.
     Construct {
@@ -70,6 +74,8 @@ pub enum OhHellCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        timeout: crate::timeout::TimeoutArg,
     },
     /// The paper's experiments.
     #[command(subcommand)]
@@ -144,6 +150,7 @@ pub fn run(command: &OhHellCommand) -> anyhow::Result<()> {
             solver,
             enumerate,
             json,
+            ..
         } => count(
             &input.load()?,
             if *enumerate { "enumeration" } else { solver },
@@ -155,6 +162,7 @@ pub fn run(command: &OhHellCommand) -> anyhow::Result<()> {
             limit,
             max,
             json,
+            ..
         } => list(&input.load()?, &policy.load()?, *limit, *max, *json),
         OhHellCommand::Construct { input, json } => construct(&input.load()?, *json),
         OhHellCommand::Sample {
@@ -163,6 +171,7 @@ pub fn run(command: &OhHellCommand) -> anyhow::Result<()> {
             mcmc,
             exact,
             json,
+            ..
         } => sample(&input.load()?, &policy.load()?, mcmc, *exact, *json),
         OhHellCommand::Experiment(experiment) => experiment::run(experiment),
     }

@@ -63,6 +63,8 @@ pub struct SolveArgs {
     /// `dot -Tsvg FILE -o game.svg`.
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
+    #[command(flatten)]
+    pub timeout: crate::timeout::TimeoutArg,
 }
 
 impl SolveArgs {
@@ -80,6 +82,7 @@ impl SolveArgs {
             output: args.output.clone(),
             limit: args.limit,
             dot: args.dot.clone(),
+            timeout: args.timeout,
         })
     }
 }
@@ -100,6 +103,9 @@ struct AnswerJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     strategy: Option<IndexMap<String, String>>,
     verified: bool,
+    /// Stopped by --timeout: the bounds are the best found, wider than --epsilon.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    timed_out: bool,
     stats: Stats,
     milliseconds: f64,
 }
@@ -127,6 +133,12 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         exact: args.exact,
         epsilon: rational(&args.epsilon, "--epsilon")?,
         max_sweeps: args.max_sweeps,
+        // Solvers of bounds stop at the deadline with the bounds so far.
+        deadline: kalmar_stochastic::solve::SOLVERS
+            .get(&args.solver)
+            .is_ok_and(|entry| !entry.run.exact)
+            .then(crate::timeout::cooperative_deadline)
+            .flatten(),
         convention: convention(args.convention),
     };
     let bar = spinner("solving", graph.arena.num_edges().saturating_mul(1000));
@@ -140,7 +152,11 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
         e => bad_input(e),
     })?;
     write_picture(args.dot.as_deref(), || to_dot(graph, &answer))?;
-    print_answer(args, graph, &answer)?;
+    let timed_out = answer.timed_out(&options);
+    print_answer(args, graph, &answer, timed_out)?;
+    if timed_out {
+        return Err(crate::timeout::TimedOut.into());
+    }
     let Some(path) = &args.output else {
         return Ok(());
     };
@@ -161,7 +177,12 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
 }
 
 /// Prints an answer: as JSON, or a summary line and a table of values and moves.
-fn print_answer(args: &SolveArgs, graph: &GameGraph, answer: &Answer) -> anyhow::Result<()> {
+fn print_answer(
+    args: &SolveArgs,
+    graph: &GameGraph,
+    answer: &Answer,
+    timed_out: bool,
+) -> anyhow::Result<()> {
     let arena = &graph.arena;
     let class = answer.class;
     let exact = answer.is_exact();
@@ -179,6 +200,7 @@ fn print_answer(args: &SolveArgs, graph: &GameGraph, answer: &Answer) -> anyhow:
                 .as_ref()
                 .map(|s| kalmar_terminal::solution_file::strategy_names(arena, s)),
             verified: answer.check_time.is_some(),
+            timed_out,
             stats: answer.stats,
             milliseconds: answer.solve_time.as_secs_f64() * 1e3,
         };

@@ -60,3 +60,11 @@ pub fn refused(args: &[&str], why: &str) {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains(why), "{}", stderr(&out));
 }
+
+/// Runs `kalmar` with `args`, a verification of a well-formed but wrong solution, which must be
+/// rejected (exit code 3) with a message containing `why`.
+pub fn rejected(args: &[&str], why: &str) {
+    let out = kalmar(args);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains(why), "{}", stderr(&out));
+}
