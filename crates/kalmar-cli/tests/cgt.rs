@@ -109,3 +109,24 @@ fn all_but_games_have_proven_arithmetic_periods() {
     let out = kalmar(&["impartial", "all-but", "--excluded", "0", "--up-to", "10"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn huge_searches_are_refused_before_they_start() {
+    // Nukit with a billion of each particle: the reachable counts are estimated first.
+    common::refused(
+        &[
+            "impartial",
+            "nukit",
+            "1000000000",
+            "1000000000",
+            "1000000000",
+            "1000000000",
+        ],
+        "the search could visit up to",
+    );
+    // Misère Kayles of heaps up to 100: the partitions of up to 100 counters, at once.
+    common::refused(
+        &["impartial", "octal", "0.77", "--misere", "--up-to", "100"],
+        "ask for --up-to",
+    );
+}

@@ -15,7 +15,7 @@
 //! assert_eq!(Rules::parse("0.77").unwrap().common_name(), Some("Kayles"));
 //! ```
 
-use super::heaps::{HeapGame, misere_values};
+use super::heaps::{COUNTED_HEAPS, HeapGame, misere_positions_bound, misere_values};
 use super::period::{ArithmeticPeriod, observed_arithmetic};
 use super::verify::{VerifyError, verify};
 use super::{Computed, Period, Rules, SOLVERS, compute};
@@ -24,7 +24,8 @@ use kalmar_core::registry::UnknownId;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Positions stored at most by a misère search.
+/// Positions stored at most by a misère search: a position is a list of heaps in a hash map,
+/// about 100 bytes with its value, so 2 million take some 200 MB, and their search takes seconds.
 pub const MISERE_POSITIONS: usize = 2_000_000;
 /// Heaps whose genus is given.
 pub const GENUS_HEAPS: usize = 16;
@@ -116,6 +117,22 @@ pub enum ValuesError {
     /// More values than the solvers index.
     #[error("--up-to {0} is too large")]
     TooLarge(usize),
+    /// The misère search could visit more positions than allowed; refused before it starts.
+    #[error(
+        "misère play is searched position by position, and G-(0..{up_to}) could visit \
+         {estimate} positions (the ways to split up to {up_to} counters into heaps), more than \
+         the {limit} allowed; ask for --up-to {largest} or less with --misere"
+    )]
+    MisereEstimate {
+        /// The last heap size.
+        up_to: usize,
+        /// The bound on the positions of the search, in words ("up to 4,000,000").
+        estimate: String,
+        /// The most positions allowed.
+        limit: usize,
+        /// The largest heap whose search fits.
+        largest: usize,
+    },
     /// The misère search needs more positions than allowed.
     #[error(
         "misère play is searched position by position, and G-(0..{up_to}) needs too many: \
@@ -192,6 +209,19 @@ pub fn analyse(
 
 /// Misère values of single heaps of 0..len counters, and the genus of the first few.
 fn misere_table(rules: &Rules, len: usize) -> Result<Misere, ValuesError> {
+    let (estimate, largest_len) = misere_positions_bound(rules, len, MISERE_POSITIONS);
+    if estimate > MISERE_POSITIONS as u128 {
+        return Err(ValuesError::MisereEstimate {
+            up_to: len - 1,
+            estimate: if len > COUNTED_HEAPS + 1 {
+                format!("more than {estimate}")
+            } else {
+                format!("up to {estimate}")
+            },
+            limit: MISERE_POSITIONS,
+            largest: largest_len.saturating_sub(1),
+        });
+    }
     let misere = misere_values(rules, len, MISERE_POSITIONS).map_err(|reason| {
         ValuesError::MisereTooLarge {
             up_to: len - 1,
