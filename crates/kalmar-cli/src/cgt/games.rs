@@ -48,7 +48,11 @@ pub fn all_but(args: &AllButArgs) -> anyhow::Result<()> {
         "the all-but subtraction game excluding {{{}}}: G(0..{up_to})",
         excluded.join(", ")
     );
-    values::print(&answer.values, args.shown.show)?;
+    values::print(
+        answer.values.iter().copied(),
+        answer.values.len(),
+        args.shown.show,
+    )?;
     match answer.arithmetic_period {
         Some(ArithmeticPeriod {
             preperiod,
