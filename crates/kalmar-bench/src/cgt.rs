@@ -455,7 +455,7 @@ fn time_solver(
     }
     row.computed = Some(computed.computed);
     row.fill(&samples);
-    (row, hash(&computed.values))
+    (row, hash(&computed.values.iter().collect::<Vec<_>>()))
 }
 
 /// Times `repetitions` runs of `PEER CODE N` and checks the hash it prints against `reference`.

@@ -218,6 +218,11 @@ impl<'g, G: Impartial> Analysis<'g, G> {
                 if on_stack.contains(child) {
                     return Err(CgtError::Loop(format!("{child:?}")));
                 }
+                // Positions on the stack are held too: a deep game is refused before its
+                // path alone outgrows the limit.
+                if memo.len().saturating_add(on_stack.len()) >= self.limit {
+                    return Err(CgtError::Limit(self.limit));
+                }
                 let child = child.clone();
                 on_stack.insert(child.clone());
                 let frame = self.frame(play, child);
@@ -336,6 +341,9 @@ mod tests {
         let game = FnGame::new(|&n: &u32, out: &mut Vec<u32>| out.extend(n.checked_sub(1)));
         let mut analysis = Analysis::new(&game).with_limit(10);
         assert_eq!(analysis.nimber(&100), Err(CgtError::Limit(10)));
+        // The path being searched counts too, not only the positions already solved.
+        let mut deep = Analysis::new(&game).with_limit(10);
+        assert_eq!(deep.nimber(&u32::MAX), Err(CgtError::Limit(10)));
     }
 
     #[test]

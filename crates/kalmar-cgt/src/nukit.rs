@@ -126,8 +126,68 @@ pub struct NukitAnswer {
     pub winning_reaction: Option<String>,
 }
 
+/// Why a game of Nukit is not solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NukitError {
+    /// The search could visit more positions than allowed; refused before it started.
+    #[error(
+        "the search could visit up to {estimate} positions (the counts reachable by the \
+         reactions), more than the {limit} allowed; ask for fewer particles"
+    )]
+    TooLarge {
+        /// The bound on the positions reachable from the start.
+        estimate: u128,
+        /// The most positions allowed.
+        limit: usize,
+    },
+    /// The search stopped.
+    #[error("{0}; ask for fewer particles")]
+    Search(#[from] CgtError),
+}
+
 impl Nukit {
-    /// Who wins from `start`, searching at most `limit` positions.
+    /// An upper bound on the positions reachable from `start`, which the search may visit:
+    /// reaction r can be formed at most fᵣ = min over its particles of ⌊cᵢ / rᵢ⌋ times, so a
+    /// reachable position is fixed by how often each reaction was formed (at most Π (fᵣ + 1)),
+    /// and kind i loses at most min(cᵢ, Σᵣ rᵢ fᵣ) particles (at most Π (that + 1)); the smaller
+    /// product. Saturates at `u128::MAX`.
+    ///
+    /// ```
+    /// use kalmar_cgt::nukit::Nukit;
+    /// // Only AD and AABDD use A without B, C; with no D nothing can be formed.
+    /// assert_eq!(Nukit::ccc2008().positions_bound([1_000_000_000, 0, 0, 0]), 1);
+    /// assert_eq!(Nukit::new(vec![[1, 0, 0, 0]]).positions_bound([9, 5, 0, 0]), 10);
+    /// ```
+    pub fn positions_bound(&self, start: Particles) -> u128 {
+        let fired: Vec<u128> = self
+            .reactions
+            .iter()
+            .map(|r| {
+                (0..4)
+                    .filter(|&i| r[i] > 0)
+                    .map(|i| u128::from(start[i] / r[i]))
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let by_reactions = fired
+            .iter()
+            .fold(1u128, |acc, &f| acc.saturating_mul(f + 1));
+        let by_counts = (0..4).fold(1u128, |acc, i| {
+            let most = self
+                .reactions
+                .iter()
+                .zip(&fired)
+                .fold(0u128, |sum, (r, &f)| {
+                    sum.saturating_add(u128::from(r[i]).saturating_mul(f))
+                });
+            acc.saturating_mul(most.min(u128::from(start[i])) + 1)
+        });
+        by_reactions.min(by_counts)
+    }
+
+    /// Who wins from `start`, searching at most `limit` positions; refused before the search
+    /// when [`Nukit::positions_bound`] exceeds `limit`.
     ///
     /// ```
     /// use kalmar_cgt::{Outcome, nukit::Nukit};
@@ -135,7 +195,11 @@ impl Nukit {
     /// assert_eq!(answer.outcome, Outcome::N);
     /// assert_eq!(answer.winning_reaction.as_deref(), Some("ABCD"));
     /// ```
-    pub fn solve(&self, start: Particles, limit: usize) -> Result<NukitAnswer, CgtError> {
+    pub fn solve(&self, start: Particles, limit: usize) -> Result<NukitAnswer, NukitError> {
+        let estimate = self.positions_bound(start);
+        if estimate > limit as u128 {
+            return Err(NukitError::TooLarge { estimate, limit });
+        }
         let mut analysis = Analysis::new(self).with_limit(limit);
         let outcome = analysis.outcome(Play::Normal, &start)?;
         let winning_reaction = match analysis.winning_move(Play::Normal, &start)? {
@@ -190,6 +254,26 @@ mod tests {
             Outcome::N
         );
         assert_eq!(Nukit::name(&game.reactions()[0]), "AABDD");
+    }
+
+    #[test]
+    fn huge_counts_are_refused_before_the_search() {
+        let game = Nukit::ccc2008();
+        let err = game.solve([1_000_000_000; 4], 1 << 20).unwrap_err();
+        let NukitError::TooLarge { estimate, limit } = err else {
+            panic!("{err}");
+        };
+        assert!(estimate > 1u128 << 60, "{estimate}");
+        assert_eq!(limit, 1 << 20);
+        // The bound holds: it is at least the positions the search stores.
+        for p in [[3, 4, 2, 5], [6, 6, 6, 6], [0, 9, 0, 0]] {
+            let mut analysis = Analysis::new(&game);
+            analysis.outcome(Play::Normal, &p).unwrap();
+            assert!(
+                analysis.positions_solved() as u128 <= game.positions_bound(p),
+                "{p:?}"
+            );
+        }
     }
 
     /// The seed's recursion without memoisation: P when every reaction leads to an N-position.

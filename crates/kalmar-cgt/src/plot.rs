@@ -28,7 +28,7 @@
 
 use crate::all_but::AllButAnswer;
 use crate::octal::Period;
-use crate::octal::analysis::ValuesReport;
+use crate::octal::analysis::{MAX_LISTED_VALUES, ValuesReport};
 use crate::octal::period::{ArithmeticPeriod, observed_arithmetic};
 use kalmar_plot::{Plot, Scale, Series, Shape};
 
@@ -64,7 +64,7 @@ pub fn values_plot(report: &ValuesReport, title: &str) -> Plot {
         None => {
             let seen = match &report.periods {
                 Some(periods) => periods.arithmetic_period_observed,
-                None => observed_arithmetic(&report.values),
+                None => observed_arithmetic(report.values.stored()),
             };
             match seen {
                 Some(period) => Periodicity::Arithmetic {
@@ -75,7 +75,9 @@ pub fn values_plot(report: &ValuesReport, title: &str) -> Plot {
             }
         }
     };
-    sequence_plot(title, &report.values, &periodicity)
+    // At most as many points as may be listed; a larger plot is refused before the values.
+    let values: Vec<u32> = report.values.iter().take(MAX_LISTED_VALUES).collect();
+    sequence_plot(title, &values, &periodicity)
 }
 
 /// The plot of an all-but subtraction game's values and their proven arithmetic period.

@@ -76,6 +76,8 @@ pub fn solve(board: u64, lengths: &[u64]) -> Result<StripesAnswer, StripesError>
         .expect("the sparse solver is registered");
     let Computed { values, .. } =
         octal::compute(&rules, sparse, board as usize + 1, true, &mut |_| {});
+    // The board is at most MAX_BOARD, so all its values fit.
+    let values: Vec<u32> = values.iter().collect();
     let nimber = values[board as usize];
     let winning_move = (nimber != 0)
         .then(|| {

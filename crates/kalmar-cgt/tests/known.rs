@@ -13,7 +13,7 @@ fn values(rules: &Rules, len: usize) -> Vec<u32> {
     for other in all {
         assert_eq!(other, first, "{rules}");
     }
-    first
+    first.iter().collect()
 }
 
 /// Kayles (0.77), OEIS A002186, n = 0..83.
@@ -86,7 +86,11 @@ fn kayles_has_period_12_and_last_exception_70() {
     // Proven from a few hundred values, not computed to the end.
     assert!(computed.computed < 2000);
     assert_eq!(computed.values.len(), 100_000);
-    assert_eq!(computed.values[99_999], KAYLES[72 + (99_999 - 72) % 12]);
+    assert_eq!(
+        computed.values.get(99_999),
+        Some(KAYLES[72 + (99_999 - 72) % 12])
+    );
+    assert!(computed.values.stored().len() < 100_000);
 }
 
 #[test]
@@ -139,7 +143,7 @@ fn subtraction_games_are_periodic() {
             .values
             .iter()
             .enumerate()
-            .all(|(n, &v)| v as usize == n % 4)
+            .all(|(n, v)| v as usize == n % 4)
     );
     let period = computed.period.unwrap();
     assert_eq!((period.preperiod, period.period), (0, 4));

@@ -109,3 +109,72 @@ fn all_but_games_have_proven_arithmetic_periods() {
     let out = kalmar(&["impartial", "all-but", "--excluded", "0", "--up-to", "10"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn huge_searches_are_refused_before_they_start() {
+    // Nukit with a billion of each particle: the reachable counts are estimated first.
+    common::refused(
+        &[
+            "impartial",
+            "nukit",
+            "1000000000",
+            "1000000000",
+            "1000000000",
+            "1000000000",
+        ],
+        "the search could visit up to",
+    );
+    // Misère Kayles of heaps up to 100: the partitions of up to 100 counters, at once.
+    common::refused(
+        &["impartial", "octal", "0.77", "--misere", "--up-to", "100"],
+        "ask for --up-to",
+    );
+}
+
+#[test]
+fn huge_value_lists_keep_only_what_the_period_needs() {
+    // Four billion values of Kayles: a period is proven after 1,024, the rest come from it.
+    let out = kalmar(&["impartial", "octal", "0.77", "--up-to", "4000000000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("computed 1024 values"),
+        "{}",
+        stdout(&out)
+    );
+    // Listing them all is refused with the size and what to do instead.
+    common::refused(
+        &[
+            "impartial",
+            "octal",
+            "0.77",
+            "--up-to",
+            "1000000000",
+            "--limit",
+            "0",
+        ],
+        "use --limit N for the first N",
+    );
+    common::refused(
+        &[
+            "impartial",
+            "octal",
+            "0.77",
+            "--up-to",
+            "4000000000",
+            "--json",
+        ],
+        "listing all 4000000001 values",
+    );
+    // Without the period's shortcut every value would be stored: refused before allocating.
+    common::refused(
+        &[
+            "impartial",
+            "octal",
+            "0.77",
+            "--up-to",
+            "1000000000",
+            "--no-shortcut",
+        ],
+        "would be stored (8000 MB)",
+    );
+}

@@ -23,7 +23,7 @@
 //! let officers = Rules::parse("0.6").unwrap();
 //! for solver in &SOLVERS {
 //!     let computed = compute(&officers, solver, 10, true, &mut |_| {});
-//!     assert_eq!(computed.values, [0, 0, 1, 2, 0, 1, 2, 3, 1, 2]);
+//!     assert_eq!(computed.values.stored(), [0, 0, 1, 2, 0, 1, 2, 3, 1, 2]);
 //! }
 //! ```
 
@@ -317,20 +317,123 @@ pub static SOLVERS: Registry<NewSolver> = Registry::new(
     ],
 );
 
+/// G(0..len) of a heap game: the values computed, and beyond them the proven period. Only the
+/// computed values are stored, so a billion values proven periodic after a thousand take a
+/// thousand values of memory; the rest are answered on demand ([`HeapValues::get`],
+/// [`HeapValues::iter`]), and the JSON writes them one by one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapValues {
+    stored: Vec<u32>,
+    len: usize,
+    /// (n₀, p) of the proven period, when values beyond the stored ones follow from it.
+    period: Option<(usize, usize)>,
+}
+
+impl HeapValues {
+    /// All values stored: G(0..values.len()).
+    pub fn new(values: Vec<u32>) -> Self {
+        HeapValues {
+            len: values.len(),
+            stored: values,
+            period: None,
+        }
+    }
+
+    /// How many values there are, G(0..len).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The values stored (those computed).
+    pub fn stored(&self) -> &[u32] {
+        &self.stored
+    }
+
+    /// G(n), from the stored values or the period; `None` for n ≥ len.
+    ///
+    /// ```
+    /// use kalmar_cgt::octal::{Rules, SOLVERS, compute};
+    /// let kayles = Rules::parse("0.77").unwrap();
+    /// let sparse = SOLVERS.get("sparse").unwrap();
+    /// let computed = compute(&kayles, sparse, 4_000_000_000, true, &mut |_| {});
+    /// assert_eq!(computed.values.stored().len(), 1024);
+    /// // Kayles: period 12 from 71, G(n) = G(n mod 12) there, 3999999999 = 3 mod 12.
+    /// assert_eq!(computed.values.get(3_999_999_999), Some(computed.values.stored()[75]));
+    /// ```
+    pub fn get(&self, n: usize) -> Option<u32> {
+        if n >= self.len {
+            return None;
+        }
+        match (self.stored.get(n), self.period) {
+            (Some(&v), _) => Some(v),
+            (None, Some((n0, p))) if p > 0 && n >= n0 => {
+                self.stored.get(n0 + (n - n0) % p).copied()
+            }
+            (None, _) => None,
+        }
+    }
+
+    /// G(0), G(1), …, G(len − 1).
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len).map_while(|n| self.get(n))
+    }
+
+    /// The largest value (the period repeats stored values).
+    pub fn largest(&self) -> u32 {
+        self.stored.iter().max().copied().unwrap_or(0)
+    }
+}
+
+impl Serialize for HeapValues {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 /// G(0..len) of a heap game, and its period if one was proven.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Computed {
-    /// G(0), …, G(len − 1).
-    pub values: Vec<u32>,
+    /// G(0), …, G(len − 1): those computed stored, the rest from the period.
+    pub values: HeapValues,
     /// The proven period, if any.
     pub period: Option<Period>,
     /// How many values the solver computed (the rest follow from the period).
     pub computed: usize,
 }
 
+/// Why [`compute_within`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{next} of the {len} values asked for would be stored ({} MB), more than the {max_stored} \
+     allowed, and no period is proven from the {proven_from} computed so far to give the rest; \
+     ask for --up-to {} or less (and let a proven period answer larger heaps)",
+    next * BYTES_PER_VALUE / 1_000_000,
+    max_stored - 1
+)]
+pub struct TooManyValues {
+    /// The values computed without a period proven.
+    pub proven_from: usize,
+    /// The values the next step would store.
+    pub next: usize,
+    /// The values asked for.
+    pub len: usize,
+    /// The most values allowed.
+    pub max_stored: usize,
+}
+
+/// Bytes a solver holds per value computed: the value (4) and its bookkeeping and growth
+/// room (the sparse solver's per-heap labels, a vector's doubling), measured as about 8.
+pub const BYTES_PER_VALUE: usize = 8;
+
 /// Computes G(0..len) with `solver`. With `stop_at_period`, the values are checked for a
 /// provable period each time their number doubles (from 1024 on), and once one is proven the
-/// rest follow from it instead of being computed. `progress` is told how many values are known.
+/// rest follow from it instead of being computed or stored. `progress` is told how many values
+/// are known.
 pub fn compute(
     rules: &Rules,
     solver: &SolverEntry,
@@ -338,32 +441,58 @@ pub fn compute(
     stop_at_period: bool,
     progress: &mut dyn FnMut(usize),
 ) -> Computed {
+    match compute_within(rules, solver, len, stop_at_period, usize::MAX, progress) {
+        Ok(computed) => computed,
+        Err(_) => unreachable!("no step stores more than usize::MAX values"),
+    }
+}
+
+/// [`compute`], storing at most `max_stored` values: each step is checked before it allocates,
+/// and refused with [`TooManyValues`] when no period is proven yet and the next step would
+/// store more.
+pub fn compute_within(
+    rules: &Rules,
+    solver: &SolverEntry,
+    len: usize,
+    stop_at_period: bool,
+    max_stored: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Computed, TooManyValues> {
     let mut run = (solver.run)(rules);
-    let mut checkpoint = len.min(1024);
+    let mut checkpoint = if stop_at_period { len.min(1024) } else { len };
+    let mut proven_from = 0;
     loop {
+        if checkpoint > max_stored {
+            return Err(TooManyValues {
+                proven_from,
+                next: checkpoint,
+                len,
+                max_stored,
+            });
+        }
         run.extend_to(checkpoint);
         progress(checkpoint);
+        proven_from = checkpoint;
         if (stop_at_period || checkpoint == len)
             && let Some(period) = period::find(rules, run.values())
         {
-            let computed = checkpoint;
-            let mut values = run.into_values();
-            for n in computed..len {
-                values.push(values[n - period.period]);
-            }
             progress(len);
-            return Computed {
-                values,
+            return Ok(Computed {
+                values: HeapValues {
+                    stored: run.into_values(),
+                    len,
+                    period: Some((period.preperiod, period.period)),
+                },
                 period: Some(period),
-                computed,
-            };
+                computed: checkpoint,
+            });
         }
         if checkpoint == len {
-            return Computed {
-                values: run.into_values(),
+            return Ok(Computed {
+                values: HeapValues::new(run.into_values()),
                 period: None,
                 computed: len,
-            };
+            });
         }
         checkpoint = checkpoint.saturating_mul(2).min(len);
     }
@@ -418,6 +547,21 @@ mod tests {
             assert_eq!(err.span().column, column, "{code}: {err}");
             assert!(err.expected().contains(expected), "{code}: {err}");
         }
+    }
+
+    #[test]
+    fn values_past_the_proof_come_from_the_period() {
+        let kayles = Rules::parse("0.77").unwrap();
+        let sparse = SOLVERS.get("sparse").unwrap();
+        let short = compute(&kayles, sparse, 5000, true, &mut |_| {});
+        let full = compute(&kayles, sparse, 5000, false, &mut |_| {});
+        assert_eq!(short.values.stored().len(), 1024);
+        assert_eq!(full.values.stored().len(), 5000);
+        assert!(short.values.iter().eq(full.values.iter()));
+        assert_eq!(short.values.get(5000), None);
+        // Without a proven period, a step that would store too many values is refused first.
+        let err = compute_within(&kayles, sparse, 5000, false, 4000, &mut |_| {}).unwrap_err();
+        assert_eq!((err.next, err.max_stored), (5000, 4000));
     }
 
     #[test]

@@ -26,7 +26,8 @@
 //! use kalmar_cgt::octal::{Rules, SOLVERS, compute, period};
 //! let kayles = Rules::parse("0.77").unwrap();
 //! let values = compute(&kayles, SOLVERS.get("sparse").unwrap(), 200, false, &mut |_| {}).values;
-//! let p = period::find(&kayles, &values).unwrap();
+//! let values = values.stored();
+//! let p = period::find(&kayles, values).unwrap();
 //! assert_eq!((p.preperiod, p.period), (71, 12));
 //! ```
 

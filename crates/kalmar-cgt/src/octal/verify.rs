@@ -90,7 +90,7 @@ pub fn verify_values(rules: &Rules, values: &[u32]) -> Result<(), VerifyError> {
 /// Checks a computation: the values it computed by the definition, and the values it filled in
 /// from a period by the periodicity theorem's window and the period itself.
 pub fn verify(rules: &Rules, computed: &Computed) -> Result<(), VerifyError> {
-    let values = &computed.values;
+    let values = computed.values.stored();
     verify_values(rules, &values[..computed.computed.min(values.len())])?;
     let Some(Period {
         preperiod, period, ..

@@ -50,7 +50,11 @@ pub fn all_but(args: &AllButArgs) -> anyhow::Result<()> {
         "the all-but subtraction game excluding {{{}}}: G(0..{up_to})",
         excluded.join(", ")
     );
-    values::print(&answer.values, args.shown.show)?;
+    values::print(
+        answer.values.iter().copied(),
+        answer.values.len(),
+        args.shown.show,
+    )?;
     match answer.arithmetic_period {
         Some(ArithmeticPeriod {
             preperiod,
@@ -144,9 +148,7 @@ pub fn nukit(particles: &[u32], reactions: &[String], json: bool) -> anyhow::Res
         Nukit::new(parsed?)
     };
     let start: Particles = [particles[0], particles[1], particles[2], particles[3]];
-    let answer = game
-        .solve(start, MISERE_POSITIONS)
-        .map_err(|e| bad_input(format!("{e}; ask for fewer particles")))?;
+    let answer = game.solve(start, MISERE_POSITIONS).map_err(bad_input)?;
     if json {
         say!("{}", serde_json::to_string_pretty(&answer)?);
         return Ok(());

@@ -33,6 +33,15 @@ pub struct ShownArgs {
 }
 
 impl ShownArgs {
+    /// How many of the values G(0..=up_to) are listed: all for JSON, a plot or `--limit 0`.
+    pub fn listed(&self, up_to: usize) -> usize {
+        if self.json || self.svg.is_some() || self.show == 0 {
+            up_to.saturating_add(1)
+        } else {
+            self.show
+        }
+    }
+
     /// Writes the plot and prints the JSON, as asked; whether the human-readable report is
     /// still to be printed.
     pub fn plot_or_json<T: serde::Serialize>(
@@ -85,6 +94,7 @@ pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyho
         verify: args.verify,
         period: args.period,
         misere,
+        listed: args.shown.listed(args.up_to),
     };
     // A bar for computing the values, when there are enough of them to take a while.
     let bar = (args.up_to >= 1 << 16)
@@ -112,10 +122,10 @@ pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyho
         return Ok(());
     }
     say!("{title}: G(0..{})", args.up_to);
-    print(&report.values, args.shown.show)?;
+    print(report.values.iter(), report.values.len(), args.shown.show)?;
     say_period(rules, &report)?;
     let values = &report.values;
-    let max = values.iter().max().copied().unwrap_or(0);
+    let max = values.largest();
     say!(
         "largest value {max}; computed {} values in {:.3} s ({}){}{}",
         report.computed,
@@ -151,7 +161,10 @@ fn say_period(rules: &Rules, report: &ValuesReport) -> anyhow::Result<()> {
     let values = &report.values;
     if let Some(p) = &report.proven {
         let exception = match p.last_exception {
-            Some(n) => format!("last exceptional value G({n}) = {}", values[n]),
+            Some(n) => format!(
+                "last exceptional value G({n}) = {}",
+                values.get(n).unwrap_or_default()
+            ),
             None => "no exceptional values".to_string(),
         };
         say!(
@@ -190,24 +203,22 @@ fn letter(outcome: Outcome) -> &'static str {
     }
 }
 
-/// Prints values twenty to a line, each line starting with its first index: the first `limit`
-/// of them, or all when `limit` is 0.
-pub fn print(values: &[u32], limit: usize) -> anyhow::Result<()> {
-    let shown = &values[..if limit == 0 {
-        values.len()
-    } else {
-        values.len().min(limit)
-    }];
+/// Prints the `len` values twenty to a line, each line starting with its first index: the first
+/// `limit` of them, or all when `limit` is 0 (the library refuses lists too long to print).
+pub fn print(values: impl Iterator<Item = u32>, len: usize, limit: usize) -> anyhow::Result<()> {
+    let shown: Vec<u32> = values
+        .take(if limit == 0 { len } else { len.min(limit) })
+        .collect();
     let width = shown.iter().max().map_or(1, |m| m.to_string().len());
     for (row, chunk) in shown.chunks(20).enumerate() {
         let line: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
         say!("{:>8}: {}", row * 20, line.join(" "));
     }
-    if shown.len() < values.len() {
+    if shown.len() < len {
         say!(
             "{:>8}  ({} more; all of them with --limit 0 or --json)",
             "",
-            values.len() - shown.len()
+            len - shown.len()
         );
     }
     Ok(())
