@@ -150,6 +150,7 @@ pub fn strategic_form(
     }
     // Terminal nodes grouped by every player's moves on the path.
     let pay = game.path_payoffs();
+    let reach = game.chance_reach();
     let mut groups: HashMap<Vec<Vec<ActionId>>, Vec<Rational>> = HashMap::new();
     let mut own: Vec<Vec<Vec<ActionId>>> = vec![vec![Vec::new(); n]; game.num_nodes()];
     for (x, node) in game.nodes().iter().enumerate() {
@@ -164,7 +165,7 @@ pub fn strategic_form(
             own[x] = moves;
         }
         if node.infoset.is_none() {
-            let chance = recall.table.chance(crate::NodeId(x as u32));
+            let chance = &reach[x];
             if chance.is_zero() || pay[x].iter().all(Rational::is_zero) {
                 continue;
             }
