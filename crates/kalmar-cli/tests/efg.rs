@@ -562,3 +562,17 @@ fn methods_too_large_for_a_game_are_refused_with_their_estimate() {
     let out = kalmar(&["efg", "nash", small.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn deep_chance_is_refused_before_its_probabilities_are_built() {
+    // Reaching depth d has probability 1/2^d: d bits at every node, quadratic in all.
+    let game = chain('c', 40_000);
+    let path = game.to_str().unwrap();
+    refused(
+        &["efg", "nash", path],
+        "would hold exact chance probabilities of",
+    );
+    refused(&["efg", "strategic", path], "exact chance probabilities");
+    let out = kalmar(&["efg", "nash", path, "--solver", "spe"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

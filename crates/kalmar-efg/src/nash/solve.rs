@@ -331,6 +331,21 @@ pub fn find<'a>(
                 instead: "use --solver spe on a perfect-information tree, or a smaller game",
             })
         }
+        (Method::Tree(_), GameFile::Efg(game))
+            if entry.id == "seqform"
+                && game.num_players() == 2
+                && size::chance_reach_words(game) > u128::from(max_size) =>
+        {
+            Err(NashError::TooLarge {
+                method: entry.id,
+                work: format!(
+                    "hold exact chance probabilities of {} machine words",
+                    big(size::chance_reach_words(game))
+                ),
+                limit: max_size,
+                instead: "use --solver spe on a perfect-information tree, or a shallower game",
+            })
+        }
         (Method::Tree(run), GameFile::Efg(game)) => Ok(Found::Tree {
             game,
             found: run(game)?,
