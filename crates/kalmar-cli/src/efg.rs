@@ -86,7 +86,9 @@ pub enum EfgCommand {
             value_parser = ids(&kalmar_efg::nash::METHODS)
         )]
         method: String,
-        /// The largest strategic form built for pure, lh, enum and vertex (profiles × players).
+        /// The largest problem a method may take on, estimated before anything is built: the
+        /// strategic form for pure, lh, enum and vertex (profiles × players), the support pairs
+        /// enum tries, the sequence-form matrix of seqform (entries).
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
         /// Also write the equilibria found (all of them) as JSON to this file, for

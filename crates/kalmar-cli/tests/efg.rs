@@ -471,3 +471,108 @@ fn draw_writes_the_tree_with_an_equilibrium_on_it() {
         "too many for a readable picture",
     );
 }
+
+/// A game where chance picks one of `sets` information sets of player 1, each with two moves:
+/// 2^sets reduced strategies.
+fn wide(sets: usize) -> std::path::PathBuf {
+    let path = temp(&format!("wide{sets}.efg"));
+    let mut text = String::from("EFG 2 R \"wide\" { \"1\" \"2\" }\n\"\"\n\nc \"\" 1 \"\" { ");
+    for i in 0..sets {
+        text += &format!("\"{i}\" 1/{sets} ");
+    }
+    text += "} 0\n";
+    for i in 1..=sets {
+        text += &format!(
+            "p \"\" 1 {i} \"\" {{ \"a\" \"b\" }} 0\nt \"\" 1 \"\" {{ 1, 0 }}\nt \"\" 2 \"\" {{ 0, 1 }}\n"
+        );
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_listing_ends_when_its_reader_goes() {
+    use std::io::Read;
+    let game = wide(60);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(["efg", "reduce", "--limit", "0", game.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 200];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then the pipe closes
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+}
+
+/// A chain of `depth` nodes of `mover` (`c` for chance, `p` for player 1), each with one move
+/// down the chain and one to a leaf.
+fn chain(mover: char, depth: usize) -> std::path::PathBuf {
+    let path = temp(&format!("chain-{mover}-{depth}.efg"));
+    let mut text = String::from("EFG 2 R \"chain\" { \"A\" \"B\" }\n\"\"\n\n");
+    for i in 1..=depth {
+        let node = match mover {
+            'c' => format!("c \"\" {i} \"\" {{ \"x\" 1/2 \"y\" 1/2 }} 0\n"),
+            _ => format!("p \"\" 1 {i} \"\" {{ \"x\" \"y\" }} 0\n"),
+        };
+        text += &node;
+        text += if i == 1 {
+            "t \"\" 1 \"o\" { 1, -1 }\n"
+        } else {
+            "t \"\" 1\n"
+        };
+    }
+    text += "t \"\" 1\n";
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn deep_trees_are_described_in_memory_linear_in_the_nodes() {
+    for mover in ['c', 'p'] {
+        let game = chain(mover, 100_000);
+        let info = json(&["efg", "info", "--json", game.to_str().unwrap()]);
+        assert_eq!(info["nodes"], 200_001, "{info}");
+        let out = kalmar(&["efg", "recall", game.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn methods_too_large_for_a_game_are_refused_with_their_estimate() {
+    // Kuhn's poker has 27 × 64 reduced strategies: C(91, 27) - 1 support pairs.
+    refused(
+        &["efg", "nash", "examples/kuhn-poker.efg", "--solver", "enum"],
+        "would try more than 10^22 support pairs of a 27 × 64 game",
+    );
+    refused(
+        &["efg", "nash", "examples/kuhn-poker.efg", "--solver", "enum"],
+        "use --solver lh",
+    );
+    // A deep two-player tree: the sequence form's dense matrix is sized before it is built.
+    let deep = chain('p', 5000);
+    refused(
+        &["efg", "nash", deep.to_str().unwrap()],
+        "would build a sequence-form matrix of 400240036 entries",
+    );
+    // A shallower one is solved.
+    let small = chain('p', 50);
+    let out = kalmar(&["efg", "nash", small.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn deep_chance_is_refused_before_its_probabilities_are_built() {
+    // Reaching depth d has probability 1/2^d: d bits at every node, quadratic in all.
+    let game = chain('c', 40_000);
+    let path = game.to_str().unwrap();
+    refused(
+        &["efg", "nash", path],
+        "would hold exact chance probabilities of",
+    );
+    refused(&["efg", "strategic", path], "exact chance probabilities");
+    let out = kalmar(&["efg", "nash", path, "--solver", "spe"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

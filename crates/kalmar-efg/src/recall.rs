@@ -1,8 +1,10 @@
 //! Perfect recall and absent-mindedness, by the breadth-first method of seed 001.
 //!
 //! Traverse the nodes breadth-first. For every node `x` record `move[x][i]`: for each personal
-//! player `i` the last move of `i` on the path from the root to `x` (or EMPTY), and for chance the
-//! product of the chance probabilities on that path, an exact rational. A child copies its
+//! player `i` the last move of `i` on the path from the root to `x` (or EMPTY). (The seed's chance
+//! component, the product of the chance probabilities on the path, is not needed for the check
+//! and is left to [`Efg::chance_reach`]: on a deep chance chain its exact rationals grow with the
+//! depth, and keeping one per node would take memory quadratic in the depth.) A child copies its
 //! parent's entry and updates the one component of the player who moves at the parent. A player
 //! has perfect recall exactly when, at every information set `h` of theirs, all nodes agree on
 //! `move[x][i]`; that common move is `lastmove[h]`. (By induction over the tree: equal last moves
@@ -45,7 +47,6 @@
 //! ```
 
 use crate::tree::{ActionId, Efg, InfosetId, Mover, NodeId};
-use kalmar_core::Rational;
 
 /// The breadth-first `move[x][i]` table.
 #[derive(Clone, Debug)]
@@ -53,8 +54,6 @@ pub struct MoveTable {
     players: usize,
     /// `last[x * players + i]`: player `i`'s last move on the path to `x` (None = EMPTY).
     last: Vec<Option<ActionId>>,
-    /// `move[x][0]`: the chance probability of reaching `x`.
-    chance: Vec<Rational>,
 }
 
 impl MoveTable {
@@ -63,8 +62,6 @@ impl MoveTable {
         let players = game.num_players();
         let n = game.num_nodes();
         let mut last = vec![None; n * players];
-        let mut chance = vec![Rational::ZERO; n];
-        chance[game.root().index()] = Rational::ONE;
         for x in game.bfs_order() {
             let Some(h) = game.node(x).infoset else {
                 continue;
@@ -74,39 +71,18 @@ impl MoveTable {
                 let a = game.action_id(h, index as u32);
                 let (from, to) = (x.index() * players, child.index() * players);
                 last.copy_within(from..from + players, to);
-                match mover {
-                    Mover::Player(i) => {
-                        last[to + i as usize] = Some(a);
-                        chance[child.index()] = chance[x.index()].clone();
-                    }
-                    Mover::Chance => {
-                        let p = &game
-                            .action(a)
-                            .prob
-                            .as_ref()
-                            .expect("chance actions have probabilities")
-                            .value;
-                        chance[child.index()] = &chance[x.index()] * p;
-                    }
+                if let Mover::Player(i) = mover {
+                    last[to + i as usize] = Some(a);
                 }
             }
         }
-        MoveTable {
-            players,
-            last,
-            chance,
-        }
+        MoveTable { players, last }
     }
 
     /// `move[x][i]` for personal player `i` (from 0): the player's last move on the path to `x`,
     /// `None` for EMPTY.
     pub fn last_move(&self, x: NodeId, player: u32) -> Option<ActionId> {
         self.last[x.index() * self.players + player as usize]
-    }
-
-    /// `move[x][0]`: the chance probability of reaching `x`.
-    pub fn chance(&self, x: NodeId) -> &Rational {
-        &self.chance[x.index()]
     }
 }
 

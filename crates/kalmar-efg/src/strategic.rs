@@ -72,6 +72,18 @@ pub enum StrategicError {
         /// The limit on profiles × players.
         limit: u64,
     },
+    /// The exact chance probabilities of the nodes would take too much memory (a deep chance
+    /// chain: their numbers grow with the depth).
+    #[error(
+        "the exact chance probabilities of the tree's nodes would take about {words} machine \
+         words; the limit is {limit} (a shallower tree, or a larger --max-size)"
+    )]
+    ChanceTooLarge {
+        /// The estimate ([`crate::nash::size::chance_reach_words`]).
+        words: u128,
+        /// The limit.
+        limit: u64,
+    },
 }
 
 /// The reduced strategies of every player, counted.
@@ -85,7 +97,8 @@ pub struct Plan {
 
 /// Counts every player's reduced strategies (without enumerating them; by enumeration up to
 /// `limit` when a component of sets tangled by imperfect recall is too large to list) and
-/// refuses a table of more than `limit` numbers.
+/// refuses a table of more than `limit` numbers, or exact chance probabilities of more than
+/// `limit` machine words.
 pub fn plan(game: &Efg, recall: &Recall, limit: u64) -> Result<Plan, StrategicError> {
     let players: Vec<ReducedStrategies> = crate::reduced::all_players(game, recall);
     let counts: Vec<BigUint> = players
@@ -104,6 +117,10 @@ pub fn plan(game: &Efg, recall: &Recall, limit: u64) -> Result<Plan, StrategicEr
             players: game.num_players(),
             limit,
         });
+    }
+    let words = crate::nash::size::chance_reach_words(game);
+    if words > u128::from(limit) {
+        return Err(StrategicError::ChanceTooLarge { words, limit });
     }
     Ok(Plan { players, counts })
 }
@@ -150,6 +167,7 @@ pub fn strategic_form(
     }
     // Terminal nodes grouped by every player's moves on the path.
     let pay = game.path_payoffs();
+    let reach = game.chance_reach();
     let mut groups: HashMap<Vec<Vec<ActionId>>, Vec<Rational>> = HashMap::new();
     let mut own: Vec<Vec<Vec<ActionId>>> = vec![vec![Vec::new(); n]; game.num_nodes()];
     for (x, node) in game.nodes().iter().enumerate() {
@@ -164,7 +182,7 @@ pub fn strategic_form(
             own[x] = moves;
         }
         if node.infoset.is_none() {
-            let chance = recall.table.chance(crate::NodeId(x as u32));
+            let chance = &reach[x];
             if chance.is_zero() || pay[x].iter().all(Rational::is_zero) {
                 continue;
             }

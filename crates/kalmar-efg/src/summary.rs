@@ -336,7 +336,11 @@ pub fn listing(game: &Efg, limit: usize) -> Listing {
             .iter()
             .map(|s| {
                 let mut strategies = Vec::new();
-                let complete = each_label(game, s, limit, |label| strategies.push(label));
+                let complete = each_label(game, s, limit, |label| {
+                    strategies.push(label);
+                    Ok::<(), std::convert::Infallible>(())
+                })
+                .unwrap_or_else(|never| match never {});
                 PlayerListing {
                     player: game.players[s.player as usize].clone(),
                     shown: game.player_name(s.player),
@@ -350,26 +354,36 @@ pub fn listing(game: &Efg, limit: usize) -> Listing {
 }
 
 /// Calls `f` on the labels of a player's first `limit` reduced strategies (0: all), in
-/// generation order, without holding them; returns whether those were all.
-pub fn each_label(
+/// generation order, without holding them; returns whether those were all. The first error of
+/// `f` (a closed output, say) stops the listing and is returned.
+pub fn each_label<E>(
     game: &Efg,
     strategies: &ReducedStrategies,
     limit: usize,
-    mut f: impl FnMut(String),
-) -> bool {
+    mut f: impl FnMut(String) -> Result<(), E>,
+) -> Result<bool, E> {
     let limit = if limit == 0 { usize::MAX } else { limit };
     let mut shown = 0;
     let mut complete = true;
+    let mut failure = None;
     strategies.for_each(|r| {
         if shown == limit {
             complete = false;
             return false;
         }
         shown += 1;
-        f(strategies.label(game, r));
-        true
+        match f(strategies.label(game, r)) {
+            Ok(()) => true,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        }
     });
-    complete
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(complete),
+    }
 }
 
 #[cfg(test)]
@@ -401,5 +415,18 @@ mod tests {
         let all = super::listing(&game, 0);
         assert_eq!(all.players[0].strategies.len(), 27);
         assert!(all.players[0].complete);
+    }
+
+    #[test]
+    fn a_listing_stops_at_the_first_failure() {
+        let game = crate::generate::poker(3);
+        let strategies = &Reduction::new(&game).strategies[0];
+        let mut seen = 0;
+        let stopped = each_label(&game, strategies, 0, |_| {
+            seen += 1;
+            if seen == 3 { Err("closed") } else { Ok(()) }
+        });
+        assert_eq!(stopped, Err("closed"));
+        assert_eq!(seen, 3);
     }
 }

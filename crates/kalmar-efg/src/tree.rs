@@ -500,7 +500,8 @@ impl Efg {
     pub fn incoming_action(&self, id: NodeId) -> Option<ActionId> {
         let parent = self.nodes[id.index()].parent?;
         let siblings = self.children(parent);
-        let index = siblings.iter().position(|&c| c == id)? as u32;
+        // Siblings are in preorder, so their ids increase.
+        let index = siblings.binary_search(&id).ok()? as u32;
         let h = self.nodes[parent.index()].infoset?;
         Some(self.action_id(h, index))
     }
@@ -543,22 +544,23 @@ impl Efg {
     /// Every node's chance probability of being reached (the product of the chance
     /// probabilities on its path), exact.
     pub fn chance_reach(&self) -> Vec<Rational> {
-        let mut prob: Vec<Rational> = Vec::with_capacity(self.nodes.len());
+        let mut prob = vec![Rational::ZERO; self.nodes.len()];
+        if let Some(root) = prob.first_mut() {
+            *root = Rational::ONE;
+        }
+        // Preorder: a parent comes before its children.
         for (i, node) in self.nodes.iter().enumerate() {
-            let p = match node.parent {
-                None => Rational::ONE,
-                Some(parent) => {
-                    let base = &prob[parent.index()];
-                    match self.incoming_action(NodeId(i as u32)) {
-                        Some(a) => match &self.actions[a.index()].prob {
-                            Some(q) => base * &q.value,
-                            None => base.clone(),
-                        },
-                        None => base.clone(),
-                    }
-                }
+            let Some(h) = node.infoset else {
+                continue;
             };
-            prob.push(p);
+            let first = self.infosets[h.index()].first_action as usize;
+            for (k, &child) in self.children(NodeId(i as u32)).iter().enumerate() {
+                let p = match &self.actions[first + k].prob {
+                    Some(q) => &prob[i] * &q.value,
+                    None => prob[i].clone(),
+                };
+                prob[child.index()] = p;
+            }
         }
         prob
     }

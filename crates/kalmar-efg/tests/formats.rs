@@ -43,13 +43,7 @@ fn chance_probabilities_and_outcomes_are_exact() {
     assert_eq!(pay[last][0].to_string(), "1/3");
     let recall = Recall::check(&game);
     assert!(recall.is_perfect());
-    assert_eq!(
-        recall
-            .table
-            .chance(kalmar_efg::NodeId(last as u32))
-            .to_string(),
-        "1/2"
-    );
+    assert_eq!(game.chance_reach()[last].to_string(), "1/2");
 }
 
 #[test]

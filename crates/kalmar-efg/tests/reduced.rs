@@ -213,13 +213,7 @@ fn kuhn_poker_has_27_and_64_reduced_strategies() {
         .iter()
         .position(|n| n.infoset.is_none())
         .unwrap();
-    assert_eq!(
-        recall
-            .table
-            .chance(kalmar_efg::NodeId(leaf as u32))
-            .to_string(),
-        "1/6"
-    );
+    assert_eq!(game.chance_reach()[leaf].to_string(), "1/6");
 }
 
 #[test]

@@ -154,8 +154,8 @@ pub fn reduce(args: &FileArgs, count_only: bool, limit: usize) -> anyhow::Result
             .collect();
         say!("  slots (breadth-first): {}", slots.join(" "));
         let complete = summary::each_label(game, s, limit, |label| {
-            let _ = crate::write_out(format_args!("  {label}\n"));
-        });
+            crate::write_out(format_args!("  {label}\n"))
+        })?;
         if !complete {
             say!("  … (all of them with --limit 0)");
         }

@@ -12,7 +12,8 @@
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
 //! [`sequence_form::regret`] does the same for realization plans on the tree. [`METHODS`] lists the methods by id and
-//! [`solve()`] runs one and checks its answer, returning a [`Solution`] that serialises as JSON.
+//! [`size`] estimates what a method would build or search, and [`solve()`] refuses what is
+//! larger than its limit, then runs the method and checks its answer, returning a [`Solution`] that serialises as JSON.
 //!
 //! ```
 //! use kalmar_efg::format::GameFile;
@@ -35,6 +36,7 @@ pub mod polytope;
 pub mod profile;
 pub mod pure;
 pub mod sequence_form;
+pub mod size;
 pub mod solution;
 pub mod solve;
 pub mod support;

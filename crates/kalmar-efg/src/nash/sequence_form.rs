@@ -174,13 +174,14 @@ impl SequenceForm {
             Sequences::new(game, recall, 1),
         ];
         let pay = game.path_payoffs();
+        let reach = game.chance_reach();
         let mut leaves = Vec::new();
         for (x, node) in game.nodes().iter().enumerate() {
             if node.infoset.is_some() {
                 continue;
             }
             let id = NodeId(x as u32);
-            let chance = recall.table.chance(id).clone();
+            let chance = reach[x].clone();
             if chance.is_zero() {
                 continue;
             }

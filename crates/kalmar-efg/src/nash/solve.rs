@@ -29,7 +29,7 @@ use super::solution::{
     NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution, Weights,
     strategy_names, unique_names,
 };
-use super::{lemke_howson, pure, support, vertex};
+use super::{lemke_howson, pure, size, support, vertex};
 use crate::format::GameFile;
 use crate::normal::{Matrix, Nfg};
 use crate::recall::Recall;
@@ -156,6 +156,21 @@ pub enum NashError {
     /// The reduced strategic form is too large.
     #[error(transparent)]
     Strategic(#[from] StrategicError),
+    /// What the method would build or search is larger than the limit ([`super::size`]).
+    #[error(
+        "method {method} would {work}, more than the limit of {limit}; {instead}, or raise the \
+         limit (--max-size)"
+    )]
+    TooLarge {
+        /// The method's id.
+        method: &'static str,
+        /// The estimate in words, with its number.
+        work: String,
+        /// The limit.
+        limit: u64,
+        /// What to do instead.
+        instead: &'static str,
+    },
     /// The sequence form does not apply.
     #[error(transparent)]
     SequenceForm(#[from] SequenceFormError),
@@ -277,6 +292,23 @@ pub fn find<'a>(
     match (entry.run, file) {
         (Method::Strategic(run), _) => {
             let game = strategic_game(file, max_size)?;
+            if entry.id == "enum" && game.num_players() == 2 {
+                let shape = game.shape();
+                let pairs = size::support_pairs(shape[0], shape[1]);
+                if pairs > u128::from(max_size) {
+                    return Err(NashError::TooLarge {
+                        method: entry.id,
+                        work: format!(
+                            "try {} support pairs of a {} × {} game",
+                            big(pairs),
+                            shape[0],
+                            shape[1]
+                        ),
+                        limit: max_size,
+                        instead: "use --solver lh (or seqform on a tree)",
+                    });
+                }
+            }
             let mixed = run(&game)?;
             Ok(Found::Strategic {
                 game,
@@ -284,11 +316,52 @@ pub fn find<'a>(
                 mixed,
             })
         }
+        (Method::Tree(_), GameFile::Efg(game))
+            if entry.id == "seqform"
+                && game.num_players() == 2
+                && size::sequence_form_entries(game) > u128::from(max_size) =>
+        {
+            Err(NashError::TooLarge {
+                method: entry.id,
+                work: format!(
+                    "build a sequence-form matrix of {} entries",
+                    big(size::sequence_form_entries(game))
+                ),
+                limit: max_size,
+                instead: "use --solver spe on a perfect-information tree, or a smaller game",
+            })
+        }
+        (Method::Tree(_), GameFile::Efg(game))
+            if entry.id == "seqform"
+                && game.num_players() == 2
+                && size::chance_reach_words(game) > u128::from(max_size) =>
+        {
+            Err(NashError::TooLarge {
+                method: entry.id,
+                work: format!(
+                    "hold exact chance probabilities of {} machine words",
+                    big(size::chance_reach_words(game))
+                ),
+                limit: max_size,
+                instead: "use --solver spe on a perfect-information tree, or a shallower game",
+            })
+        }
         (Method::Tree(run), GameFile::Efg(game)) => Ok(Found::Tree {
             game,
             found: run(game)?,
         }),
         (Method::Tree(_), GameFile::Nfg(_)) => Err(NashError::NeedsTree(entry.id)),
+    }
+}
+
+/// A count for a message: in full up to 10^12, else as a power of ten (`more than 10^40`).
+fn big(n: u128) -> String {
+    if n < 1_000_000_000_000 {
+        n.to_string()
+    } else if n == u128::MAX {
+        "more than 10^38".to_string()
+    } else {
+        format!("more than 10^{}", n.ilog10())
     }
 }
 
