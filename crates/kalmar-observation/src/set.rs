@@ -69,7 +69,7 @@ impl LocationSet {
     /// The set of all `n` locations.
     pub fn full(n: usize) -> Self {
         let mut words = vec![u64::MAX; n.div_ceil(64)].into_boxed_slice();
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             words[n / 64] = (1u64 << (n % 64)) - 1;
         }
         LocationSet {
