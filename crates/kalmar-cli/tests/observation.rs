@@ -151,6 +151,36 @@ fn alpaga_files_are_read() {
     assert!(a["stats"]["max_antichain"].as_u64().unwrap() > 0);
 }
 
+/// A chain of `n` states, each its own observation, that reaches its last state.
+fn chain(n: usize) -> String {
+    let mut s = String::from("ALPHABET : a\nINIT : s0\n");
+    s += &format!("TARGET : s{}\nSTATES : ", n - 1);
+    s += &(0..n)
+        .map(|i| format!("s{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    s += "\nTRANS :\n";
+    for i in 0..n {
+        s += &format!("s{i}, s{}, a\n", (i + 1).min(n - 1));
+    }
+    s += "OBS :\n";
+    for i in 0..n {
+        s += &format!("s{i}\n");
+    }
+    s
+}
+
+#[test]
+fn a_long_chain_of_singleton_knowledge_sets_is_solved() {
+    // Each knowledge set is one state: the sets are stored by their states, not as bit sets
+    // over the whole game (which took memory quadratic in the chain's length).
+    let file = temp("chain.gii");
+    std::fs::write(&file, chain(30_000)).unwrap();
+    let j = json(&["observation", "solve", file.to_str().unwrap(), "--json"]);
+    assert_eq!(j["winner"], "system");
+    assert_eq!(j["stats"]["knowledge_sets"], 29_999);
+}
+
 #[test]
 fn bad_input_exits_with_2_and_a_position() {
     let bad = temp("bad.gii");
