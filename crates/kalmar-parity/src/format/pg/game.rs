@@ -1,7 +1,7 @@
 //! PGSolver's game format: [`read_pg`], [`write_pg`], and the ids of [`pg_ids`].
 
 use super::PgWriteError;
-use super::lexer::{EXPECT_ID, Lexer, MaxId, check_max};
+use super::lexer::{EXPECT_ID, IdIndex, Lexer, MaxId, check_max};
 use foldhash::{HashSet, HashSetExt};
 use kalmar_core::error::Cursor;
 use kalmar_core::format::GameGraph;
@@ -182,23 +182,8 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         ));
     }
     let ids: Vec<u64> = order.iter().map(|&i| specs[i].id).collect();
-    // Ids are usually exactly 0..n: then an id is its vertex, without a search.
-    let dense = ids.iter().enumerate().all(|(i, &id)| id == i as u64);
-    let find = |id: u64, span: Span| -> Result<Vertex, ParseError> {
-        let found = if dense {
-            (id < ids.len() as u64).then_some(id as usize).ok_or(0)
-        } else {
-            ids.binary_search(&id)
-        };
-        match found {
-            Ok(k) => Ok(Vertex::new(k)),
-            Err(_) => Err(ParseError::new(
-                span,
-                format!("id {id}"),
-                "the id of a vertex defined in the file",
-            )),
-        }
-    };
+    let index = IdIndex::new(&ids);
+    let find = |id: u64, span: Span| index.find(id, span, "the id of a vertex defined in the file");
     let start = match start {
         Some((id, span)) => Some(find(id, span)?),
         None => None,

@@ -1,7 +1,7 @@
 //! The token reader shared by the game and solution formats, and the header's max-id.
 
 use kalmar_core::error::Cursor;
-use kalmar_core::{ParseError, Span};
+use kalmar_core::{ParseError, Span, Vertex};
 
 /// What the lexer reads a number into.
 pub(super) const EXPECT_ID: &str = "a vertex id";
@@ -121,5 +121,33 @@ pub(super) fn check_max(
             ))
         }
         _ => Ok(()),
+    }
+}
+
+/// The vertices of a game by their `.pg` ids (sorted, one per vertex in vertex order): an id is
+/// found by its position, directly when the ids are exactly `0..n` (the usual case), else by
+/// binary search.
+pub(super) struct IdIndex<'a> {
+    ids: &'a [u64],
+    dense: bool,
+}
+
+impl<'a> IdIndex<'a> {
+    /// The index of sorted `ids`.
+    pub(super) fn new(ids: &'a [u64]) -> IdIndex<'a> {
+        let dense = ids.iter().enumerate().all(|(i, &id)| id == i as u64);
+        IdIndex { ids, dense }
+    }
+
+    /// The vertex of `id`, or an error at `span` that expects `expected`.
+    pub(super) fn find(&self, id: u64, span: Span, expected: &str) -> Result<Vertex, ParseError> {
+        let found = if self.dense {
+            (id < self.ids.len() as u64).then_some(id as usize).ok_or(0)
+        } else {
+            self.ids.binary_search(&id)
+        };
+        found
+            .map(Vertex::new)
+            .map_err(|_| ParseError::new(span, format!("id {id}"), expected))
     }
 }

@@ -2,7 +2,7 @@
 
 use super::PgWriteError;
 use super::game::pg_ids;
-use super::lexer::{EXPECT_ID, Lexer, MaxId, check_max};
+use super::lexer::{EXPECT_ID, IdIndex, Lexer, MaxId, check_max};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{ParseError, Player, Span, Vertex};
 use serde::{Deserialize, Serialize};
@@ -39,23 +39,8 @@ pub fn read_pg_solution(text: &str, game: &GameGraph) -> Result<PgSolution, Pars
     let mut lex = Lexer::new(text);
     let mut header: Option<(MaxId, Span)> = None;
     let mut any = false;
-    // Ids are usually exactly 0..n: then an id is its vertex, without a search.
-    let dense = ids.iter().enumerate().all(|(i, &id)| id == i as u64);
-    let find = |id: u64, span: Span| -> Result<Vertex, ParseError> {
-        let found = if dense {
-            (id < ids.len() as u64).then_some(id as usize).ok_or(0)
-        } else {
-            ids.binary_search(&id)
-        };
-        match found {
-            Ok(k) => Ok(Vertex::new(k)),
-            Err(_) => Err(ParseError::new(
-                span,
-                format!("id {id}"),
-                "the id of a vertex of the game",
-            )),
-        }
-    };
+    let index = IdIndex::new(&ids);
+    let find = |id: u64, span: Span| index.find(id, span, "the id of a vertex of the game");
     while let Some(c) = lex.peek() {
         let word = lex.keyword();
         let span = lex.cur.span();
