@@ -231,12 +231,3 @@ fn efg_of<'a>(file: &'a GameFile, path: &Path) -> anyhow::Result<&'a Efg> {
         GameFile::Nfg(_) => Err(in_file(path, "this needs an extensive-form game (.efg)")),
     }
 }
-
-/// A library error: an internal failure (exit code 1) or bad input (exit code 2).
-fn failure(internal: bool, e: impl std::fmt::Display) -> anyhow::Error {
-    if internal {
-        anyhow::anyhow!("internal failure: {e}")
-    } else {
-        bad_input(e)
-    }
-}

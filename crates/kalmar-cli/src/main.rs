@@ -194,6 +194,15 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
+/// A library's error: the program's fault (`internal`, exit code 1) or the input's (exit code 2).
+fn library_error(internal: bool, error: impl std::fmt::Display) -> anyhow::Error {
+    if internal {
+        anyhow::anyhow!("internal failure: {error}")
+    } else {
+        bad_input(error)
+    }
+}
+
 /// Marks an error as the user's input being wrong.
 fn bad_input(error: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(error.to_string()))

@@ -1,7 +1,6 @@
 //! The values of heap games (`kalmar octal`, `impartial subtraction`, `impartial grundy`): the
 //! arguments, and the report of the library's values job printed.
 
-use crate::bad_input;
 use crate::registry_ids::ids;
 use clap::Args;
 use kalmar_cgt::Outcome;
@@ -108,13 +107,7 @@ pub fn run(rules: &Rules, title: &str, args: &ValuesArgs, misere: bool) -> anyho
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let report = report.map_err(|e| {
-        if e.is_internal() {
-            anyhow::anyhow!(e)
-        } else {
-            bad_input(e)
-        }
-    })?;
+    let report = report.map_err(|e| crate::library_error(e.is_internal(), e))?;
     if !args
         .shown
         .plot_or_json(&report, || values_plot(&report, title))?

@@ -1,7 +1,7 @@
 //! `kalmar efg nash` and `kalmar efg strategic`: the library finds and checks, this prints.
 
 use super::draw::{Save, tree_of, with_equilibrium};
-use super::{FileArgs, efg_of, failure, load};
+use super::{FileArgs, efg_of, load};
 use crate::bad_input;
 use crate::progress::spinner;
 use crate::report::{in_file, millis, table};
@@ -109,7 +109,7 @@ fn saved(file: &GameFile, solution: &Solution, save: &Save, json: bool) -> anyho
 fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
     match e {
         NashError::NeedsTree(_) => in_file(path, e),
-        e => failure(e.is_internal(), e),
+        e => crate::library_error(e.is_internal(), e),
     }
 }
 

@@ -203,11 +203,7 @@ impl PolicyArgs {
 
 /// A job's failure: the program's (exit 1) or the input's (exit 2).
 fn failed(error: JobError) -> anyhow::Error {
-    if error.is_internal() {
-        anyhow::anyhow!(error)
-    } else {
-        bad_input(error)
-    }
+    crate::library_error(error.is_internal(), error)
 }
 
 /// Runs a job that enumerates histories, with a spinner that shows how far it got.
