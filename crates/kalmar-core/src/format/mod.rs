@@ -270,11 +270,18 @@ pub fn read_text_file(path: impl AsRef<Path>) -> Result<String, ReadError> {
     read_text(source, path)
 }
 
-/// Reads `source` to its end as text, checking each chunk as it arrives, so that binary data
+/// How much of an input is checked for UTF-8 chunk by chunk as it arrives (1 MiB): enough to
+/// refuse binary data at once, while the rest of a large file is validated only once, at the end.
+const EARLY_CHECK_BYTES: usize = 1 << 20;
+
+/// Reads `source` to its end as text, checking it as it arrives, so that binary data
 /// (`/dev/zero`, `/dev/urandom`, an executable) is refused at its first bad byte instead of after
-/// [`MAX_INPUT_BYTES`] of it, and an endless stream at that size.
+/// [`MAX_INPUT_BYTES`] of it, and an endless stream at that size: the first
+/// [`EARLY_CHECK_BYTES`] are checked chunk by chunk for UTF-8 and NUL bytes, later chunks for NUL
+/// bytes, and the whole text once more for UTF-8 at the end.
 fn read_text(mut source: impl Read, path: &Path) -> Result<String, ReadError> {
     let io = |e| ReadError::Io(path.to_path_buf(), e);
+    let in_file = |e: ParseError| e.in_file(path.display().to_string());
     let mut bytes = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
     let mut checked = 0;
@@ -292,11 +299,19 @@ fn read_text(mut source: impl Read, path: &Path) -> Result<String, ReadError> {
             });
         }
         bytes.extend_from_slice(&chunk[..read]);
-        checked = check_text(&bytes, checked, false)
-            .map_err(|e| e.in_file(path.display().to_string()))?;
+        if checked < EARLY_CHECK_BYTES {
+            checked = check_text(&bytes, checked, false).map_err(in_file)?;
+        } else if chunk[..read].contains(&0) {
+            return Err(in_file(first_bad_byte(&bytes, checked)).into());
+        }
     }
-    check_text(&bytes, checked, true).map_err(|e| e.in_file(path.display().to_string()))?;
-    Ok(String::from_utf8(bytes).expect("checked to be UTF-8"))
+    // The rest is validated once, by the conversion; its error is placed by `check_text`.
+    String::from_utf8(bytes).map_err(|e| in_file(first_bad_byte(e.as_bytes(), checked)).into())
+}
+
+/// The error at the first NUL or non-UTF-8 byte of `bytes` from `from`, which must have one.
+fn first_bad_byte(bytes: &[u8], from: usize) -> ParseError {
+    check_text(bytes, from, true).expect_err("the bytes hold a NUL or are not UTF-8")
 }
 
 /// Checks `bytes[from..]` for UTF-8 text without NUL bytes, and returns how far it is known to be
@@ -383,6 +398,24 @@ mod tests {
         );
         let cut = read_text(ByteByByte("é".as_bytes().split_last().unwrap().1), path);
         assert!(cut.is_err());
+        // Past the bytes checked chunk by chunk, NUL and bad UTF-8 are still found and placed.
+        let long = "a\n".repeat(EARLY_CHECK_BYTES);
+        let late_nul = format!("{long}ab\0");
+        let error = read_text(late_nul.as_bytes(), path)
+            .unwrap_err()
+            .to_string();
+        let line = EARLY_CHECK_BYTES + 1;
+        assert!(
+            error.contains(&format!("x.gg:{line}:3")) && error.contains("NUL"),
+            "{error}"
+        );
+        let mut late_binary = long.into_bytes();
+        late_binary.extend_from_slice(b"ok\xff");
+        let error = read_text(&late_binary[..], path).unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("x.gg:{line}:3")) && error.contains("0xff"),
+            "{error}"
+        );
     }
 
     #[test]
