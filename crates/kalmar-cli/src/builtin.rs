@@ -112,11 +112,10 @@ fn solve<G: Game>(
     title: &str,
     impartial: Option<ImpartialClass<'_, G::State>>,
 ) -> anyhow::Result<()> {
-    let bar = crate::progress::spinner("exploring and solving");
-    let result = reach::solve_implicit(game, args.max_positions);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let result =
+        crate::progress::spinning(crate::progress::spinner("exploring and solving"), || {
+            reach::solve_implicit(game, args.max_positions)
+        });
     let (explored, solution) = result.map_err(bad_input)?;
     let chess = reach::from_explored(&explored)?;
     solution.verify(&chess).map_err(|e| {

@@ -144,11 +144,9 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
         preprocess: !args.no_preprocess,
         verify: !args.no_verify,
     };
-    let bar = spinner(&args.solver, arena.num_edges());
-    let solved = parity::solve(&game, &options);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let solved = crate::progress::spinning(spinner(&args.solver, arena.num_edges()), || {
+        parity::solve(&game, &options)
+    });
     let solved = solved.map_err(|e| match e {
         parity::SolveError::UnknownSolver(e) => bad_input(e),
         e => anyhow::anyhow!("{e}"),

@@ -42,3 +42,12 @@ pub fn bar(len: usize, unit: &str) -> Option<ProgressBar> {
     bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     Some(bar)
 }
+
+/// Runs `work` while `bar` (a spinner or bar, if one is shown) turns, and clears it after.
+pub fn spinning<T>(bar: Option<ProgressBar>, work: impl FnOnce() -> T) -> T {
+    let result = work();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
+}

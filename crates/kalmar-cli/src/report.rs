@@ -14,14 +14,12 @@ const SPINNER_BYTES: u64 = 16 << 20;
 /// Reads a game file; every failure is bad input.
 pub fn load(path: &Path) -> anyhow::Result<GameGraph> {
     let size = std::fs::metadata(path).map_or(0, |m| m.len());
-    let bar = (size > SPINNER_BYTES)
-        .then(|| crate::progress::spinner(&format!("reading {}", path.display())))
-        .flatten();
-    let graph = read_path(path).map_err(bad_input);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    graph
+    crate::progress::spinning(
+        (size > SPINNER_BYTES)
+            .then(|| crate::progress::spinner(&format!("reading {}", path.display())))
+            .flatten(),
+        || read_path(path).map_err(bad_input),
+    )
 }
 
 /// An error about a file: bad input, prefixed with the file's name.

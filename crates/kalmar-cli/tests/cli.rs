@@ -929,7 +929,7 @@ fn benchmark_tables_are_plotted() {
             "--svg",
             svg_arg,
         ],
-        "line 57, under \"Retrograde analysis",
+        "line 77, under \"Retrograde analysis",
     );
     refused(
         &[
@@ -937,7 +937,7 @@ fn benchmark_tables_are_plotted() {
             "plot",
             "docs/BENCHMARKS.md",
             "--table",
-            "2",
+            "against the floor",
             "--y",
             "nope",
             "--svg",

@@ -55,11 +55,10 @@ fn solve_and_print(
     if save.svg.is_some() {
         tree_of(file, &args.file)?;
     }
-    let bar = spinner(&format!("Equilibria by {}", options.method));
-    let solved = nash::solve(file, options);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let solved = crate::progress::spinning(
+        spinner(&format!("Equilibria by {}", options.method)),
+        || nash::solve(file, options),
+    );
     let solution = solved.map_err(|e| nash_error(&args.file, e))?;
     let elapsed = started.elapsed();
     saved(file, &solution, save, args.json)?;
@@ -195,11 +194,9 @@ fn print_subgame(found: &SubgameSolution) -> anyhow::Result<()> {
 pub fn write_strategic(path: &Path, output: Option<&Path>, max_size: u64) -> anyhow::Result<()> {
     let file = load(path)?;
     let game = efg_of(&file, path)?;
-    let bar = spinner("building the reduced strategic form");
-    let form = strategic::build(game, max_size);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let form = crate::progress::spinning(spinner("building the reduced strategic form"), || {
+        strategic::build(game, max_size)
+    });
     let text = to_nfg_string(&form.map_err(bad_input)?.nfg);
     match output {
         Some(path) => {

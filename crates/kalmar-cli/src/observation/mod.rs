@@ -162,11 +162,9 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
 /// Solves a game read in `read_time` and prints the answer.
 fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::Result<()> {
     // The time can be exponential in the size of the file: show the spinner on any game.
-    let bar = crate::progress::spinner(&args.algorithm);
-    let report = run_solve(input, &args.algorithm);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let report = crate::progress::spinning(crate::progress::spinner(&args.algorithm), || {
+        run_solve(input, &args.algorithm)
+    });
     let report = report.map_err(|e| {
         if e.is_internal() {
             anyhow::anyhow!(e)

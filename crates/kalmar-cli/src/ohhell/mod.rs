@@ -225,11 +225,7 @@ fn enumerating<T>(
 
 /// Runs a sampling job with a spinner.
 fn sampling<T>(job: impl FnOnce() -> Result<T, JobError>) -> anyhow::Result<T> {
-    let bar = crate::progress::spinner("sampling");
-    let result = job();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let result = crate::progress::spinning(crate::progress::spinner("sampling"), job);
     result.map_err(failed)
 }
 

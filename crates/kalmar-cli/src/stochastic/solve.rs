@@ -141,11 +141,10 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
             .flatten(),
         convention: convention(args.convention),
     };
-    let bar = spinner("solving", graph.arena.num_edges().saturating_mul(1000));
-    let answer = solved(graph, &options);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let answer = crate::progress::spinning(
+        spinner("solving", graph.arena.num_edges().saturating_mul(1000)),
+        || solved(graph, &options),
+    );
     let answer = answer.map_err(|e| match e {
         e if e.is_internal() => anyhow::anyhow!(e),
         e if e.is_in_game() => in_file(&args.file, e),
