@@ -5,7 +5,8 @@
 
 use kalmar_core::format::read_gg;
 use kalmar_core::{Rational, Strategy, Vertex};
-use kalmar_positional::{Equilibrium, PositionalGame, backward_induction, check::check};
+use kalmar_positional::check::{Wrong, check};
+use kalmar_positional::{Equilibrium, PositionalGame, backward_induction};
 use proptest::prelude::*;
 
 const PLAYERS: usize = 3;
@@ -157,6 +158,18 @@ fn a_cycle_is_refused_by_both() {
     let game = PositionalGame::from_graph(&read_gg(text).unwrap()).unwrap();
     let error = backward_induction::solve(&game).unwrap_err();
     assert!(error.to_string().contains("cycle"), "{error}");
+    // The certificate refuses a profile that goes round the cycle, whatever it claims.
+    let arena = game.arena();
+    let mut strategy = Strategy::empty(arena.num_vertices());
+    for v in arena.vertices().filter(|&v| game.mover(v).is_some()) {
+        strategy.set(v, arena.out_edges(v).next().unwrap());
+    }
+    let one = vec![Rational::from(1); PLAYERS];
+    let claimed = Equilibrium {
+        values: vec![one; arena.num_vertices()],
+        strategy,
+    };
+    assert!(matches!(check(&game, &claimed), Err(Wrong::Cycle(_))));
 }
 
 #[test]
