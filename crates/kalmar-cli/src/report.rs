@@ -192,3 +192,24 @@ pub fn write_picture(path: Option<&Path>, picture: impl FnOnce() -> String) -> a
 pub fn millis(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
+
+/// An amount of memory as written on the command line: bytes, or a number with `K`, `M`, `G` or
+/// `T` (powers of 1024; a trailing `B` or `iB` is allowed): `16G`, `1.5GiB`, `512M`.
+pub fn memory(text: &str) -> Result<u64, String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let number = upper.trim_end_matches("IB").trim_end_matches('B');
+    let (digits, shift) = match number.char_indices().last() {
+        Some((i, unit @ ('K' | 'M' | 'G' | 'T'))) => {
+            (&number[..i], 10 * (1 + "KMGT".find(unit).unwrap_or(0)))
+        }
+        _ => (number, 0),
+    };
+    let value: f64 = digits.trim().parse().map_err(|_| {
+        format!("'{text}' is no amount of memory (write e.g. 16G, 512M or 1000000)")
+    })?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !(1.0..1.8e19).contains(&bytes) {
+        return Err(format!("'{text}' is not between one byte and 16 EiB"));
+    }
+    Ok(bytes as u64)
+}

@@ -180,6 +180,35 @@ fn verify_refuses_hostile_solution_files_as_bad_input() {
     }
 }
 
+/// A random simple stochastic game of `positions` positions (seed 1), written by kalmar.
+fn random_simple_game(positions: usize) -> String {
+    let path = temp(&format!("simple-{positions}.gg"));
+    let path = path.to_str().unwrap().to_string();
+    let positions = positions.to_string();
+    let out = kalmar(&[
+        "generate",
+        "stochastic",
+        "simple",
+        "--positions",
+        &positions,
+        "-o",
+        &path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    path
+}
+
+/// A chain of `length` fair coins, each ending the game or going on: the first is worth
+/// 2^-length, a number of `length` binary digits (200,000 coins: 5 GB of digits in all).
+fn coin_chain(length: usize) -> String {
+    let mut text = String::from("kalmar-gg 1\n");
+    for i in 0..length {
+        text += &format!("c{i} chance -> c{}:1/2 z:1/2\n", i + 1);
+    }
+    text += &format!("c{length} terminal payoff=1\nz terminal payoff=0\n");
+    file(&format!("coins-{length}.gg"), text)
+}
+
 #[test]
 fn absurd_sizes_are_refused_before_any_work() {
     const HUGE: &str = "1000000000000000000";
@@ -208,6 +237,8 @@ fn absurd_sizes_are_refused_before_any_work() {
         &["generate", "parity", "towersofhanoi", "1000"],
         &["generate", "stochastic", "simple", "--positions", HUGE],
         &["generate", "stochastic", "discounted", "--positions", "0"],
+        &["stochastic", "solve", &random_simple_game(30_000)],
+        &["stochastic", "solve", &coin_chain(200_000)],
         &[
             "ohhell",
             "count",

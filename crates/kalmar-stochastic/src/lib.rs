@@ -50,6 +50,7 @@ mod reach;
 pub mod recover;
 pub mod reduce;
 pub mod si;
+pub mod size;
 pub mod solution_file;
 pub mod solve;
 pub mod spg;

@@ -19,6 +19,7 @@
 //! assert_eq!(kalmar_stochastic::solution_file::verify(&graph, &text).unwrap(), answer.class);
 //! ```
 
+use crate::size::{ExactSize, exact_size};
 use crate::vi::Bounds;
 use crate::{
     Class, DiscountedGame, MeanPayoffGame, ParityConvention, Solution, Stats, StochasticError,
@@ -48,7 +49,14 @@ pub struct Options {
     pub deadline: Option<Instant>,
     /// Parity games: which parity of the largest recurring priority makes Max win.
     pub convention: ParityConvention,
+    /// Exact solves: the most bytes the [size model](crate::size) may estimate before the solve
+    /// is refused ([`SolveError::TooLarge`]); [`DEFAULT_MAX_MEMORY`] unless set.
+    pub max_memory: u64,
 }
+
+/// The memory an exact solve may be estimated to need unless [`Options::max_memory`] says
+/// otherwise: 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 impl Default for Options {
     /// Exact strategy iteration (`si`), value iteration's defaults of the command line, and the
@@ -62,6 +70,7 @@ impl Default for Options {
             max_sweeps: 1_000_000,
             deadline: None,
             convention: ParityConvention::EvenWins,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -153,6 +162,18 @@ pub enum SolveError {
     /// vertex or what is missing.
     #[error("{0}")]
     Game(String),
+    /// An exact solve is estimated to need more memory than [`Options::max_memory`].
+    #[error(
+        "an exact solve of this game may need up to {}, more than the {} allowed ({}): use \
+         --solver vi for values within guaranteed bounds, or allow more with --max-memory",
+        bytes(size.bytes), bytes(*allowed), size.describe()
+    )]
+    TooLarge {
+        /// The estimate.
+        size: ExactSize,
+        /// The bytes allowed.
+        allowed: u64,
+    },
     /// The solver's answer failed its certificate: an internal failure.
     #[error("internal error, the solver's answer failed its certificate: {0}")]
     Certificate(VerifyError),
@@ -161,7 +182,7 @@ pub enum SolveError {
 impl SolveError {
     /// Whether the error is in the game's content (to be reported with the file's name).
     pub fn is_in_game(&self) -> bool {
-        matches!(self, SolveError::Game(_))
+        matches!(self, SolveError::Game(_) | SolveError::TooLarge { .. })
     }
 
     /// Whether the error is an internal failure rather than bad input.
@@ -265,7 +286,34 @@ pub fn solve(graph: &GameGraph, options: &Options) -> Result<Answer, SolveError>
     if options.epsilon.signum().is_le() {
         return Err(SolveError::Epsilon);
     }
+    if solver.exact || options.exact {
+        let discount = match class {
+            Class::Discounted => Some(DiscountedGame::from_graph(graph)?.discount().clone()),
+            _ => None,
+        };
+        let size = exact_size(&graph.arena, discount.as_ref());
+        if size.bytes > options.max_memory {
+            let allowed = options.max_memory;
+            return Err(SolveError::TooLarge { size, allowed });
+        }
+    }
     (solver.solve)(graph, class, options)
+}
+
+/// `bytes` in the largest binary unit that keeps a number of at least 1 (`3.2 GiB`).
+pub fn bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
 }
 
 /// Times `work`.

@@ -221,3 +221,26 @@ proptest! {
         prop_assert!(finished.bounds.is_some() && finished.check_time.is_some());
     }
 }
+
+#[test]
+fn an_exact_solve_beyond_the_memory_allowed_is_refused_with_its_estimate() {
+    use kalmar_stochastic::generate::{Parameters, generate};
+    let graph = generate("simple", &Parameters::sized(4000, 1)).unwrap();
+    let small = Options {
+        max_memory: 1 << 20,
+        ..Options::default()
+    };
+    let error = solve(&graph, &small).unwrap_err();
+    assert!(error.is_in_game() && !error.is_internal(), "{error}");
+    let SolveError::TooLarge { size, allowed } = &error else {
+        panic!("{error}")
+    };
+    assert!(size.bytes > *allowed && size.largest_part > 100);
+    assert!(error.to_string().contains("--solver vi"), "{error}");
+    // Value iteration keeps no linear system and is not refused.
+    let vi = Options {
+        solver: "vi".into(),
+        ..small
+    };
+    assert!(solve(&graph, &vi).is_ok());
+}

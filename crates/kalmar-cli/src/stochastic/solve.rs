@@ -45,6 +45,11 @@ pub struct SolveArgs {
     /// Parity games: which parity of the largest recurring priority makes Max win.
     #[arg(long, value_enum, default_value = "even")]
     pub convention: ConventionArg,
+    /// Exact solves (si, mpsi, vi --exact): refuse a game whose exact solve the size model
+    /// estimates above this much memory (bytes, or with K, M, G or T: `16G`). The estimate
+    /// counts the fill of the largest strongly connected part and the digits of exact values.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
+    pub max_memory: u64,
     /// Print the solution as JSON: `values` maps every vertex to its exact value ("3/4").
     #[arg(long)]
     pub json: bool,
@@ -78,6 +83,7 @@ impl SolveArgs {
             epsilon: "1/1000000".into(),
             max_sweeps: 1_000_000,
             convention: ConventionArg::Even,
+            max_memory: kalmar_stochastic::solve::DEFAULT_MAX_MEMORY,
             json: args.json,
             output: args.output.clone(),
             limit: args.limit,
@@ -140,6 +146,7 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
             .then(crate::timeout::cooperative_deadline)
             .flatten(),
         convention: convention(args.convention),
+        max_memory: args.max_memory,
     };
     let answer = crate::progress::spinning(
         spinner("solving", graph.arena.num_edges().saturating_mul(1000)),
