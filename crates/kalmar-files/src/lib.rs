@@ -170,7 +170,19 @@ impl Detected {
 /// file, with line and column for text that does not parse.
 pub fn detect(path: impl AsRef<Path>) -> Result<Detected, ReadError> {
     let path = path.as_ref();
-    let text = read_text_file(path)?;
+    detect_text(path, read_text_file(path)?)
+}
+
+/// [`detect`] on a file's text already read: `path` gives the extension the rules look at and
+/// the name errors carry (it is not opened).
+///
+/// ```
+/// use kalmar_files::{Family, detect_text};
+/// let text = "EFG 2 R \"\" { \"1\" \"2\" }\nt \"\" 1 \"\" { 1, -1 }\n";
+/// let game = detect_text("from-memory".as_ref(), text.to_string()).unwrap();
+/// assert_eq!(game.family(), Family::Extensive);
+/// ```
+pub fn detect_text(path: &Path, text: String) -> Result<Detected, ReadError> {
     let extension = content_extension(path);
     let known_graph = Format::from_extension(path).is_some();
     match extension.as_deref() {

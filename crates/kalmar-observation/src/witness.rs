@@ -15,7 +15,7 @@
 use crate::{KnowledgeStrategy, LocationSet, ObservationGame, Spoiler};
 use kalmar_core::VerifyError;
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 fn names(game: &ObservationGame, k: &LocationSet) -> Vec<String> {
     k.iter()
@@ -123,6 +123,16 @@ pub enum StrategyFileError {
     Loses(#[from] VerifyError),
 }
 
+/// Each of `count` names to its id, the first of equal names: a lookup in O(1), where a file
+/// can have many rules.
+fn first_ids<'g>(count: usize, name_of: impl Fn(u32) -> &'g str) -> HashMap<&'g str, u32> {
+    let mut ids = HashMap::with_capacity(count);
+    for id in (0..count as u32).rev() {
+        ids.insert(name_of(id), id);
+    }
+    ids
+}
+
 /// Reads a strategy file of this game.
 pub fn read_file(
     game: &ObservationGame,
@@ -132,9 +142,10 @@ pub fn read_file(
     let rules = value["strategy"]
         .as_array()
         .ok_or(StrategyFileError::NoRules)?;
-    let location =
-        |name: &str| (0..game.num_locations() as u32).find(|&l| game.location_name(l) == name);
-    let action = |name: &str| (0..game.num_actions() as u32).find(|&a| game.action_name(a) == name);
+    let locations = first_ids(game.num_locations(), |l| game.location_name(l));
+    let actions = first_ids(game.num_actions(), |a| game.action_name(a));
+    let location = |name: &str| locations.get(name).copied();
+    let action = |name: &str| actions.get(name).copied();
     let mut strategy = KnowledgeStrategy::default();
     for (i, rule) in rules.iter().enumerate() {
         let bad = |what: String| StrategyFileError::Rule { rule: i + 1, what };
