@@ -198,6 +198,22 @@ fn random_simple_game(positions: usize) -> String {
     path
 }
 
+/// The prime-cycles game of the first `k` primes, whose knowledge game is exponential.
+fn prime_cycles(k: usize) -> String {
+    let path = temp(&format!("primes-{k}.gii"));
+    let path = path.to_str().unwrap().to_string();
+    let out = kalmar(&[
+        "generate",
+        "observation",
+        "primes",
+        &k.to_string(),
+        "-o",
+        &path,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    path
+}
+
 /// A chain of `length` fair coins, each ending the game or going on: the first is worth
 /// 2^-length, a number of `length` binary digits (200,000 coins: 5 GB of digits in all).
 fn coin_chain(length: usize) -> String {
@@ -239,6 +255,13 @@ fn absurd_sizes_are_refused_before_any_work() {
         &["generate", "stochastic", "discounted", "--positions", "0"],
         &["stochastic", "solve", &random_simple_game(30_000)],
         &["stochastic", "solve", &coin_chain(200_000)],
+        &[
+            "observation",
+            "solve",
+            &prime_cycles(12),
+            "--max-memory",
+            "40M",
+        ],
         &[
             "ohhell",
             "count",

@@ -24,6 +24,7 @@ pub mod format;
 pub mod game;
 pub mod generate;
 pub mod ids;
+pub mod memory;
 pub mod num;
 pub mod registry;
 pub mod scc;

@@ -63,12 +63,23 @@
 //! Each iteration of a fixpoint grows or shrinks the downward-closed set, so there are at most
 //! `2^n` of them per level (exponential, as the problem is EXPTIME-complete), and far fewer when
 //! the antichains stay small; an antichain can have exponentially many elements, and a meet
-//! costs the product of the sizes. Parity with `d` priorities nests `d` fixpoints. Recording the
-//! contexts shares the antichains (reference counts), so it costs one pointer per level and
-//! context; extracting a witness replays it once per knowledge set of the witness.
+//! costs the product of the sizes. Parity with `d` priorities nests `d` fixpoints.
+//!
+//! An iteration computes `CPre` only for the observations whose successors' antichains changed
+//! since it last did (a pointer comparison per successor observation; the others keep theirs),
+//! and reads only the moves from the knowledge set's locations (an index by location). So an
+//! iteration that changes `c` antichains costs O(n) pointer comparisons for `n` observations
+//! plus the `CPre` of the observations leading into those `c`: a chain of `n` observations,
+//! which needs `n` iterations, takes O(n²) comparisons and little else (40,000 states in about a
+//! minute, where recomputing every observation took O(n³)). The system's contexts are recorded
+//! as the antichains each changed (reference counts, shared), the environment's as one pointer
+//! per level; extracting a witness replays them once per knowledge set of the witness.
+//! [`solve_within`] asks a budget before each `CPre`, so that a
+//! [`MemoryGuard`](kalmar_core::memory::MemoryGuard) can stop a run that grows too large.
 
 use super::{KnowledgeStrategy, LocationSet, ObservationGame, Side, Solution, Spoiler, Stats};
 use foldhash::{HashSet, HashSetExt};
+use kalmar_core::memory::{Budget, Unlimited};
 use std::rc::Rc;
 
 /// An antichain of nonempty knowledge sets (the maximal elements of a downward-closed set),
@@ -113,22 +124,34 @@ fn same(a: &Antichain, b: &Antichain) -> bool {
     }
 }
 
-/// A downward-closed set of knowledge sets, as its antichain, split by observation.
+/// The same elements, each with the same action.
+fn same_with_actions(a: &Antichain, b: &Antichain) -> bool {
+    a.len() == b.len() && {
+        let elements: HashSet<(&LocationSet, u32)> = a.iter().map(|(s, x)| (s, *x)).collect();
+        b.iter().all(|(s, x)| elements.contains(&(s, *x)))
+    }
+}
+
+/// A downward-closed set of knowledge sets, as its antichain, split by observation. The
+/// antichain of an observation is shared with every earlier set that had the same one, so an
+/// iteration that changes a few observations costs a pointer for each of the others, and
+/// "unchanged" is a pointer comparison.
 #[derive(Clone, Debug, Default)]
 struct Closed {
     /// Per observation, the maximal elements of that observation.
-    by_observation: Vec<Antichain>,
+    by_observation: Vec<Rc<Antichain>>,
 }
 
 impl Closed {
     fn empty(observations: usize) -> Self {
         Closed {
-            by_observation: vec![Vec::new(); observations],
+            // One empty antichain, shared by every observation.
+            by_observation: std::iter::repeat_n(Rc::new(Vec::new()), observations).collect(),
         }
     }
 
     fn len(&self) -> usize {
-        self.by_observation.iter().map(Vec::len).sum()
+        self.by_observation.iter().map(|a| a.len()).sum()
     }
 
     /// Whether `k`, of observation `o`, lies below an element.
@@ -140,7 +163,18 @@ impl Closed {
         self.by_observation
             .iter()
             .zip(&other.by_observation)
-            .all(|(a, b)| same(a, b))
+            .all(|(a, b)| Rc::ptr_eq(a, b) || same(a, b))
+    }
+
+    /// The observations whose antichain is not shared with `earlier`, with their antichains.
+    fn changes_since(&self, earlier: &Closed) -> Vec<(u32, Rc<Antichain>)> {
+        self.by_observation
+            .iter()
+            .zip(&earlier.by_observation)
+            .enumerate()
+            .filter(|(_, (now, then))| !Rc::ptr_eq(now, then))
+            .map(|(o, (now, _))| (o as u32, Rc::clone(now)))
+            .collect()
     }
 }
 
@@ -151,18 +185,66 @@ struct Moves {
     posts: Vec<(u32, LocationSet)>,
 }
 
+/// Outputs recorded in order: the first in full, then for each next one what changed. A
+/// fixpoint of `r` rounds over `n` observations that changes a few antichains a round is
+/// recorded in O(n + r), not O(n·r).
+#[derive(Default)]
+struct Trail {
+    first: Option<Rc<Closed>>,
+    last: Option<Rc<Closed>>,
+    /// For each output after the first, its antichains not shared with the output before.
+    changes: Vec<Vec<(u32, Rc<Antichain>)>>,
+}
+
+impl Trail {
+    fn push(&mut self, output: Rc<Closed>) {
+        match &self.last {
+            None => self.first = Some(Rc::clone(&output)),
+            Some(last) => self.changes.push(output.changes_since(last)),
+        }
+        self.last = Some(output);
+    }
+
+    /// Appends the outputs of `later`, in order.
+    fn append(&mut self, later: Trail) {
+        let Some(first) = later.first else {
+            return;
+        };
+        self.push(first);
+        self.changes.extend(later.changes);
+        self.last = later.last;
+    }
+
+    /// Every antichain of the recorded outputs, in order, by observation; an antichain shared
+    /// with the output before is given once.
+    fn antichains(&self) -> impl Iterator<Item = (usize, &Antichain)> {
+        let first = self.first.iter().flat_map(|c| {
+            c.by_observation
+                .iter()
+                .enumerate()
+                .map(|(o, a)| (o, a.as_ref()))
+        });
+        let changes = self
+            .changes
+            .iter()
+            .flatten()
+            .map(|(o, a)| (*o as usize, a.as_ref()));
+        first.chain(changes)
+    }
+}
+
 /// What the iterations leave behind for the witnesses: a stack of open buffers, one per round
 /// under way, each holding the contexts of that round still to be kept.
 struct Record {
     /// The outputs of the contexts the system's strategy is read from.
-    system: Vec<Vec<Rc<Closed>>>,
+    system: Vec<Trail>,
     /// The inputs (the `Z_i` of every level) of the contexts the spoiler is read from.
     environment: Vec<Vec<Vec<Rc<Closed>>>>,
 }
 
 impl Record {
     fn open(&mut self) {
-        self.system.push(Vec::new());
+        self.system.push(Trail::default());
         self.environment.push(Vec::new());
     }
 
@@ -170,7 +252,7 @@ impl Record {
     fn close(&mut self, keep_system: bool, keep_environment: bool) {
         let system = self.system.pop().unwrap_or_default();
         if keep_system && let Some(parent) = self.system.last_mut() {
-            parent.extend(system);
+            parent.append(system);
         }
         let environment = self.environment.pop().unwrap_or_default();
         if keep_environment && let Some(parent) = self.environment.last_mut() {
@@ -178,6 +260,10 @@ impl Record {
         }
     }
 }
+
+/// What `CPre` of one observation last read (the antichains of its successor observations)
+/// and gave.
+type Cached = (Vec<Rc<Antichain>>, Rc<Antichain>);
 
 /// The data of one game the operators need.
 struct Context<'g> {
@@ -189,22 +275,32 @@ struct Context<'g> {
     levels: usize,
     /// Per action, its moves into each observation.
     moves: Vec<Vec<Moves>>,
+    /// Per action, `(location, i)` for each `moves[a][i]` with a move from that location,
+    /// sorted by location: which observations a knowledge set's moves reach.
+    sources: Vec<Vec<(u32, u32)>>,
+    /// Per observation `o`, the observations its moves reach: all that `CPre(Z)` of `o` reads.
+    inputs: Vec<Vec<u32>>,
+    /// Per observation, the antichains `CPre` last read and the one it gave, reused while
+    /// those it reads are unchanged.
+    cache: Vec<Option<Cached>>,
+    /// Every safe knowledge set, and none: where greatest and least fixpoints start.
+    top: Rc<Closed>,
+    bottom: Rc<Closed>,
     stats: Stats,
 }
 
 impl<'g> Context<'g> {
     fn new(game: &'g ObservationGame) -> Self {
         let n = game.num_locations();
-        let mut universe = Vec::with_capacity(game.num_observations());
-        for o in 0..game.num_observations() as u32 {
+        let observations = game.num_observations();
+        let mut universe = Vec::with_capacity(observations);
+        for o in 0..observations as u32 {
             let mut s = game.class(o).intersection(game.safe());
             s.subtract(game.target());
             universe.push(s);
         }
         // Compress priorities, keeping their parity and order.
-        let mut distinct: Vec<u32> = (0..game.num_observations() as u32)
-            .map(|o| game.priority(o))
-            .collect();
+        let mut distinct: Vec<u32> = (0..observations as u32).map(|o| game.priority(o)).collect();
         distinct.sort_unstable();
         distinct.dedup();
         let mut rank = Vec::with_capacity(distinct.len());
@@ -215,11 +311,15 @@ impl<'g> Context<'g> {
             }
             rank.push(current);
         }
-        let level: Vec<usize> = (0..game.num_observations() as u32)
+        let level: Vec<usize> = (0..observations as u32)
             .map(|o| rank[distinct.binary_search(&game.priority(o)).unwrap_or(0)])
             .collect();
         let levels = rank.last().map_or(1, |&r| r + 1);
         let mut moves: Vec<Vec<Moves>> = (0..game.num_actions()).map(|_| Vec::new()).collect();
+        let mut sources: Vec<Vec<(u32, u32)>> = vec![Vec::new(); game.num_actions()];
+        // Per action, the slot of each observation in `moves[a]`.
+        let mut slot_of: Vec<foldhash::HashMap<u32, usize>> =
+            vec![foldhash::HashMap::default(); game.num_actions()];
         for l in 0..n as u32 {
             for &(a, t) in game.moves(l) {
                 if game.target().contains(t) {
@@ -227,21 +327,41 @@ impl<'g> Context<'g> {
                 }
                 let o = game.observation(t);
                 let by_observation = &mut moves[a as usize];
-                let slot = match by_observation.iter().position(|m| m.observation == o) {
-                    Some(i) => i,
-                    None => {
-                        by_observation.push(Moves {
-                            observation: o,
-                            posts: Vec::new(),
-                        });
-                        by_observation.len() - 1
-                    }
-                };
+                let slot = *slot_of[a as usize].entry(o).or_insert_with(|| {
+                    by_observation.push(Moves {
+                        observation: o,
+                        posts: Vec::new(),
+                    });
+                    by_observation.len() - 1
+                });
                 let posts = &mut by_observation[slot].posts;
                 match posts.last_mut() {
                     Some((from, post)) if *from == l => post.insert(t),
-                    _ => posts.push((l, LocationSet::of(n, [t]))),
+                    _ => {
+                        posts.push((l, LocationSet::of(n, [t])));
+                        sources[a as usize].push((l, slot as u32));
+                    }
                 }
+            }
+        }
+        let inputs = universe
+            .iter()
+            .map(|within| {
+                let mut reached: Vec<u32> = within
+                    .iter()
+                    .flat_map(|l| game.moves(l))
+                    .filter(|&&(_, t)| !game.target().contains(t))
+                    .map(|&(_, t)| game.observation(t))
+                    .collect();
+                reached.sort_unstable();
+                reached.dedup();
+                reached
+            })
+            .collect();
+        let mut top = Closed::empty(observations);
+        for (o, s) in universe.iter().enumerate() {
+            if !s.is_empty() {
+                top.by_observation[o] = Rc::new(vec![(s.clone(), 0)]);
             }
         }
         Context {
@@ -250,19 +370,36 @@ impl<'g> Context<'g> {
             level,
             levels,
             moves,
+            sources,
+            inputs,
+            cache: vec![None; observations],
+            top: Rc::new(top),
+            bottom: Rc::new(Closed::empty(observations)),
             stats: Stats::default(),
         }
     }
 
-    /// The largest downward-closed set: every safe knowledge set.
-    fn top(&self) -> Closed {
-        let mut top = Closed::empty(self.universe.len());
-        for (o, s) in self.universe.iter().enumerate() {
-            if !s.is_empty() {
-                top.by_observation[o].push((s.clone(), 0));
-            }
+    /// The moves of action `a` from the locations of `allowed`, one entry per observation they
+    /// reach, in the order of `moves[a]`.
+    fn moves_from(&self, a: u32, allowed: &LocationSet) -> Vec<&Moves> {
+        let sources = &self.sources[a as usize];
+        let mut slots: Vec<u32> = Vec::new();
+        for l in allowed.iter() {
+            let start = sources.partition_point(|&(from, _)| from < l);
+            slots.extend(
+                sources[start..]
+                    .iter()
+                    .take_while(|&&(from, _)| from == l)
+                    .map(|&(_, slot)| slot),
+            );
         }
-        top
+        slots.sort_unstable();
+        slots.dedup();
+        let moves = &self.moves[a as usize];
+        slots
+            .into_iter()
+            .map(|slot| &moves[slot as usize])
+            .collect()
     }
 
     /// The maximal elements of `CPre(q)` of observation `o`.
@@ -282,10 +419,7 @@ impl<'g> Context<'g> {
             }
             // `None` stands for `[allowed]`, the meet over no observation yet.
             let mut candidates: Option<Antichain> = None;
-            for m in &self.moves[a as usize] {
-                if !m.posts.iter().any(|(l, _)| allowed.contains(*l)) {
-                    continue;
-                }
+            for m in self.moves_from(a, &allowed) {
                 // The locations of `allowed` whose moves into `m.observation` fit in `t`.
                 let fits = |t: Option<&LocationSet>| {
                     let mut s = allowed.clone();
@@ -325,34 +459,60 @@ impl<'g> Context<'g> {
         maximal(out)
     }
 
-    /// `⋃_i (P_i ⊓ CPre(Z_i))`.
-    fn step(&mut self, z: &[Rc<Closed>]) -> Closed {
+    /// `⋃_i (P_i ⊓ CPre(Z_i))`, asking `budget` before each observation's `CPre`. An
+    /// observation whose inputs are the antichains its last `CPre` read keeps its output.
+    fn step<B: Budget>(&mut self, z: &[Rc<Closed>], budget: &mut B) -> Result<Closed, B::Error> {
         self.stats.iterations += 1;
-        let mut out = Closed::empty(self.universe.len());
-        for o in 0..self.universe.len() as u32 {
-            if !self.universe[o as usize].is_empty() {
-                out.by_observation[o as usize] = self.cpre(&z[self.level[o as usize]], o);
+        let mut out = Closed::clone(&self.bottom);
+        for o in 0..self.universe.len() {
+            if self.universe[o].is_empty() {
+                continue;
             }
+            budget.step()?;
+            let q = &z[self.level[o]];
+            let reads = |p: &u32| &q.by_observation[*p as usize];
+            if let Some((seen, output)) = &self.cache[o]
+                && seen
+                    .iter()
+                    .zip(&self.inputs[o])
+                    .all(|(s, p)| Rc::ptr_eq(s, reads(p)))
+            {
+                out.by_observation[o] = Rc::clone(output);
+                continue;
+            }
+            let fresh = self.cpre(q, o as u32);
+            // The same elements with the same actions: kept shared, so that what reads this
+            // observation sees no change. (The same sets with other actions are a change: an
+            // action is justified by the iterate it was computed from.)
+            let output = match self.cache[o].take() {
+                Some((_, old)) if same_with_actions(&old, &fresh) => old,
+                _ => Rc::new(fresh),
+            };
+            let seen = self.inputs[o].iter().map(|p| Rc::clone(reads(p))).collect();
+            self.cache[o] = Some((seen, Rc::clone(&output)));
+            out.by_observation[o] = output;
         }
         self.stats.max_antichain = self.stats.max_antichain.max(out.len() as u64);
-        out
+        Ok(out)
     }
 
     /// The fixpoint for level `i` and all below, the levels above fixed in `z`. Every round
     /// is recorded for the witnesses: the system keeps the rounds of least fixpoints and the
     /// last round of greatest ones, the environment the other way round.
-    fn fixpoint(&mut self, i: usize, z: &mut Vec<Rc<Closed>>, record: &mut Record) -> Rc<Closed> {
+    fn fixpoint<B: Budget>(
+        &mut self,
+        i: usize,
+        z: &mut Vec<Rc<Closed>>,
+        record: &mut Record,
+        budget: &mut B,
+    ) -> Result<Rc<Closed>, B::Error> {
         let greatest = i.is_multiple_of(2);
-        let mut current = Rc::new(if greatest {
-            self.top()
-        } else {
-            Closed::empty(self.universe.len())
-        });
+        let mut current = Rc::clone(if greatest { &self.top } else { &self.bottom });
         loop {
             z[i] = Rc::clone(&current);
             record.open();
             let next = if i == 0 {
-                let next = Rc::new(self.step(z));
+                let next = Rc::new(self.step(z, budget)?);
                 if let Some(round) = record.system.last_mut() {
                     round.push(Rc::clone(&next));
                 }
@@ -361,27 +521,27 @@ impl<'g> Context<'g> {
                 }
                 next
             } else {
-                self.fixpoint(i - 1, z, record)
+                self.fixpoint(i - 1, z, record, budget)?
             };
             let done = next.same(&current);
             record.close(!greatest || done, greatest || done);
             if done {
-                return next;
+                return Ok(next);
             }
             current = next;
         }
     }
 
     /// The system's strategy from the recorded contexts, reduced to the rules it meets.
-    fn strategy(&self, contexts: &[Rc<Closed>]) -> KnowledgeStrategy {
+    fn strategy(&self, contexts: &Trail) -> KnowledgeStrategy {
         let game = self.game;
         let mut rules: Vec<Antichain> = vec![Vec::new(); self.universe.len()];
-        for output in contexts {
-            for (o, elements) in output.by_observation.iter().enumerate() {
-                for (s, a) in elements {
-                    if !covers(&rules[o], s) {
-                        rules[o].push((s.clone(), *a));
-                    }
+        // An antichain shared with the output before adds nothing: its elements were added
+        // then, or were covered, and rules only grow.
+        for (o, elements) in contexts.antichains() {
+            for (s, a) in elements {
+                if !covers(&rules[o], s) {
+                    rules[o].push((s.clone(), *a));
                 }
             }
         }
@@ -502,15 +662,24 @@ impl<'g> Context<'g> {
 /// assert!(verify(&game, solution.strategy.as_ref().unwrap()).is_ok());
 /// ```
 pub fn solve(game: &ObservationGame) -> Solution {
+    let Ok(solution) = solve_within(game, &mut Unlimited);
+    solution
+}
+
+/// [`solve`], asking `budget` before each controllable predecessor: antichains can grow
+/// exponentially, and a [`MemoryGuard`](kalmar_core::memory::MemoryGuard) stops them cleanly.
+pub fn solve_within<B: Budget>(
+    game: &ObservationGame,
+    budget: &mut B,
+) -> Result<Solution, B::Error> {
     let mut cx = Context::new(game);
     // Every level is set by its fixpoint before the operator reads it.
-    let unset = Rc::new(Closed::empty(cx.universe.len()));
-    let mut z = vec![unset; cx.levels];
+    let mut z = vec![Rc::clone(&cx.bottom); cx.levels];
     let mut record = Record {
-        system: vec![Vec::new()],
+        system: vec![Trail::default()],
         environment: vec![Vec::new()],
     };
-    let winning = cx.fixpoint(cx.levels - 1, &mut z, &mut record);
+    let winning = cx.fixpoint(cx.levels - 1, &mut z, &mut record, budget)?;
     let losing = game
         .initial_knowledge()
         .into_iter()
@@ -519,7 +688,7 @@ pub fn solve(game: &ObservationGame) -> Solution {
     stats.knowledge_sets = winning.len() as u64;
     let system = record.system.pop().unwrap_or_default();
     let environment = record.environment.pop().unwrap_or_default();
-    match losing {
+    Ok(match losing {
         None => Solution {
             winner: Side::System,
             strategy: Some(cx.strategy(&system)),
@@ -532,5 +701,5 @@ pub fn solve(game: &ObservationGame) -> Solution {
             spoiler: cx.spoiler(start, &environment),
             stats,
         },
-    }
+    })
 }

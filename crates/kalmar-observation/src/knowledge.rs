@@ -23,7 +23,9 @@
 //! some families ([`super::primes`], [`super::cerny`]). Building it costs O(`a·m`) per set
 //! for `a` actions and `m` moves (the successors by each action, and a hash look-up per
 //! successor set); the attractors are linear in its size, Zielonka's algorithm exponential in
-//! the number of priorities.
+//! the number of priorities. [`solve_within`] asks a budget before each set is expanded, so that
+//! a [`MemoryGuard`](kalmar_core::memory::MemoryGuard) can stop an exploration that grows too
+//! large.
 //!
 //! ```
 //! use kalmar_observation::{Side, knowledge, primes, verify};
@@ -37,6 +39,7 @@
 use super::{KnowledgeStrategy, LocationSet, ObservationGame, Side, Solution, Spoiler, Stats};
 use foldhash::{HashMap, HashMapExt};
 use kalmar_core::attractor::attractor;
+use kalmar_core::memory::{Budget, Unlimited};
 use kalmar_core::{Arena, Builder, Edge, Owner, Player, Vertex};
 use kalmar_parity::ParityGame;
 
@@ -73,6 +76,15 @@ pub struct KnowledgeGame {
 impl KnowledgeGame {
     /// Builds the knowledge sets reachable from the initial ones, and the game on them.
     pub fn explore(game: &ObservationGame) -> KnowledgeGame {
+        let Ok(explored) = Self::explore_within(game, &mut Unlimited);
+        explored
+    }
+
+    /// [`KnowledgeGame::explore`], asking `budget` before each knowledge set is expanded.
+    pub fn explore_within<B: Budget>(
+        game: &ObservationGame,
+        budget: &mut B,
+    ) -> Result<KnowledgeGame, B::Error> {
         let mut nodes = vec![Node::Root, Node::Won, Node::Lost];
         let mut edges: Vec<(usize, usize)> = vec![(WON, WON), (LOST, LOST)];
         let mut sets: Vec<LocationSet> = Vec::new();
@@ -103,6 +115,7 @@ impl KnowledgeGame {
         }
         let mut next = 0;
         while next < sets.len() {
+            budget.step()?;
             let k = sets[next].clone();
             let from = vertex_of_set[next];
             let actions = if k.is_subset(game.safe()) {
@@ -150,13 +163,13 @@ impl KnowledgeGame {
         let arena = b
             .build()
             .expect("every vertex of the knowledge game has a move");
-        KnowledgeGame {
+        Ok(KnowledgeGame {
             sets,
             nodes,
             vertex_of_set,
             arena,
             priority,
-        }
+        })
     }
 
     /// The number of vertices of the game (knowledge sets, answers and three more).
@@ -262,7 +275,17 @@ impl KnowledgeGame {
 /// assert_eq!(solution.winner, Side::Environment);
 /// ```
 pub fn solve(game: &ObservationGame) -> Solution {
-    let kg = KnowledgeGame::explore(game);
+    let Ok(solution) = solve_within(game, &mut Unlimited);
+    solution
+}
+
+/// [`solve`], asking `budget` before each knowledge set is expanded: the knowledge game can
+/// have 2^n sets, and a [`MemoryGuard`](kalmar_core::memory::MemoryGuard) stops it cleanly.
+pub fn solve_within<B: Budget>(
+    game: &ObservationGame,
+    budget: &mut B,
+) -> Result<Solution, B::Error> {
+    let kg = KnowledgeGame::explore_within(game, budget)?;
     let mut stats = Stats {
         knowledge_sets: kg.sets.len() as u64,
         ..Stats::default()
@@ -288,12 +311,12 @@ pub fn solve(game: &ObservationGame) -> Solution {
         // Fewest moves to the target first, so that a rule found by inclusion makes progress.
         rules.sort_by_key(|(rank, _, _)| *rank);
         let rules = rules.into_iter().map(|(_, k, a)| (k, a)).collect();
-        Solution {
+        Ok(Solution {
             winner: Side::System,
             strategy: Some(KnowledgeStrategy { rules }),
             spoiler: None,
             stats,
-        }
+        })
     } else {
         let mut spoiler = Spoiler::default();
         for v in kg.reachable(Player::MIN, &choice) {
@@ -308,11 +331,11 @@ pub fn solve(game: &ObservationGame) -> Solution {
                 _ => {}
             }
         }
-        Solution {
+        Ok(Solution {
             winner: Side::Environment,
             strategy: None,
             spoiler: Some(spoiler),
             stats,
-        }
+        })
     }
 }

@@ -5,11 +5,12 @@
 //! ```
 //! use kalmar_observation::solve::{ALGORITHMS, Input, Report, solve};
 //! let input = Input::from_graph(&kalmar_observation::reif::note_example()).unwrap();
-//! let Report::Decided(decided) = solve(&input, "antichain").unwrap() else { panic!() };
+//! let limit = kalmar_core::memory::DEFAULT_LIMIT;
+//! let Report::Decided(decided) = solve(&input, "antichain", limit).unwrap() else { panic!() };
 //! assert_eq!(decided.winner, kalmar_observation::Side::Environment);
 //! assert!(decided.verified);
 //! // Reif's procedure is wrong on the note's game: it claims the system wins.
-//! let Report::Reif(reif) = solve(&input, "reif").unwrap() else { panic!() };
+//! let Report::Reif(reif) = solve(&input, "reif", limit).unwrap() else { panic!() };
 //! assert!(reif.accept && !reif.reif_assumption.holds);
 //! assert_eq!(ALGORITHMS.ids().collect::<Vec<_>>(), ["knowledge", "antichain", "reif"]);
 //! ```
@@ -23,6 +24,7 @@ use crate::{
 use kalmar_core::VerifyError;
 use kalmar_core::error::ParseError;
 use kalmar_core::format::GameGraph;
+use kalmar_core::memory::{MemoryGuard, OverLimit, bytes};
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -41,6 +43,8 @@ pub enum Run {
 pub struct Complete {
     /// Solves a game.
     pub solve: fn(&ObservationGame) -> Solution,
+    /// Solves a game, stopping when the process grows past the guard's limit.
+    pub solve_within: fn(&ObservationGame, &mut MemoryGuard) -> Result<Solution, OverLimit>,
     /// Whether it works on antichains (then [`Stats::max_antichain`] is its largest one).
     pub antichains: bool,
 }
@@ -84,6 +88,7 @@ pub static ALGORITHMS: Registry<Run> = Registry::new(
             bounds: "2^n knowledge sets for n locations, O(a·m) each; exponential in the priorities",
             run: Run::Complete(Complete {
                 solve: knowledge::solve,
+                solve_within: knowledge::solve_within,
                 antichains: false,
             }),
         },
@@ -93,6 +98,7 @@ pub static ALGORITHMS: Registry<Run> = Registry::new(
             bounds: "antichains of up to C(n, n/2) sets for n locations",
             run: Run::Complete(Complete {
                 solve: antichain::solve,
+                solve_within: antichain::solve_within,
                 antichains: true,
             }),
         },
@@ -241,6 +247,24 @@ pub enum SolveError {
     /// Reif's procedure on a game with priorities.
     #[error("Reif's procedure decides who moves last; this game has priorities")]
     Priorities,
+    /// The process grew past the memory allowed while the algorithm ran.
+    #[error(
+        "the {algorithm} solver stopped at {} in use, past the {} allowed: {}, or allow more \
+         with --max-memory",
+        bytes(over.resident),
+        bytes(over.limit),
+        if *algorithm == "antichain" {
+            "its antichains grow too large on this game; try --solver knowledge"
+        } else {
+            "this game has too many knowledge sets; try --solver antichain"
+        }
+    )]
+    OutOfMemory {
+        /// The algorithm's id.
+        algorithm: &'static str,
+        /// How far the process had grown.
+        over: OverLimit,
+    },
     /// The solver's witness is missing or wrong (a defect of the solver).
     #[error(transparent)]
     Witness(#[from] WitnessError),
@@ -275,21 +299,33 @@ pub fn check(game: &ObservationGame, solution: &Solution) -> Result<(), WitnessE
 }
 
 /// Solves the game with the algorithm of this id and checks the witness (complete
-/// algorithms), or runs Reif's procedure and checks his assumption.
-pub fn solve(input: &Input, algorithm: &str) -> Result<Report, SolveError> {
+/// algorithms), or runs Reif's procedure and checks his assumption. A complete algorithm stops
+/// with [`SolveError::OutOfMemory`] when the process grows past `max_memory` bytes (see
+/// [`kalmar_core::memory`]).
+pub fn solve(input: &Input, algorithm: &str, max_memory: u64) -> Result<Report, SolveError> {
     let entry = ALGORITHMS.get(algorithm)?;
     match entry.run {
         Run::Complete(ref complete) => {
-            decide(input, entry.id, complete).map(|d| Report::Decided(Box::new(d)))
+            let mut guard = MemoryGuard::new(max_memory);
+            decide(input, entry.id, complete, &mut guard).map(|d| Report::Decided(Box::new(d)))
         }
         Run::TurnBased(run) => run_reif(input, entry.id, run).map(Report::Reif),
     }
 }
 
-fn decide(input: &Input, id: &'static str, complete: &Complete) -> Result<Decided, SolveError> {
+fn decide(
+    input: &Input,
+    id: &'static str,
+    complete: &Complete,
+    guard: &mut MemoryGuard,
+) -> Result<Decided, SolveError> {
     let game = &input.game;
     let started = Instant::now();
-    let solution = (complete.solve)(game);
+    let solution =
+        (complete.solve_within)(game, guard).map_err(|over| SolveError::OutOfMemory {
+            algorithm: id,
+            over,
+        })?;
     let solve_time = started.elapsed();
     let started = Instant::now();
     check(game, &solution)?;

@@ -38,7 +38,9 @@ fn solve_all(game: &ObservationGame) -> Side {
         turn_based: None,
     };
     for (id, _) in complete_algorithms() {
-        match solve(&input, id).unwrap_or_else(|e| panic!("{id}: {e}")) {
+        match solve(&input, id, kalmar_core::memory::DEFAULT_LIMIT)
+            .unwrap_or_else(|e| panic!("{id}: {e}"))
+        {
             Report::Decided(decided) => {
                 assert_eq!(decided.winner, winners[0], "{id}");
                 assert!(decided.verified);
@@ -615,4 +617,26 @@ fn cerny_automata_reach_every_subset_but_one_antichain_element_wins() {
         let a = antichain::solve(&game);
         assert_eq!(a.stats.knowledge_sets, 1);
     }
+}
+
+#[test]
+fn a_solver_past_its_memory_stops_with_an_error_instead_of_growing() {
+    use kalmar_core::memory::{MemoryGuard, resident_bytes};
+    if resident_bytes().is_none() {
+        return; // No figure to guard on this system.
+    }
+    // 2·3·5·7·11 = 2310 knowledge sets: the guard reads the memory after 1024 of them.
+    let game = kalmar_observation::primes::prime_cycles(5);
+    let mut guard = MemoryGuard::new(1);
+    let over = knowledge::solve_within(&game, &mut guard).unwrap_err();
+    assert!(over.resident > over.limit);
+    let input = Input {
+        game,
+        turn_based: None,
+    };
+    let error = solve(&input, "knowledge", 1).unwrap_err();
+    assert!(!error.is_internal());
+    assert!(error.to_string().contains("--solver antichain"), "{error}");
+    // With room, the same game is solved and checked.
+    assert!(solve(&input, "knowledge", kalmar_core::memory::DEFAULT_LIMIT).is_ok());
 }

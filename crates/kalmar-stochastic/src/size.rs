@@ -68,12 +68,12 @@ impl ExactSize {
             "a strongly connected part of {k} chance positions, whose elimination may fill up to \
              {} coefficients taking {}",
             k.saturating_mul(k),
-            crate::solve::bytes(self.fill_bytes())
+            kalmar_core::memory::bytes(self.fill_bytes())
         );
         let values = format!(
             "values of up to {} binary digits ({} in all)",
             self.value_bits,
-            crate::solve::bytes(self.value_bytes)
+            kalmar_core::memory::bytes(self.value_bytes)
         );
         let large = |part: u64| part.saturating_mul(10) >= self.bytes;
         match (large(self.fill_bytes()), large(self.value_bytes)) {

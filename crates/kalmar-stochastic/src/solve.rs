@@ -26,6 +26,7 @@ use crate::{
     StochasticParityGame, TerminalPayoffGame, is_deterministic, mpsi, si, spg, vi, zp,
 };
 use kalmar_core::format::GameGraph;
+use kalmar_core::memory::bytes;
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use kalmar_core::{Certificate, Player, Rational, Strategy, VerifyError};
 use std::time::{Duration, Instant};
@@ -56,7 +57,7 @@ pub struct Options {
 
 /// The memory an exact solve may be estimated to need unless [`Options::max_memory`] says
 /// otherwise: 4 GiB.
-pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+pub const DEFAULT_MAX_MEMORY: u64 = kalmar_core::memory::DEFAULT_LIMIT;
 
 impl Default for Options {
     /// Exact strategy iteration (`si`), value iteration's defaults of the command line, and the
@@ -298,22 +299,6 @@ pub fn solve(graph: &GameGraph, options: &Options) -> Result<Answer, SolveError>
         }
     }
     (solver.solve)(graph, class, options)
-}
-
-/// `bytes` in the largest binary unit that keeps a number of at least 1 (`3.2 GiB`).
-pub fn bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
 }
 
 /// Times `work`.

@@ -87,6 +87,11 @@ pub struct SolveArgs {
     /// `dot -Tsvg FILE -o game.svg`.
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
+    /// Stop when the process grows past this much memory (bytes, or with K, M, G or T: `16G`),
+    /// with exit code 2: the knowledge game can have 2^n sets for n locations and antichains
+    /// can grow as large.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
+    max_memory: u64,
     #[command(flatten)]
     timeout: crate::timeout::TimeoutArg,
 }
@@ -126,6 +131,7 @@ pub fn solve_detected(
         output: args.output.clone(),
         limit: args.limit,
         dot: args.dot.clone(),
+        max_memory: kalmar_core::memory::DEFAULT_LIMIT,
         timeout: args.timeout,
     };
     solve_input(&args, &input_of(&args.file, detected)?, read_time)
@@ -163,7 +169,7 @@ fn solve(args: &SolveArgs) -> anyhow::Result<()> {
 fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::Result<()> {
     // The time can be exponential in the size of the file: show the spinner on any game.
     let report = crate::progress::spinning(crate::progress::spinner(&args.algorithm), || {
-        run_solve(input, &args.algorithm)
+        run_solve(input, &args.algorithm, args.max_memory)
     });
     let report = report.map_err(|e| {
         if e.is_internal() {
