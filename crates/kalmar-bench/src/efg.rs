@@ -161,7 +161,7 @@ impl Run {
     fn once(&self, file: &GameFile) -> Result<String, EfgBenchError> {
         match self {
             Run::Task(run) => run(file),
-            Run::Method(entry) => Ok(nash::find(entry, file, strategic::DEFAULT_LIMIT)?.summary()),
+            Run::Method(entry) => Ok(nash::find(entry, file, &nash::Options::default())?.summary()),
         }
     }
 }

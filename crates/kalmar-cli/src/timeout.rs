@@ -26,7 +26,8 @@ pub const ID: &str = "deadline_seconds";
 pub struct TimeoutArg {
     /// Give up after this many seconds (decimals allowed): print "timed out after N s" on
     /// standard error and exit with code 124. Value iteration (`stochastic solve --solver vi`)
-    /// first prints its bounds so far.
+    /// first prints its bounds so far, and the enumerations of `efg nash` (lh, enum, vertex)
+    /// the equilibria found so far, each checked.
     #[arg(long = "timeout", id = ID, value_name = "SECONDS", value_parser = seconds)]
     pub seconds: Option<f64>,
 }

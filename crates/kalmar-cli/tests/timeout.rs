@@ -27,7 +27,8 @@ const SOLVES: &[&[&str]] = &[
 /// What every solve's `--help` says of `--timeout`, spaces collapsed.
 const HELP: &str = "--timeout <SECONDS> Give up after this many seconds (decimals allowed): print \
 \"timed out after N s\" on standard error and exit with code 124. Value iteration (`stochastic \
-solve --solver vi`) first prints its bounds so far";
+solve --solver vi`) first prints its bounds so far, and the enumerations of `efg nash` (lh, enum, \
+vertex) the equilibria found so far, each checked";
 
 #[test]
 fn every_solve_has_the_same_timeout() {
@@ -127,6 +128,43 @@ fn value_iteration_prints_its_bounds_when_time_is_up() {
             "{lower} {upper}"
         );
     }
+}
+
+#[test]
+fn support_enumeration_prints_the_equilibria_found_when_time_is_up() {
+    // A random 12 × 12 game: 2.7 million support pairs, far more than a second's work.
+    let mut state: u64 = 3;
+    let payoffs: Vec<String> = (0..2 * 12 * 12)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % 19).to_string()
+        })
+        .collect();
+    let game = temp("random-12.nfg");
+    std::fs::write(
+        &game,
+        format!(
+            "NFG 1 R \"random\" {{ \"1\" \"2\" }} {{ 12 12 }}\n\n{}\n",
+            payoffs.join(" ")
+        ),
+    )
+    .unwrap();
+    let game = game.to_str().unwrap();
+    let args = ["efg", "nash", game, "--solver", "enum", "--timeout", "1"];
+    let out = kalmar(&args);
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("equilibria found so far"),
+        "{}",
+        stdout(&out)
+    );
+    let out = kalmar(&[&args[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(124), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["timed_out"], true);
+    assert!(json["equilibria"].is_array());
 }
 
 #[test]

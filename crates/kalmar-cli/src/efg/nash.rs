@@ -21,6 +21,7 @@ pub fn nash(args: &FileArgs, method: &str, max_size: u64, save: &Save) -> anyhow
     let options = Options {
         method: method.to_string(),
         max_size,
+        deadline: None,
     };
     solve_and_print(args, &file, &options, started, save)
 }
@@ -44,6 +45,21 @@ pub fn solve_detected(
     solve_and_print(&args, file, &Options::for_game(file), Instant::now(), &save)
 }
 
+/// `options` with `--timeout`'s deadline for the methods that stop at one with the equilibria
+/// found so far (the enumerations on a strategic form); the others run until the watchdog.
+fn with_deadline(options: &Options) -> Options {
+    let enumerates = matches!(
+        nash::METHODS.get(&options.method).map(|e| (e.id, e.run)),
+        Ok((id, nash::Method::Strategic(_))) if id != "pure"
+    );
+    Options {
+        deadline: enumerates
+            .then(crate::timeout::cooperative_deadline)
+            .flatten(),
+        ..options.clone()
+    }
+}
+
 /// Finds the equilibria as `options` say and prints them; `started` is when reading began.
 fn solve_and_print(
     args: &FileArgs,
@@ -55,21 +71,26 @@ fn solve_and_print(
     if save.svg.is_some() {
         tree_of(file, &args.file)?;
     }
+    let options = with_deadline(options);
     let solved = crate::progress::spinning(
         spinner(&format!("Equilibria by {}", options.method)),
-        || nash::solve(file, options),
+        || nash::solve(file, &options),
     );
     let solution = solved.map_err(|e| nash_error(&args.file, e))?;
     let elapsed = started.elapsed();
     saved(file, &solution, save, args.json)?;
     if args.json {
         say!("{}", serde_json::to_string_pretty(&solution)?);
-        return Ok(());
+    } else {
+        match &solution {
+            Solution::Strategic(found) => print_strategic(found, elapsed)?,
+            Solution::Sequence(found) => print_sequence(found, elapsed)?,
+            Solution::Subgame(found) => print_subgame(found)?,
+        }
     }
     match &solution {
-        Solution::Strategic(found) => print_strategic(found, elapsed),
-        Solution::Sequence(found) => print_sequence(found, elapsed),
-        Solution::Subgame(found) => print_subgame(found),
+        Solution::Strategic(found) if found.timed_out => Err(crate::timeout::TimedOut.into()),
+        _ => Ok(()),
     }
 }
 
@@ -115,7 +136,7 @@ fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
 fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Result<()> {
     let n = found.equilibria.len();
     say!(
-        "{n} equilibri{} ({}) of the {} {}, each checked (regret 0), in {}",
+        "{n} equilibri{} ({}) of the {} {}, each checked (regret 0), in {}{}",
         if n == 1 { "um" } else { "a" },
         found.method,
         if found.reduced {
@@ -129,7 +150,12 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" × "),
-        millis(elapsed)
+        millis(elapsed),
+        if found.timed_out {
+            "; stopped at the deadline, so these are the equilibria found so far"
+        } else {
+            ""
+        }
     );
     if let Some(k) = found.from_artificial {
         say!(

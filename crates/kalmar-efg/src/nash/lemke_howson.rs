@@ -33,10 +33,12 @@
 //! assert!(traversal.from_artificial >= 1);
 //! ```
 
+use super::passed;
 use super::polytope::Polytope;
 use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use std::collections::HashSet;
+use std::time::Instant;
 
 /// A completely labelled pair of bases.
 #[derive(Clone)]
@@ -114,6 +116,17 @@ pub struct Traversal {
 /// Lemke–Howson from every label at the artificial equilibrium, then from every label at every
 /// equilibrium found, until no new completely labelled pair turns up.
 pub fn all_labels(a: &Matrix, b: &Matrix) -> (Traversal, Stats) {
+    let (traversal, stats, _) = all_labels_until(a, b, None);
+    (traversal, stats)
+}
+
+/// [`all_labels`], stopping when `deadline` passes (checked before each path) with the
+/// equilibria found so far; the flag says whether it stopped.
+pub fn all_labels_until(
+    a: &Matrix,
+    b: &Matrix,
+    deadline: Option<Instant>,
+) -> (Traversal, Stats, bool) {
     let labels = a.rows() + a.cols();
     let [p, q] = Polytope::pair(a, b);
     let artificial = Pair { p, q };
@@ -123,8 +136,13 @@ pub fn all_labels(a: &Matrix, b: &Matrix) -> (Traversal, Stats) {
     let mut from_artificial = 0;
     let mut queue = vec![artificial];
     let mut next = 0;
-    while next < queue.len() {
+    let mut stopped = false;
+    'search: while next < queue.len() {
         for k in 0..labels {
+            if passed(deadline) {
+                stopped = true;
+                break 'search;
+            }
             let mut pair = queue[next].clone();
             stats.pivots += pair.follow(k);
             if !seen.insert(pair.key()) {
@@ -147,5 +165,6 @@ pub fn all_labels(a: &Matrix, b: &Matrix) -> (Traversal, Stats) {
             from_artificial,
         },
         stats,
+        stopped,
     )
 }

@@ -46,3 +46,8 @@ pub mod vertex;
 pub use profile::{MixedProfile, ProfileError, Stats, is_equilibrium, regret};
 pub use solution::Solution;
 pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};
+
+/// Whether `deadline` has passed (never, without one).
+fn passed(deadline: Option<std::time::Instant>) -> bool {
+    deadline.is_some_and(|d| std::time::Instant::now() >= d)
+}

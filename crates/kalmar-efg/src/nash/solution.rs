@@ -48,6 +48,10 @@ pub struct StrategicSolution {
     pub pivots: u64,
     /// Always true: every equilibrium passed the regret check.
     pub checked: bool,
+    /// The method stopped at the deadline ([`Options::deadline`](super::Options::deadline)):
+    /// these are the equilibria found so far.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 /// One mixed equilibrium.

@@ -37,12 +37,14 @@ use crate::strategic::{self, StrategicError};
 use crate::tree::{Efg, NodeId};
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use std::borrow::Cow;
+use std::time::Instant;
 
 /// How a method runs: on a strategic form or on the tree.
 #[derive(Clone, Copy, Debug)]
 pub enum Method {
-    /// On a strategic form: an `.nfg` game, or the reduced strategic form of an `.efg` tree.
-    Strategic(fn(&Nfg) -> Result<Mixed, NashError>),
+    /// On a strategic form: an `.nfg` game, or the reduced strategic form of an `.efg` tree;
+    /// the enumerations stop at the deadline, if one is given, with what they found so far.
+    Strategic(fn(&Nfg, Option<Instant>) -> Result<Mixed, NashError>),
     /// On the tree of an `.efg` game.
     Tree(fn(&Efg) -> Result<OnTree, NashError>),
 }
@@ -108,6 +110,9 @@ pub struct Options {
     /// The largest reduced strategic form built for a strategic-form method (profiles ×
     /// players).
     pub max_size: u64,
+    /// Strategic-form methods that enumerate (lh, enum, vertex) stop at this time with the
+    /// equilibria found so far, each checked ([`StrategicSolution::timed_out`]).
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
@@ -115,6 +120,7 @@ impl Default for Options {
         Options {
             method: "seqform".into(),
             max_size: strategic::DEFAULT_LIMIT,
+            deadline: None,
         }
     }
 }
@@ -198,6 +204,8 @@ pub struct Mixed {
     pub stats: Stats,
     /// For Lemke–Howson: how many lie at the ends of paths from the artificial equilibrium.
     pub from_artificial: Option<usize>,
+    /// Whether the method stopped at the deadline: the equilibria are those found so far.
+    pub timed_out: bool,
 }
 
 /// An equilibrium found on the tree, not yet checked.
@@ -270,7 +278,7 @@ fn join(values: &[kalmar_core::Rational]) -> String {
 /// Solves a game with the method `options.method`: every equilibrium returned is checked.
 pub fn solve(file: &GameFile, options: &Options) -> Result<Solution, NashError> {
     let entry = METHODS.get(&options.method)?;
-    check(entry.id, find(entry, file, options.max_size)?)
+    check(entry.id, find(entry, file, options)?)
 }
 
 /// The strategic form a strategic-form method works on: the `.nfg` game itself, or the reduced
@@ -287,8 +295,9 @@ pub fn strategic_game(file: &GameFile, max_size: u64) -> Result<Cow<'_, Nfg>, St
 pub fn find<'a>(
     entry: &Entry<Method>,
     file: &'a GameFile,
-    max_size: u64,
+    options: &Options,
 ) -> Result<Found<'a>, NashError> {
+    let max_size = options.max_size;
     match (entry.run, file) {
         (Method::Strategic(run), _) => {
             let game = strategic_game(file, max_size)?;
@@ -309,7 +318,7 @@ pub fn find<'a>(
                     });
                 }
             }
-            let mixed = run(&game)?;
+            let mixed = run(&game, options.deadline)?;
             Ok(Found::Strategic {
                 game,
                 reduced: matches!(file, GameFile::Efg(_)),
@@ -439,6 +448,7 @@ fn check_mixed(
         from_artificial: mixed.from_artificial,
         pivots: mixed.stats.pivots,
         checked: true,
+        timed_out: mixed.timed_out,
     })
 }
 
@@ -523,7 +533,8 @@ fn two_players(nfg: &Nfg, method: &'static str) -> Result<(Matrix, Matrix), Nash
     })
 }
 
-fn pure_equilibria(nfg: &Nfg) -> Result<Mixed, NashError> {
+/// Pure equilibria: one pass over the profiles, bounded by the size limit, so no deadline.
+fn pure_equilibria(nfg: &Nfg, _: Option<Instant>) -> Result<Mixed, NashError> {
     let shape = nfg.shape();
     Ok(Mixed {
         equilibria: pure::pure_equilibria(nfg)
@@ -532,36 +543,40 @@ fn pure_equilibria(nfg: &Nfg) -> Result<Mixed, NashError> {
             .collect(),
         stats: Stats::default(),
         from_artificial: None,
+        timed_out: false,
     })
 }
 
-fn lemke_howson_traversal(nfg: &Nfg) -> Result<Mixed, NashError> {
+fn lemke_howson_traversal(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
     let (a, b) = two_players(nfg, "lh")?;
-    let (traversal, stats) = lemke_howson::all_labels(&a, &b);
+    let (traversal, stats, timed_out) = lemke_howson::all_labels_until(&a, &b, deadline);
     Ok(Mixed {
         equilibria: traversal.equilibria,
         stats,
         from_artificial: Some(traversal.from_artificial),
+        timed_out,
     })
 }
 
-fn support_enumeration(nfg: &Nfg) -> Result<Mixed, NashError> {
+fn support_enumeration(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
     let (a, b) = two_players(nfg, "enum")?;
-    let (equilibria, stats) = support::support_enumeration(&a, &b);
+    let (equilibria, stats, timed_out) = support::support_enumeration_until(&a, &b, deadline);
     Ok(Mixed {
         equilibria,
         stats,
         from_artificial: None,
+        timed_out,
     })
 }
 
-fn extreme_equilibria(nfg: &Nfg) -> Result<Mixed, NashError> {
+fn extreme_equilibria(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
     let (a, b) = two_players(nfg, "vertex")?;
-    let (equilibria, stats) = vertex::extreme_equilibria(&a, &b);
+    let (equilibria, stats, timed_out) = vertex::extreme_equilibria_until(&a, &b, deadline);
     Ok(Mixed {
         equilibria,
         stats,
         from_artificial: None,
+        timed_out,
     })
 }
 

@@ -22,9 +22,11 @@
 //! assert_eq!(found[0].0, [[half.clone(), half.clone()], [half.clone(), half]]);
 //! ```
 
+use super::passed;
 use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
+use std::time::Instant;
 
 /// Solves `Σ_{c ∈ cols} M[r][c]·v_c = t` for `r ∈ rows` and `Σ v_c = 1` (unknowns `v`, `t`), with
 /// `M` read through `get(r, c)`. Returns `None` when singular.
@@ -97,12 +99,30 @@ fn subsets(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
 
 /// All equilibria with supports of equal size.
 pub fn support_enumeration(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) {
+    let (found, stats, _) = support_enumeration_until(a, b, None);
+    (found, stats)
+}
+
+/// [`support_enumeration`], stopping when `deadline` passes with the equilibria found so far;
+/// the flag says whether it stopped.
+pub fn support_enumeration_until(
+    a: &Matrix,
+    b: &Matrix,
+    deadline: Option<Instant>,
+) -> (Vec<MixedProfile>, Stats, bool) {
     let (m, n) = (a.rows(), a.cols());
     let mut found = Vec::new();
     let mut stats = Stats::default();
+    let mut stopped = false;
     for k in 1..=m.min(n) {
         subsets(m, k, |rows| {
             subsets(n, k, |cols| {
+                // Past the deadline the remaining pairs are skipped (a check of the clock
+                // each, far cheaper than solving them).
+                stopped = stopped || passed(deadline);
+                if stopped {
+                    return;
+                }
                 stats.supports += 1;
                 // y on cols makes player 1 indifferent on rows.
                 let Some((ys, v)) = indifference(rows, cols, |r, c| a.get(r, c).clone()) else {
@@ -146,5 +166,5 @@ pub fn support_enumeration(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats)
             });
         });
     }
-    (found, stats)
+    (found, stats, stopped)
 }

@@ -37,17 +37,20 @@
 //! assert!(found.iter().all(|e| is_equilibrium(&game, e)));
 //! ```
 
+use super::passed;
 use super::polytope::Polytope;
 use super::profile::{MixedProfile, Stats};
 use crate::normal::Matrix;
 use kalmar_core::Rational;
 use std::collections::HashSet;
+use std::time::Instant;
 
 /// A vertex: its point and its labels as a bit set.
 type Vertex = (Vec<Rational>, Vec<u64>);
 
-/// The vertices of a polytope other than the origin, in the order found, and the pivots made.
-fn vertices(mut poly: Polytope) -> (Vec<Vertex>, u64) {
+/// The vertices of a polytope other than the origin, in the order found, and the pivots made;
+/// only those found before `deadline`, if it passes.
+fn vertices(mut poly: Polytope, deadline: Option<Instant>) -> (Vec<Vertex>, u64) {
     let key = |t: &Polytope| {
         let mut b = t.tableau.basis().to_vec();
         b.sort_unstable();
@@ -76,6 +79,9 @@ fn vertices(mut poly: Polytope) -> (Vec<Vertex>, u64) {
         back: None,
     }];
     while let Some(frame) = stack.last_mut() {
+        if passed(deadline) {
+            break;
+        }
         let Some(&(row, col)) = frame.moves.get(frame.next) else {
             if let Some((row, var)) = frame.back {
                 poly.tableau.pivot(row, var);
@@ -104,14 +110,26 @@ fn vertices(mut poly: Polytope) -> (Vec<Vertex>, u64) {
 
 /// Every extreme equilibrium, without repetition, in the order found.
 pub fn extreme_equilibria(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) {
+    let (equilibria, stats, _) = extreme_equilibria_until(a, b, None);
+    (equilibria, stats)
+}
+
+/// [`extreme_equilibria`], stopping when `deadline` passes with the equilibria among the
+/// vertices found so far (each one an equilibrium); the flag says whether it stopped.
+pub fn extreme_equilibria_until(
+    a: &Matrix,
+    b: &Matrix,
+    deadline: Option<Instant>,
+) -> (Vec<MixedProfile>, Stats, bool) {
     let labels = a.rows() + a.cols();
     let [p, q] = Polytope::pair(a, b);
-    let (xs, p_pivots) = vertices(p);
-    let (ys, q_pivots) = vertices(q);
+    let (xs, p_pivots) = vertices(p, deadline);
+    let (ys, q_pivots) = vertices(q, deadline);
     let complete =
         |l: &[u64], r: &[u64]| (0..labels).all(|k| (l[k / 64] | r[k / 64]) & (1 << (k % 64)) != 0);
     let mut equilibria: Vec<MixedProfile> = Vec::new();
     let mut seen: HashSet<MixedProfile> = HashSet::new();
+    let mut stopped = passed(deadline);
     for (x, lx) in &xs {
         for (y, ly) in &ys {
             if complete(lx, ly) {
@@ -121,10 +139,14 @@ pub fn extreme_equilibria(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) 
                 }
             }
         }
+        if passed(deadline) {
+            stopped = true;
+            break;
+        }
     }
     let stats = Stats {
         pivots: p_pivots + q_pivots,
         supports: 0,
     };
-    (equilibria, stats)
+    (equilibria, stats, stopped)
 }
