@@ -4,8 +4,8 @@
 //! the machine runs out.
 //!
 //! The figure is the resident set of the whole process (`/proc/self/status` on Linux; on other
-//! systems there is none and the guard never stops). Reading it costs a system call, so the
-//! guard reads it once every [`MemoryGuard::EVERY`] steps.
+//! systems there is none and the guard never stops). Reading it costs system calls, so the
+//! guard reads it at most every [`MemoryGuard::INTERVAL`].
 //!
 //! ```
 //! use kalmar_core::memory::MemoryGuard;
@@ -18,6 +18,8 @@
 //!     assert!(tight.check_now().is_err());
 //! }
 //! ```
+
+use std::time::{Duration, Instant};
 
 /// The memory a solver may use unless told otherwise: 4 GiB, a sixth of a 24 GiB machine.
 pub const DEFAULT_LIMIT: u64 = 4 << 30;
@@ -40,20 +42,30 @@ pub struct OverLimit {
     pub limit: u64,
 }
 
-/// Checks the process's memory against a limit every [`MemoryGuard::EVERY`] steps.
+/// Checks the process's memory against a limit as steps go by: at the first
+/// [`MemoryGuard::EVERY`]-th step, then at such a step when [`MemoryGuard::INTERVAL`] has
+/// passed since the last reading, so that millions of cheap steps cost a clock reading per
+/// [`MemoryGuard::EVERY`] and a few memory readings a second.
 #[derive(Clone, Debug)]
 pub struct MemoryGuard {
     limit: u64,
     steps: u64,
+    last_reading: Option<Instant>,
 }
 
 impl MemoryGuard {
-    /// Steps between two readings of the process's memory.
-    pub const EVERY: u64 = 1024;
+    /// Steps between two looks at the clock.
+    pub const EVERY: u64 = 256;
+    /// The least time between two readings of the memory.
+    pub const INTERVAL: Duration = Duration::from_millis(10);
 
     /// A guard that stops above `limit` bytes.
     pub fn new(limit: u64) -> Self {
-        MemoryGuard { limit, steps: 0 }
+        MemoryGuard {
+            limit,
+            steps: 0,
+            last_reading: None,
+        }
     }
 
     /// The limit in bytes.
@@ -61,14 +73,19 @@ impl MemoryGuard {
         self.limit
     }
 
-    /// Counts a step; every [`Self::EVERY`] steps, reads the memory and fails above the limit.
+    /// Counts a step; reads the memory when it is time (see the type's docs) and fails above
+    /// the limit.
     pub fn check(&mut self) -> Result<(), OverLimit> {
         self.steps += 1;
-        if self.steps.is_multiple_of(Self::EVERY) {
-            self.check_now()
-        } else {
-            Ok(())
+        if !self.steps.is_multiple_of(Self::EVERY)
+            || self
+                .last_reading
+                .is_some_and(|t| t.elapsed() < Self::INTERVAL)
+        {
+            return Ok(());
         }
+        self.last_reading = Some(Instant::now());
+        self.check_now()
     }
 
     /// Reads the memory now and fails above the limit.

@@ -625,7 +625,7 @@ fn a_solver_past_its_memory_stops_with_an_error_instead_of_growing() {
     if resident_bytes().is_none() {
         return; // No figure to guard on this system.
     }
-    // 2·3·5·7·11 = 2310 knowledge sets: the guard reads the memory after 1024 of them.
+    // 2·3·5·7·11 = 2310 knowledge sets: the guard reads the memory at the 256th.
     let game = kalmar_observation::primes::prime_cycles(5);
     let mut guard = MemoryGuard::new(1);
     let over = knowledge::solve_within(&game, &mut guard).unwrap_err();
