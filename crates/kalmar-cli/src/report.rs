@@ -213,3 +213,21 @@ pub fn memory(text: &str) -> Result<u64, String> {
     }
     Ok(bytes as u64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::memory;
+
+    #[test]
+    fn amounts_of_memory_read_in_binary_units() {
+        assert_eq!(memory("1000000"), Ok(1_000_000));
+        assert_eq!(memory("512M"), Ok(512 << 20));
+        assert_eq!(memory("16G"), Ok(16 << 30));
+        assert_eq!(memory("16gb"), Ok(16 << 30));
+        assert_eq!(memory("1.5GiB"), Ok(3 << 29));
+        assert_eq!(memory("2T"), Ok(2 << 40));
+        for bad in ["", "G", "x", "-1G", "0", "NaN", "inf", "1e30", "4 X"] {
+            assert!(memory(bad).is_err(), "{bad}");
+        }
+    }
+}
