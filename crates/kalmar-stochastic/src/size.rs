@@ -17,6 +17,10 @@
 //!   player's position those of its best-known successor, and a position on a cycle those of
 //!   the component's exits plus every probability denominator inside it (Cramer's rule).
 //!
+//! What it leaves out: terminal payoffs are taken as integers, and the priority gadget that
+//! solves parity games with chance ([`spg`](crate::spg)) adds probabilities of its own, whose
+//! digits are not counted; for those games the fill is the estimate's sound part.
+//!
 //! ```
 //! use kalmar_core::format::read_gg;
 //! use kalmar_stochastic::size::exact_size;
