@@ -5,7 +5,7 @@
 //!
 //! Two things grow, and the model estimates both:
 //! - **The linear systems.** Each Markov chain is solved one strongly connected part at a time
-//!   by elimination ([`chain`](crate::chain)). In a part with `k` chance positions the elimination
+//!   by elimination (the `chain` module). In a part with `k` chance positions the elimination
 //!   may fill up to `k²` coefficients. The parts of the game graph contain those of every
 //!   chain, so the largest of them bounds the fill: [`COEFFICIENT_BYTES`] each. It is an upper
 //!   estimate: the minimum-degree order keeps the fill of random games well below it.
