@@ -32,7 +32,9 @@ def test_the_strategy_wins_where_its_owner_wins():
 
 
 def test_files_are_read_by_their_format():
-    game = kalmar.parity.read(str(EXAMPLES / "tiny.pg"))
+    from kalmar.parity import read
+
+    game = read(EXAMPLES / "tiny.pg")
     assert game.solve().verified
     assert "vertices" in repr(game)
 
@@ -46,3 +48,13 @@ def test_errors_carry_the_place_and_never_crash():
         kalmar.parity.read("/nonexistent/game.pg")
     with pytest.raises(ValueError, match="zlk"):
         kalmar.parity.parse(GAME).solve("nope")
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    import kalmar.parity
+
+    for module in (kalmar, kalmar.parity):
+        failed, tried = doctest.testmod(module)
+        assert tried > 0 and failed == 0, module

@@ -6,6 +6,7 @@
 [0, 0]
 """
 
-from kalmar._kalmar import __version__, parity
+from kalmar import parity
+from kalmar._kalmar import __version__
 
 __all__ = ["__version__", "parity"]
