@@ -1,0 +1,6 @@
+"""The extension module; use the package `kalmar` and its submodules instead."""
+
+from types import ModuleType
+
+__version__: str
+parity: ModuleType

@@ -1,0 +1,20 @@
+"""Parity games: read from `.pg` (PGSolver, Oink), `.gg` or eHOA files and text, solved by every
+solver of kalmar behind Oink's preprocessing, and verified by the independent certificate before
+the answer is returned.
+
+>>> from kalmar.parity import parse
+>>> game = parse("parity 1;\\n0 2 0 1;\\n1 1 1 0;\\n")
+>>> solution = game.solve("tl")
+>>> solution.winner, solution.strategy, solution.verified
+([0, 0], [1, None], True)
+"""
+
+from kalmar._kalmar import parity as _native
+
+Game = _native.Game
+Solution = _native.Solution
+read = _native.read
+parse = _native.parse
+solvers = _native.solvers
+
+__all__ = ["Game", "Solution", "parse", "read", "solvers"]

@@ -1,0 +1,33 @@
+"""Parity games: read, solved by every solver of kalmar, verified."""
+
+import os
+
+class Game:
+    """A parity game: vertices 0..n in file order, owned by Even (0) or Odd (1)."""
+
+    @property
+    def num_vertices(self) -> int: ...
+    @property
+    def num_edges(self) -> int: ...
+    def solve(self, solver: str = "zlk") -> Solution:
+        """Solves with `solver` (see `solvers()`) and checks the answer independently."""
+
+class Solution:
+    """A verified solution."""
+
+    solver: str
+    winner: list[int]
+    """Per vertex, the player who wins from it: 0 (Even) or 1 (Odd)."""
+    strategy: list[int | None]
+    """Per vertex, where its owner moves when the owner wins there; None elsewhere."""
+    verified: bool
+
+def read(path: str | os.PathLike[str]) -> Game:
+    """Reads a .pg, .gg or .ehoa file (also .gz, .bz2): OSError if unreadable, ValueError with
+    the file, line and column if malformed."""
+
+def parse(text: str) -> Game:
+    """Reads a game from text, its format told by the first word."""
+
+def solvers() -> list[str]:
+    """The solvers' ids."""

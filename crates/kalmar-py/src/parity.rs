@@ -1,0 +1,150 @@
+//! `kalmar.parity`: parity games read from `.pg`, `.gg` and `.ehoa` files or text, solved by
+//! every solver of `kalmar_parity::SOLVERS` behind Oink's preprocessing, and verified by the
+//! independent certificate before the answer reaches Python.
+
+use kalmar_core::Player;
+use kalmar_core::format::GameGraph;
+use kalmar_parity::format::{Format, read_path};
+use kalmar_parity::{Options, ParityGame, SOLVERS, solve as solve_game};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::path::PathBuf;
+
+/// A parity game: vertices numbered 0..n as in its file's order, each owned by Even (0) or Odd
+/// (1), with a priority; Even wins a play whose largest priority seen infinitely often is even.
+#[pyclass(module = "kalmar.parity", frozen)]
+pub struct Game {
+    graph: GameGraph,
+    game: ParityGame,
+}
+
+/// A verified solution: the winner of every vertex and each player's move where it wins.
+#[pyclass(module = "kalmar.parity", frozen, get_all)]
+pub struct Solution {
+    /// The solver that ran.
+    solver: &'static str,
+    /// Per vertex, the player who wins from it: 0 (Even) or 1 (Odd).
+    winner: Vec<u32>,
+    /// Per vertex, the vertex its owner moves to when the owner wins there; None elsewhere.
+    strategy: Vec<Option<u32>>,
+    /// Always True: the independent verifier accepted the answer before it was returned.
+    verified: bool,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        let even = self.winner.iter().filter(|&&w| w == 0).count();
+        format!(
+            "<kalmar.parity.Solution by {}: Even wins {even} of {} vertices, verified>",
+            self.solver,
+            self.winner.len()
+        )
+    }
+}
+
+impl Game {
+    fn from_graph(graph: GameGraph) -> PyResult<Game> {
+        let game = ParityGame::from_graph(&graph, false)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Game { graph, game })
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The number of vertices.
+    #[getter]
+    fn num_vertices(&self) -> usize {
+        self.graph.arena.num_vertices()
+    }
+
+    /// The number of moves.
+    #[getter]
+    fn num_edges(&self) -> usize {
+        self.graph.arena.num_edges()
+    }
+
+    /// Solves the game with `solver` (see `solvers()`), behind the preprocessing, and checks
+    /// the answer with the independent verifier. The GIL is released while it runs.
+    #[pyo3(signature = (solver = "zlk"))]
+    fn solve(&self, py: Python<'_>, solver: &str) -> PyResult<Solution> {
+        let options = Options {
+            solver: solver.to_string(),
+            ..Options::default()
+        };
+        let solved = py
+            .detach(|| solve_game(&self.game, &options))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let arena = self.game.arena();
+        let winner: Vec<u32> = solved
+            .solution
+            .winner
+            .iter()
+            .map(|&w| u32::from(w != Player::MAX))
+            .collect();
+        let strategy = arena
+            .vertices()
+            .map(|v| {
+                let wins = solved.solution.winner[v.index()];
+                let owned = arena.owner(v) == kalmar_core::Owner::Player(wins);
+                owned
+                    .then(|| solved.solution.strategy.get(v))
+                    .flatten()
+                    .map(|e| arena.target(e).0)
+            })
+            .collect();
+        Ok(Solution {
+            solver: solved.solver,
+            winner,
+            strategy,
+            verified: solved.verified,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kalmar.parity.Game: {} vertices, {} moves>",
+            self.num_vertices(),
+            self.num_edges()
+        )
+    }
+}
+
+/// Reads a game from a file: `.pg`, `.gg` or `.ehoa` by its extension or first word, `.gz` and
+/// `.bz2` decompressed. A file that cannot be opened raises `OSError` (`FileNotFoundError`, ...),
+/// one that does not parse `ValueError` naming the file, line and column.
+#[pyfunction]
+fn read(path: PathBuf) -> PyResult<Game> {
+    Game::from_graph(read_path(&path).map_err(crate::read_error)?)
+}
+
+/// Reads a game from text in PGSolver's `.pg` format, kalmar's `.gg` or eHOA, told by its first
+/// word. Errors give the line and column.
+#[pyfunction]
+fn parse(text: &str) -> PyResult<Game> {
+    let format = Format::sniff(text).ok_or_else(|| {
+        PyValueError::new_err("expected 'parity' (a .pg game), 'kalmar-gg' or 'HOA:' first")
+    })?;
+    let graph = format
+        .read(text)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Game::from_graph(graph)
+}
+
+/// The ids of the solvers, in the registry's order.
+#[pyfunction]
+fn solvers() -> Vec<&'static str> {
+    SOLVERS.ids().collect()
+}
+
+/// Adds the functions and classes to the `parity` submodule.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<Solution>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(solvers, m)?)?;
+    Ok(())
+}
