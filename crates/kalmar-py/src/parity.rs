@@ -7,6 +7,7 @@ use kalmar_core::format::GameGraph;
 use kalmar_parity::format::{Format, read_path};
 use kalmar_parity::{Options, ParityGame, SOLVERS, solve as solve_game};
 
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -19,29 +20,44 @@ pub struct Game {
     game: ParityGame,
 }
 
-/// A verified solution: the winner of every vertex and each player's move where it wins.
-#[pyclass(module = "kalmar.parity", frozen, get_all)]
+/// A verified solution: the winner of every vertex and each player's move where it wins, as
+/// read-only numpy arrays indexed by vertex.
+#[pyclass(module = "kalmar.parity", frozen)]
 pub struct Solution {
     /// The solver that ran.
+    #[pyo3(get)]
     solver: &'static str,
-    /// Per vertex, the player who wins from it: 0 (Even) or 1 (Odd).
-    winner: Vec<u32>,
-    /// Per vertex, the vertex its owner moves to when the owner wins there; None elsewhere.
-    strategy: Vec<Option<u32>>,
+    /// Per vertex, the player who wins from it: 0 (Even) or 1 (Odd), as `uint8`.
+    #[pyo3(get)]
+    winner: Py<PyArray1<u8>>,
+    /// Per vertex, the vertex its owner moves to when the owner wins there, -1 elsewhere, as
+    /// `int64`.
+    #[pyo3(get)]
+    strategy: Py<PyArray1<i64>>,
     /// Always True: the independent verifier accepted the answer before it was returned.
+    #[pyo3(get)]
     verified: bool,
+    /// How many vertices Even wins, and how many there are, for the representation.
+    even: usize,
+    vertices: usize,
 }
 
 #[pymethods]
 impl Solution {
     fn __repr__(&self) -> String {
-        let even = self.winner.iter().filter(|&&w| w == 0).count();
         format!(
-            "<kalmar.parity.Solution by {}: Even wins {even} of {} vertices, verified>",
-            self.solver,
-            self.winner.len()
+            "<kalmar.parity.Solution by {}: Even wins {} of {} vertices, verified>",
+            self.solver, self.even, self.vertices
         )
     }
+}
+
+/// `values` as a numpy array that Python cannot write to (an answer is not to be edited), the
+/// vector handed over without a copy.
+fn read_only<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> PyResult<Py<PyArray1<T>>> {
+    let array = values.into_pyarray(py);
+    array.getattr("flags")?.setattr("writeable", false)?;
+    Ok(array.unbind())
 }
 
 impl Game {
@@ -78,11 +94,11 @@ impl Game {
             .detach(|| solve_game(&self.game, &options))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let arena = self.game.arena();
-        let winner: Vec<u32> = solved
+        let winner: Vec<u8> = solved
             .solution
             .winner
             .iter()
-            .map(|&w| u32::from(w != Player::MAX))
+            .map(|&w| u8::from(w != Player::MAX))
             .collect();
         let strategy = arena
             .vertices()
@@ -92,13 +108,15 @@ impl Game {
                 owned
                     .then(|| solved.solution.strategy.get(v))
                     .flatten()
-                    .map(|e| arena.target(e).0)
+                    .map_or(-1, |e| i64::from(arena.target(e).0))
             })
             .collect();
         Ok(Solution {
             solver: solved.solver,
-            winner,
-            strategy,
+            even: winner.iter().filter(|&&w| w == 0).count(),
+            vertices: winner.len(),
+            winner: read_only(py, winner)?,
+            strategy: read_only(py, strategy)?,
             verified: solved.verified,
         })
     }

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import kalmar
@@ -21,14 +22,18 @@ def test_every_solver_finds_the_same_verified_winners():
         solution = game.solve(solver)
         assert solution.solver == solver
         assert solution.verified
-        assert solution.winner == [0, 1, 1, 1]
+        assert solution.winner.tolist() == [0, 1, 1, 1]
 
 
 def test_the_strategy_wins_where_its_owner_wins():
     solution = kalmar.parity.parse(GAME).solve()
     # Even wins at 0 by staying on priority 2; Odd wins at 1 and 3 by going to 2, which loops on
     # priority 3; Even's 2 is lost, so it has no winning move.
-    assert solution.strategy == [0, 2, None, 2]
+    assert solution.strategy.tolist() == [0, 2, -1, 2]
+    # numpy arrays indexed by vertex, which the answer's reader cannot edit.
+    assert (solution.winner.dtype, solution.strategy.dtype) == (np.uint8, np.int64)
+    with pytest.raises(ValueError, match="read-only"):
+        solution.winner[0] = 1
 
 
 def test_files_are_read_by_their_format():

@@ -2,7 +2,7 @@
 
 >>> import kalmar
 >>> game = kalmar.parity.parse("parity 1;\\n0 2 0 1;\\n1 1 1 0;\\n")
->>> game.solve().winner
+>>> game.solve().winner.tolist()
 [0, 0]
 """
 

@@ -2,6 +2,9 @@
 
 import os
 
+import numpy as np
+import numpy.typing as npt
+
 class Game:
     """A parity game: vertices 0..n in file order, owned by Even (0) or Odd (1)."""
 
@@ -16,10 +19,10 @@ class Solution:
     """A verified solution."""
 
     solver: str
-    winner: list[int]
-    """Per vertex, the player who wins from it: 0 (Even) or 1 (Odd)."""
-    strategy: list[int | None]
-    """Per vertex, where its owner moves when the owner wins there; None elsewhere."""
+    winner: npt.NDArray[np.uint8]
+    """Per vertex, the player who wins from it: 0 (Even) or 1 (Odd); read-only."""
+    strategy: npt.NDArray[np.int64]
+    """Per vertex, where its owner moves when the owner wins there, -1 elsewhere; read-only."""
     verified: bool
 
 def read(path: str | os.PathLike[str]) -> Game:
