@@ -43,17 +43,20 @@ pub fn terminal(args: &TerminalArgs, chess: bool) -> anyhow::Result<()> {
         )));
     }
     let family = FAMILIES.get(&args.generator).map_err(bad_input)?;
-    let bar = crate::progress::spinner_for("generating", args.size);
-    let game = (family.run.build)(args.size, args.seed).map_err(bad_input)?;
-    let graph = if chess {
-        to_chess_graph(&game)
-    } else {
-        to_graph(&game)
-    };
-    let text = to_gg_string(&graph);
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let built = crate::progress::spinning(
+        crate::progress::spinner_for("generating", args.size),
+        || -> anyhow::Result<_> {
+            let game = (family.run.build)(args.size, args.seed).map_err(bad_input)?;
+            let graph = if chess {
+                to_chess_graph(&game)
+            } else {
+                to_graph(&game)
+            };
+            let text = to_gg_string(&graph);
+            Ok((graph, text))
+        },
+    );
+    let (graph, text) = built?;
     write_graph(
         args.output.output.as_deref(),
         &args.generator,
@@ -83,15 +86,18 @@ pub struct ParityArgs {
 
 /// `kalmar generate parity ID NUMBERS…`.
 pub fn parity(args: &ParityArgs) -> anyhow::Result<()> {
-    let bar = crate::progress::spinner("generating");
-    let game = kalmar_parity::generate::build(&args.generator, &args.params, args.seed)
-        .map_err(bad_input)?;
-    let graph = game.to_graph();
-    let mut text = String::new();
-    write_pg(&graph, &mut text)?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let built = crate::progress::spinning(
+        crate::progress::spinner("generating"),
+        || -> anyhow::Result<_> {
+            let game = kalmar_parity::generate::build(&args.generator, &args.params, args.seed)
+                .map_err(bad_input)?;
+            let graph = game.to_graph();
+            let mut text = String::new();
+            write_pg(&graph, &mut text)?;
+            Ok((graph, text))
+        },
+    );
+    let (graph, text) = built?;
     write_graph(
         args.output.output.as_deref(),
         &args.generator,
