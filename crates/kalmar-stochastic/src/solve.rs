@@ -288,11 +288,13 @@ pub fn solve(graph: &GameGraph, options: &Options) -> Result<Answer, SolveError>
         return Err(SolveError::Epsilon);
     }
     if solver.exact || options.exact {
-        let discount = match class {
-            Class::Discounted => Some(DiscountedGame::from_graph(graph)?.discount().clone()),
-            _ => None,
-        };
-        let size = exact_size(&graph.arena, discount.as_ref());
+        // The file's discount, read as the solver will (a discounted game without one is refused
+        // by the solver, with its own message).
+        let discount = graph
+            .discount
+            .as_ref()
+            .filter(|_| class == Class::Discounted);
+        let size = exact_size(&graph.arena, discount);
         if size.bytes > options.max_memory {
             let allowed = options.max_memory;
             return Err(SolveError::TooLarge { size, allowed });
