@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValu
 use pyo3::prelude::*;
 use std::io::ErrorKind;
 
+mod common;
 mod parity;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be

@@ -7,17 +7,19 @@ use kalmar_core::format::GameGraph;
 use kalmar_parity::format::{Format, read_path};
 use kalmar_parity::{Options, ParityGame, SOLVERS, solve as solve_game};
 
-use numpy::{IntoPyArray, PyArray1};
+use crate::common::{interruptible, read_only, value_error};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A parity game: vertices numbered 0..n as in its file's order, each owned by Even (0) or Odd
 /// (1), with a priority; Even wins a play whose largest priority seen infinitely often is even.
 #[pyclass(module = "kalmar.parity", frozen)]
 pub struct Game {
     graph: GameGraph,
-    game: ParityGame,
+    game: Arc<ParityGame>,
 }
 
 /// A verified solution: the winner of every vertex and each player's move where it wins, as
@@ -52,19 +54,13 @@ impl Solution {
     }
 }
 
-/// `values` as a numpy array that Python cannot write to (an answer is not to be edited), the
-/// vector handed over without a copy.
-fn read_only<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> PyResult<Py<PyArray1<T>>> {
-    let array = values.into_pyarray(py);
-    array.getattr("flags")?.setattr("writeable", false)?;
-    Ok(array.unbind())
-}
-
 impl Game {
     fn from_graph(graph: GameGraph) -> PyResult<Game> {
-        let game = ParityGame::from_graph(&graph, false)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Game { graph, game })
+        let game = ParityGame::from_graph(&graph, false).map_err(value_error)?;
+        Ok(Game {
+            graph,
+            game: Arc::new(game),
+        })
     }
 }
 
@@ -83,16 +79,17 @@ impl Game {
     }
 
     /// Solves the game with `solver` (see `solvers()`), behind the preprocessing, and checks
-    /// the answer with the independent verifier. The GIL is released while it runs.
+    /// the answer with the independent verifier. The GIL is released while it runs, and Ctrl-C
+    /// interrupts it.
     #[pyo3(signature = (solver = "zlk"))]
     fn solve(&self, py: Python<'_>, solver: &str) -> PyResult<Solution> {
         let options = Options {
             solver: solver.to_string(),
             ..Options::default()
         };
-        let solved = py
-            .detach(|| solve_game(&self.game, &options))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let game = Arc::clone(&self.game);
+        let solved =
+            interruptible(py, move || solve_game(&game, &options))?.map_err(value_error)?;
         let arena = self.game.arena();
         let winner: Vec<u8> = solved
             .solution
@@ -145,9 +142,7 @@ fn parse(text: &str) -> PyResult<Game> {
     let format = Format::sniff(text).ok_or_else(|| {
         PyValueError::new_err("expected 'parity' (a .pg game), 'kalmar-gg' or 'HOA:' first")
     })?;
-    let graph = format
-        .read(text)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let graph = format.read(text).map_err(value_error)?;
     Game::from_graph(graph)
 }
 

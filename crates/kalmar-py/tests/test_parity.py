@@ -63,3 +63,21 @@ def test_the_docstring_examples_run():
     for module in (kalmar, kalmar.parity):
         failed, tried = doctest.testmod(module)
         assert tried > 0 and failed == 0, module
+
+
+def test_ctrl_c_interrupts_a_long_solve():
+    import _thread
+    import random
+    import threading
+
+    # A random game of 200,000 vertices, which tangle learning takes seconds to solve.
+    rng = random.Random(1)
+    n = 200_000
+    rows = [f"{v} {rng.randrange(n)} {rng.randrange(2)} {rng.randrange(n)},{rng.randrange(n)};" for v in range(n)]
+    game = kalmar.parity.parse(f"parity {n - 1};\n" + "\n".join(rows) + "\n")
+    finished = []
+    threading.Timer(0.2, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        game.solve("tl")
+        finished.append(True)
+    assert not finished

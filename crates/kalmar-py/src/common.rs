@@ -1,0 +1,97 @@
+//! What every family's binding shares: answers as read-only numpy arrays and exact fractions,
+//! library errors as Python exceptions, and long solves that release the GIL and honour Ctrl-C.
+
+use kalmar_core::Rational;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// `values` as a numpy array that Python cannot write to (an answer is not to be edited), the
+/// vector handed over without a copy.
+pub fn read_only<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> PyResult<Py<PyArray1<T>>> {
+    let array = values.into_pyarray(py);
+    array.getattr("flags")?.setattr("writeable", false)?;
+    Ok(array.unbind())
+}
+
+/// An exact number as Python's `fractions.Fraction`.
+pub fn fraction<'py>(py: Python<'py>, value: &Rational) -> PyResult<Bound<'py, PyAny>> {
+    value.to_big().into_pyobject(py)
+}
+
+#[expect(
+    dead_code,
+    reason = "the graph and extensive-form bindings use it as they land"
+)]
+/// Exact numbers as a list of `fractions.Fraction`.
+pub fn fractions<'py>(py: Python<'py>, values: &[Rational]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    values.iter().map(|v| fraction(py, v)).collect()
+}
+
+#[expect(dead_code, reason = "the builders of games use it as they land")]
+/// A Python number taken exactly: an `int`, a `fractions.Fraction`, or a string such as `"3/4"`
+/// or `"0.25"`. A float is refused, since a float is rarely the number its writer meant.
+pub fn rational(value: &Bound<'_, PyAny>) -> PyResult<Rational> {
+    if let Ok(text) = value.extract::<String>() {
+        return text
+            .trim()
+            .parse::<Rational>()
+            .map_err(|e| PyValueError::new_err(format!("'{text}' is not an exact number: {e}")));
+    }
+    if value.is_instance_of::<pyo3::types::PyFloat>() {
+        return Err(PyValueError::new_err(format!(
+            "{value} is a float: give an exact number (an int, a fractions.Fraction or a string such as \"1/3\")"
+        )));
+    }
+    let big: num_rational::BigRational = value.extract()?;
+    Ok(Rational::from_big(big))
+}
+
+/// Any library error as `ValueError` with the library's message.
+pub fn value_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// How often a waiting solve looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Stack of a solve's thread: as much as a main thread's, since some solvers recurse on deep
+/// trees (only the pages touched are ever committed).
+const STACK: usize = 256 << 20;
+
+/// Runs `work` (a solve) on its own thread with the GIL released, so that other Python threads
+/// go on, and looks for signals every 50 ms: Ctrl-C raises `KeyboardInterrupt` at once. An
+/// interrupted solve cannot be stopped from outside, so it runs on in the background and its
+/// answer is dropped; what it holds is shared (`Arc`), never borrowed from Python. A panic in
+/// `work` becomes `RuntimeError`, never a crash.
+pub fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (send, receive) = mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("kalmar solve".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            // The receiver is gone only after an interrupt: nobody wants the answer then.
+            let _ = send.send(work());
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the solve: {e}")))?;
+    let mut receive = receive;
+    loop {
+        // The receiver goes with the detached wait and comes back (it may not be shared).
+        let (answer, back) = py.detach(move || (receive.recv_timeout(POLL), receive));
+        receive = back;
+        match answer {
+            Ok(answer) => return Ok(answer),
+            Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "internal error: the solver stopped without an answer (a bug in kalmar: please report the input)",
+                ));
+            }
+        }
+    }
+}
