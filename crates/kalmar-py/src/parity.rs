@@ -39,6 +39,12 @@ pub struct Solution {
     /// Always True: the independent verifier accepted the answer before it was returned.
     #[pyo3(get)]
     verified: bool,
+    /// Seconds the solver took, inside the library (the binding's own cost is not in it).
+    #[pyo3(get)]
+    solve_time: f64,
+    /// Seconds the independent verifier took, inside the library.
+    #[pyo3(get)]
+    verify_time: f64,
     /// How many vertices Even wins, and how many there are, for the representation.
     even: usize,
     vertices: usize,
@@ -115,6 +121,8 @@ impl Game {
             winner: read_only(py, winner)?,
             strategy: read_only(py, strategy)?,
             verified: solved.verified,
+            solve_time: solved.solve_time.as_secs_f64(),
+            verify_time: solved.verify_time.as_secs_f64(),
         })
     }
 

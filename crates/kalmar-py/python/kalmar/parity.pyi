@@ -24,6 +24,10 @@ class Solution:
     strategy: npt.NDArray[np.int64]
     """Per vertex, where its owner moves when the owner wins there, -1 elsewhere; read-only."""
     verified: bool
+    solve_time: float
+    """Seconds the solver took inside the library."""
+    verify_time: float
+    """Seconds the independent verifier took inside the library."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .pg, .gg or .ehoa file (also .gz, .bz2): OSError if unreadable, ValueError with
