@@ -4,3 +4,8 @@ from types import ModuleType
 
 __version__: str
 parity: ModuleType
+"""Parity games: read, solved by every solver of kalmar, verified."""
+graph: ModuleType
+"""Game graphs: read, or built from lists and numpy arrays; shared by the families on graphs."""
+reach: ModuleType
+"""Chess-like games: retrograde analysis, outcomes and depths to mate, verified."""
