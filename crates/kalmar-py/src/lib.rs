@@ -1,7 +1,7 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
-//! [`reach`].
+//! [`reach`], [`dgg`].
 //! A library's error becomes a Python exception with the library's message
 //! (file, line and column for syntax); long solves release the GIL.
 //!
@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use std::io::ErrorKind;
 
 mod common;
+mod dgg;
 mod graph;
 mod parity;
 mod reach;
@@ -46,6 +47,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let reach = PyModule::new(py, "reach")?;
     reach::register(&reach)?;
     m.add_submodule(&reach)?;
+    let dgg = PyModule::new(py, "dgg")?;
+    dgg::register(&dgg)?;
+    m.add_submodule(&dgg)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -9,3 +9,5 @@ graph: ModuleType
 """Game graphs: read, or built from lists and numpy arrays; shared by the families on graphs."""
 reach: ModuleType
 """Chess-like games: retrograde analysis, outcomes and depths to mate, verified."""
+dgg: ModuleType
+"""Deterministic graphical games: exact values by every solver, strong or weak, verified."""
