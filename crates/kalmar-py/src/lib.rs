@@ -1,7 +1,7 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
-//! [`reach`], [`dgg`].
+//! [`reach`], [`dgg`], [`stochastic`].
 //! A library's error becomes a Python exception with the library's message
 //! (file, line and column for syntax); long solves release the GIL.
 //!
@@ -18,6 +18,7 @@ mod dgg;
 mod graph;
 mod parity;
 mod reach;
+mod stochastic;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be
 /// read, `ValueError` for text that does not parse or a file too large; the message is the
@@ -50,6 +51,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let dgg = PyModule::new(py, "dgg")?;
     dgg::register(&dgg)?;
     m.add_submodule(&dgg)?;
+    let stochastic = PyModule::new(py, "stochastic")?;
+    stochastic::register(&stochastic)?;
+    m.add_submodule(&stochastic)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

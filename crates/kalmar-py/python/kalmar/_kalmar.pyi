@@ -11,3 +11,5 @@ reach: ModuleType
 """Chess-like games: retrograde analysis, outcomes and depths to mate, verified."""
 dgg: ModuleType
 """Deterministic graphical games: exact values by every solver, strong or weak, verified."""
+stochastic: ModuleType
+"""Stochastic games: exact values and strategies, certified, or value iteration's bounds."""
