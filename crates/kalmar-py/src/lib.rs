@@ -1,7 +1,7 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
-//! [`reach`], [`dgg`], [`stochastic`].
+//! [`reach`], [`dgg`], [`stochastic`], [`observation`].
 //! A library's error becomes a Python exception with the library's message
 //! (file, line and column for syntax); long solves release the GIL.
 //!
@@ -16,6 +16,7 @@ use std::io::ErrorKind;
 mod common;
 mod dgg;
 mod graph;
+mod observation;
 mod parity;
 mod reach;
 mod stochastic;
@@ -54,6 +55,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let stochastic = PyModule::new(py, "stochastic")?;
     stochastic::register(&stochastic)?;
     m.add_submodule(&stochastic)?;
+    let observation = PyModule::new(py, "observation")?;
+    observation::register(&observation)?;
+    m.add_submodule(&observation)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

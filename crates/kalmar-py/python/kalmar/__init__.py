@@ -6,7 +6,7 @@
 [0, 0]
 """
 
-from kalmar import dgg, graph, parity, reach, stochastic
+from kalmar import dgg, graph, observation, parity, reach, stochastic
 from kalmar._kalmar import __version__
 
-__all__ = ["__version__", "dgg", "graph", "parity", "reach", "stochastic"]
+__all__ = ["__version__", "dgg", "graph", "observation", "parity", "reach", "stochastic"]

@@ -13,3 +13,5 @@ dgg: ModuleType
 """Deterministic graphical games: exact values by every solver, strong or weak, verified."""
 stochastic: ModuleType
 """Stochastic games: exact values and strategies, certified, or value iteration's bounds."""
+observation: ModuleType
+"""Games of imperfect information: who wins, with the winner's witness checked."""
