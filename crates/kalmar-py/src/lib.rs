@@ -1,8 +1,8 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
-//! [`reach`], [`dgg`], [`stochastic`], [`observation`].
-//! A library's error becomes a Python exception with the library's message
+//! [`reach`], [`dgg`], [`stochastic`] and [`observation`]; [`files::read`] opens any game file
+//! as its family's game. A library's error becomes a Python exception with the library's message
 //! (file, line and column for syntax); long solves release the GIL.
 //!
 //! The binding adds no algorithm: reading is `kalmar_parity::format`, solving
@@ -15,6 +15,7 @@ use std::io::ErrorKind;
 
 mod common;
 mod dgg;
+mod files;
 mod graph;
 mod observation;
 mod parity;
@@ -58,6 +59,7 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let observation = PyModule::new(py, "observation")?;
     observation::register(&observation)?;
     m.add_submodule(&observation)?;
+    m.add_function(wrap_pyfunction!(files::read, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 """The extension module; use the package `kalmar` and its submodules instead."""
 
+import os
 from types import ModuleType
 
 __version__: str
@@ -15,3 +16,6 @@ stochastic: ModuleType
 """Stochastic games: exact values and strategies, certified, or value iteration's bounds."""
 observation: ModuleType
 """Games of imperfect information: who wins, with the winner's witness checked."""
+
+def read(path: str | os.PathLike[str]) -> object:
+    """Reads any game file as the game of its family (`kalmar.read`)."""
