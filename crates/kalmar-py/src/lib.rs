@@ -1,6 +1,8 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
-//! [`parity`] so far. A library's error becomes a Python exception with the library's message
+//! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
+//! [`reach`], [`dgg`], [`stochastic`] and [`observation`]; [`files::read`] opens any game file
+//! as its family's game. A library's error becomes a Python exception with the library's message
 //! (file, line and column for syntax); long solves release the GIL.
 //!
 //! The binding adds no algorithm: reading is `kalmar_parity::format`, solving
@@ -12,7 +14,13 @@ use pyo3::prelude::*;
 use std::io::ErrorKind;
 
 mod common;
+mod dgg;
+mod files;
+mod graph;
+mod observation;
 mod parity;
+mod reach;
+mod stochastic;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be
 /// read, `ValueError` for text that does not parse or a file too large; the message is the
@@ -36,6 +44,22 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let parity = PyModule::new(py, "parity")?;
     parity::register(&parity)?;
     m.add_submodule(&parity)?;
+    let graph = PyModule::new(py, "graph")?;
+    graph::register(&graph)?;
+    m.add_submodule(&graph)?;
+    let reach = PyModule::new(py, "reach")?;
+    reach::register(&reach)?;
+    m.add_submodule(&reach)?;
+    let dgg = PyModule::new(py, "dgg")?;
+    dgg::register(&dgg)?;
+    m.add_submodule(&dgg)?;
+    let stochastic = PyModule::new(py, "stochastic")?;
+    stochastic::register(&stochastic)?;
+    m.add_submodule(&stochastic)?;
+    let observation = PyModule::new(py, "observation")?;
+    observation::register(&observation)?;
+    m.add_submodule(&observation)?;
+    m.add_function(wrap_pyfunction!(files::read, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -61,7 +61,8 @@ impl Solution {
 }
 
 impl Game {
-    fn from_graph(graph: GameGraph) -> PyResult<Game> {
+    /// The parity game of a graph, or `ValueError` saying why it is not one.
+    pub fn from_graph(graph: GameGraph) -> PyResult<Game> {
         let game = ParityGame::from_graph(&graph, false).map_err(value_error)?;
         Ok(Game {
             graph,
@@ -154,6 +155,12 @@ fn parse(text: &str) -> PyResult<Game> {
     Game::from_graph(graph)
 }
 
+/// The parity game of a `kalmar.graph.Graph`: two players and a priority per vertex.
+#[pyfunction]
+fn from_graph(graph: &Bound<'_, crate::graph::Graph>) -> PyResult<Game> {
+    Game::from_graph(GameGraph::clone(&graph.get().graph))
+}
+
 /// The ids of the solvers, in the registry's order.
 #[pyfunction]
 fn solvers() -> Vec<&'static str> {
@@ -166,6 +173,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(from_graph, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     Ok(())
 }

@@ -15,6 +15,7 @@ Game = _native.Game
 Solution = _native.Solution
 read = _native.read
 parse = _native.parse
+from_graph = _native.from_graph
 solvers = _native.solvers
 
-__all__ = ["Game", "Solution", "parse", "read", "solvers"]
+__all__ = ["Game", "Solution", "from_graph", "parse", "read", "solvers"]

@@ -5,6 +5,8 @@ import os
 import numpy as np
 import numpy.typing as npt
 
+import kalmar.graph
+
 class Game:
     """A parity game: vertices 0..n in file order, owned by Even (0) or Odd (1)."""
 
@@ -35,6 +37,9 @@ def read(path: str | os.PathLike[str]) -> Game:
 
 def parse(text: str) -> Game:
     """Reads a game from text, its format told by the first word."""
+
+def from_graph(graph: kalmar.graph.Graph) -> Game:
+    """The parity game of a game graph: two players and a priority per vertex."""
 
 def solvers() -> list[str]:
     """The solvers' ids."""
