@@ -21,10 +21,6 @@ pub fn fraction<'py>(py: Python<'py>, value: &Rational) -> PyResult<Bound<'py, P
     value.to_big().into_pyobject(py)
 }
 
-#[expect(
-    dead_code,
-    reason = "the graph and extensive-form bindings use it as they land"
-)]
 /// Exact numbers as a list of `fractions.Fraction`.
 pub fn fractions<'py>(py: Python<'py>, values: &[Rational]) -> PyResult<Vec<Bound<'py, PyAny>>> {
     values.iter().map(|v| fraction(py, v)).collect()

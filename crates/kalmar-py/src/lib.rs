@@ -13,6 +13,7 @@ use std::io::ErrorKind;
 
 mod common;
 mod impartial;
+mod ohhell;
 mod parity;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be
@@ -40,6 +41,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let impartial = PyModule::new(py, "impartial")?;
     impartial::register(&impartial)?;
     m.add_submodule(&impartial)?;
+    let ohhell = PyModule::new(py, "ohhell")?;
+    ohhell::register(&ohhell)?;
+    m.add_submodule(&ohhell)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -4,4 +4,5 @@ from types import ModuleType
 
 __version__: str
 impartial: ModuleType
+ohhell: ModuleType
 parity: ModuleType
