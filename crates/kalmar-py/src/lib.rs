@@ -15,6 +15,7 @@ mod common;
 mod impartial;
 mod ohhell;
 mod parity;
+mod positional;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be
 /// read, `ValueError` for text that does not parse or a file too large; the message is the
@@ -44,6 +45,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let ohhell = PyModule::new(py, "ohhell")?;
     ohhell::register(&ohhell)?;
     m.add_submodule(&ohhell)?;
+    let positional = PyModule::new(py, "positional")?;
+    positional::register(&positional)?;
+    m.add_submodule(&positional)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

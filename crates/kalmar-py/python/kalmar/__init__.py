@@ -6,7 +6,7 @@
 [0, 0]
 """
 
-from kalmar import impartial, ohhell, parity
+from kalmar import impartial, ohhell, parity, positional
 from kalmar._kalmar import __version__
 
-__all__ = ["__version__", "impartial", "ohhell", "parity"]
+__all__ = ["__version__", "impartial", "ohhell", "parity", "positional"]

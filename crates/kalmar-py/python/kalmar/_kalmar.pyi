@@ -6,3 +6,4 @@ __version__: str
 impartial: ModuleType
 ohhell: ModuleType
 parity: ModuleType
+positional: ModuleType
