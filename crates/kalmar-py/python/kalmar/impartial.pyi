@@ -1,6 +1,7 @@
 """Impartial games by the Sprague–Grundy theory: Nim, octal games, periods, misère play."""
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +58,7 @@ class Rules:
     def digit(self, k: int) -> int:
         """Digit d_k: 1 take the whole heap, 2 leave one heap, 4 leave two (their sums)."""
 
-Game = str | Rules
+_Game: TypeAlias = str | Rules
 
 class Period:
     """A period proven by the Guy–Smith theorem: G(n + period) = G(n) for n >= preperiod."""
@@ -106,7 +107,7 @@ class Values:
     def __getitem__(self, n: int) -> int: ...
 
 def values(
-    game: Game,
+    game: _Game,
     up_to: int,
     *,
     solver: str = "sparse",
@@ -116,13 +117,13 @@ def values(
 ) -> Values:
     """G(0..=up_to) with the period, checked with `verify`, misère values with `misere`."""
 
-def grundy(game: Game, up_to: int, *, solver: str = "sparse") -> npt.NDArray[np.uint32]:
+def grundy(game: _Game, up_to: int, *, solver: str = "sparse") -> npt.NDArray[np.uint32]:
     """G(0), ..., G(up_to) as a read-only uint32 array."""
 
-def period(game: Game, up_to: int, *, solver: str = "sparse") -> Period | None:
+def period(game: _Game, up_to: int, *, solver: str = "sparse") -> Period | None:
     """The least period proven from G(0..=up_to), or None when none is proven from them."""
 
-def verify(game: Game, values: Sequence[int] | npt.NDArray[np.uint32]) -> None:
+def verify(game: _Game, values: Sequence[int] | npt.NDArray[np.uint32]) -> None:
     """Checks values against the definition; ValueError naming the first wrong heap."""
 
 def solvers() -> list[str]:

@@ -1,12 +1,13 @@
 """n-player positional games: backward induction, checked by an independent certificate."""
 
 import os
+from typing import TypeAlias
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
-Position = str | int
+_Position: TypeAlias = str | int
 
 class Equilibrium:
     """A subgame-perfect equilibrium with every player's expected utility everywhere."""
@@ -21,9 +22,9 @@ class Equilibrium:
     @property
     def start_values(self) -> list[Fraction]:
         """Each player's expected utility from the start."""
-    def value(self, position: Position) -> list[Fraction]:
+    def value(self, position: _Position) -> list[Fraction]:
         """Each player's expected utility from `position` (a name or an index)."""
-    def move_at(self, position: Position) -> str | None:
+    def move_at(self, position: _Position) -> str | None:
         """Where the mover of `position` goes, or None at chance and terminals."""
     def to_json(self) -> str:
         """The solution file (JSON), which `Game.verify` and `kalmar verify` check."""
@@ -42,9 +43,9 @@ class Game:
         """The positions' names in the file's order."""
     @property
     def start(self) -> str: ...
-    def mover(self, position: Position) -> int | str | None:
+    def mover(self, position: _Position) -> int | str | None:
         """A player's number, "chance", or None at a terminal."""
-    def payoff(self, position: Position) -> list[Fraction]:
+    def payoff(self, position: _Position) -> list[Fraction]:
         """What a terminal pays each player (empty elsewhere)."""
     def solve(self) -> Equilibrium:
         """A subgame-perfect equilibrium by backward induction, checked independently."""
