@@ -10,7 +10,8 @@ use std::sync::Arc;
 /// Reads any game file and returns the game of the family it holds, as `kalmar.solve FILE`
 /// tells it: a `kalmar.reach.Game` (payoffs -1, 0, 1), `kalmar.dgg.Game` (other payoffs),
 /// `kalmar.parity.Game`, `kalmar.stochastic.Game` (chance, rewards or a discount factor) or
-/// `kalmar.observation.Game` (`.gii`, or observations). Families not yet in this package raise
+/// `kalmar.observation.Game` (`.gii`, or observations), `kalmar.positional.Game` (more than
+/// two players, or payoff vectors) or `kalmar.ohhell.PublicState`. Families not yet in this package raise
 /// `ValueError` naming the family. A file that cannot be opened raises `OSError`, one that does
 /// not parse `ValueError` with the file, line and column.
 #[pyfunction]
@@ -43,6 +44,16 @@ pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
         (Family::Stochastic, Detected::Graph(_, graph)) => {
             let game = crate::stochastic::Game::from_graph(Arc::new(graph));
             Ok(game.into_pyobject(py)?.into_any().unbind())
+        }
+        (Family::Positional, Detected::Graph(_, graph)) => {
+            let game = crate::positional::Game::from_graph(graph).map_err(in_file)?;
+            Ok(game.into_pyobject(py)?.into_any().unbind())
+        }
+        (_, Detected::OhHell(state)) => {
+            let state = crate::ohhell::PublicState {
+                state: Arc::new(state),
+            };
+            Ok(state.into_pyobject(py)?.into_any().unbind())
         }
         (family, _) => Err(PyValueError::new_err(format!(
             "{}: {family}, a family kalmar.read does not open yet: read it with kalmar.{}",

@@ -1,12 +1,13 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
-//! [`parity`], [`graph`] (the game graph the families on graphs share, built from arrays),
-//! [`reach`], [`dgg`], [`stochastic`] and [`observation`]; [`files::read`] opens any game file
-//! as its family's game. A library's error becomes a Python exception with the library's message
-//! (file, line and column for syntax); long solves release the GIL.
+//! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
+//! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`impartial`] and
+//! [`ohhell`]; [`files::read`] opens any game file as its family's game. A library's error
+//! becomes a Python exception with the library's message (file, line and column for syntax);
+//! long solves run through [`common::interruptible`]: the GIL released, Ctrl-C honoured.
 //!
-//! The binding adds no algorithm: reading is `kalmar_parity::format`, solving
-//! `kalmar_parity::solve`, checking the library's certificate.
+//! The binding adds no algorithm: each family's reading, solving and checking are its library's
+//! functions, the same ones the command line calls.
 
 use kalmar_core::format::ReadError;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValueError};
@@ -17,8 +18,11 @@ mod common;
 mod dgg;
 mod files;
 mod graph;
+mod impartial;
 mod observation;
+mod ohhell;
 mod parity;
+mod positional;
 mod reach;
 mod stochastic;
 
@@ -37,28 +41,31 @@ fn read_error(error: ReadError) -> PyErr {
     }
 }
 
-/// The extension module: one submodule per family.
+/// Each submodule's name and the function that fills it.
+type Family = (&'static str, fn(&Bound<'_, PyModule>) -> PyResult<()>);
+
+/// The submodules: the game graph every family on a graph shares, then one per family.
+const FAMILIES: [Family; 9] = [
+    ("graph", graph::register),
+    ("parity", parity::register),
+    ("reach", reach::register),
+    ("dgg", dgg::register),
+    ("stochastic", stochastic::register),
+    ("observation", observation::register),
+    ("positional", positional::register),
+    ("impartial", impartial::register),
+    ("ohhell", ohhell::register),
+];
+
+/// The extension module: one submodule per family, and `read` for any game file.
 #[pymodule]
 fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    let parity = PyModule::new(py, "parity")?;
-    parity::register(&parity)?;
-    m.add_submodule(&parity)?;
-    let graph = PyModule::new(py, "graph")?;
-    graph::register(&graph)?;
-    m.add_submodule(&graph)?;
-    let reach = PyModule::new(py, "reach")?;
-    reach::register(&reach)?;
-    m.add_submodule(&reach)?;
-    let dgg = PyModule::new(py, "dgg")?;
-    dgg::register(&dgg)?;
-    m.add_submodule(&dgg)?;
-    let stochastic = PyModule::new(py, "stochastic")?;
-    stochastic::register(&stochastic)?;
-    m.add_submodule(&stochastic)?;
-    let observation = PyModule::new(py, "observation")?;
-    observation::register(&observation)?;
-    m.add_submodule(&observation)?;
+    for (name, register) in FAMILIES {
+        let family = PyModule::new(py, name)?;
+        register(&family)?;
+        m.add_submodule(&family)?;
+    }
     m.add_function(wrap_pyfunction!(files::read, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -383,6 +383,34 @@ impl HeapValues {
         (0..self.len).map_while(|n| self.get(n))
     }
 
+    /// G(0), …, G(len − 1) in one vector: the stored values, extended in place by the period
+    /// (no copy when every value was computed).
+    ///
+    /// ```
+    /// use kalmar_cgt::octal::{Rules, SOLVERS, compute};
+    /// let kayles = Rules::parse("0.77").unwrap();
+    /// let computed = compute(&kayles, SOLVERS.get("sparse").unwrap(), 5000, true, &mut |_| {});
+    /// assert_eq!(computed.values.stored().len(), 1024);
+    /// let all = computed.values.clone().into_vec();
+    /// assert_eq!(all.len(), 5000);
+    /// assert!(all.iter().copied().eq(computed.values.iter()));
+    /// ```
+    pub fn into_vec(self) -> Vec<u32> {
+        let mut values = self.stored;
+        if let Some((n0, p)) = self.period.filter(|&(_, p)| p > 0) {
+            values.reserve(self.len.saturating_sub(values.len()));
+            while values.len() < self.len {
+                let n = values.len();
+                match n.checked_sub(p).filter(|&m| m >= n0) {
+                    Some(m) => values.push(values[m]),
+                    None => break,
+                }
+            }
+        }
+        values.truncate(self.len);
+        values
+    }
+
     /// The largest value (the period repeats stored values).
     pub fn largest(&self) -> u32 {
         self.stored.iter().max().copied().unwrap_or(0)

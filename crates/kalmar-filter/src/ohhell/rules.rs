@@ -179,18 +179,32 @@ impl OhHell {
         cards.iter().map(|&c| self.card_name(c)).collect()
     }
 
+    /// Each player's cards of a deal (the cards in deal order), in the order dealt.
+    ///
+    /// ```
+    /// use kalmar_filter::ohhell::OhHell;
+    /// let game = OhHell::new(2, 2, 4, 2).unwrap();
+    /// let deal: Vec<_> = ["Jc", "Qc", "Kc", "Ac"].iter().map(|c| game.parse_card(c).unwrap()).collect();
+    /// let hands = game.hands_of(&deal);
+    /// assert_eq!(hands.len(), 2);
+    /// assert_eq!(hands.iter().map(Vec::len).sum::<usize>(), 4);
+    /// assert_eq!(game.hands(&deal), format!("0: {} | 1: {}",
+    ///     game.card_names(&hands[0]).join(" "), game.card_names(&hands[1]).join(" ")));
+    /// ```
+    pub fn hands_of(&self, deal: &[Card]) -> Vec<Vec<Card>> {
+        let mut hands = vec![Vec::new(); self.players()];
+        for (j, &card) in deal.iter().enumerate() {
+            hands[self.receiver(j).index()].push(card);
+        }
+        hands
+    }
+
     /// Each player's cards of a deal in the order dealt: `0: Kc Ad | 1: …`.
     pub fn hands(&self, deal: &[Card]) -> String {
-        (0..self.players())
-            .map(|p| {
-                let cards: Vec<String> = deal
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| self.receiver(j) == Player::new(p))
-                    .map(|(_, &c)| self.card_name(c))
-                    .collect();
-                format!("{p}: {}", cards.join(" "))
-            })
+        self.hands_of(deal)
+            .iter()
+            .enumerate()
+            .map(|(p, cards)| format!("{p}: {}", self.card_names(cards).join(" ")))
             .collect::<Vec<_>>()
             .join(" | ")
     }

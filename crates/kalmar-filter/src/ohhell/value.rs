@@ -19,12 +19,12 @@
 //! ```
 
 use super::experiments::TABLE1;
-use super::jobs::{DynPolicy, JobError};
+use super::jobs::{DynPolicy, JobError, Progress, refuse_more_than};
 use super::{Card, McmcConfig, PublicState, Sampler, Start};
 use crate::filter::{ExactSampler, weigh};
 use crate::reach::expected_utilities;
 use foldhash::HashMap;
-use kalmar_core::{Player, Rational};
+use kalmar_core::Rational;
 use kalmar_plot::{Plot, Scale, Series};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -193,6 +193,74 @@ fn running_errors(draws: &[(f64, f64)], truth: f64, checkpoints: &[usize]) -> Ve
     errors
 }
 
+/// A history of a public state with its probability given the state and what each player
+/// expects from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryValue {
+    /// The deal, in deal order.
+    pub cards: Vec<Card>,
+    /// P^π(h|S): its reach over the reach of all the state's histories.
+    pub probability: Rational,
+    /// V^π(h): each player's expected utility when play goes on from it under the policy.
+    pub utilities: Vec<Rational>,
+}
+
+/// Every history of `state` with positive reach under `policy` (refused when it has more than
+/// `max`, counted before they are listed), with its probability given the state and the
+/// players' expected utilities from it. Play is continued to the end of the hand in full, so
+/// this is for states near the end of one (as Table 1's are).
+///
+/// ```
+/// use kalmar_filter::Uniform;
+/// use kalmar_filter::ohhell::PublicState;
+/// use kalmar_filter::ohhell::value::{history_values, public_value};
+/// let state = PublicState::parse(
+///     "game players=3 suits=2 ranks=4 tricks=2; trump Jd; bids 1 0 0; plays Kc Qc Jc",
+/// )
+/// .unwrap();
+/// let histories = history_values(&state, &Uniform, 1000, None).unwrap();
+/// assert_eq!(histories.len(), 192);
+/// let total = histories.iter().fold(kalmar_core::Rational::from(0), |a, h| &a + &h.probability);
+/// assert_eq!(total, 1.into());
+/// assert_eq!(public_value(&histories).len(), 3);
+/// ```
+pub fn history_values(
+    state: &PublicState,
+    policy: &DynPolicy,
+    max: usize,
+    progress: Progress<'_>,
+) -> Result<Vec<HistoryValue>, JobError> {
+    let game = &state.game;
+    refuse_more_than(state, max, "enumerate")?;
+    let weighted = weigh(game, policy, state.histories(max, progress)?)?;
+    let total = weighted
+        .iter()
+        .fold(Rational::from(0), |a, (_, r)| &a + &r.total());
+    weighted
+        .iter()
+        .map(|(h, r)| {
+            Ok(HistoryValue {
+                cards: game.deal_of(h),
+                probability: &r.total() / &total,
+                utilities: expected_utilities(game, policy, h)?,
+            })
+        })
+        .collect()
+}
+
+/// The value of a public state to each player, V^π(S) = Σ_h P^π(h|S) V^π(h), from its
+/// histories' values ([`history_values`]); empty when there are none.
+pub fn public_value(histories: &[HistoryValue]) -> Vec<Rational> {
+    let players = histories.first().map_or(0, |h| h.utilities.len());
+    let mut value = vec![Rational::from(0); players];
+    for h in histories {
+        for (v, u) in value.iter_mut().zip(&h.utilities) {
+            *v = &*v + &(&h.probability * u);
+        }
+    }
+    value
+}
+
 /// Runs the experiment; `stage` is told what is being computed.
 pub fn value(
     settings: &ValueSettings,
@@ -228,21 +296,16 @@ pub fn value(
         ));
     }
     stage("computing the value of every history");
-    let weighted = weigh(&game, policy, state.histories(usize::MAX, None)?)?;
-    let total = weighted
-        .iter()
-        .fold(Rational::from(0), |a, (_, r)| &a + &r.total());
-    let mut truth = Rational::from(0);
+    let histories = history_values(&state, policy, usize::MAX, None)?;
+    let truth = public_value(&histories)[settings.player].clone();
     let mut values: HashMap<Vec<Card>, f64> = HashMap::default();
-    let mut table: Vec<(f64, f64)> = Vec::with_capacity(weighted.len());
-    let mut exact_weights = Vec::with_capacity(weighted.len());
-    for (h, r) in &weighted {
-        let v = expected_utilities(&game, policy, h)?[Player::new(settings.player).index()].clone();
-        let p = &r.total() / &total;
-        truth = &truth + &(&p * &v);
-        values.insert(game.deal_of(h), v.to_f64());
-        table.push((v.to_f64(), p.to_f64()));
-        exact_weights.push((v.to_f64(), p));
+    let mut table: Vec<(f64, f64)> = Vec::with_capacity(histories.len());
+    let mut exact_weights = Vec::with_capacity(histories.len());
+    for h in histories {
+        let v = h.utilities[settings.player].to_f64();
+        table.push((v, h.probability.to_f64()));
+        exact_weights.push((v, h.probability));
+        values.insert(h.cards, v);
     }
     let truth_f = truth.to_f64();
     let checkpoints = checkpoints(settings.max_samples);

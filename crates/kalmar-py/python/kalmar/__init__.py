@@ -16,7 +16,19 @@
 ('kalmar.stochastic', Fraction(1, 2))
 """
 
-from kalmar import dgg, graph, observation, parity, reach, stochastic
+from kalmar import dgg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
 from kalmar._kalmar import __version__, read
 
-__all__ = ["__version__", "dgg", "graph", "observation", "parity", "reach", "read", "stochastic"]
+__all__ = [
+    "__version__",
+    "dgg",
+    "graph",
+    "impartial",
+    "observation",
+    "ohhell",
+    "parity",
+    "positional",
+    "reach",
+    "read",
+    "stochastic",
+]

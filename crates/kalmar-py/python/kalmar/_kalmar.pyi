@@ -4,6 +4,8 @@ import os
 from types import ModuleType
 
 __version__: str
+impartial: ModuleType
+ohhell: ModuleType
 parity: ModuleType
 """Parity games: read, solved by every solver of kalmar, verified."""
 graph: ModuleType
@@ -16,6 +18,8 @@ stochastic: ModuleType
 """Stochastic games: exact values and strategies, certified, or value iteration's bounds."""
 observation: ModuleType
 """Games of imperfect information: who wins, with the winner's witness checked."""
+positional: ModuleType
+"""n-player games on graphs: subgame-perfect equilibria by backward induction, checked."""
 
 def read(path: str | os.PathLike[str]) -> object:
     """Reads any game file as the game of its family (`kalmar.read`)."""

@@ -1,0 +1,275 @@
+//! `kalmar.positional`: n-player positional games on graphs (chance allowed), read from `.gg`
+//! files or text, solved by `kalmar_positional::backward_induction` and checked by
+//! `kalmar_positional::check` before Python sees the answer, as `kalmar positional nash` does.
+
+use kalmar_core::format::{GameGraph, read_gg};
+use kalmar_core::{Owner, Vertex};
+use kalmar_parity::format::read_path;
+use kalmar_positional::solution_file::SolutionFile;
+use kalmar_positional::{Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check};
+
+use crate::common::{fraction, fractions, interruptible, read_only, value_error};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyIndexError, PyRuntimeError};
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// An n-player game on a graph: positions numbered 0..n in the file's order, each moved by a
+/// player or by chance, or a terminal that pays every player a utility.
+#[pyclass(module = "kalmar.positional", frozen)]
+pub struct Game {
+    graph: GameGraph,
+    game: Arc<PositionalGame>,
+}
+
+/// A subgame-perfect equilibrium in positional strategies, with the expected utility of every
+/// player at every position, checked by the independent certificate before it was returned.
+#[pyclass(module = "kalmar.positional", frozen)]
+pub struct Equilibrium {
+    game: Arc<PositionalGame>,
+    equilibrium: LibEquilibrium,
+    /// The solver that ran: "backward-induction".
+    #[pyo3(get)]
+    solver: &'static str,
+    /// Per position, the position its mover goes to (-1 at chance positions and terminals), as
+    /// a read-only `int64` array.
+    #[pyo3(get)]
+    strategy: Py<PyArray1<i64>>,
+    /// Always True: no player gains by changing any one move (checked independently).
+    #[pyo3(get)]
+    verified: bool,
+}
+
+/// The position named `position` (a name, or an index in the file's order).
+fn vertex(game: &PositionalGame, position: &Bound<'_, PyAny>) -> PyResult<Vertex> {
+    let arena = game.arena();
+    if let Ok(index) = position.extract::<usize>() {
+        return (index < arena.num_vertices())
+            .then(|| Vertex::new(index))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "position {index}: the game has {} positions",
+                    arena.num_vertices()
+                ))
+            });
+    }
+    let name: String = position.extract()?;
+    arena
+        .vertices()
+        .find(|&v| arena.name(v) == name)
+        .ok_or_else(|| PyIndexError::new_err(format!("the game has no position {name}")))
+}
+
+#[pymethods]
+impl Equilibrium {
+    /// Per position (in the file's order), each player's expected utility as Fractions.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+        self.equilibrium
+            .values
+            .iter()
+            .map(|v| fractions(py, v))
+            .collect()
+    }
+
+    /// What each player expects from the start, as Fractions.
+    #[getter]
+    fn start_values<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        fractions(py, &self.equilibrium.values[self.game.start().index()])
+    }
+
+    /// Each player's expected utility from `position` (a name or an index), as Fractions.
+    fn value<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let v = vertex(&self.game, position)?;
+        fractions(py, &self.equilibrium.values[v.index()])
+    }
+
+    /// The name of the position the mover of `position` goes to, or None (chance, terminal).
+    fn move_at(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let v = vertex(&self.game, position)?;
+        let arena = self.game.arena();
+        Ok(self
+            .equilibrium
+            .strategy
+            .successor(arena, v)
+            .map(|w| arena.name(w).into_owned()))
+    }
+
+    /// The solution file `kalmar positional nash --output` writes (JSON: every position's
+    /// utilities as exact strings and every move), which `verify` and `kalmar verify` check.
+    fn to_json(&self) -> PyResult<String> {
+        let file = SolutionFile::new(&self.game, &self.equilibrium);
+        serde_json::to_string_pretty(&file).map_err(value_error)
+    }
+
+    fn __repr__(&self) -> String {
+        let start = self.game.start();
+        format!(
+            "<kalmar.positional.Equilibrium by {}: from {} the players expect ({}), verified>",
+            self.solver,
+            self.game.arena().name(start),
+            check::join(&self.equilibrium.values[start.index()])
+        )
+    }
+}
+
+impl Game {
+    pub fn from_graph(graph: GameGraph) -> PyResult<Game> {
+        let game = PositionalGame::from_graph(&graph).map_err(value_error)?;
+        Ok(Game {
+            graph,
+            game: Arc::new(game),
+        })
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The number of players.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// The number of positions.
+    #[getter]
+    fn num_positions(&self) -> usize {
+        self.game.arena().num_vertices()
+    }
+
+    /// The number of moves.
+    #[getter]
+    fn num_moves(&self) -> usize {
+        self.game.arena().num_edges()
+    }
+
+    /// The positions' names, in the file's order.
+    #[getter]
+    fn positions(&self) -> Vec<String> {
+        let arena = self.game.arena();
+        arena
+            .vertices()
+            .map(|v| arena.name(v).into_owned())
+            .collect()
+    }
+
+    /// The name of the position play starts from (the file's `start`, else the first).
+    #[getter]
+    fn start(&self) -> String {
+        self.game.arena().name(self.game.start()).into_owned()
+    }
+
+    /// Who moves at `position` (a name or an index): a player's number, "chance", or None at a
+    /// terminal.
+    fn mover(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let v = vertex(&self.game, position)?;
+        Ok(match self.game.arena().owner(v) {
+            Owner::Player(p) => p.index().into_pyobject(py)?.into_any().unbind(),
+            Owner::Chance => "chance".into_pyobject(py)?.into_any().unbind(),
+            Owner::Terminal => py.None(),
+        })
+    }
+
+    /// What the terminal `position` (a name or an index) pays each player, as Fractions (empty
+    /// for other positions).
+    fn payoff<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let v = vertex(&self.game, position)?;
+        self.game
+            .payoff(v)
+            .iter()
+            .map(|u| fraction(py, u))
+            .collect()
+    }
+
+    /// A subgame-perfect equilibrium by backward induction (the game must be acyclic; ties go
+    /// to the earliest move in the file), checked by the independent certificate: no player
+    /// gains by changing any one move. The GIL is released while it runs, and Ctrl-C
+    /// interrupts it.
+    fn solve(&self, py: Python<'_>) -> PyResult<Equilibrium> {
+        let game = Arc::clone(&self.game);
+        let (solved, checked) = interruptible(py, move || {
+            let solved = backward_induction::solve(&game)?;
+            let checked = check::check(&game, &solved);
+            Ok::<_, backward_induction::CycleError>((solved, checked))
+        })?
+        .map_err(value_error)?;
+        checked.map_err(|e| {
+            PyRuntimeError::new_err(format!(
+                "internal error, the solver's answer failed its certificate: {e}"
+            ))
+        })?;
+        let arena = self.game.arena();
+        let strategy = arena
+            .vertices()
+            .map(|v| {
+                solved
+                    .strategy
+                    .successor(arena, v)
+                    .map_or(-1, |w| w.index() as i64)
+            })
+            .collect();
+        Ok(Equilibrium {
+            game: Arc::clone(&self.game),
+            solver: "backward-induction",
+            strategy: read_only(py, strategy)?,
+            verified: true,
+            equilibrium: solved,
+        })
+    }
+
+    /// Checks a saved solution (the JSON of `Equilibrium.to_json` or `kalmar positional nash
+    /// --output`) against this game: ValueError saying what is wrong (a position whose
+    /// utilities are not the profile's, or a player who gains by another move).
+    fn verify(&self, solution: &str) -> PyResult<()> {
+        let file = SolutionFile::read(solution).map_err(value_error)?;
+        file.verify(&self.graph).map_err(value_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kalmar.positional.Game: {} players, {} positions, {} moves>",
+            self.num_players(),
+            self.num_positions(),
+            self.num_moves()
+        )
+    }
+}
+
+/// Reads a game from a `.gg` file (also `.gz`, `.bz2`) with `players N` and a payoff vector at
+/// each terminal: OSError if it cannot be read, ValueError with the file, line and column if it
+/// does not parse, ValueError if it is not an n-player game.
+#[pyfunction]
+fn read(path: PathBuf) -> PyResult<Game> {
+    let graph = read_path(&path).map_err(crate::read_error)?;
+    let game = PositionalGame::from_graph(&graph)
+        .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
+    Ok(Game {
+        graph,
+        game: Arc::new(game),
+    })
+}
+
+/// Reads a game from `.gg` text (`kalmar-gg 1`, `players N`, then one position a line).
+/// Errors give the line and column.
+#[pyfunction]
+fn parse(text: &str) -> PyResult<Game> {
+    Game::from_graph(read_gg(text).map_err(value_error)?)
+}
+
+/// Adds the functions and classes to the `positional` submodule.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<Equilibrium>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    Ok(())
+}

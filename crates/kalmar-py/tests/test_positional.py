@@ -1,0 +1,83 @@
+"""kalmar.positional from Python: the equilibrium the CLI finds, exact Fractions, the certificate
+as `verified` and on saved solutions, errors with their place."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from kalmar import positional
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+CYCLE = "kalmar-gg 1\nplayers 3\na player0 -> b x\nb player1 -> a x\nx terminal payoff=(1,1,1)\n"
+
+
+def test_three_players_with_chance():
+    game = positional.read(EXAMPLES / "three-players.gg")
+    assert (game.num_players, game.num_positions, game.num_moves) == (3, 7, 9)
+    assert game.start == "deal" and game.positions[:4] == ["deal", "p0", "p1", "p2"]
+    assert (game.mover("deal"), game.mover("p1"), game.mover("a")) == ("chance", 1, None)
+    assert game.payoff("a") == [2, 1, 0] and game.payoff(4) == [2, 1, 0] and game.payoff("p0") == []
+    spe = game.solve()
+    assert spe.verified and spe.solver == "backward-induction"
+    # As `kalmar solve examples/three-players.gg` prints: the players expect (7/6, 7/6, 2/3).
+    assert spe.start_values == [Fraction(7, 6), Fraction(7, 6), Fraction(2, 3)]
+    assert spe.value("deal") == spe.values[0] == spe.start_values
+    # Each player takes the terminal that pays it most.
+    assert (spe.move_at("p0"), spe.move_at("p1"), spe.move_at("p2")) == ("a", "b", "c")
+    assert spe.move_at("deal") is None
+    assert spe.strategy.tolist() == [-1, 4, 5, 6, -1, -1, -1]
+    with pytest.raises(ValueError, match="read-only"):
+        spe.strategy[0] = 1
+
+
+def test_values_agree_with_a_direct_expectation():
+    game = positional.read(EXAMPLES / "three-players.gg")
+    spe = game.solve()
+    # Chance moves to p0, p1, p2 with 1/2, 1/3, 1/6; each player's choice pays as its terminal.
+    by_hand = [Fraction(0)] * 3
+    for p, mover in ((Fraction(1, 2), "p0"), (Fraction(1, 3), "p1"), (Fraction(1, 6), "p2")):
+        chosen = game.payoff(spe.move_at(mover))
+        by_hand = [v + p * u for v, u in zip(by_hand, chosen)]
+        assert spe.value(mover) == chosen
+    assert by_hand == spe.start_values
+
+
+def test_saved_solutions_are_checked():
+    game = positional.read(EXAMPLES / "three-players.gg")
+    saved = game.solve().to_json()
+    game.verify(saved)
+    solution = json.loads(saved)
+    assert solution["values"]["deal"] == ["7/6", "7/6", "2/3"]
+    # Player 1 moves to c, with the utilities this profile gives: it would rather move to b.
+    solution["strategy"]["p1"] = "c"
+    solution["values"]["p1"] = ["1", "0", "2"]
+    solution["values"]["deal"] = ["3/2", "1/2", "1"]
+    with pytest.raises(ValueError, match="player 1 gets 2 by moving to b instead of 0"):
+        game.verify(json.dumps(solution))
+    with pytest.raises(ValueError, match="not a positional solution file"):
+        game.verify("{}")
+
+
+def test_errors_carry_the_place_and_never_crash():
+    with pytest.raises(ValueError, match="lies on a cycle"):
+        positional.parse(CYCLE).solve()
+    with pytest.raises(ValueError, match="3:14: found"):
+        positional.parse("kalmar-gg 1\nplayers 3\na player0 -> \n")
+    with pytest.raises(ValueError, match="terminal x has 2 payoffs, but the game has 3 players"):
+        positional.parse("kalmar-gg 1\nplayers 3\na player0 -> x\nx terminal payoff=(1,1)\n")
+    with pytest.raises(FileNotFoundError, match="/nonexistent/game.gg"):
+        positional.read("/nonexistent/game.gg")
+    game = positional.read(EXAMPLES / "three-players.gg")
+    with pytest.raises(IndexError, match="no position q"):
+        game.payoff("q")
+    with pytest.raises(IndexError, match="7 positions"):
+        game.mover(7)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    failed, tried = doctest.testmod(positional)
+    assert tried > 0 and failed == 0
