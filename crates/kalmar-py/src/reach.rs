@@ -14,6 +14,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// A chess-like game: vertices 0..n in file order, owned by Max (0), Min (1) or no one (a
 /// terminal paying Max 1, 0 or -1); infinite play is a draw.
@@ -42,6 +43,12 @@ pub struct Solution {
     /// Always True: the independent verifier accepted the answer before it was returned.
     #[pyo3(get)]
     verified: bool,
+    /// Seconds retrograde analysis took, inside the library (the binding's own cost is not in it).
+    #[pyo3(get)]
+    solve_time: f64,
+    /// Seconds the independent verifier took, inside the library.
+    #[pyo3(get)]
+    verify_time: f64,
     /// The outcome of the start vertex.
     #[pyo3(get)]
     start_outcome: i8,
@@ -122,17 +129,28 @@ impl Game {
     /// it runs, and Ctrl-C interrupts it.
     fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
         let game = Arc::clone(&self.game);
-        let (outcome, distance, strategy) = interruptible(py, move || {
-            let solution = reach::solve(&game);
-            solution.verify(&game).map_err(|e| {
-                format!("internal error, the solver's answer failed its certificate: {e}")
-            })?;
-            let arena = game.arena();
-            let outcome: Vec<i8> = solution.values.iter().map(|o| o.to_i8()).collect();
-            let strategy = successors(arena, |v| solution.strategy.get(v));
-            Ok::<_, String>((outcome, solution.distance, strategy))
-        })?
-        .map_err(PyRuntimeError::new_err)?;
+        let (outcome, distance, strategy, solve_time, verify_time) =
+            interruptible(py, move || {
+                let started = Instant::now();
+                let solution = reach::solve(&game);
+                let solve_time = started.elapsed().as_secs_f64();
+                let started = Instant::now();
+                solution.verify(&game).map_err(|e| {
+                    format!("internal error, the solver's answer failed its certificate: {e}")
+                })?;
+                let verify_time = started.elapsed().as_secs_f64();
+                let arena = game.arena();
+                let outcome: Vec<i8> = solution.values.iter().map(|o| o.to_i8()).collect();
+                let strategy = successors(arena, |v| solution.strategy.get(v));
+                Ok::<_, String>((
+                    outcome,
+                    solution.distance,
+                    strategy,
+                    solve_time,
+                    verify_time,
+                ))
+            })?
+            .map_err(PyRuntimeError::new_err)?;
         let mut counts = [0; 3];
         for &o in &outcome {
             counts[usize::from(o < 1) + usize::from(o < 0)] += 1;
@@ -144,6 +162,8 @@ impl Game {
             distance: read_only(py, distance)?,
             strategy: read_only(py, strategy)?,
             verified: true,
+            solve_time,
+            verify_time,
         })
     }
 

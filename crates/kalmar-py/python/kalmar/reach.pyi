@@ -43,6 +43,10 @@ class Solution:
     start_outcome: int
     """The outcome of the start vertex."""
     verified: bool
+    solve_time: float
+    """Seconds retrograde analysis took inside the library."""
+    verify_time: float
+    """Seconds the independent verifier took inside the library."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .gg file (also .gz, .bz2): OSError if unreadable, ValueError with the file, line
