@@ -21,16 +21,11 @@ pub fn fraction<'py>(py: Python<'py>, value: &Rational) -> PyResult<Bound<'py, P
     value.to_big().into_pyobject(py)
 }
 
-#[expect(
-    dead_code,
-    reason = "the graph and extensive-form bindings use it as they land"
-)]
 /// Exact numbers as a list of `fractions.Fraction`.
 pub fn fractions<'py>(py: Python<'py>, values: &[Rational]) -> PyResult<Vec<Bound<'py, PyAny>>> {
     values.iter().map(|v| fraction(py, v)).collect()
 }
 
-#[expect(dead_code, reason = "the builders of games use it as they land")]
 /// A Python number taken exactly: an `int`, a `fractions.Fraction`, or a string such as `"3/4"`
 /// or `"0.25"`. A float is refused, since a float is rarely the number its writer meant.
 pub fn rational(value: &Bound<'_, PyAny>) -> PyResult<Rational> {

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use std::io::ErrorKind;
 
 mod common;
+mod efg;
 mod parity;
 
 /// A reader's error as Python's: `OSError` (its usual subclasses) for a file that cannot be
@@ -36,6 +37,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let parity = PyModule::new(py, "parity")?;
     parity::register(&parity)?;
     m.add_submodule(&parity)?;
+    let efg = PyModule::new(py, "efg")?;
+    efg::register(&efg)?;
+    m.add_submodule(&efg)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -6,7 +6,7 @@
 [0, 0]
 """
 
-from kalmar import parity
+from kalmar import efg, parity
 from kalmar._kalmar import __version__
 
-__all__ = ["__version__", "parity"]
+__all__ = ["__version__", "efg", "parity"]

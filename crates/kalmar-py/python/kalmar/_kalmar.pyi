@@ -3,4 +3,5 @@
 from types import ModuleType
 
 __version__: str
+efg: ModuleType
 parity: ModuleType
