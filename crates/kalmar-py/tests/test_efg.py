@@ -193,13 +193,17 @@ def test_imperfect_recall_equilibria_are_mixtures_of_reduced_strategies():
     forgetful = efg.read(EXAMPLES / "forgetful.efg")
     with pytest.raises(ValueError, match="perfect recall"):
         forgetful.nash("seqform")
-    found = forgetful.nash("lh")
-    assert found.verified and len(found) >= 1
-    labels = forgetful.reduced(0).labels()
+    # Pure equilibria are behaviour strategies still; mixed ones stay mixtures of the reduced
+    # strategies, named by their labels.
+    assert {e.form for e in forgetful.nash("pure")} == {"tree"}
+    found = forgetful.nash("vertex")
+    assert found.verified and found.form == "reduced strategic form" and len(found) == 6
+    labels = [forgetful.reduced(p).labels() for p in (0, 1)]
+    assert labels == [["Lx", "Ly", "Rx", "Ry"], ["ac", "ad", "bc", "bd"]]
     for e in found:
-        assert e.form in ("tree", "reduced strategic form")
-        if e.form == "reduced strategic form":
-            assert set(e.strategies[0]) <= set(labels)
+        assert e.behaviour is None
+        assert all(set(s) <= set(names) for s, names in zip(e.strategies, labels))
+    assert [{"Lx": 1}, {"bc": Fraction(1, 2), "bd": Fraction(1, 2)}] in [e.strategies for e in found]
 
 
 def test_timeouts_stop_the_enumerations_with_what_they_found():
@@ -244,7 +248,8 @@ def test_a_built_game_is_the_one_a_file_describes():
     assert b.is_complete
     built = b.finish()
     assert built.nash("seqform")[0].payoffs == [Fraction(-1, 18), Fraction(1, 18)]
-    assert built.strategic_form().payoff_tables()[0].tolist() == kuhn.strategic_form().payoff_tables()[0].tolist()
+    tables = [g.strategic_form().payoff_tables()[0].tolist() for g in (built, kuhn)]
+    assert tables[0] == tables[1]
     with pytest.raises(ValueError, match="finished"):
         b.terminal([0, 0])
 

@@ -25,9 +25,13 @@ by the library's independent certificate. Probabilities and payoffs are `fractio
 (True, [Fraction(1, 1), Fraction(1, 1)])
 >>> found[0].behaviour[1]
 {1: {'Fight': Fraction(0, 1), 'Accommodate': Fraction(1, 1)}}
+
+Interop: `from_pygambit` and `to_pygambit` go through Gambit's own file formats, and
+`from_openspiel` walks an OpenSpiel game's tree into a `Builder` (see their docstrings).
 """
 
 from kalmar._kalmar import efg as _native
+from kalmar._efg_interop import from_openspiel, from_pygambit, pygambit_profile, to_pygambit
 
 Game = _native.Game
 Infoset = _native.Infoset
@@ -51,8 +55,12 @@ __all__ = [
     "Game",
     "Infoset",
     "ReducedStrategies",
+    "from_openspiel",
+    "from_pygambit",
     "method_info",
     "methods",
     "parse",
+    "pygambit_profile",
     "read",
+    "to_pygambit",
 ]

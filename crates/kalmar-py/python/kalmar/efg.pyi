@@ -188,3 +188,14 @@ def methods() -> list[str]:
 
 def method_info() -> list[tuple[str, str, str, str]]:
     """Per method: id, "tree" or "strategic form", summary, bounds."""
+def from_pygambit(game: Any) -> Game:
+    """A pygambit game, through Gambit's file format."""
+
+def to_pygambit(game: Game) -> Any:
+    """A pygambit game, through Gambit's file format."""
+
+def pygambit_profile(gambit_game: Any, game: Game, equilibrium: Equilibrium) -> Any:
+    """kalmar's equilibrium as a pygambit profile with exact rationals."""
+
+def from_openspiel(game: Any, max_nodes: int = 1_000_000) -> Game:
+    """An OpenSpiel game's tree, walked into a `Builder`; refused beyond `max_nodes` nodes."""
