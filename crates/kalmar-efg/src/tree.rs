@@ -235,8 +235,8 @@ impl EfgBuilder {
             Mover::Player(p) if (p as usize) < self.game.players.len() => p as usize + 1,
             Mover::Player(p) => return Err(TreeError::NoSuchPlayer(p + 1)),
         };
-        self.per_mover[slot] += 1;
-        let number = self.per_mover[slot];
+        // Counted only once the set is accepted, so a refused one leaves no gap in the numbers.
+        let number = self.per_mover[slot] + 1;
         if actions.is_empty() {
             return Err(TreeError::NoActions(number));
         }
@@ -260,6 +260,7 @@ impl EfgBuilder {
         let first_action = id32(self.game.actions.len())?;
         let num_actions = id32(actions.len())?;
         id32(self.game.actions.len() + actions.len())?;
+        self.per_mover[slot] = number;
         for (index, (label, prob)) in actions.into_iter().enumerate() {
             let prob = if mover == Mover::Chance { prob } else { None };
             self.game.actions.push(Action {
@@ -343,6 +344,11 @@ impl EfgBuilder {
             self.open.push((id, arity));
         }
         Ok(id)
+    }
+
+    /// The number of information sets declared so far; their ids are `0..num_infosets()`.
+    pub fn num_infosets(&self) -> usize {
+        self.game.infosets.len()
     }
 
     /// The information set with this number of this mover, if declared.
@@ -483,6 +489,36 @@ impl Efg {
             .map(|(i, _)| InfosetId(i as u32))
     }
 
+    /// Per information set (by id): its nodes in preorder, so the first is the one a depth-first
+    /// walk of the tree meets first.
+    ///
+    /// ```
+    /// use kalmar_efg::format::read_efg;
+    /// use kalmar_efg::NodeId;
+    /// let game = read_efg(r#"EFG 2 R "" { "1" "2" }
+    /// ""
+    ///
+    /// p "" 1 1 "" { "l" "r" } 0
+    /// p "" 2 1 "" { "a" "b" } 0
+    /// t "" 1 "" { 1, 0 }
+    /// t "" 2 "" { 0, 1 }
+    /// p "" 2 1 "" { "a" "b" } 0
+    /// t "" 3 "" { 2, 0 }
+    /// t "" 4 "" { 0, 2 }
+    /// "#)
+    /// .unwrap();
+    /// assert_eq!(game.members(), [vec![NodeId(0)], vec![NodeId(1), NodeId(4)]]);
+    /// ```
+    pub fn members(&self) -> Vec<Vec<NodeId>> {
+        let mut members = vec![Vec::new(); self.infosets.len()];
+        for (x, node) in self.nodes.iter().enumerate() {
+            if let Some(h) = node.infoset {
+                members[h.index()].push(NodeId(x as u32));
+            }
+        }
+        members
+    }
+
     /// The nodes in breadth-first order from the root (children in action order).
     pub fn bfs_order(&self) -> Vec<NodeId> {
         let mut order = Vec::with_capacity(self.nodes.len());
@@ -608,5 +644,33 @@ impl Efg {
             a.index + 1,
             self.infoset_name(a.infoset)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_information_set_takes_no_number() {
+        let mut b = EfgBuilder::new("", vec!["1".into()]);
+        let half = || Some(Num::new(Rational::new(1, 2)));
+        let third = Some(Num::new(Rational::new(1, 3)));
+        let lopsided = vec![("a".into(), half()), ("b".into(), third)];
+        assert_eq!(
+            b.infoset(Mover::Chance, "", lopsided),
+            Err(TreeError::Probabilities(1))
+        );
+        assert_eq!(
+            b.infoset(Mover::Player(0), "", vec![]),
+            Err(TreeError::NoActions(1))
+        );
+        let fair = vec![("a".into(), half()), ("b".into(), half())];
+        let h = b.infoset(Mover::Chance, "", fair).unwrap();
+        let k = b
+            .infoset(Mover::Player(0), "", vec![("x".into(), None)])
+            .unwrap();
+        assert_eq!((b.infoset_ref(h).number, b.infoset_ref(k).number), (1, 1));
+        assert_eq!(b.num_infosets(), 2);
     }
 }

@@ -7,12 +7,12 @@ use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Reads any game file and returns the game of the family it holds, as `kalmar.solve FILE`
+/// Reads any game file and returns the game of the family it holds, as `kalmar solve FILE`
 /// tells it: a `kalmar.reach.Game` (payoffs -1, 0, 1), `kalmar.dgg.Game` (other payoffs),
-/// `kalmar.parity.Game`, `kalmar.stochastic.Game` (chance, rewards or a discount factor) or
+/// `kalmar.parity.Game`, `kalmar.stochastic.Game` (chance, rewards or a discount factor),
 /// `kalmar.observation.Game` (`.gii`, or observations), `kalmar.positional.Game` (more than
-/// two players, or payoff vectors) or `kalmar.ohhell.PublicState`. Families not yet in this package raise
-/// `ValueError` naming the family. A file that cannot be opened raises `OSError`, one that does
+/// two players, or payoff vectors), `kalmar.efg.Game` (`.efg`, `.nfg`) or
+/// `kalmar.ohhell.PublicState`. A file that cannot be opened raises `OSError`, one that does
 /// not parse `ValueError` with the file, line and column.
 #[pyfunction]
 pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
@@ -49,6 +49,10 @@ pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
             let game = crate::positional::Game::from_graph(graph).map_err(in_file)?;
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
+        (_, Detected::Gambit(file)) => Ok(crate::efg::Game::new(file)
+            .into_pyobject(py)?
+            .into_any()
+            .unbind()),
         (_, Detected::OhHell(state)) => {
             let state = crate::ohhell::PublicState {
                 state: Arc::new(state),
@@ -56,9 +60,8 @@ pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
             Ok(state.into_pyobject(py)?.into_any().unbind())
         }
         (family, _) => Err(PyValueError::new_err(format!(
-            "{}: {family}, a family kalmar.read does not open yet: read it with kalmar.{}",
-            path.display(),
-            family.command()
+            "{}: a {family} that is not a game graph: a bug in kalmar, please report the file",
+            path.display()
         ))),
     }
 }

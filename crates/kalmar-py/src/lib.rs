@@ -1,8 +1,8 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
-//! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`impartial`] and
-//! [`ohhell`]; [`files::read`] opens any game file as its family's game. A library's error
+//! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`]
+//! and [`ohhell`]; [`files::read`] opens any game file as its family's game. A library's error
 //! becomes a Python exception with the library's message (file, line and column for syntax);
 //! long solves run through [`common::interruptible`]: the GIL released, Ctrl-C honoured.
 //!
@@ -16,6 +16,7 @@ use std::io::ErrorKind;
 
 mod common;
 mod dgg;
+mod efg;
 mod files;
 mod graph;
 mod impartial;
@@ -45,7 +46,7 @@ fn read_error(error: ReadError) -> PyErr {
 type Family = (&'static str, fn(&Bound<'_, PyModule>) -> PyResult<()>);
 
 /// The submodules: the game graph every family on a graph shares, then one per family.
-const FAMILIES: [Family; 9] = [
+const FAMILIES: [Family; 10] = [
     ("graph", graph::register),
     ("parity", parity::register),
     ("reach", reach::register),
@@ -53,6 +54,7 @@ const FAMILIES: [Family; 9] = [
     ("stochastic", stochastic::register),
     ("observation", observation::register),
     ("positional", positional::register),
+    ("efg", efg::register),
     ("impartial", impartial::register),
     ("ohhell", ohhell::register),
 ];

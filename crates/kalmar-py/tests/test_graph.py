@@ -119,16 +119,14 @@ def test_kalmar_read_opens_each_file_as_its_familys_game(tmp_path):
     # n players, and an Oh Hell public state, whose histories are counted.
     assert type(kalmar.read(EXAMPLES / "three-players.gg")) is kalmar.positional.Game
     assert kalmar.read(EXAMPLES / "ohhell-table1-192.txt").count() == 192
+    assert kalmar.read(EXAMPLES / "kuhn-poker.efg").nash("seqform")[0].payoffs[0] == Fraction(-1, 18)
     # Compressed files are read through, named by what they hold.
     packed = tmp_path / "dgg-small.gg.gz"
     packed.write_bytes(gzip.compress((EXAMPLES / "dgg-small.gg").read_bytes()))
     assert kalmar.read(packed).solve().start_value == Fraction(3, 4)
 
 
-def test_kalmar_read_names_the_families_it_does_not_open_and_the_errors_place():
-    for name, submodule in [("kuhn-poker.efg", "kalmar.efg")]:
-        with pytest.raises(ValueError, match=f"read it with {submodule}"):
-            kalmar.read(EXAMPLES / name)
+def test_kalmar_read_says_which_file_is_missing():
     with pytest.raises(FileNotFoundError, match="/nonexistent/game.gg"):
         kalmar.read("/nonexistent/game.gg")
 

@@ -20,6 +20,8 @@ pub use efg::{read_efg, to_efg_string, write_efg};
 pub use nfg::{read_nfg, to_nfg_string, write_nfg};
 
 use kalmar_core::ParseError;
+use kalmar_core::format::{ReadError, read_text_file};
+use std::path::Path;
 
 /// A game file of either kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,4 +39,24 @@ pub fn read_game(text: &str) -> Result<GameFile, ParseError> {
     } else {
         read_efg(text).map(GameFile::Efg)
     }
+}
+
+/// Reads a game file of either kind (`-` for standard input, `.gz` and `.bz2` decompressed),
+/// chosen by its first word; a parse error names the file, its line and its column.
+///
+/// ```
+/// use kalmar_efg::format::{GameFile, read_path};
+/// let path = std::env::temp_dir().join("kalmar-efg-read-path.nfg");
+/// std::fs::write(&path, "NFG 1 R \"\" { \"1\" \"2\" } { 1 1 }\n\n0 x\n").unwrap();
+/// let error = read_path(&path).unwrap_err().to_string();
+/// assert!(error.contains("kalmar-efg-read-path.nfg:3:3"), "{error}");
+/// std::fs::write(&path, "NFG 1 R \"\" { \"1\" \"2\" } { 1 1 }\n\n0 1\n").unwrap();
+/// assert!(matches!(read_path(&path).unwrap(), GameFile::Nfg(_)));
+/// assert!(read_path("/nonexistent/game.efg").is_err());
+/// # std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn read_path(path: impl AsRef<Path>) -> Result<GameFile, ReadError> {
+    let path = path.as_ref();
+    let text = read_text_file(path)?;
+    read_game(&text).map_err(|e| ReadError::Parse(e.in_file(path.display().to_string())))
 }

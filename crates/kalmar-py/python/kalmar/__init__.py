@@ -16,12 +16,13 @@
 ('kalmar.stochastic', Fraction(1, 2))
 """
 
-from kalmar import dgg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
+from kalmar import dgg, efg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
 from kalmar._kalmar import __version__, read
 
 __all__ = [
     "__version__",
     "dgg",
+    "efg",
     "graph",
     "impartial",
     "observation",

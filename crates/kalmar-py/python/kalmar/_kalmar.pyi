@@ -4,6 +4,8 @@ import os
 from types import ModuleType
 
 __version__: str
+efg: ModuleType
+"""Extensive- and strategic-form games: recall, reduced strategies, exact equilibria."""
 impartial: ModuleType
 ohhell: ModuleType
 parity: ModuleType
