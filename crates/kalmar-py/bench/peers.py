@@ -12,7 +12,8 @@ over the rounds are printed as a markdown table. What each row times:
   OpenSpiel's CFR (C++, `pyspiel.CFRSolver`) for a fixed number of iterations, with the
   exploitability it reaches.
 
-    python3 crates/kalmar-py/bench/peers.py --rounds 5 --efg examples/kuhn-poker.efg ... --openspiel kuhn_poker leduc_poker
+    python3 crates/kalmar-py/bench/peers.py --rounds 5 --efg examples/kuhn-poker.efg ... \
+        --openspiel kuhn_poker leduc_poker --skip-exact leduc_poker
 """
 
 import argparse
@@ -45,25 +46,29 @@ def gambit_files(paths, rounds):
             ours.append(t)
             t, result = timed(lambda: pygambit.nash.lcp_solve(pygambit.read_efg(path), rational=True))
             theirs.append(t)
-            gambit = [Fraction(str(v)) for v in result.equilibrium.payoffs.values()]
+            gambit = [Fraction(str(v)) for _, v in result.equilibrium.payoffs]
             agree &= found[0].payoffs == gambit
         a, b = statistics.median(ours), statistics.median(theirs)
         nodes = kalmar.efg.read(path).num_nodes
         print(f"| {path.rsplit('/', 1)[-1]} | {nodes:,} | {show(a)} | {show(b)} | {b / a:.0f}× | {agree} |")
 
 
-def openspiel_games(names, rounds, iterations):
+def openspiel_games(names, rounds, iterations, skip_exact):
     import pyspiel
     from open_spiel.python.algorithms import exploitability, sequence_form_lp
 
-    print(f"| game | nodes | kalmar: walk + exact `seqform` | value (exact) | OpenSpiel `sequence_form_lp` (floats) | its value | OpenSpiel CFR, {iterations:,} iterations | its exploitability |")
-    print("|---|---:|---:|---|---:|---|---:|---|")
+    print(f"| game | nodes | kalmar: the walk | kalmar: exact `seqform` | value (exact) | OpenSpiel `sequence_form_lp` (floats) | its value | OpenSpiel CFR, {iterations:,} iterations | its exploitability |")
+    print("|---|---:|---:|---:|---|---:|---|---:|---|")
     for name in names:
         game = pyspiel.load_game(name)
-        ours, lp, cfr = [], [], []
+        walk, ours, lp, cfr = [], [], [], []
+        found = None
         for _ in range(rounds):
-            t, found = timed(lambda: kalmar.efg.from_openspiel(game).nash("seqform"))
-            ours.append(t)
+            t, tree = timed(lambda: kalmar.efg.from_openspiel(game))
+            walk.append(t)
+            if name not in skip_exact:
+                t, found = timed(lambda: tree.nash("seqform"))
+                ours.append(t)
             t, solved = timed(lambda: sequence_form_lp.solve_zero_sum_game(game))
             lp.append(t)
 
@@ -71,14 +76,18 @@ def openspiel_games(names, rounds, iterations):
                 solver = pyspiel.CFRSolver(game)
                 for _ in range(iterations):
                     solver.evaluate_and_update_policy()
-                return solver.average_policy()
+                return solver, solver.average_policy()
 
-            t, policy = timed(run_cfr)
+            # The policy reads the solver's tables: the solver is kept alive beside it.
+            t, (solver, policy) = timed(run_cfr)
             cfr.append(t)
-        nodes = kalmar.efg.from_openspiel(game).num_nodes
-        value = found[0].payoffs[0]
+        if found:
+            value = found[0].payoffs[0]
+            exact = f"{show(statistics.median(ours))} | {value} = {float(value):.9f}"
+        else:
+            exact = "not run | "
         print(
-            f"| {name} | {nodes:,} | {show(statistics.median(ours))} | {value} = {float(value):.9f} | "
+            f"| {name} | {tree.num_nodes:,} | {show(statistics.median(walk))} | {exact} | "
             f"{show(statistics.median(lp))} | {solved[0]:.9f} | {show(statistics.median(cfr))} | "
             f"{exploitability.exploitability(game, policy):.2e} |"
         )
@@ -90,12 +99,13 @@ def main():
     parser.add_argument("--openspiel", nargs="*", default=[])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cfr-iterations", type=int, default=1000)
+    parser.add_argument("--skip-exact", nargs="*", default=[], help="OpenSpiel games read but not solved exactly")
     args = parser.parse_args()
     if args.efg:
         gambit_files(args.efg, args.rounds)
         print()
     if args.openspiel:
-        openspiel_games(args.openspiel, args.rounds, args.cfr_iterations)
+        openspiel_games(args.openspiel, args.rounds, args.cfr_iterations, args.skip_exact)
 
 
 if __name__ == "__main__":
