@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 import kalmar
-from kalmar import graph, impartial, ohhell, reach
+from kalmar import efg, graph, impartial, ohhell, reach
 
 EXAMPLES = Path(__file__).resolve().parents[1]
 
@@ -36,6 +36,15 @@ payoffs[n:] = [1, -1]
 chain = graph.from_edges(owners, np.concatenate([on, lose]), payoffs=payoffs)
 solution = reach.from_graph(chain).solve()
 print(f"chain of {chain.num_edges:,} moves: outcome {solution.outcome[0]}, mate in {solution.distance[0]:,}")
+
+# Kuhn's poker: reduced strategies in the tree order, and an exact equilibrium, checked.
+kuhn = efg.read(EXAMPLES / "kuhn-poker.efg")
+print("Kuhn: reduced strategies per player:", [kuhn.reduced(p).count for p in range(2)])
+equilibrium = kuhn.nash("seqform")[0]
+print(f"Kuhn: the first player's value is {equilibrium.payoffs[0]}, verified={equilibrium.verified}")
+# With OpenSpiel installed, its own games come in the same way:
+#     kuhn = efg.from_openspiel(pyspiel.load_game("kuhn_poker"))
+# and pygambit's through efg.from_pygambit(game) and efg.to_pygambit(kuhn).
 
 # Kayles: a million Sprague-Grundy values as a numpy array, and its proven period.
 grundy = impartial.grundy("0.77", 1_000_000)
