@@ -8,7 +8,7 @@ use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Owner, Player};
-use kalmar_parity::format::{Format, write_pg_solution};
+use kalmar_parity::format::Format;
 use kalmar_parity::{self as parity, ParityGame, SOLVERS};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -163,8 +163,7 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
         }
     })?;
     if let Some(path) = &args.output {
-        let mut text = String::new();
-        write_pg_solution(graph, &pg, &mut text).map_err(|e| in_file(&args.file, e))?;
+        let text = pg.to_text(graph).map_err(|e| in_file(&args.file, e))?;
         std::fs::write(path, text).map_err(|e| in_file(path, e))?;
     }
     if args.json {

@@ -45,7 +45,7 @@ pub fn nash_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     checked.map_err(|e| {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
-    finish(args, || SolutionFile::new(&game, &solved))?;
+    finish(args, || SolutionFile::new(&game, &solved).to_text())?;
     let arena = game.arena();
     draw(args.dot.as_deref(), arena, Some(&solved.strategy), |v| {
         Mark {

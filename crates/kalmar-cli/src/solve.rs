@@ -49,7 +49,9 @@ fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     check.map_err(|e| {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
-    finish(args, || SolutionFile::from_reach(&game, &solution))?;
+    finish(args, || {
+        SolutionFile::from_reach(&game, &solution).to_text()
+    })?;
     draw(
         args.dot.as_deref(),
         game.arena(),
@@ -151,7 +153,7 @@ fn dgg_graph(
         DggError::Certificate(_) => anyhow::anyhow!("{e}"),
         _ => bad_input(e),
     })?;
-    finish(args, || SolutionFile::from_dgg(&game, &solved))?;
+    finish(args, || SolutionFile::from_dgg(&game, &solved).to_text())?;
     if let Solution::Strong(s) = &solved.solution {
         draw(args.dot.as_deref(), game.arena(), Some(&s.strategy), |v| {
             let value = &s.values[v.index()];
@@ -249,24 +251,24 @@ pub fn draw(
     crate::report::write_picture(path, || to_dot(arena, strategy, mark))
 }
 
-/// Prints the JSON and writes the output file, as asked (building the name-keyed file only then).
-pub fn finish<T: serde::Serialize>(
+/// Prints the JSON and writes the output file, as asked (building the solution file's text,
+/// with the library's `to_text`, only then).
+pub fn finish(
     args: &SolveArgs,
-    file: impl FnOnce() -> T,
+    text: impl FnOnce() -> serde_json::Result<String>,
 ) -> anyhow::Result<()> {
     if !args.json && args.output.is_none() {
         return Ok(());
     }
-    let file = file();
+    let text = text()?;
     if let Some(path) = &args.output {
-        let text = serde_json::to_string_pretty(&file)? + "\n";
-        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+        std::fs::write(path, &text).map_err(|e| in_file(path, e))?;
         if !args.json {
             eprintln!("solution written to {}", path.display());
         }
     }
     if args.json {
-        say!("{}", serde_json::to_string_pretty(&file)?);
+        say!("{}", text.strip_suffix('\n').unwrap_or(&text));
     }
     Ok(())
 }

@@ -58,6 +58,22 @@ impl StrategyFile {
             strategy: named_rules(game, strategy),
         }
     }
+
+    /// The file's text as `kalmar observation solve --output` writes it and [`verify_file`]
+    /// reads it: pretty-printed JSON ending in a newline.
+    ///
+    /// ```
+    /// use kalmar_observation::{primes, solve::ALGORITHMS, witness::{StrategyFile, verify_file}};
+    /// let game = primes::prime_cycles(2);
+    /// let knowledge = ALGORITHMS.get("knowledge").unwrap().run.complete().unwrap();
+    /// let strategy = (knowledge.solve)(&game).strategy.expect("the system wins");
+    /// let text = StrategyFile::new(&game, &strategy).to_text().unwrap();
+    /// assert!(text.starts_with("{\n  \"strategy\": [") && text.ends_with("}\n"));
+    /// assert_eq!(verify_file(&game, &text).unwrap(), strategy);
+    /// ```
+    pub fn to_text(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
 }
 
 /// An answer of the environment by names: at this knowledge set, after this action, it shows

@@ -101,6 +101,26 @@ impl SolutionFile {
         }
     }
 
+    /// The file's text as `--output` writes it: pretty-printed JSON ending in a newline, which
+    /// [`SolutionFile::read`] reads back.
+    ///
+    /// ```
+    /// use kalmar_core::format::read_gg;
+    /// use kalmar_positional::{PositionalGame, backward_induction, solution_file::SolutionFile};
+    /// let graph = read_gg(
+    ///     "kalmar-gg 1\nplayers 3\na player1 -> x y\nx terminal payoff=(0,1,0)\ny terminal payoff=(0,2,0)\n",
+    /// )
+    /// .unwrap();
+    /// let game = PositionalGame::from_graph(&graph).unwrap();
+    /// let file = SolutionFile::new(&game, &backward_induction::solve(&game).unwrap());
+    /// let text = file.to_text().unwrap();
+    /// assert!(text.starts_with("{\n  \"family\": \"positional\"") && text.ends_with("}\n"));
+    /// assert_eq!(SolutionFile::read(&text).unwrap(), file);
+    /// ```
+    pub fn to_text(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+
     /// Reads a file's JSON text.
     pub fn read(text: &str) -> Result<SolutionFile, SolutionFileError> {
         Ok(serde_json::from_str(text)?)

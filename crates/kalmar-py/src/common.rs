@@ -2,9 +2,11 @@
 //! library errors as Python exceptions, and long solves that release the GIL and honour Ctrl-C.
 
 use kalmar_core::Rational;
+use kalmar_core::format::ReadError;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -47,6 +49,21 @@ pub fn rational(value: &Bound<'_, PyAny>) -> PyResult<Rational> {
 /// Any library error as `ValueError` with the library's message.
 pub fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
+}
+
+/// Writes a solution's text to `path` with the GIL released: `OSError` (`FileNotFoundError`,
+/// `PermissionError`, ...) naming the file if it cannot be written.
+pub fn save(py: Python<'_>, path: &Path, text: &str) -> PyResult<()> {
+    py.detach(|| std::fs::write(path, text))
+        .map_err(|e| crate::read_error(ReadError::Io(path.to_path_buf(), e)))
+}
+
+/// A solution's text that the library failed to write (a solver's answer it cannot name: a
+/// bug), as `RuntimeError`.
+pub fn write_error(error: impl std::fmt::Display) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "internal error, the solution cannot be written: {error} (a bug in kalmar: please report the input)"
+    ))
 }
 
 /// How often a waiting solve looks for Ctrl-C.

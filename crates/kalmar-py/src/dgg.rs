@@ -6,8 +6,11 @@
 use kalmar_core::format::GameGraph;
 use kalmar_terminal::Dgg;
 use kalmar_terminal::dgg::{self, DggError, Kind, SOLVERS, Solution as DggSolution};
+use kalmar_terminal::solution_file::SolutionFile;
 
-use crate::common::{fraction, fractions, interruptible, read_only, value_error};
+use crate::common::{
+    fraction, fractions, interruptible, read_only, save, value_error, write_error,
+};
 use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::PyRuntimeError;
@@ -57,10 +60,26 @@ pub struct Solution {
     /// Always True: the independent verifier accepted the answer before it was returned.
     #[pyo3(get)]
     verified: bool,
+    /// The game and the library's answer, for the solution file (written only when asked).
+    game: Arc<Dgg>,
+    solved: Arc<dgg::Solved>,
 }
 
 #[pymethods]
 impl Solution {
+    /// The solution file (JSON: the values and moves by position name, every position's for a
+    /// strong solution, the start's value for a weak one), exactly as `kalmar dgg solve
+    /// --output` writes it; `kalmar.verify` and `kalmar verify` check it against the game file.
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| SolutionFile::from_dgg(&self.game, &self.solved).to_text())
+            .map_err(write_error)
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "<kalmar.dgg.Solution ({}) by {}: start value {}, verified>",
@@ -184,6 +203,8 @@ impl Game {
             relevant: read_only(py, relevant)?,
             stats: stats.unbind(),
             verified: true,
+            game: Arc::clone(&self.game),
+            solved: Arc::new(solved),
         })
     }
 

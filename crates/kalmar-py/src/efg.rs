@@ -626,7 +626,7 @@ pub struct Equilibria {
     /// Pivots made (Lemke–Howson, Lemke's algorithm on the sequence form), else 0.
     #[pyo3(get)]
     pivots: u64,
-    json: String,
+    text: String,
 }
 
 impl Equilibria {
@@ -642,7 +642,7 @@ impl Equilibria {
             Solution::Subgame(_) => (false, 0),
         };
         let ok = verified.is_ok();
-        let json = serde_json::to_string_pretty(&saved).map_err(value_error)?;
+        let text = saved.to_text().map_err(value_error)?;
         let equilibria = saved
             .equilibria
             .iter()
@@ -696,7 +696,7 @@ impl Equilibria {
             unverified: verified.err(),
             timed_out,
             pivots,
-            json,
+            text,
         })
     }
 }
@@ -712,9 +712,15 @@ fn distribution<'py>(py: Python<'py>, d: &Distribution) -> PyResult<Bound<'py, P
 
 #[pymethods]
 impl Equilibria {
-    /// The equilibria as the JSON file `kalmar efg nash -o` writes and `kalmar verify` checks.
-    fn to_json(&self) -> String {
-        self.json.clone() + "\n"
+    /// The equilibria as the JSON file `kalmar efg nash --output` writes and `kalmar.verify` and
+    /// `kalmar verify` check.
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        crate::common::save(py, &path, &self.text)
     }
 
     fn __len__(&self) -> usize {

@@ -2,9 +2,11 @@
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
 //! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`]
-//! and [`ohhell`]; [`files::read`] opens any game file as its family's game. A library's error
-//! becomes a Python exception with the library's message (file, line and column for syntax);
-//! long solves run through [`common::interruptible`]: the GIL released, Ctrl-C honoured.
+//! and [`ohhell`]; [`files::read`] opens any game file as its family's game, and
+//! [`files::verify`] checks a saved solution against one (`kalmar.Rejected` when its certificate
+//! says no). A library's error becomes a Python exception with the library's message (file, line
+//! and column for syntax); long solves run through [`common::interruptible`]: the GIL released,
+//! Ctrl-C honoured.
 //!
 //! The binding adds no algorithm: each family's reading, solving and checking are its library's
 //! functions, the same ones the command line calls.
@@ -59,7 +61,8 @@ const FAMILIES: [Family; 10] = [
     ("ohhell", ohhell::register),
 ];
 
-/// The extension module: one submodule per family, and `read` for any game file.
+/// The extension module: one submodule per family, `read` for any game file and `verify` for
+/// any saved solution.
 #[pymodule]
 fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -69,6 +72,9 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_submodule(&family)?;
     }
     m.add_function(wrap_pyfunction!(files::read, m)?)?;
+    m.add_function(wrap_pyfunction!(files::verify, m)?)?;
+    m.add_class::<files::Accepted>()?;
+    m.add("Rejected", py.get_type::<files::Rejected>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -6,15 +6,16 @@
 use kalmar_core::format::GameGraph;
 use kalmar_core::memory::DEFAULT_LIMIT;
 use kalmar_files::ObservationError;
+use kalmar_observation::KnowledgeStrategy;
 use kalmar_observation::families::{FAMILIES, generate as generate_family};
 use kalmar_observation::gii::is_gii;
 use kalmar_observation::reif::Violation;
 use kalmar_observation::solve::{ALGORITHMS, Assumption, Input, Report, SolveError, solve};
-use kalmar_observation::witness::{NamedSpoiler, Rule};
+use kalmar_observation::witness::{NamedSpoiler, Rule, StrategyFile};
 
-use crate::common::{interruptible, value_error};
+use crate::common::{interruptible, save, value_error, write_error};
 use crate::graph::{Graph, parse_graph};
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::{Path, PathBuf};
@@ -64,10 +65,36 @@ pub struct Solution {
     /// `sets` and `rounds` (Reif's procedure).
     #[pyo3(get)]
     stats: Py<PyDict>,
+    /// The game and the system's winning strategy as the library gives it, for the strategy
+    /// file (written only when asked); None when the environment wins or Reif's procedure ran.
+    input: Arc<Input>,
+    witness: Option<KnowledgeStrategy>,
 }
 
 #[pymethods]
 impl Solution {
+    /// The system's winning strategy as a file (JSON: the rules by location and action names),
+    /// exactly as `kalmar observation solve --output` writes it; `kalmar.verify` and `kalmar
+    /// verify` replay it against every behaviour of the environment. `ValueError` when there is
+    /// no such strategy: the environment wins, or Reif's procedure ran (it gives none).
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        let Some(strategy) = &self.witness else {
+            return Err(PyValueError::new_err(if self.winner == "environment" {
+                "the environment wins: a solution file holds the system's winning strategy, and \
+                 there is none (the spoiler is the answer)"
+            } else {
+                "Reif's procedure gives no strategy to save: solve with 'knowledge' or 'antichain'"
+            }));
+        };
+        py.detach(|| StrategyFile::new(&self.input.game, strategy).to_text())
+            .map_err(write_error)
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<kalmar.observation.Solution by {}: the {} wins{}>",
@@ -240,6 +267,7 @@ impl Game {
         max_memory: Option<u64>,
     ) -> PyResult<Solution> {
         let input = Arc::clone(&self.input);
+        let game = Arc::clone(&self.input);
         let algorithm = algorithm.to_string();
         let limit = max_memory.unwrap_or(DEFAULT_LIMIT);
         let report =
@@ -274,6 +302,8 @@ impl Game {
                         .map(|a| assumption(py, a).map(Bound::unbind))
                         .transpose()?,
                     stats: stats.unbind(),
+                    input: game,
+                    witness: decided.solution.strategy,
                 })
             }
             Report::Reif(reif) => {
@@ -287,6 +317,8 @@ impl Game {
                     verified: false,
                     reif_assumption: Some(assumption(py, &reif.reif_assumption)?.unbind()),
                     stats: stats.unbind(),
+                    input: game,
+                    witness: None,
                 })
             }
         }

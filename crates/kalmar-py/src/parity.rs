@@ -5,9 +5,9 @@
 use kalmar_core::Player;
 use kalmar_core::format::GameGraph;
 use kalmar_parity::format::{Format, read_path};
-use kalmar_parity::{Options, ParityGame, SOLVERS, solve as solve_game};
+use kalmar_parity::{Options, ParityGame, SOLVERS, Solved, solve as solve_game};
 
-use crate::common::{interruptible, read_only, value_error};
+use crate::common::{interruptible, read_only, save, value_error, write_error};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// (1), with a priority; Even wins a play whose largest priority seen infinitely often is even.
 #[pyclass(module = "kalmar.parity", frozen)]
 pub struct Game {
-    graph: GameGraph,
+    graph: Arc<GameGraph>,
     game: Arc<ParityGame>,
 }
 
@@ -48,10 +48,31 @@ pub struct Solution {
     /// How many vertices Even wins, and how many there are, for the representation.
     even: usize,
     vertices: usize,
+    /// The game and the library's answer, for the solution file (written only when asked).
+    graph: Arc<GameGraph>,
+    game: Arc<ParityGame>,
+    solved: Arc<Solved>,
 }
 
 #[pymethods]
 impl Solution {
+    /// The solution in PGSolver's format (`paritysol`, vertices by their ids in the game file),
+    /// exactly as `kalmar parity solve --output` writes it; `kalmar.verify` and `kalmar verify`
+    /// check it against the game file.
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| {
+            self.solved
+                .to_pg(&self.game, &self.graph)
+                .to_text(&self.graph)
+        })
+        .map_err(write_error)
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<kalmar.parity.Solution by {}: Even wins {} of {} vertices, verified>",
@@ -65,7 +86,7 @@ impl Game {
     pub fn from_graph(graph: GameGraph) -> PyResult<Game> {
         let game = ParityGame::from_graph(&graph, false).map_err(value_error)?;
         Ok(Game {
-            graph,
+            graph: Arc::new(graph),
             game: Arc::new(game),
         })
     }
@@ -124,6 +145,9 @@ impl Game {
             verified: solved.verified,
             solve_time: solved.solve_time.as_secs_f64(),
             verify_time: solved.verify_time.as_secs_f64(),
+            graph: Arc::clone(&self.graph),
+            game: Arc::clone(&self.game),
+            solved: Arc::new(solved),
         })
     }
 

@@ -8,7 +8,9 @@ use kalmar_parity::format::read_path;
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::{Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check};
 
-use crate::common::{fraction, fractions, interruptible, read_only, value_error};
+use crate::common::{
+    fraction, fractions, interruptible, read_only, save, value_error, write_error,
+};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
@@ -100,11 +102,17 @@ impl Equilibrium {
             .map(|w| arena.name(w).into_owned()))
     }
 
-    /// The solution file `kalmar positional nash --output` writes (JSON: every position's
-    /// utilities as exact strings and every move), which `verify` and `kalmar verify` check.
-    fn to_json(&self) -> PyResult<String> {
-        let file = SolutionFile::new(&self.game, &self.equilibrium);
-        serde_json::to_string_pretty(&file).map_err(value_error)
+    /// The solution file (JSON: every position's utilities as exact strings and every move),
+    /// exactly as `kalmar positional nash --output` writes it; `Game.verify`, `kalmar.verify`
+    /// and `kalmar verify` check it.
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| SolutionFile::new(&self.game, &self.equilibrium).to_text())
+            .map_err(write_error)
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
     }
 
     fn __repr__(&self) -> String {
@@ -226,7 +234,7 @@ impl Game {
         })
     }
 
-    /// Checks a saved solution (the JSON of `Equilibrium.to_json` or `kalmar positional nash
+    /// Checks a saved solution (the JSON of `Equilibrium.to_text` or `kalmar positional nash
     /// --output`) against this game: ValueError saying what is wrong (a position whose
     /// utilities are not the profile's, or a player who gains by another move).
     fn verify(&self, solution: &str) -> PyResult<()> {

@@ -5,9 +5,10 @@
 
 use kalmar_core::Certificate;
 use kalmar_core::format::GameGraph;
-use kalmar_terminal::reach::{self, ChessLike};
+use kalmar_terminal::reach::{self, ChessLike, ReachSolution};
+use kalmar_terminal::solution_file::SolutionFile;
 
-use crate::common::{interruptible, read_only, value_error};
+use crate::common::{interruptible, read_only, save, value_error, write_error};
 use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::PyRuntimeError;
@@ -54,10 +55,26 @@ pub struct Solution {
     start_outcome: i8,
     /// How many vertices Max wins, draws and loses, for the representation.
     counts: [usize; 3],
+    /// The game and the library's answer, for the solution file (written only when asked).
+    game: Arc<ChessLike>,
+    solution: Arc<ReachSolution>,
 }
 
 #[pymethods]
 impl Solution {
+    /// The solution file (JSON: every position's value, distance and move, by name), exactly as
+    /// `kalmar reach solve --output` writes it; `kalmar.verify` and `kalmar verify` check it
+    /// against the game file.
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| SolutionFile::from_reach(&self.game, &self.solution).to_text())
+            .map_err(write_error)
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
+    }
+
     fn __repr__(&self) -> String {
         let [wins, draws, losses] = self.counts;
         format!(
@@ -129,7 +146,7 @@ impl Game {
     /// it runs, and Ctrl-C interrupts it.
     fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
         let game = Arc::clone(&self.game);
-        let (outcome, distance, strategy, solve_time, verify_time) =
+        let (outcome, distance, strategy, solve_time, verify_time, solution) =
             interruptible(py, move || {
                 let started = Instant::now();
                 let solution = reach::solve(&game);
@@ -144,10 +161,11 @@ impl Game {
                 let strategy = successors(arena, |v| solution.strategy.get(v));
                 Ok::<_, String>((
                     outcome,
-                    solution.distance,
+                    solution.distance.clone(),
                     strategy,
                     solve_time,
                     verify_time,
+                    solution,
                 ))
             })?
             .map_err(PyRuntimeError::new_err)?;
@@ -164,6 +182,8 @@ impl Game {
             verified: true,
             solve_time,
             verify_time,
+            game: Arc::clone(&self.game),
+            solution: Arc::new(solution),
         })
     }
 

@@ -5,10 +5,10 @@
 //! guaranteed bounds.
 
 use kalmar_core::format::GameGraph;
-use kalmar_stochastic::solve::{DEFAULT_MAX_MEMORY, Options, SOLVERS, SolveError, solve};
+use kalmar_stochastic::solve::{Answer, DEFAULT_MAX_MEMORY, Options, SOLVERS, SolveError, solve};
 use kalmar_stochastic::{Class, ParityConvention};
 
-use crate::common::{fractions, interruptible, rational, read_only, value_error};
+use crate::common::{fractions, interruptible, rational, read_only, save, value_error};
 use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
@@ -82,10 +82,35 @@ pub struct Solution {
     /// `estimates` (floating-point ones) and `rounds` (games solved by a parameter search).
     #[pyo3(get)]
     stats: Py<PyDict>,
+    /// The game, the library's answer and the parity convention it was solved under, for the
+    /// solution file (written only when asked).
+    graph: Arc<GameGraph>,
+    answer: Arc<Answer>,
+    convention: ParityConvention,
 }
 
 #[pymethods]
 impl Solution {
+    /// The solution file (`kalmar-ssol`: the class, and every vertex's exact value and move by
+    /// name), exactly as `kalmar stochastic solve --output` writes it; `kalmar.verify` and
+    /// `kalmar verify` check it against the game file. `ValueError` when the answer lacks
+    /// exact values or a move at every vertex of Max and Min (`vi` without `exact`, `zp`).
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        py.detach(|| self.answer.solution_file(&self.graph, self.convention))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "a solution file needs exact values and a move at every vertex of Max and \
+                     Min, which solver {} does not give here (use si, or vi with exact=True)",
+                    self.solver
+                ))
+            })
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text(py)?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<kalmar.stochastic.Solution of a {} game by {}: {}{}>",
@@ -272,6 +297,9 @@ impl Game {
             verified: answer.check_time.is_some(),
             certificate: answer.certificate,
             stats: stats.unbind(),
+            graph: Arc::clone(&self.graph),
+            convention: options.convention,
+            answer: Arc::new(answer),
         })
     }
 

@@ -173,9 +173,11 @@ def test_mixed_equilibria_of_a_table_are_named_by_strategy():
         pennies.nash("seqform")
 
 
-def test_equilibria_save_as_the_library_solution_file():
+def test_equilibria_save_as_the_library_solution_file(tmp_path):
     found = efg.read(EXAMPLES / "entry.efg").nash("seqform")
-    saved = json.loads(found.to_json())
+    found.save(tmp_path / "entry.json")
+    assert kalmar.verify(EXAMPLES / "entry.efg", tmp_path / "entry.json").equilibria[0]["payoffs"] == [1, 1]
+    saved = json.loads(found.to_text())
     assert (saved["family"], saved["kind"], saved["form"], saved["method"]) == (
         "efg",
         "equilibria",

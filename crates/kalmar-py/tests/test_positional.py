@@ -46,7 +46,7 @@ def test_values_agree_with_a_direct_expectation():
 
 def test_saved_solutions_are_checked():
     game = positional.read(EXAMPLES / "three-players.gg")
-    saved = game.solve().to_json()
+    saved = game.solve().to_text()
     game.verify(saved)
     solution = json.loads(saved)
     assert solution["values"]["deal"] == ["7/6", "7/6", "2/3"]

@@ -159,6 +159,23 @@ impl SolutionFile {
         }
     }
 
+    /// The file's text as `--output` writes it and `kalmar verify` reads it: pretty-printed
+    /// JSON ending in a newline.
+    ///
+    /// ```
+    /// use kalmar_core::format::read_gg;
+    /// use kalmar_terminal::{reach, solution_file::SolutionFile};
+    /// let graph = read_gg("kalmar-gg 1\na max -> t\nt terminal payoff=1\n").unwrap();
+    /// let game = reach::from_graph(&graph).unwrap();
+    /// let text = SolutionFile::from_reach(&game, &reach::solve(&game)).to_text().unwrap();
+    /// assert!(text.starts_with("{\n  \"family\": \"reach\"") && text.ends_with("}\n"));
+    /// let back: SolutionFile = serde_json::from_str(&text).unwrap();
+    /// assert!(back.verify(&graph).is_ok());
+    /// ```
+    pub fn to_text(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+
     /// Checks the file against the game read from `graph` with the family's independent
     /// verifier: `Ok` exactly when every name is a position, every move a move of the game, and
     /// the values and strategies are a correct solution of the file's family and kind.

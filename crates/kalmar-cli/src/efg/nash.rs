@@ -110,7 +110,7 @@ fn saved(file: &GameFile, solution: &Solution, save: &Save, json: bool) -> anyho
                 path.display()
             )));
         }
-        let text = serde_json::to_string_pretty(&equilibria)? + "\n";
+        let text = equilibria.to_text()?;
         std::fs::write(path, text).map_err(|e| in_file(path, e))?;
         if !json {
             eprintln!(

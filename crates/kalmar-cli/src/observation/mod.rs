@@ -190,8 +190,8 @@ fn solve_input(args: &SolveArgs, input: &Input, read_time: Duration) -> anyhow::
                  (--strategy prints its spoiling tree)",
             ));
         };
-        let text = serde_json::to_string_pretty(&StrategyFile::new(&input.game, strategy))?;
-        std::fs::write(path, text + "\n").map_err(|e| in_file(path, e))?;
+        let text = StrategyFile::new(&input.game, strategy).to_text()?;
+        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
     }
     if args.json {
         let file = args.file.display().to_string();

@@ -23,6 +23,24 @@ use crate::tree::{Efg, InfosetId, Mover};
 use kalmar_core::Rational;
 
 impl EquilibriumFile {
+    /// The file's text, as `kalmar efg nash --output` writes it and `kalmar verify` reads it:
+    /// pretty-printed JSON, exact numbers as strings, and a final newline.
+    ///
+    /// ```
+    /// use kalmar_efg::format::read_game;
+    /// use kalmar_efg::nash::{self, Options};
+    /// use kalmar_efg::solution_file::EquilibriumFile;
+    /// let file = read_game("NFG 1 R \"\" { \"A\" \"B\" } { 1 1 }\n1 2\n").unwrap();
+    /// let solution = nash::solve(&file, &Options::default()).unwrap();
+    /// let text = EquilibriumFile::from_solution(&file, &solution).unwrap().to_text().unwrap();
+    /// assert!(text.ends_with("}\n"));
+    /// let back: EquilibriumFile = serde_json::from_str(&text).unwrap();
+    /// assert!(back.verify(&file).is_ok());
+    /// ```
+    pub fn to_text(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+
     /// The file of the equilibria a method found for `file`.
     pub fn from_solution(
         file: &GameFile,

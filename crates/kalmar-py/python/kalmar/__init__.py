@@ -14,12 +14,34 @@
 >>> game = kalmar.read(path)
 >>> type(game).__module__, game.solve().values[0]
 ('kalmar.stochastic', Fraction(1, 2))
+
+Every family's solution gives the file the command line's `--output` writes: `to_text()`, and
+`save(path)` to write it. `kalmar.verify` checks a saved solution (a file, or `text=`) against
+its game file with the family's independent certificate, as `kalmar verify` does, and says what
+it accepted; a wrong solution raises `kalmar.Rejected` (a `ValueError`) with the reason:
+
+>>> solution = game.solve()
+>>> print(solution.to_text(), end="")
+kalmar-ssol 1
+class simple
+c 1/2
+w 1
+l 0
+>>> solution.save(path.with_suffix(".ssol"))
+>>> kalmar.verify(path, path.with_suffix(".ssol"))
+<kalmar.Accepted: simple solution>
+>>> kalmar.verify(path, text=solution.to_text().replace("c 1/2", "c 2/3"))
+Traceback (most recent call last):
+  ...
+kalmar.Rejected: the solution is wrong: solution rejected: vertex c: claimed value 2/3, but the optimality equation gives 1/2
 """
 
 from kalmar import dgg, efg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
-from kalmar._kalmar import __version__, read
+from kalmar._kalmar import Accepted, Rejected, __version__, read, verify
 
 __all__ = [
+    "Accepted",
+    "Rejected",
     "__version__",
     "dgg",
     "efg",
@@ -32,4 +54,5 @@ __all__ = [
     "reach",
     "read",
     "stochastic",
+    "verify",
 ]

@@ -1,6 +1,7 @@
 """The extension module; use the package `kalmar` and its submodules instead."""
 
 import os
+from fractions import Fraction
 from types import ModuleType
 
 __version__: str
@@ -25,3 +26,31 @@ positional: ModuleType
 
 def read(path: str | os.PathLike[str]) -> object:
     """Reads any game file as the game of its family (`kalmar.read`)."""
+
+class Rejected(ValueError):
+    """A well-formed solution that its family's independent certificate rejects; the message is
+    the certificate's reason."""
+
+class Accepted:
+    """A solution that passed its family's certificate (the fields of `kalmar verify --json`)."""
+
+    solution: str
+    """What was accepted, in words: 'parity solution', 'strong reach solution', ..."""
+    game_file: str
+    solution_file: str | None
+    """None when the solution was given as text."""
+    form: str | None
+    """Equilibria of a Gambit game: 'tree', 'strategic form' or 'reduced strategic form'."""
+    equilibria: list[dict[str, list[Fraction]]] | None
+    """Equilibria of a Gambit game: per equilibrium, 'payoffs' and 'best_responses' per player."""
+
+def verify(
+    game: str | os.PathLike[str],
+    solution: str | os.PathLike[str] | None = None,
+    *,
+    text: str | None = None,
+) -> Accepted:
+    """Checks a saved solution (the file `solution`, or its `text`) against the game file
+    `game` with its family's independent certificate, as `kalmar verify` does: kalmar.Rejected
+    (a ValueError) with the certificate's reason if it is wrong, ValueError with the line and
+    column if malformed, FileNotFoundError if a file is missing."""

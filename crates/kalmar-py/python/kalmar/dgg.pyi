@@ -53,6 +53,11 @@ class Solution:
     stats: dict[str, int]
     """'comparisons', 'rounds', 'retrograde_passes'."""
     verified: bool
+    def to_text(self) -> str:
+        """The solution file (JSON, positions by name), exactly as `kalmar dgg solve --output`
+        writes it; `kalmar.verify` checks it against the game file."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .gg file (also .gz, .bz2): OSError if unreadable, ValueError with the file, line

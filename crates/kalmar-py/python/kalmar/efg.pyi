@@ -126,8 +126,11 @@ class Equilibria:
     """Why the certificate could not check them, if it could not."""
     timed_out: bool
     pivots: int
-    def to_json(self) -> str:
-        """The equilibria as `kalmar efg nash -o` saves them (`kalmar verify` checks them)."""
+    def to_text(self) -> str:
+        """The equilibria as the JSON file `kalmar efg nash --output` writes (`kalmar.verify`
+        checks it)."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Equilibrium: ...
 

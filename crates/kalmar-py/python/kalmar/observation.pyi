@@ -44,6 +44,12 @@ class Solution:
     reif_assumption: dict[str, Any] | None
     """For turn-based games: {'holds': bool, 'violations': [...]}."""
     stats: dict[str, int | None]
+    def to_text(self) -> str:
+        """The system's winning strategy as a file (JSON), exactly as `kalmar observation solve
+        --output` writes it; `kalmar.verify` replays it. ValueError when the environment wins
+        or Reif's procedure ran (no strategy)."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .gii file or a game graph with observations: OSError if unreadable, ValueError

@@ -30,6 +30,11 @@ class Solution:
     """Seconds the solver took inside the library."""
     verify_time: float
     """Seconds the independent verifier took inside the library."""
+    def to_text(self) -> str:
+        """The solution in PGSolver's format (`paritysol`), exactly as `kalmar parity solve
+        --output` writes it; `kalmar.verify` checks it against the game file."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .pg, .gg or .ehoa file (also .gz, .bz2): OSError if unreadable, ValueError with

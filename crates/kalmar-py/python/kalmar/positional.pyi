@@ -26,8 +26,11 @@ class Equilibrium:
         """Each player's expected utility from `position` (a name or an index)."""
     def move_at(self, position: _Position) -> str | None:
         """Where the mover of `position` goes, or None at chance and terminals."""
-    def to_json(self) -> str:
-        """The solution file (JSON), which `Game.verify` and `kalmar verify` check."""
+    def to_text(self) -> str:
+        """The solution file (JSON), exactly as `kalmar positional nash --output` writes it;
+        `Game.verify`, `kalmar.verify` and `kalmar verify` check it."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
 class Game:
     """An n-player game on a graph: positions of players, chance, and paying terminals."""

@@ -70,6 +70,12 @@ class Solution:
     timed_out: bool
     stats: dict[str, int]
     """'iterations', 'evaluations', 'estimates', 'rounds'."""
+    def to_text(self) -> str:
+        """The solution file (`kalmar-ssol`), exactly as `kalmar stochastic solve --output`
+        writes it; `kalmar.verify` checks it against the game file. ValueError without exact
+        values and a move at every vertex of Max and Min (`vi` without `exact`, `zp`)."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .gg, .pg or .ehoa file (also .gz, .bz2): OSError if unreadable, ValueError with

@@ -18,6 +18,27 @@ pub struct PgSolution {
     pub strategy: Vec<Option<Vertex>>,
 }
 
+impl PgSolution {
+    /// The solution's text in PGSolver's format for `game` (see [`write_pg_solution`]): what
+    /// `kalmar parity solve --output` writes and [`read_pg_solution`] reads back.
+    ///
+    /// ```
+    /// use kalmar_parity::format::{read_pg, read_pg_solution};
+    /// use kalmar_parity::{Options, ParityGame, solve};
+    /// let graph = read_pg("parity 1;\n0 2 0 1;\n1 1 1 0;\n").unwrap();
+    /// let game = ParityGame::from_graph(&graph, false).unwrap();
+    /// let solved = solve(&game, &Options::default()).unwrap();
+    /// let text = solved.to_pg(&game, &graph).to_text(&graph).unwrap();
+    /// assert_eq!(text, "paritysol 1;\n0 0 1;\n1 0;\n");
+    /// assert_eq!(read_pg_solution(&text, &graph).unwrap(), solved.to_pg(&game, &graph));
+    /// ```
+    pub fn to_text(&self, game: &GameGraph) -> Result<String, PgWriteError> {
+        let mut text = String::new();
+        write_pg_solution(game, self, &mut text)?;
+        Ok(text)
+    }
+}
+
 /// Reads a solution in PGSolver's format for `game`: an optional header `paritysol <max-id>;`
 /// and one line `<id> <winner> [<successor>];` for every vertex, with ids as in [`pg_ids`].
 /// Every vertex needs exactly one line; a strategy successor must be a successor of its vertex.
