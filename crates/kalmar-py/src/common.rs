@@ -6,6 +6,8 @@ use kalmar_core::format::ReadError;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -18,14 +20,44 @@ pub fn read_only<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> PyResult<
     Ok(array.unbind())
 }
 
-/// An exact number as Python's `fractions.Fraction`.
+/// Python's `fractions.Fraction`, imported once.
+static FRACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// An exact number as Python's `fractions.Fraction`; one that fits in 64 bits goes over as two
+/// small ints, without a big integer's conversion.
 pub fn fraction<'py>(py: Python<'py>, value: &Rational) -> PyResult<Bound<'py, PyAny>> {
-    value.to_big().into_pyobject(py)
+    match value.to_small() {
+        Some((numerator, denominator)) => FRACTION
+            .import(py, "fractions", "Fraction")?
+            .call1((numerator, denominator)),
+        None => value.to_big().into_pyobject(py),
+    }
 }
 
 /// Exact numbers as a list of `fractions.Fraction`.
 pub fn fractions<'py>(py: Python<'py>, values: &[Rational]) -> PyResult<Vec<Bound<'py, PyAny>>> {
     values.iter().map(|v| fraction(py, v)).collect()
+}
+
+/// A list of `Fraction`s made on first use and then kept: a solve of a million vertices does
+/// not pay for a million Python objects that nobody reads.
+pub struct LazyFractions(PyOnceLock<Py<PyAny>>);
+
+impl Default for LazyFractions {
+    fn default() -> Self {
+        LazyFractions(PyOnceLock::new())
+    }
+}
+
+impl LazyFractions {
+    /// The list of `values`, made the first time it is asked for.
+    pub fn get(&self, py: Python<'_>, values: &[Rational]) -> PyResult<Py<PyAny>> {
+        self.0
+            .get_or_try_init(py, || {
+                Ok::<_, PyErr>(fractions(py, values)?.into_pyobject(py)?.unbind())
+            })
+            .map(|list| list.clone_ref(py))
+    }
 }
 
 /// A Python number taken exactly: an `int`, a `fractions.Fraction`, or a string such as `"3/4"`

@@ -9,7 +9,7 @@ use kalmar_terminal::dgg::{self, DggError, Kind, SOLVERS, Solution as DggSolutio
 use kalmar_terminal::solution_file::SolutionFile;
 
 use crate::common::{
-    fraction, fractions, interruptible, read_only, save, value_error, write_error,
+    LazyFractions, fraction, fractions, interruptible, read_only, save, value_error, write_error,
 };
 use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
 use numpy::PyArray1;
@@ -37,10 +37,8 @@ pub struct Solution {
     /// vertex's value, strategies optimal from it).
     #[pyo3(get)]
     kind: &'static str,
-    /// Per vertex, its exact value as a `fractions.Fraction` (strong solutions); None for a
-    /// weak solution.
-    #[pyo3(get)]
-    values: Option<Py<PyAny>>,
+    /// The list of `values`, made when first read.
+    values: LazyFractions,
     /// The exact value of the start vertex, a `fractions.Fraction`.
     #[pyo3(get)]
     start_value: Py<PyAny>,
@@ -67,6 +65,16 @@ pub struct Solution {
 
 #[pymethods]
 impl Solution {
+    /// Per vertex, its exact value as a `fractions.Fraction` (strong solutions); None for a
+    /// weak solution. The list is made when first read, then kept.
+    #[getter]
+    fn values(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match &self.solved.solution {
+            DggSolution::Strong(s) => self.values.get(py, &s.values).map(Some),
+            DggSolution::Weak(_) => Ok(None),
+        }
+    }
+
     /// The solution file (JSON: the values and moves by position name, every position's for a
     /// strong solution, the start's value for a weak one), exactly as `kalmar dgg solve
     /// --output` writes it; `kalmar.verify` and `kalmar verify` check it against the game file.
@@ -170,22 +178,16 @@ impl Game {
             })?;
         let arena = self.game.arena();
         let strategy = successors(arena, |v| solved.solution.strategy().get(v));
-        let (values, relevant) = match &solved.solution {
-            DggSolution::Strong(s) => (
-                Some(fractions(py, &s.values)?.into_pyobject(py)?.unbind()),
-                arena
-                    .vertices()
-                    .filter(|&v| !arena.is_terminal(v))
-                    .map(|v| i64::from(v.0))
-                    .collect(),
-            ),
-            DggSolution::Weak(w) => (
-                None,
-                dgg::relevant_positions(arena, &w.strategy, w.start)
-                    .into_iter()
-                    .map(|v| i64::from(v.0))
-                    .collect(),
-            ),
+        let relevant = match &solved.solution {
+            DggSolution::Strong(_) => arena
+                .vertices()
+                .filter(|&v| !arena.is_terminal(v))
+                .map(|v| i64::from(v.0))
+                .collect(),
+            DggSolution::Weak(w) => dgg::relevant_positions(arena, &w.strategy, w.start)
+                .into_iter()
+                .map(|v| i64::from(v.0))
+                .collect(),
         };
         let stats = PyDict::new(py);
         stats.set_item("comparisons", solved.stats.comparisons)?;
@@ -197,7 +199,7 @@ impl Game {
                 DggSolution::Strong(_) => "strong",
                 DggSolution::Weak(_) => "weak",
             },
-            values,
+            values: LazyFractions::default(),
             start_value: fraction(py, solved.solution.start_value(&self.game))?.unbind(),
             strategy: read_only(py, strategy)?,
             relevant: read_only(py, relevant)?,

@@ -8,7 +8,7 @@ use kalmar_core::format::GameGraph;
 use kalmar_stochastic::solve::{Answer, DEFAULT_MAX_MEMORY, Options, SOLVERS, SolveError, solve};
 use kalmar_stochastic::{Class, ParityConvention};
 
-use crate::common::{fractions, interruptible, rational, read_only, save, value_error};
+use crate::common::{LazyFractions, interruptible, rational, read_only, save, value_error};
 use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
@@ -49,16 +49,10 @@ pub struct Solution {
     /// Whether `values` are exact: strategies were found, or the bounds met.
     #[pyo3(get)]
     exact: bool,
-    /// Per vertex, its value as a `fractions.Fraction`: exact, or the middle of `lower` and
-    /// `upper` when value iteration's bounds are apart (see `exact` and `error`).
-    #[pyo3(get)]
-    values: Py<PyAny>,
-    /// Value iteration's guaranteed lower bound per vertex (`Fraction`s), None for other solvers.
-    #[pyo3(get)]
-    lower: Option<Py<PyAny>>,
-    /// Value iteration's guaranteed upper bound per vertex (`Fraction`s), None for other solvers.
-    #[pyo3(get)]
-    upper: Option<Py<PyAny>>,
+    /// The lists of `values`, `lower` and `upper`, made when first read.
+    values: LazyFractions,
+    lower: LazyFractions,
+    upper: LazyFractions,
     /// Value iteration's guaranteed error: the largest `upper - lower` (a `Fraction`), None for
     /// other solvers.
     #[pyo3(get)]
@@ -91,6 +85,28 @@ pub struct Solution {
 
 #[pymethods]
 impl Solution {
+    /// Per vertex, its value as a `fractions.Fraction`: exact, or the middle of `lower` and
+    /// `upper` when value iteration's bounds are apart (see `exact` and `error`). The list is
+    /// made when first read, then kept.
+    #[getter]
+    fn values(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.values.get(py, &self.answer.values)
+    }
+
+    /// Value iteration's guaranteed lower bound per vertex (`Fraction`s), None for other solvers.
+    #[getter]
+    fn lower(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let bounds = self.answer.bounds.as_ref();
+        bounds.map(|b| self.lower.get(py, &b.lower)).transpose()
+    }
+
+    /// Value iteration's guaranteed upper bound per vertex (`Fraction`s), None for other solvers.
+    #[getter]
+    fn upper(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let bounds = self.answer.bounds.as_ref();
+        bounds.map(|b| self.upper.get(py, &b.upper)).transpose()
+    }
+
     /// The solution file (`kalmar-ssol`: the class, and every vertex's exact value and move by
     /// name), exactly as `kalmar stochastic solve --output` writes it; `kalmar.verify` and
     /// `kalmar verify` check it against the game file. `ValueError` when the answer lacks
@@ -268,9 +284,6 @@ impl Game {
             (answer, options)
         })?;
         let answer = answer.map_err(solve_error)?;
-        let list = |values: &[kalmar_core::Rational]| -> PyResult<Py<PyAny>> {
-            Ok(fractions(py, values)?.into_pyobject(py)?.unbind())
-        };
         let arena = &self.graph.arena;
         let stats = PyDict::new(py);
         stats.set_item("iterations", answer.stats.iterations)?;
@@ -283,9 +296,9 @@ impl Game {
             solver: answer.solver,
             exact: answer.is_exact(),
             timed_out: answer.timed_out(&options),
-            values: list(&answer.values)?,
-            lower: bounds.map(|b| list(&b.lower)).transpose()?,
-            upper: bounds.map(|b| list(&b.upper)).transpose()?,
+            values: LazyFractions::default(),
+            lower: LazyFractions::default(),
+            upper: LazyFractions::default(),
             error: bounds
                 .map(|b| crate::common::fraction(py, &b.error()).map(Bound::unbind))
                 .transpose()?,
