@@ -4,7 +4,7 @@
 //! `kalmar_files::family_of_graph` says which family a graph holds.
 
 use kalmar_core::format::{GameGraph, to_gg_string};
-use kalmar_core::{Builder, Owner, Player, Rational, Vertex};
+use kalmar_core::{Arena, Builder, Owner, Player, Rational, Vertex};
 use kalmar_files::family_of_graph;
 use kalmar_parity::format::{Format, read_path};
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -20,6 +20,17 @@ use crate::common::{fraction, rational, read_only, value_error};
 pub const CHANCE: i64 = -1;
 /// The owner code of a terminal in `owners` arrays.
 pub const TERMINAL: i64 = -2;
+
+/// Per vertex, its owner's code (see [`owner_code`]) as a read-only `int16` array.
+pub fn owners(py: Python<'_>, arena: &Arena) -> PyResult<Py<PyArray1<i16>>> {
+    read_only(
+        py,
+        arena
+            .vertices()
+            .map(|v| owner_code(arena.owner(v)))
+            .collect(),
+    )
+}
 
 /// The owner code of an owner: the player's number, [`CHANCE`] or [`TERMINAL`].
 pub fn owner_code(owner: Owner) -> i16 {
@@ -91,14 +102,7 @@ impl Graph {
     /// a terminal, as a read-only `int16` array.
     #[getter]
     fn owners(&self, py: Python<'_>) -> PyResult<Py<PyArray1<i16>>> {
-        let arena = &self.graph.arena;
-        read_only(
-            py,
-            arena
-                .vertices()
-                .map(|v| owner_code(arena.owner(v)))
-                .collect(),
-        )
+        owners(py, &self.graph.arena)
     }
 
     /// Per move (numbered by source vertex, in the order given), the vertex it leaves, as a

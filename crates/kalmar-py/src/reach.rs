@@ -9,7 +9,7 @@ use kalmar_terminal::reach::{self, ChessLike, ReachSolution};
 use kalmar_terminal::solution_file::SolutionFile;
 
 use crate::common::{interruptible, read_only, save, value_error, write_error};
-use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
+use crate::graph::{Graph, names, owners, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -117,14 +117,7 @@ impl Game {
     /// Per vertex, its owner: 0 (Max), 1 (Min) or -2 (a terminal), as a read-only `int16` array.
     #[getter]
     fn owners(&self, py: Python<'_>) -> PyResult<Py<PyArray1<i16>>> {
-        let arena = self.game.arena();
-        read_only(
-            py,
-            arena
-                .vertices()
-                .map(|v| owner_code(arena.owner(v)))
-                .collect(),
-        )
+        owners(py, self.game.arena())
     }
 
     /// The start vertex: the file's, or 0.

@@ -9,7 +9,7 @@ use kalmar_stochastic::solve::{Answer, DEFAULT_MAX_MEMORY, Options, SOLVERS, Sol
 use kalmar_stochastic::{Class, ParityConvention};
 
 use crate::common::{LazyFractions, interruptible, rational, read_only, save, value_error};
-use crate::graph::{Graph, names, owner_code, parse_graph, read_graph, successors};
+use crate::graph::{Graph, names, owners, parse_graph, read_graph, successors};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -180,14 +180,7 @@ impl Game {
     /// `int16` array.
     #[getter]
     fn owners(&self, py: Python<'_>) -> PyResult<Py<PyArray1<i16>>> {
-        let arena = &self.graph.arena;
-        read_only(
-            py,
-            arena
-                .vertices()
-                .map(|v| owner_code(arena.owner(v)))
-                .collect(),
-        )
+        owners(py, &self.graph.arena)
     }
 
     /// The class the file suggests: `simple`, `terminal`, `discounted`, `mean-payoff` or
