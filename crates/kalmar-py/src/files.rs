@@ -9,7 +9,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::common::{fractions, interruptible};
@@ -33,6 +33,23 @@ create_exception!(
 #[pyfunction]
 pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
     let detected = kalmar_files::detect(&path).map_err(crate::read_error)?;
+    game_of(py, &path, detected)
+}
+
+/// Reads a game from text in any format kalmar reads, told by its first word as `read` tells a
+/// file without a known extension: `EFG`/`NFG` (Gambit), `ALPHABET`/`STATES` (Alpaga's `.gii`),
+/// `game` (an Oh Hell public state), `parity` (PGSolver's `.pg`), `kalmar-gg` or `HOA:`. Returns
+/// the game of the family it holds, as `read` does; errors name `<text>` with the line and
+/// column.
+#[pyfunction]
+pub fn parse(py: Python<'_>, text: String) -> PyResult<Py<PyAny>> {
+    let name = Path::new("<text>");
+    let detected = kalmar_files::detect_text(name, text).map_err(crate::read_error)?;
+    game_of(py, name, detected)
+}
+
+/// The game of a detected file, as its family's class.
+fn game_of(py: Python<'_>, path: &Path, detected: Detected) -> PyResult<Py<PyAny>> {
     let family = detected.family();
     let in_file = |e: PyErr| {
         let message = format!("{}: {}", path.display(), e.value(py));
@@ -40,7 +57,7 @@ pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
     };
     match (family, detected) {
         (Family::Observation, detected) => {
-            Ok(crate::observation::Game::from_detected(&path, &detected)?
+            Ok(crate::observation::Game::from_detected(path, &detected)?
                 .into_pyobject(py)?
                 .into_any()
                 .unbind())

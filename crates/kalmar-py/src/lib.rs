@@ -72,6 +72,7 @@ fn _kalmar(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_submodule(&family)?;
     }
     m.add_function(wrap_pyfunction!(files::read, m)?)?;
+    m.add_function(wrap_pyfunction!(files::parse, m)?)?;
     m.add_function(wrap_pyfunction!(files::verify, m)?)?;
     m.add_class::<files::Accepted>()?;
     m.add("Rejected", py.get_type::<files::Rejected>())?;

@@ -150,3 +150,12 @@ def test_the_docstring_examples_run():
     for module in (kalmar, kalmar.graph):
         failed, tried = doctest.testmod(module)
         assert tried > 0 and failed == 0, module
+
+
+def test_kalmar_parse_tells_every_format_by_its_first_word():
+    for name in ["tiny.pg", "dgg-small.gg", "figure-2-3.gg", "three-players.gg", "kuhn-poker.efg",
+                 "ohhell-table1-192.txt", "alpaga/mutex.gii"]:
+        text = (EXAMPLES / name).read_text()
+        assert type(kalmar.parse(text)) is type(kalmar.read(EXAMPLES / name)), name
+    with pytest.raises(ValueError, match="<text>:2:3: found 'maxx'"):
+        kalmar.parse("kalmar-gg 1\na maxx -> b\n")

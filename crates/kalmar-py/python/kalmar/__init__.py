@@ -37,7 +37,7 @@ kalmar.Rejected: the solution is wrong: solution rejected: vertex c: claimed val
 """
 
 from kalmar import dgg, efg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
-from kalmar._kalmar import Accepted, Rejected, __version__, read, verify
+from kalmar._kalmar import Accepted, Rejected, __version__, parse, read, verify
 
 __all__ = [
     "Accepted",
@@ -52,6 +52,7 @@ __all__ = [
     "parity",
     "positional",
     "reach",
+    "parse",
     "read",
     "stochastic",
     "verify",

@@ -24,6 +24,9 @@ observation: ModuleType
 positional: ModuleType
 """n-player games on graphs: subgame-perfect equilibria by backward induction, checked."""
 
+def parse(text: str) -> object:
+    """Reads a game from text in any format kalmar reads, told by its first word (`kalmar.parse`)."""
+
 def read(path: str | os.PathLike[str]) -> object:
     """Reads any game file as the game of its family (`kalmar.read`)."""
 
