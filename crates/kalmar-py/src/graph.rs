@@ -270,7 +270,7 @@ fn _from_arrays(
     owners: PyReadonlyArray1<'_, i64>,
     sources: PyReadonlyArray1<'_, i64>,
     targets: PyReadonlyArray1<'_, i64>,
-    players: u8,
+    players: i64,
     payoffs: Option<&Bound<'_, PyAny>>,
     probabilities: Option<&Bound<'_, PyAny>>,
     rewards: Option<&Bound<'_, PyAny>>,
@@ -291,6 +291,12 @@ fn _from_arrays(
         )));
     }
     check_length(targets.len(), m, "targets")?;
+    let players = u8::try_from(players).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{players} players: a game graph has at most {} players, numbered from 0",
+            u8::MAX
+        ))
+    })?;
     let mut builder = Builder::new(players);
     builder.reserve(n, m);
     for (v, &code) in owners.iter().enumerate() {
