@@ -31,7 +31,7 @@ impl EquilibriumFile {
     /// use kalmar_efg::nash::{self, Options};
     /// use kalmar_efg::solution_file::EquilibriumFile;
     /// let file = read_game("NFG 1 R \"\" { \"A\" \"B\" } { 1 1 }\n1 2\n").unwrap();
-    /// let solution = nash::solve(&file, &Options::default()).unwrap();
+    /// let solution = nash::solve(&file, &Options::for_game(&file)).unwrap();
     /// let text = EquilibriumFile::from_solution(&file, &solution).unwrap().to_text().unwrap();
     /// assert!(text.ends_with("}\n"));
     /// let back: EquilibriumFile = serde_json::from_str(&text).unwrap();
