@@ -237,6 +237,7 @@ fn random_graph(seed: u64) -> GameGraph {
         priority,
         discount,
         observation,
+        cycle: None,
     };
     g.validate().unwrap();
     g
@@ -307,6 +308,7 @@ fn random_parity_game(seed: u64) -> GameGraph {
         priority: Some((0..n).map(|_| rng.random_range(0..20)).collect()),
         discount: None,
         observation: None,
+        cycle: None,
     }
 }
 

@@ -18,9 +18,20 @@
 //! - [`solution_file`]: the JSON solution that `kalmar positional nash --output` writes and
 //!   `kalmar verify` checks.
 //!
-//! Games with cycles, where every infinite play is one outcome that each player ranks anywhere,
-//! are refused: their equilibria need the improvement dynamics of the paper, not backward
-//! induction.
+//! Games with cycles, where every infinite play is one outcome `c` that each player ranks
+//! anywhere (the `cycle` line of `.gg`), are the paper's subject, in pure positional strategies
+//! and without chance:
+//! - [`play`]: the play and outcome of a profile, in O(n);
+//! - [`deviation`]: the certificate of a Nash equilibrium: each player's best outcome over all
+//!   its deviations, by reachability, in O(k · (n + m));
+//! - [`brute_force`]: every profile tried, with a size guard: the oracle, and a proof that a
+//!   game has no equilibrium;
+//! - [`win_lose`]: two players with utilities ±1, an equilibrium in linear time by an attractor
+//!   (Proposition 2);
+//! - [`lazy`]: a player's deviation to a chosen outcome that changes the fewest decisions
+//!   (Proposition 1), by 0-1 shortest paths;
+//! - [`improvement`]: restricted improvement dynamics; for two players, strong improvements
+//!   always end in an equilibrium (Theorem 3), and the steps are counted.
 //!
 //! ```
 //! use kalmar_core::format::read_gg;
@@ -39,8 +50,17 @@
 #![deny(missing_docs)]
 
 pub mod backward_induction;
+pub mod brute_force;
 pub mod check;
+pub mod deviation;
+pub mod improvement;
+pub mod lazy;
+pub mod nash;
+pub mod play;
 pub mod solution_file;
+pub mod win_lose;
+
+pub use play::{Outcome, Play, play};
 
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Arena, Owner, Rational, Strategy, Vertex};
@@ -51,6 +71,7 @@ use kalmar_core::{Arena, Owner, Rational, Strategy, Vertex};
 pub struct PositionalGame {
     arena: Arena,
     payoff: Vec<Vec<Rational>>,
+    cycle: Vec<Rational>,
     start: Vertex,
 }
 
@@ -119,9 +140,21 @@ impl PositionalGame {
                 });
             }
         }
+        let cycle = match &graph.cycle {
+            Some(cycle) if cycle.len() != players => {
+                return Err(FromGraphError::PayoffLength {
+                    vertex: "cycle".into(),
+                    found: cycle.len(),
+                    players,
+                });
+            }
+            Some(cycle) => cycle.clone(),
+            None => vec![Rational::from(0); players],
+        };
         Ok(PositionalGame {
             arena: arena.clone(),
             payoff: graph.payoff.clone(),
+            cycle,
             start: arena.start().unwrap_or(Vertex::new(0)),
         })
     }
@@ -141,6 +174,20 @@ impl PositionalGame {
         &self.payoff[v.index()]
     }
 
+    /// The utilities of infinite play, the outcome `c` (the `cycle` line of `.gg`; 0 to every
+    /// player when the file has none, as in the terminal-payoff model).
+    pub fn cycle_payoff(&self) -> &[Rational] {
+        &self.cycle
+    }
+
+    /// The utilities of an outcome.
+    pub fn utility(&self, outcome: Outcome) -> &[Rational] {
+        match outcome {
+            Outcome::Terminal(v) => self.payoff(v),
+            Outcome::Cycle => &self.cycle,
+        }
+    }
+
     /// The position play starts from (the file's `start`, else the first position).
     pub fn start(&self) -> Vertex {
         self.start
@@ -155,8 +202,11 @@ impl PositionalGame {
     }
 }
 
-/// Whether a game graph is best read as an n-player game: more than two players, or payoff
-/// vectors with more than one entry (a two-player game that is not zero-sum).
+/// Whether a game graph is best read as an n-player game: more than two players, utilities of
+/// infinite play (`cycle`), or payoff vectors with more than one entry (a two-player game that
+/// is not zero-sum).
 pub fn is_positional(graph: &GameGraph) -> bool {
-    graph.arena.num_players() > 2 || graph.payoff.iter().any(|p| p.len() > 1)
+    graph.arena.num_players() > 2
+        || graph.cycle.is_some()
+        || graph.payoff.iter().any(|p| p.len() > 1)
 }

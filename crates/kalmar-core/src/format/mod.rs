@@ -59,6 +59,11 @@ pub struct GameGraph {
     /// one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observation: Option<Vec<Option<String>>>,
+    /// The utilities of infinite play, one per player (the `cycle` directive of `.gg`): in
+    /// n-player positional games every infinite play is one outcome, `c`, that each player may
+    /// rank anywhere. None when the file gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Vec<Rational>>,
 }
 
 /// Why the labels of a [`GameGraph`] do not fit its arena (see [`GameGraph::validate`]).
@@ -95,6 +100,15 @@ pub enum LabelError {
     /// none).
     #[error("observations are given but no vertex has one")]
     NoObservation,
+    /// The utilities of infinite play (`cycle`) are not one per entry of the terminals' payoff
+    /// vectors.
+    #[error("infinite play pays {found} utilities, but the terminals pay {expected}")]
+    CycleSize {
+        /// How many the `cycle` directive gives.
+        found: usize,
+        /// How many each terminal's payoff has.
+        expected: usize,
+    },
     /// The discount factor is not strictly between 0 and 1.
     #[error("discount factor {0} is not strictly between 0 and 1")]
     Discount(Rational),
@@ -112,6 +126,7 @@ impl GameGraph {
             priority: None,
             discount: None,
             observation: None,
+            cycle: None,
         }
     }
 
@@ -173,6 +188,14 @@ impl GameGraph {
                 }
                 Some(_) => {}
             }
+        }
+        if let Some(cycle) = &self.cycle
+            && (cycle.is_empty() || size.is_some_and(|expected| expected != cycle.len()))
+        {
+            return Err(LabelError::CycleSize {
+                found: cycle.len(),
+                expected: size.unwrap_or(1),
+            });
         }
         if let Some(d) = &self.discount
             && (d.signum().is_le() || *d >= Rational::ONE)

@@ -48,7 +48,7 @@ pub use read::read_gg;
 pub use write::{to_gg_string, write_gg};
 
 /// The keywords that cannot be bare names.
-const KEYWORDS: [&str; 3] = ["players", "start", "discount"];
+const KEYWORDS: [&str; 4] = ["players", "start", "discount", "cycle"];
 
 /// Whether `c` may appear in a bare name.
 fn is_name_char(c: char) -> bool {

@@ -50,6 +50,7 @@ pub(super) struct Parser<'a> {
     players_seen: bool,
     pub(super) start: Option<(Label, Span)>,
     pub(super) discount: Option<Rational>,
+    pub(super) cycle: Option<Vec<Rational>>,
     pub(super) specs: Vec<Spec>,
     pub(super) defined: HashMap<Label, usize>,
     /// The length of the first payoff vector, and where it was given.
@@ -78,6 +79,7 @@ pub fn read_gg(text: &str) -> Result<GameGraph, ParseError> {
         players_seen: false,
         start: None,
         discount: None,
+        cycle: None,
         specs: Vec::new(),
         defined: HashMap::new(),
         payoff_size: None,
@@ -193,7 +195,7 @@ impl<'a> Parser<'a> {
         self.end_of_line("end of line after 'kalmar-gg 1'")
     }
 
-    /// A directive line (`players`, `start`, `discount`).
+    /// A directive line (`players`, `start`, `discount`, `cycle`).
     fn directive(&mut self, word: &str) -> Result<(), ParseError> {
         let span = self.cur.span();
         if !self.specs.is_empty() {
@@ -207,6 +209,7 @@ impl<'a> Parser<'a> {
         let repeated = match word {
             "players" => self.players_seen,
             "start" => self.start.is_some(),
+            "cycle" => self.cycle.is_some(),
             _ => self.discount.is_some(),
         };
         if repeated {
@@ -239,6 +242,14 @@ impl<'a> Parser<'a> {
             "start" => {
                 self.need_blank("the name of the start vertex")?;
                 self.start = Some(self.label("the name of the start vertex")?);
+            }
+            "cycle" => {
+                self.need_blank("the utilities of infinite play, such as (1,0,2)")?;
+                let start = self.cur.span();
+                let cycle = self.payoff()?;
+                // Every terminal's payoff must have as many entries.
+                self.payoff_size = Some((cycle.len(), start));
+                self.cycle = Some(cycle);
             }
             _ => {
                 self.need_blank("the discount factor, such as 9/10 or 0.9")?;

@@ -101,3 +101,23 @@ fn error_positions() {
     assert_eq!((line, column), (3, 1));
     assert!(expected.contains("line 2"), "{expected}");
 }
+
+#[test]
+fn cycle_utilities_round_trip_and_fix_the_payoff_size() {
+    let text = "kalmar-gg 1\nplayers 3\ncycle (0,1,-1/2)\na player0 -> b t\nb player2 -> a\nt terminal payoff=(1,0,0)\n";
+    let g = read_gg(text).unwrap();
+    g.validate().unwrap();
+    let cycle: Vec<String> = g.cycle.iter().flatten().map(ToString::to_string).collect();
+    assert_eq!(cycle, ["0", "1", "-1/2"]);
+    assert_eq!(read_gg(&to_gg_string(&g)).unwrap(), g);
+    let short = text.replace("payoff=(1,0,0)", "payoff=(1,0)");
+    let e = read_gg(&short).unwrap_err().to_string();
+    assert!(e.contains("2 payoffs") && e.contains("line 3"), "{e}");
+    let twice = text.replace("cycle (0,1,-1/2)\n", "cycle (0,1,-1/2)\ncycle (1,1,1)\n");
+    assert!(
+        read_gg(&twice)
+            .unwrap_err()
+            .to_string()
+            .contains("a second 'cycle'")
+    );
+}

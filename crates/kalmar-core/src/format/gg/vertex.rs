@@ -194,7 +194,7 @@ impl<'a> Parser<'a> {
                             start,
                             format!("{} payoffs", payoff.len()),
                             format!(
-                                "{size} payoffs, as in the first payoff (line {})",
+                                "{size} payoffs, as in the first payoff or the cycle (line {})",
                                 first.line
                             ),
                         ));
@@ -208,7 +208,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A payoff value: one number or a parenthesised list.
-    fn payoff(&mut self) -> Result<Vec<Rational>, ParseError> {
+    pub(super) fn payoff(&mut self) -> Result<Vec<Rational>, ParseError> {
         const EXPECTED: &str = "a payoff such as 3, -1/2 or 0.25";
         if self.cur.peek() != Some('(') {
             let (r, _, _) = self.rational("a payoff such as 3, -1/2, 0.25 or (1,0,-1)")?;
@@ -372,6 +372,7 @@ impl<'a> Parser<'a> {
             priority,
             discount: self.discount,
             observation,
+            cycle: self.cycle,
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{KEYWORDS, is_name_char};
 use crate::format::GameGraph;
-use crate::{Owner, Player, Vertex};
+use crate::{Owner, Player, Rational, Vertex};
 use std::fmt;
 
 /// Writes `name` as it appears in a `.gg` file: bare when it is a word that is neither all
@@ -64,6 +64,11 @@ pub fn write_gg(graph: &GameGraph, out: &mut impl fmt::Write) -> fmt::Result {
     if let Some(d) = &graph.discount {
         writeln!(out, "discount {d}")?;
     }
+    if let Some(cycle) = &graph.cycle {
+        out.write_str("cycle ")?;
+        write_payoff(out, cycle)?;
+        out.write_char('\n')?;
+    }
     let two_players = arena.num_players() == 2;
     for v in arena.vertices() {
         let i = v.index();
@@ -89,19 +94,9 @@ pub fn write_gg(graph: &GameGraph, out: &mut impl fmt::Write) -> fmt::Result {
             out.write_str(" obs=")?;
             write_name(out, o)?;
         }
-        match graph.payoff.get(i).map(Vec::as_slice) {
-            None | Some([]) => {}
-            Some([x]) => write!(out, " payoff={x}")?,
-            Some(xs) => {
-                out.write_str(" payoff=(")?;
-                for (k, x) in xs.iter().enumerate() {
-                    if k > 0 {
-                        out.write_char(',')?;
-                    }
-                    write!(out, "{x}")?;
-                }
-                out.write_char(')')?;
-            }
+        if let Some(payoff) = graph.payoff.get(i).filter(|p| !p.is_empty()) {
+            out.write_str(" payoff=")?;
+            write_payoff(out, payoff)?;
         }
         if arena.owner(v) != Owner::Terminal {
             out.write_str(" ->")?;
@@ -124,4 +119,19 @@ pub fn to_gg_string(graph: &GameGraph) -> String {
     // Writing to a `String` cannot fail.
     let _ = write_gg(graph, &mut out);
     out
+}
+
+/// A payoff: one number, or several in parentheses.
+fn write_payoff(out: &mut impl fmt::Write, payoff: &[Rational]) -> fmt::Result {
+    if let [x] = payoff {
+        return write!(out, "{x}");
+    }
+    out.write_char('(')?;
+    for (k, x) in payoff.iter().enumerate() {
+        if k > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{x}")?;
+    }
+    out.write_char(')')
 }

@@ -241,5 +241,6 @@ pub(super) fn expand(lex: &Lexer<'_>, aut: &Automaton) -> Result<GameGraph, Pars
         priority: (vertices > 0).then_some(priority),
         discount: None,
         observation: None,
+        cycle: None,
     })
 }

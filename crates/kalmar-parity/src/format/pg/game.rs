@@ -252,6 +252,7 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         priority: (n > 0).then_some(priority),
         discount: None,
         observation: None,
+        cycle: None,
     })
 }
 

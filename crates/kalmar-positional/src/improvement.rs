@@ -1,0 +1,153 @@
+//! Restricted improvement dynamics (Andersson, Gurvich and Hansen, §1.4): from a profile,
+//! players in turn replace their strategy by a lazy best reply — a deviation to the best outcome
+//! they can reach ([`crate::deviation::best_deviation`]) that changes the fewest decisions
+//! ([`crate::lazy`]). Such a step keeps to the inside play restriction and is both a best-reply
+//! and a strong improvement. By Theorem 3, two-person games have no restricted strong
+//! improvement cycles, so for two players the dynamics always end in a Nash equilibrium; the
+//! number of steps is reported (whether a polynomial bound exists is open, §6). With more
+//! players the dynamics may cycle: the driver notices the first repeated profile and returns
+//! the cycle.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_positional::{PositionalGame, deviation, improvement};
+//! let graph = read_gg("kalmar-gg 1\nplayers 2\ncycle (0,3)\na player0 -> b t\nb player1 -> a u\n\
+//!                      t terminal payoff=(1,1)\nu terminal payoff=(2,2)\n").unwrap();
+//! let game = PositionalGame::from_graph(&graph).unwrap();
+//! let start = improvement::first_moves(&game);
+//! let run = improvement::run(&game, start, 1000).unwrap();
+//! let improvement::End::Equilibrium(profile) = &run.end else { panic!("two players always stop") };
+//! assert!(deviation::check(&game, profile).is_ok());
+//! ```
+//!
+//! # Complexity
+//! Per step O(k · (n + m)) to find the improving player and O(n + m) for a lazy deviation to a
+//! terminal (O(n · (n + m)) to the cycle); the number of steps is the open question.
+
+use crate::PositionalGame;
+use crate::deviation::best_deviation;
+use crate::lazy;
+use crate::play::{Outcome, PlayError, chance_position, play};
+use kalmar_core::{Rational, Strategy};
+use std::collections::HashMap;
+
+/// One improvement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The player who improved, from 0.
+    pub player: usize,
+    /// The outcome before and after.
+    pub from: Outcome,
+    /// The outcome after.
+    pub to: Outcome,
+    /// The player's utilities of the two.
+    pub gain: (Rational, Rational),
+    /// How many of the player's decisions changed.
+    pub changed: u32,
+}
+
+/// How the dynamics ended.
+#[derive(Clone, Debug)]
+pub enum End {
+    /// No player can improve: a Nash equilibrium.
+    Equilibrium(Strategy),
+    /// The profile after step `from` came back after the last step: an improvement cycle.
+    Cycle {
+        /// The index in the trace of the first step of the cycle.
+        from: usize,
+    },
+    /// The step limit was reached.
+    Limit,
+}
+
+/// A run of the dynamics: the steps taken and how it ended.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// How it ended.
+    pub end: End,
+}
+
+/// Why the dynamics cannot run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DynamicsError {
+    /// The profile has no play, or the game has chance.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+/// The profile in which every position takes its first move (in the file's order).
+pub fn first_moves(game: &PositionalGame) -> Strategy {
+    let arena = game.arena();
+    let mut profile = Strategy::empty(arena.num_vertices());
+    for v in arena.vertices().filter(|&v| !arena.is_terminal(v)) {
+        if let Some(e) = arena.out_edges(v).next() {
+            profile.set(v, e);
+        }
+    }
+    profile
+}
+
+/// Runs lazy best-reply improvements from `profile`, the players taking turns after the last
+/// mover, for at most `max_steps` steps.
+pub fn run(
+    game: &PositionalGame,
+    mut profile: Strategy,
+    max_steps: usize,
+) -> Result<Run, DynamicsError> {
+    if let Some(v) = chance_position(game) {
+        return Err(PlayError::Chance(v).into());
+    }
+    let arena = game.arena();
+    let players = game.num_players();
+    let key = |profile: &Strategy| -> Vec<u32> {
+        arena
+            .vertices()
+            .map(|v| profile.get(v).map_or(u32::MAX, |e| e.0))
+            .collect()
+    };
+    let mut seen: HashMap<Vec<u32>, usize> = HashMap::from([(key(&profile), 0)]);
+    let mut steps = Vec::new();
+    let mut next_player = 0;
+    while steps.len() < max_steps {
+        let current = play(game, &profile, game.start())?.outcome;
+        let improving = (0..players)
+            .map(|k| (next_player + k) % players)
+            .find_map(|player| {
+                let (best, utility) = best_deviation(game, &profile, player, game.start());
+                (utility > game.utility(current)[player]).then_some((player, best))
+            });
+        let Some((player, best)) = improving else {
+            return Ok(Run {
+                steps,
+                end: End::Equilibrium(profile),
+            });
+        };
+        let (changed, improved) = lazy::deviate(game, &profile, player, best)
+            .expect("the best reachable outcome is reachable");
+        steps.push(Step {
+            player,
+            from: current,
+            to: best,
+            gain: (
+                game.utility(current)[player].clone(),
+                game.utility(best)[player].clone(),
+            ),
+            changed,
+        });
+        profile = improved;
+        next_player = (player + 1) % players;
+        if let Some(&from) = seen.get(&key(&profile)) {
+            return Ok(Run {
+                steps,
+                end: End::Cycle { from },
+            });
+        }
+        seen.insert(key(&profile), steps.len());
+    }
+    Ok(Run {
+        steps,
+        end: End::Limit,
+    })
+}

@@ -1,0 +1,248 @@
+//! Nash equilibria in pure positional strategies by the solver chosen from [`SOLVERS`], each
+//! answer checked by the certificate of [`crate::deviation`] before it is returned: the one call
+//! a front end makes (`kalmar positional nash --solver ID`).
+//!
+//! Without a solver named, the one that fits is taken: backward induction on an acyclic game;
+//! the attractor for a two-player win-lose game; strong improvements for two players (which
+//! always end, Theorem 3); and the exhaustive search otherwise, which also proves that a game has
+//! no equilibrium.
+//!
+//! ```
+//! use kalmar_core::format::read_gg;
+//! use kalmar_positional::{PositionalGame, nash};
+//! let graph = read_gg("kalmar-gg 1\nplayers 3\ncycle (1,1,0)\na player0 -> b t\nb player1 -> c\n\
+//!                      c player2 -> a u\nt terminal payoff=(0,0,2)\nu terminal payoff=(2,0,1)\n").unwrap();
+//! let game = PositionalGame::from_graph(&graph).unwrap();
+//! let solved = nash::solve(&game, &nash::Options::default()).unwrap();
+//! assert_eq!(solved.solver, "brute");
+//! let found = solved.equilibrium.expect("this game has one");
+//! assert!(kalmar_positional::deviation::check(&game, &found.profile).is_ok());
+//! ```
+
+use crate::brute_force::{self, BruteForceError};
+use crate::deviation::{NotNash, check, check_subgame_perfect};
+use crate::improvement::{self, DynamicsError, End};
+use crate::play::{Outcome, play};
+use crate::win_lose::{self, WinLoseError};
+use crate::{PositionalGame, backward_induction};
+use kalmar_core::registry::{Entry, Registry};
+use kalmar_core::{Rational, Strategy};
+
+/// A solver: the game and the options to an answer.
+pub type Solver = fn(&PositionalGame, &Options) -> Result<Answer, NashError>;
+
+/// The solvers, in the order the default tries them.
+pub static SOLVERS: Registry<Solver> = Registry::new(
+    "solver",
+    &[
+        Entry {
+            id: "bi",
+            summary: "backward induction: acyclic games, chance allowed; subgame perfect",
+            bounds: "O((n + m) · k)",
+            run: |game, _| {
+                let solved = backward_induction::solve(game)
+                    .map_err(|e| NashError::Solver(e.to_string()))?;
+                Ok(Answer::found(solved.strategy, None))
+            },
+        },
+        Entry {
+            id: "win-lose",
+            summary: "two players, every outcome a win for one (±1): an attractor (Proposition 2); subgame perfect",
+            bounds: "O(n + m)",
+            run: |game, _| {
+                let solved = win_lose::solve(game)?;
+                Ok(Answer::found(solved.profile, None))
+            },
+        },
+        Entry {
+            id: "improve",
+            summary: "lazy best-reply (strong) improvements from the first moves; two players always end in an equilibrium (Theorem 3)",
+            bounds: "steps: no polynomial bound known (§6)",
+            run: |game, options| {
+                let run =
+                    improvement::run(game, improvement::first_moves(game), options.max_steps)?;
+                let steps = run.steps.len();
+                match run.end {
+                    End::Equilibrium(profile) => Ok(Answer::found(profile, Some(steps))),
+                    End::Cycle { from } => Err(NashError::Cycle { steps, from }),
+                    End::Limit => Err(NashError::Limit(steps)),
+                }
+            },
+        },
+        Entry {
+            id: "brute",
+            summary: "every profile tried: all equilibria, or a proof that there is none",
+            bounds: "O(P · k · (n + m)) for P profiles",
+            run: |game, options| {
+                let found = brute_force::solve(game, options.max_profiles)?;
+                Ok(Answer {
+                    count: Some(found.equilibria.len()),
+                    profiles: Some(found.profiles),
+                    steps: None,
+                    profile: found.equilibria.into_iter().next(),
+                })
+            },
+        },
+    ],
+);
+
+/// What the caller asks.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The solver's id; None for the one that fits the game.
+    pub solver: Option<String>,
+    /// The most profiles the exhaustive search tries.
+    pub max_profiles: u64,
+    /// The most steps the improvement dynamics take.
+    pub max_steps: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            solver: None,
+            max_profiles: 1 << 24,
+            max_steps: 1_000_000,
+        }
+    }
+}
+
+/// A solver's raw answer.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// An equilibrium, if one was found.
+    pub profile: Option<Strategy>,
+    /// The improvement steps taken.
+    pub steps: Option<usize>,
+    /// How many equilibria there are (exhaustive search).
+    pub count: Option<usize>,
+    /// How many profiles were tried (exhaustive search).
+    pub profiles: Option<u64>,
+}
+
+impl Answer {
+    fn found(profile: Strategy, steps: Option<usize>) -> Answer {
+        Answer {
+            profile: Some(profile),
+            steps,
+            count: None,
+            profiles: None,
+        }
+    }
+}
+
+/// A checked equilibrium.
+#[derive(Clone, Debug)]
+pub struct Equilibrium {
+    /// One move per player's position.
+    pub profile: Strategy,
+    /// The outcome of its play from the start.
+    pub outcome: Outcome,
+    /// Every player's utility of that outcome.
+    pub utilities: Vec<Rational>,
+    /// Whether it is an equilibrium from every start, not only the game's.
+    pub subgame_perfect: bool,
+}
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The solver that ran.
+    pub solver: &'static str,
+    /// An equilibrium, checked; None when the exhaustive search proved there is none.
+    pub equilibrium: Option<Equilibrium>,
+    /// The improvement steps taken (improve).
+    pub steps: Option<usize>,
+    /// How many equilibria there are, and how many profiles were tried (brute).
+    pub count: Option<(usize, u64)>,
+}
+
+/// Why no checked answer.
+#[derive(Debug, thiserror::Error)]
+pub enum NashError {
+    /// An unknown solver id.
+    #[error("unknown solver '{0}'; the solvers are {1}")]
+    UnknownSolver(String, String),
+    /// The solver does not apply to the game.
+    #[error("{0}")]
+    Solver(String),
+    /// The exhaustive search would be too large.
+    #[error(transparent)]
+    BruteForce(#[from] BruteForceError),
+    /// Not a win-lose game.
+    #[error(transparent)]
+    WinLose(#[from] WinLoseError),
+    /// The dynamics cannot run.
+    #[error(transparent)]
+    Dynamics(#[from] DynamicsError),
+    /// The dynamics came back to a profile: an improvement cycle (possible with three or more
+    /// players).
+    #[error(
+        "the improvements cycle: after {steps} steps the profile of step {from} came back; try solver brute"
+    )]
+    Cycle {
+        /// Steps taken.
+        steps: usize,
+        /// Where the cycle starts.
+        from: usize,
+    },
+    /// The step limit.
+    #[error("no equilibrium after {0} improvement steps (the limit)")]
+    Limit(usize),
+    /// A solver's answer failed the certificate: a bug.
+    #[error("internal error, the solver's answer failed its certificate: {0}")]
+    Certificate(NotNash),
+}
+
+/// The solver that fits the game: `bi` when it is acyclic, `win-lose` for two players with ±1
+/// outcomes, `improve` for two players, `brute` otherwise.
+pub fn fitting(game: &PositionalGame) -> &'static str {
+    if backward_induction::solve(game).is_ok() {
+        "bi"
+    } else if win_lose::solve(game).is_ok() {
+        "win-lose"
+    } else if game.num_players() == 2 {
+        "improve"
+    } else {
+        "brute"
+    }
+}
+
+/// Finds an equilibrium with the solver asked for (or the fitting one) and checks it. Games
+/// with chance are acyclic games here: [`backward_induction::solve`] and [`crate::check`] are
+/// their solver and certificate.
+pub fn solve(game: &PositionalGame, options: &Options) -> Result<Solved, NashError> {
+    if let Some(v) = crate::play::chance_position(game) {
+        return Err(NashError::Solver(format!(
+            "position {v} belongs to chance: a game with chance is solved by backward induction \
+             (and must be acyclic)"
+        )));
+    }
+    let id = options.solver.as_deref().unwrap_or_else(|| fitting(game));
+    let entry = SOLVERS.iter().find(|e| e.id == id).ok_or_else(|| {
+        NashError::UnknownSolver(id.to_string(), SOLVERS.ids().collect::<Vec<_>>().join(", "))
+    })?;
+    let answer = (entry.run)(game, options)?;
+    let equilibrium = match answer.profile {
+        None => None,
+        Some(profile) => {
+            let utilities = check(game, &profile).map_err(NashError::Certificate)?;
+            let outcome = play(game, &profile, game.start())
+                .map_err(|e| NashError::Certificate(e.into()))?
+                .outcome;
+            let subgame_perfect = check_subgame_perfect(game, &profile).is_ok();
+            Some(Equilibrium {
+                profile,
+                outcome,
+                utilities,
+                subgame_perfect,
+            })
+        }
+    };
+    Ok(Solved {
+        solver: entry.id,
+        equilibrium,
+        steps: answer.steps,
+        count: answer.count.zip(answer.profiles),
+    })
+}
