@@ -1,41 +1,77 @@
 //! `kalmar positional`: n-player games on graphs.
 
-use crate::SolveArgs;
-use crate::report::{describe, in_file, load, millis, table};
+use crate::report::{ListArgs, describe, in_file, listing, load, millis, table};
 use crate::solve::{draw, finish, timed};
+use crate::{SolveArgs, bad_input};
 use clap::Subcommand;
 use kalmar_core::Owner;
 use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_positional::check::{check, join};
+use kalmar_positional::deviation::outcome_name;
+use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::{PositionalGame, backward_induction};
 
 /// The commands of the positional family.
 #[derive(Subcommand)]
 pub enum PositionalCommand {
-    /// A subgame-perfect equilibrium of an acyclic n-player game (chance allowed) by backward
-    /// induction in linear time, with every player's expected utility at every position and an
-    /// independent check that no player gains by changing any one move.
+    /// A Nash equilibrium in pure positional strategies, checked by an independent certificate.
     ///
     /// The game is a .gg file with `players N` and a payoff vector at each terminal
-    /// (`payoff=(2,1,0)`). Ties go to the earliest move in the file.
+    /// (`payoff=(2,1,0)`); on a graph with cycles, every infinite play is one outcome whose
+    /// utilities the `cycle (u0,u1,...)` line gives (0 to all without it).
+    ///
+    /// On an acyclic game (chance allowed), backward induction gives a subgame-perfect
+    /// equilibrium in linear time with every player's expected utility at every position (ties
+    /// go to the earliest move). On a game with cycles the solver that fits is taken (see
+    /// `kalmar positional solvers`): an attractor for two players with ±1 outcomes, strong
+    /// improvements for two players, every profile otherwise; each equilibrium is checked by
+    /// computing every player's best deviation by reachability.
     #[command(
-        after_help = "Example: `kalmar positional nash examples/three-players.gg -o spe.json`, then `kalmar verify examples/three-players.gg spe.json`."
+        after_help = "Examples:\n  kalmar positional nash examples/three-players.gg -o spe.json, then `kalmar verify examples/three-players.gg spe.json`\n  kalmar positional nash examples/figure-10.gg --solver brute"
     )]
-    Nash(SolveArgs),
+    Nash {
+        #[command(flatten)]
+        args: SolveArgs,
+        /// The solver (see `kalmar positional solvers`). Default: bi on an acyclic game, else
+        /// win-lose, improve (two players) or brute, as fits.
+        #[arg(long, value_name = "ID")]
+        solver: Option<String>,
+    },
+    /// List the solvers of n-player games with their bounds.
+    Solvers(ListArgs),
 }
 
 /// Runs a positional command.
 pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
     match command {
-        PositionalCommand::Nash(args) => nash_graph(args, &load(&args.file)?),
+        PositionalCommand::Nash { args, solver } => {
+            nash_graph(args, &load(&args.file)?, solver.as_deref())
+        }
+        PositionalCommand::Solvers(args) => {
+            let rows = SOLVERS
+                .iter()
+                .map(|s| vec![s.id.into(), s.bounds.into(), s.summary.into()]);
+            listing(*args, &["id", "bounds", "method"], rows)?;
+            if !args.json {
+                say!(
+                    "\n  n positions, m moves, k players. Use one with `kalmar positional nash FILE --solver ID`."
+                );
+            }
+            Ok(())
+        }
     }
 }
 
-/// Solves the n-player game of `graph` and prints, saves and draws the equilibrium as asked.
-pub fn nash_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
+/// Solves the n-player game of `graph` and prints, saves and draws the equilibrium as asked:
+/// by backward induction when `solver` is `bi`, or none is named and the game is acyclic; by
+/// the library's `nash::solve` otherwise.
+pub fn nash_graph(args: &SolveArgs, graph: &GameGraph, solver: Option<&str>) -> anyhow::Result<()> {
     let game = PositionalGame::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
+    if solver.unwrap_or_else(|| nash::fitting(&game)) != "bi" {
+        return with_cycles(args, &game, solver);
+    }
     let moves = game.arena().num_edges();
     let (solved, elapsed) = timed("backward induction", moves, || {
         backward_induction::solve(&game)
@@ -90,6 +126,123 @@ pub fn nash_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     });
     table(
         &["position", "to move", "utilities", "equilibrium move"],
+        rows,
+        args.limit,
+    )?;
+    Ok(())
+}
+
+/// An equilibrium of a game with cycles by `nash::solve`, printed (or as JSON).
+fn with_cycles(
+    args: &SolveArgs,
+    game: &PositionalGame,
+    solver: Option<&str>,
+) -> anyhow::Result<()> {
+    if args.output.is_some() {
+        return Err(bad_input(
+            "-o saves the subgame-perfect equilibria of acyclic games; an equilibrium of a game \
+             with cycles is printed (--json), and `kalmar positional nash` checks it each time",
+        ));
+    }
+    let options = Options {
+        solver: solver.map(str::to_string),
+        ..Options::default()
+    };
+    let moves = game.arena().num_edges();
+    let (solved, elapsed) = timed("solving", moves, || nash::solve(game, &options));
+    let solved = solved.map_err(|e| match e {
+        NashError::Certificate(_) => anyhow::anyhow!("{e}"),
+        e => in_file(&args.file, e),
+    })?;
+    let arena = game.arena();
+    if let Some(found) = &solved.equilibrium {
+        draw(args.dot.as_deref(), arena, Some(&found.profile), |_| Mark {
+            text: String::new(),
+            winner: None,
+        })?;
+    }
+    if args.json {
+        let equilibrium = solved.equilibrium.as_ref().map(|found| {
+            let moves: serde_json::Map<String, serde_json::Value> = arena
+                .vertices()
+                .filter_map(|v| {
+                    let w = found.profile.successor(arena, v)?;
+                    Some((
+                        arena.name(v).into_owned(),
+                        arena.name(w).into_owned().into(),
+                    ))
+                })
+                .collect();
+            serde_json::json!({
+                "outcome": outcome_name(game, found.outcome),
+                "utilities": found.utilities.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "subgame_perfect": found.subgame_perfect,
+                "moves": moves,
+            })
+        });
+        let json = serde_json::json!({
+            "solver": solved.solver,
+            "verified": solved.equilibrium.is_some(),
+            "equilibrium": equilibrium,
+            "steps": solved.steps,
+            "equilibria": solved.count.map(|c| c.0),
+            "profiles": solved.count.map(|c| c.1),
+        });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "{}-player game {}: {}",
+        game.num_players(),
+        args.file.display(),
+        describe(arena)
+    );
+    let how = match (solved.steps, solved.count) {
+        (Some(steps), _) => format!(" after {steps} strong improvements"),
+        (_, Some((1, profiles))) => {
+            format!(": 1 of the {profiles} positional profiles is an equilibrium")
+        }
+        (_, Some((count, profiles))) => {
+            format!(": {count} of the {profiles} positional profiles are equilibria")
+        }
+        _ => String::new(),
+    };
+    say!("solved by {} in {}{how}", solved.solver, millis(elapsed));
+    let Some(found) = &solved.equilibrium else {
+        say!("\n  no Nash equilibrium in pure positional strategies");
+        return Ok(());
+    };
+    say!(
+        "certificate verified: no player reaches a better outcome by changing its own moves{}\n",
+        if found.subgame_perfect {
+            " (from any start: subgame perfect)"
+        } else {
+            ""
+        }
+    );
+    say!(
+        "  from the start {}, play ends in {} with utilities ({})\n",
+        arena.name(game.start()),
+        outcome_name(game, found.outcome),
+        join(&found.utilities)
+    );
+    let movers: Vec<_> = arena
+        .vertices()
+        .filter(|&v| !arena.is_terminal(v))
+        .collect();
+    let rows = movers.into_iter().map(|v| {
+        vec![
+            arena.name(v).into_owned(),
+            game.mover(v)
+                .map_or("chance".into(), |p| format!("player {p}")),
+            found
+                .profile
+                .successor(arena, v)
+                .map_or(String::new(), |w| format!("-> {}", arena.name(w))),
+        ]
+    });
+    table(
+        &["position", "to move", "equilibrium move"],
         rows,
         args.limit,
     )?;

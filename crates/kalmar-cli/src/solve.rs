@@ -307,7 +307,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
             crate::parity::solve_graph(&parity_args, &graph, started)
         }
         (Family::Positional, Detected::Graph(_, graph)) => {
-            crate::positional::nash_graph(args, &graph)
+            crate::positional::nash_graph(args, &graph, None)
         }
         (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, &graph),
         (_, Detected::Graph(_, graph)) => dgg_graph(args, &graph, false, None),

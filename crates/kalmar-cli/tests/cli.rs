@@ -898,7 +898,49 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         "kalmar-gg 1\nplayers 3\na player0 -> b x\nb player1 -> a x\nx terminal payoff=(1,1,1)\n",
     )
     .unwrap();
-    refused(&["solve", cyclic.to_str().unwrap()], "cycle");
+    // With cycles (infinite play worth 0 to all here), every profile is tried.
+    let out = stdout(&kalmar(&["solve", cyclic.to_str().unwrap()]));
+    assert!(out.contains("solved by brute"), "{out}");
+    assert!(
+        out.contains("play ends in x with utilities (1, 1, 1)"),
+        "{out}"
+    );
+    // The paper's Figure 10: an equilibrium by strong improvements, not subgame perfect.
+    let j = json_of(&kalmar(&[
+        "positional",
+        "nash",
+        "examples/figure-10.gg",
+        "--json",
+    ]));
+    assert_eq!(j["solver"], "improve");
+    assert_eq!(j["equilibrium"]["outcome"], "a1");
+    assert_eq!(j["equilibrium"]["subgame_perfect"], false);
+    let out = stdout(&kalmar(&[
+        "positional",
+        "nash",
+        "examples/figure-10.gg",
+        "--solver",
+        "brute",
+    ]));
+    assert!(
+        out.contains("1 of the 4 positional profiles is an equilibrium"),
+        "{out}"
+    );
+    refused(
+        &[
+            "positional",
+            "nash",
+            "examples/figure-10.gg",
+            "--solver",
+            "win-lose",
+        ],
+        "win-lose game pays (1,-1) or (-1,1)",
+    );
+    let out = stdout(&kalmar(&["positional", "solvers"]));
+    assert!(
+        out.contains("win-lose") && out.contains("Theorem 3"),
+        "{out}"
+    );
 }
 
 #[test]

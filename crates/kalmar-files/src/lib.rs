@@ -116,8 +116,8 @@ pub fn family_of_graph(graph: &GameGraph) -> Family {
 /// A game file, read once, with its family.
 #[derive(Debug)]
 pub enum Detected {
-    /// A game graph of the family given.
-    Graph(Family, GameGraph),
+    /// A game graph of the family given (boxed: it is much larger than the other variants).
+    Graph(Family, Box<GameGraph>),
     /// An Alpaga `.gii` file; its text, for the observation family's reader.
     Gii(String),
     /// A Gambit game.
@@ -197,7 +197,7 @@ pub fn detect_text(path: &Path, text: String) -> Result<Detected, ReadError> {
         }
         _ => {
             let graph = read_graph_text(path, &text)?;
-            Ok(Detected::Graph(family_of_graph(&graph), graph))
+            Ok(Detected::Graph(family_of_graph(&graph), Box::new(graph)))
         }
     }
 }

@@ -37,7 +37,7 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
     &[
         Entry {
             id: "bi",
-            summary: "backward induction: acyclic games, chance allowed; subgame perfect",
+            summary: "backward induction, acyclic games; subgame perfect",
             bounds: "O((n + m) · k)",
             run: |game, _| {
                 let solved = backward_induction::solve(game)
@@ -47,7 +47,7 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
         },
         Entry {
             id: "win-lose",
-            summary: "two players, every outcome a win for one (±1): an attractor (Proposition 2); subgame perfect",
+            summary: "two players, ±1 outcomes: attractor (Proposition 2)",
             bounds: "O(n + m)",
             run: |game, _| {
                 let solved = win_lose::solve(game)?;
@@ -56,8 +56,8 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
         },
         Entry {
             id: "improve",
-            summary: "lazy best-reply (strong) improvements from the first moves; two players always end in an equilibrium (Theorem 3)",
-            bounds: "steps: no polynomial bound known (§6)",
+            summary: "strong improvements; end for two players (Theorem 3)",
+            bounds: "steps: open (§6)",
             run: |game, options| {
                 let run =
                     improvement::run(game, improvement::first_moves(game), options.max_steps)?;
@@ -71,7 +71,7 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
         },
         Entry {
             id: "brute",
-            summary: "every profile tried: all equilibria, or a proof that there is none",
+            summary: "every profile: all equilibria, or proof of none",
             bounds: "O(P · k · (n + m)) for P profiles",
             run: |game, options| {
                 let found = brute_force::solve(game, options.max_profiles)?;

@@ -63,23 +63,23 @@ fn game_of(py: Python<'_>, path: &Path, detected: Detected) -> PyResult<Py<PyAny
                 .unbind())
         }
         (Family::ChessLike, Detected::Graph(_, graph)) => {
-            let game = crate::reach::Game::from_graph(Arc::new(graph)).map_err(in_file)?;
+            let game = crate::reach::Game::from_graph(Arc::new(*graph)).map_err(in_file)?;
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
         (Family::Dgg, Detected::Graph(_, graph)) => {
-            let game = crate::dgg::Game::from_graph(Arc::new(graph)).map_err(in_file)?;
+            let game = crate::dgg::Game::from_graph(Arc::new(*graph)).map_err(in_file)?;
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
         (Family::Parity, Detected::Graph(_, graph)) => {
-            let game = crate::parity::Game::from_graph(graph).map_err(in_file)?;
+            let game = crate::parity::Game::from_graph(*graph).map_err(in_file)?;
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
         (Family::Stochastic, Detected::Graph(_, graph)) => {
-            let game = crate::stochastic::Game::from_graph(Arc::new(graph));
+            let game = crate::stochastic::Game::from_graph(Arc::new(*graph));
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
         (Family::Positional, Detected::Graph(_, graph)) => {
-            let game = crate::positional::Game::from_graph(graph).map_err(in_file)?;
+            let game = crate::positional::Game::from_graph(*graph).map_err(in_file)?;
             Ok(game.into_pyobject(py)?.into_any().unbind())
         }
         (_, Detected::Gambit(file)) => Ok(crate::efg::Game::new(file)

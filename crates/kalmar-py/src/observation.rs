@@ -189,7 +189,7 @@ impl Game {
             e => value_error(format!("{}: {e}", path.display())),
         })?;
         let graph = match detected {
-            kalmar_files::Detected::Graph(_, graph) => Some(Arc::new(graph.clone())),
+            kalmar_files::Detected::Graph(_, graph) => Some(Arc::new(GameGraph::clone(graph))),
             _ => None,
         };
         Ok(Game {

@@ -5,8 +5,11 @@
 use kalmar_core::format::{GameGraph, read_gg};
 use kalmar_core::{Owner, Vertex};
 use kalmar_parity::format::read_path;
+use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::solution_file::SolutionFile;
-use kalmar_positional::{Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check};
+use kalmar_positional::{
+    Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check, nash,
+};
 
 use crate::common::{
     fraction, fractions, interruptible, read_only, save, value_error, write_error,
@@ -23,6 +26,61 @@ use std::sync::Arc;
 pub struct Game {
     graph: GameGraph,
     game: Arc<PositionalGame>,
+}
+
+/// A Nash equilibrium in pure positional strategies of a game that may have cycles, checked by
+/// every player's best deviation before it was returned (or the proof that there is none).
+#[pyclass(module = "kalmar.positional", frozen)]
+pub struct NashEquilibrium {
+    /// The solver that ran.
+    #[pyo3(get)]
+    solver: &'static str,
+    /// Whether an equilibrium was found (False only when `brute` proved there is none).
+    #[pyo3(get)]
+    found: bool,
+    /// The outcome of its play from the start: a terminal's name, or "c (infinite play)".
+    #[pyo3(get)]
+    outcome: Option<String>,
+    /// Every player's utility of that outcome, as `Fraction`s.
+    #[pyo3(get)]
+    utilities: Option<Vec<Py<PyAny>>>,
+    /// Whether it is an equilibrium from every start too.
+    #[pyo3(get)]
+    subgame_perfect: bool,
+    /// Each player's position and the position its move goes to, by name.
+    #[pyo3(get)]
+    moves: Option<std::collections::BTreeMap<String, String>>,
+    /// How many strong improvements `improve` took.
+    #[pyo3(get)]
+    steps: Option<usize>,
+    /// How many equilibria `brute` found, among how many `profiles`.
+    #[pyo3(get)]
+    equilibria: Option<usize>,
+    /// How many profiles `brute` tried.
+    #[pyo3(get)]
+    profiles: Option<u64>,
+}
+
+#[pymethods]
+impl NashEquilibrium {
+    fn __repr__(&self) -> String {
+        match &self.outcome {
+            Some(outcome) => format!(
+                "<kalmar.positional.NashEquilibrium by {}: play ends in {outcome}, verified>",
+                self.solver
+            ),
+            None => format!(
+                "<kalmar.positional.NashEquilibrium by {}: none exists in pure positional strategies>",
+                self.solver
+            ),
+        }
+    }
+}
+
+/// The ids of the solvers of `Game.nash`, in the registry's order.
+#[pyfunction]
+fn solvers() -> Vec<&'static str> {
+    nash::SOLVERS.ids().collect()
 }
 
 /// A subgame-perfect equilibrium in positional strategies, with the expected utility of every
@@ -234,6 +292,58 @@ impl Game {
         })
     }
 
+    /// A Nash equilibrium in pure positional strategies from the start, on a game with cycles
+    /// too, by a solver of `solvers()` (None: the one that fits: `bi` on an acyclic game, else
+    /// `win-lose`, `improve` for two players, `brute`), checked by every player's best deviation
+    /// computed by reachability. `brute` tries at most `max_profiles` profiles and counts every
+    /// equilibrium; `improve` takes at most `max_steps` steps. Games with chance: use `solve()`.
+    #[pyo3(signature = (solver=None, *, max_profiles=1 << 24, max_steps=1_000_000))]
+    fn nash(
+        &self,
+        py: Python<'_>,
+        solver: Option<String>,
+        max_profiles: u64,
+        max_steps: usize,
+    ) -> PyResult<NashEquilibrium> {
+        let game = Arc::clone(&self.game);
+        let options = nash::Options {
+            solver,
+            max_profiles,
+            max_steps,
+        };
+        let solved =
+            interruptible(py, move || nash::solve(&game, &options))?.map_err(|e| match e {
+                nash::NashError::Certificate(_) => PyRuntimeError::new_err(e.to_string()),
+                e => value_error(e),
+            })?;
+        let arena = self.game.arena();
+        let found = solved.equilibrium.as_ref();
+        let moves = found.map(|f| {
+            arena
+                .vertices()
+                .filter_map(|v| {
+                    let w = f.profile.successor(arena, v)?;
+                    Some((arena.name(v).into_owned(), arena.name(w).into_owned()))
+                })
+                .collect()
+        });
+        Ok(NashEquilibrium {
+            solver: solved.solver,
+            found: found.is_some(),
+            outcome: found.map(|f| outcome_name(&self.game, f.outcome)),
+            utilities: found
+                .map(|f| {
+                    fractions(py, &f.utilities).map(|u| u.into_iter().map(Bound::unbind).collect())
+                })
+                .transpose()?,
+            subgame_perfect: found.is_some_and(|f| f.subgame_perfect),
+            moves,
+            steps: solved.steps,
+            equilibria: solved.count.map(|c| c.0),
+            profiles: solved.count.map(|c| c.1),
+        })
+    }
+
     /// Checks a saved solution (the JSON of `Equilibrium.to_text` or `kalmar positional nash
     /// --output`) against this game: ValueError saying what is wrong (a position whose
     /// utilities are not the profile's, or a player who gains by another move).
@@ -277,6 +387,8 @@ fn parse(text: &str) -> PyResult<Game> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Equilibrium>()?;
+    m.add_class::<NashEquilibrium>()?;
+    m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     Ok(())

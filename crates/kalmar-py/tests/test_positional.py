@@ -81,3 +81,28 @@ def test_the_docstring_examples_run():
 
     failed, tried = doctest.testmod(positional)
     assert tried > 0 and failed == 0
+
+
+def test_games_with_cycles_have_checked_equilibria():
+    assert positional.solvers() == ["bi", "win-lose", "improve", "brute"]
+    figure_10 = positional.read(EXAMPLES / "figure-10.gg")
+    by_improvement = figure_10.nash()
+    assert by_improvement.solver == "improve" and by_improvement.steps >= 1
+    everything = figure_10.nash("brute")
+    assert (everything.equilibria, everything.profiles) == (1, 4)
+    for found in (by_improvement, everything):
+        assert found.found and found.outcome == "a1"
+        assert found.utilities == [Fraction(1), Fraction(2)]
+        # The paper's point: no positional profile of this game is subgame perfect.
+        assert not found.subgame_perfect
+    # Three players and a cycle worth (1, 1, 0): player 2 ends the play at u rather than loop.
+    three = positional.parse(
+        "kalmar-gg 1\nplayers 3\ncycle (1,1,0)\na player0 -> b t\nb player1 -> c\n"
+        "c player2 -> a u\nt terminal payoff=(0,0,2)\nu terminal payoff=(2,0,1)\n"
+    )
+    found = three.nash()
+    assert found.solver == "brute" and found.found
+    with pytest.raises(ValueError, match="win-lose game"):
+        three.nash("win-lose")
+    with pytest.raises(ValueError, match="unknown solver 'nope'"):
+        three.nash("nope")

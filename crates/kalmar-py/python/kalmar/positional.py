@@ -18,7 +18,9 @@ from kalmar._kalmar import positional as _native
 
 Equilibrium = _native.Equilibrium
 Game = _native.Game
+NashEquilibrium = _native.NashEquilibrium
 parse = _native.parse
 read = _native.read
+solvers = _native.solvers
 
-__all__ = ["Equilibrium", "Game", "parse", "read"]
+__all__ = ["Equilibrium", "Game", "NashEquilibrium", "parse", "read", "solvers"]

@@ -32,6 +32,26 @@ class Equilibrium:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes `to_text()` to the file `path`: OSError if it cannot be written."""
 
+class NashEquilibrium:
+    """A Nash equilibrium in pure positional strategies (the game may have cycles), checked by
+    every player's best deviation; or the proof that there is none (`found` False)."""
+
+    solver: str
+    found: bool
+    outcome: str | None
+    """Where play from the start ends: a terminal's name, or "c (infinite play)"."""
+    utilities: list[Fraction] | None
+    subgame_perfect: bool
+    """Whether it is an equilibrium from every start too."""
+    moves: dict[str, str] | None
+    """Each player's position and where its move goes, by name."""
+    steps: int | None
+    """Strong improvements taken (solver improve)."""
+    equilibria: int | None
+    """How many equilibria there are (solver brute)."""
+    profiles: int | None
+    """How many profiles were tried (solver brute)."""
+
 class Game:
     """An n-player game on a graph: positions of players, chance, and paying terminals."""
 
@@ -50,10 +70,18 @@ class Game:
         """A player's number, "chance", or None at a terminal."""
     def payoff(self, position: _Position) -> list[Fraction]:
         """What a terminal pays each player (empty elsewhere)."""
+    def nash(
+        self, solver: str | None = None, *, max_profiles: int = ..., max_steps: int = ...
+    ) -> NashEquilibrium:
+        """A Nash equilibrium from the start, on a game with cycles too, by a solver of
+        `solvers()` (None: the one that fits), checked independently."""
     def solve(self) -> Equilibrium:
         """A subgame-perfect equilibrium by backward induction, checked independently."""
     def verify(self, solution: str) -> None:
         """Checks a saved solution's JSON; ValueError saying what is wrong."""
+
+def solvers() -> list[str]:
+    """The ids of the solvers of `Game.nash`."""
 
 def read(path: str | os.PathLike[str]) -> Game:
     """Reads a .gg file: OSError if unreadable, ValueError with file, line and column."""
