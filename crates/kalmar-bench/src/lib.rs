@@ -15,6 +15,8 @@
 //! - [`efg`]: tasks (the strategic form, the equilibrium methods) on generated games and Gambit
 //!   files;
 //! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer;
+//! - [`positional`]: n-player games with cycles, the win-lose attractor and the two-player
+//!   improvement dynamics on generated games;
 //! - [`markdown`] and [`table_plot`]: Markdown tables read back (numbers with units, as the
 //!   suites and the documentation write them) and drawn as log-log plots of time against size.
 //!
@@ -36,6 +38,7 @@ pub mod markdown;
 pub mod observation;
 pub mod oink;
 pub mod parity;
+pub mod positional;
 pub mod prism;
 pub mod reach;
 pub mod stochastic;

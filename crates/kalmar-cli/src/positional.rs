@@ -214,10 +214,10 @@ fn with_cycles(
     };
     say!(
         "certificate verified: no player reaches a better outcome by changing its own moves{}\n",
-        if found.subgame_perfect {
-            " (from any start: subgame perfect)"
-        } else {
-            ""
+        match found.subgame_perfect {
+            Some(true) => " (from any start: subgame perfect)",
+            Some(false) => " (from this start only: not subgame perfect)",
+            None => "",
         }
     );
     say!(

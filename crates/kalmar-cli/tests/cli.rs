@@ -936,6 +936,37 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         ],
         "win-lose game pays (1,-1) or (-1,1)",
     );
+    // A generated win-lose game is solved by the attractor, subgame perfect; the suite runs.
+    let generated = temp("win-lose.gg");
+    let out = kalmar(&[
+        "generate",
+        "positional",
+        "win-lose",
+        "--size",
+        "2000",
+        "-o",
+        generated.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let j = json_of(&kalmar(&[
+        "positional",
+        "nash",
+        generated.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(j["solver"], "win-lose");
+    assert_eq!(j["equilibrium"]["subgame_perfect"], true);
+    let out = stdout(&kalmar(&[
+        "bench",
+        "positional",
+        "--win-lose",
+        "1e3",
+        "--improve",
+        "1e2",
+        "--reps",
+        "1",
+    ]));
+    assert!(out.contains("| win-lose | win-lose | 1000 |"), "{out}");
     let out = stdout(&kalmar(&["positional", "solvers"]));
     assert!(
         out.contains("win-lose") && out.contains("Theorem 3"),

@@ -89,6 +89,21 @@ pub fn first_moves(game: &PositionalGame) -> Strategy {
     profile
 }
 
+/// A profile with a move drawn at random at every position, from `seed`.
+pub fn random_profile(game: &PositionalGame, seed: u64) -> Strategy {
+    use rand::Rng;
+    let arena = game.arena();
+    let mut rng = kalmar_core::generate::rng(seed);
+    let mut profile = Strategy::empty(arena.num_vertices());
+    for v in arena.vertices().filter(|&v| !arena.is_terminal(v)) {
+        let moves: Vec<_> = arena.out_edges(v).collect();
+        if !moves.is_empty() {
+            profile.set(v, moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    profile
+}
+
 /// Runs lazy best-reply improvements from `profile`, the players taking turns after the last
 /// mover, for at most `max_steps` steps.
 pub fn run(

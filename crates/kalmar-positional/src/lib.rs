@@ -53,6 +53,7 @@ pub mod backward_induction;
 pub mod brute_force;
 pub mod check;
 pub mod deviation;
+pub mod generate;
 pub mod improvement;
 pub mod lazy;
 pub mod nash;

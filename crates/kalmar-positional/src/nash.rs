@@ -28,6 +28,9 @@ use crate::{PositionalGame, backward_induction};
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Rational, Strategy};
 
+/// The most work (k · n · (n + m)) spent checking an equilibrium from every start.
+pub const SUBGAME_CHECK_LIMIT: u128 = 1 << 28;
+
 /// A solver: the game and the options to an answer.
 pub type Solver = fn(&PositionalGame, &Options) -> Result<Answer, NashError>;
 
@@ -140,8 +143,10 @@ pub struct Equilibrium {
     pub outcome: Outcome,
     /// Every player's utility of that outcome.
     pub utilities: Vec<Rational>,
-    /// Whether it is an equilibrium from every start, not only the game's.
-    pub subgame_perfect: bool,
+    /// Whether it is an equilibrium from every start, not only the game's: checked from every
+    /// start when that costs at most [`SUBGAME_CHECK_LIMIT`] steps (n · (n + m)), known for the
+    /// solvers that build subgame-perfect profiles (bi, win-lose), None otherwise.
+    pub subgame_perfect: Option<bool>,
 }
 
 /// The answer of [`solve`].
@@ -197,9 +202,9 @@ pub enum NashError {
 /// The solver that fits the game: `bi` when it is acyclic, `win-lose` for two players with ±1
 /// outcomes, `improve` for two players, `brute` otherwise.
 pub fn fitting(game: &PositionalGame) -> &'static str {
-    if backward_induction::solve(game).is_ok() {
+    if crate::play::is_acyclic(game) {
         "bi"
-    } else if win_lose::solve(game).is_ok() {
+    } else if win_lose::check_win_lose(game).is_ok() {
         "win-lose"
     } else if game.num_players() == 2 {
         "improve"
@@ -230,7 +235,14 @@ pub fn solve(game: &PositionalGame, options: &Options) -> Result<Solved, NashErr
             let outcome = play(game, &profile, game.start())
                 .map_err(|e| NashError::Certificate(e.into()))?
                 .outcome;
-            let subgame_perfect = check_subgame_perfect(game, &profile).is_ok();
+            let arena = game.arena();
+            let n = arena.num_vertices() as u128;
+            let work = n * (n + arena.num_edges() as u128) * game.num_players() as u128;
+            let subgame_perfect = if work <= SUBGAME_CHECK_LIMIT {
+                Some(check_subgame_perfect(game, &profile).is_ok())
+            } else {
+                matches!(entry.id, "bi" | "win-lose").then_some(true)
+            };
             Some(Equilibrium {
                 profile,
                 outcome,

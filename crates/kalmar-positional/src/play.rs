@@ -96,3 +96,25 @@ pub fn chance_position(game: &PositionalGame) -> Option<String> {
         .find(|&v| arena.owner(v) == Owner::Chance)
         .map(|v| arena.name(v).into_owned())
 }
+
+/// Whether the game's graph has no cycle (Kahn's algorithm), in O(n + m).
+pub fn is_acyclic(game: &PositionalGame) -> bool {
+    let arena = game.arena();
+    let mut out_degree: Vec<usize> = arena.vertices().map(|v| arena.out_degree(v)).collect();
+    let mut sinks: Vec<Vertex> = arena
+        .vertices()
+        .filter(|v| out_degree[v.index()] == 0)
+        .collect();
+    let mut removed = 0;
+    while let Some(v) = sinks.pop() {
+        removed += 1;
+        for &e in arena.in_edges(v) {
+            let u = arena.source(e);
+            out_degree[u.index()] -= 1;
+            if out_degree[u.index()] == 0 {
+                sinks.push(u);
+            }
+        }
+    }
+    removed == arena.num_vertices()
+}

@@ -56,8 +56,19 @@ pub enum WinLoseError {
     Chance(String),
 }
 
-/// Solves a two-player game whose outcomes are all wins for one player.
-pub fn solve(game: &PositionalGame) -> Result<Solved, WinLoseError> {
+/// Whether player 0 wins an outcome paying `payoff`, or why it is not a win-lose outcome.
+fn wins_for_0(payoff: &[Rational], name: impl FnOnce() -> String) -> Result<bool, WinLoseError> {
+    let one = Rational::from(1);
+    let minus_one = -&one;
+    match (&payoff[0], &payoff[1]) {
+        (a, b) if *a == one && *b == minus_one => Ok(true),
+        (a, b) if *a == minus_one && *b == one => Ok(false),
+        (a, b) => Err(WinLoseError::NotWinLose(name(), a.clone(), b.clone())),
+    }
+}
+
+/// Checks that a game is a two-player win-lose game without chance, in O(n).
+pub fn check_win_lose(game: &PositionalGame) -> Result<(), WinLoseError> {
     if game.num_players() != 2 {
         return Err(WinLoseError::Players(game.num_players()));
     }
@@ -65,32 +76,26 @@ pub fn solve(game: &PositionalGame) -> Result<Solved, WinLoseError> {
         return Err(WinLoseError::Chance(v));
     }
     let arena = game.arena();
-    let one = Rational::from(1);
-    let wins_for_0 = |payoff: &[Rational], name: String| -> Result<bool, WinLoseError> {
-        match (
-            payoff[0] == one,
-            payoff[1] == one,
-            payoff[0] == -&one,
-            payoff[1] == -&one,
-        ) {
-            (true, _, _, true) => Ok(true),
-            (_, true, true, _) => Ok(false),
-            _ => Err(WinLoseError::NotWinLose(
-                name,
-                payoff[0].clone(),
-                payoff[1].clone(),
-            )),
-        }
-    };
+    wins_for_0(game.cycle_payoff(), || "c".into())?;
+    for v in arena.vertices().filter(|&v| arena.is_terminal(v)) {
+        wins_for_0(game.payoff(v), || arena.name(v).into_owned())?;
+    }
+    Ok(())
+}
+
+/// Solves a two-player game whose outcomes are all wins for one player.
+pub fn solve(game: &PositionalGame) -> Result<Solved, WinLoseError> {
+    check_win_lose(game)?;
+    let arena = game.arena();
     // q loses the cycle and must reach one of its terminals.
-    let q = if wins_for_0(game.cycle_payoff(), "c".into())? {
+    let q = if wins_for_0(game.cycle_payoff(), || "c".into())? {
         Player(1)
     } else {
         Player(0)
     };
     let mut target = vec![false; arena.num_vertices()];
     for v in arena.vertices().filter(|&v| arena.is_terminal(v)) {
-        let zero_wins = wins_for_0(game.payoff(v), arena.name(v).into_owned())?;
+        let zero_wins = wins_for_0(game.payoff(v), || arena.name(v).into_owned())?;
         target[v.index()] = zero_wins == (q == Player(0));
     }
     let forced = attractor(arena, q, &target, None);

@@ -44,9 +44,10 @@ pub struct NashEquilibrium {
     /// Every player's utility of that outcome, as `Fraction`s.
     #[pyo3(get)]
     utilities: Option<Vec<Py<PyAny>>>,
-    /// Whether it is an equilibrium from every start too.
+    /// Whether it is an equilibrium from every start too; None when the game is too large to
+    /// check every start and the solver does not guarantee it.
     #[pyo3(get)]
-    subgame_perfect: bool,
+    subgame_perfect: Option<bool>,
     /// Each player's position and the position its move goes to, by name.
     #[pyo3(get)]
     moves: Option<std::collections::BTreeMap<String, String>>,
@@ -336,7 +337,7 @@ impl Game {
                     fractions(py, &f.utilities).map(|u| u.into_iter().map(Bound::unbind).collect())
                 })
                 .transpose()?,
-            subgame_perfect: found.is_some_and(|f| f.subgame_perfect),
+            subgame_perfect: found.and_then(|f| f.subgame_perfect),
             moves,
             steps: solved.steps,
             equilibria: solved.count.map(|c| c.0),

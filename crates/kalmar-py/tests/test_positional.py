@@ -94,7 +94,7 @@ def test_games_with_cycles_have_checked_equilibria():
         assert found.found and found.outcome == "a1"
         assert found.utilities == [Fraction(1), Fraction(2)]
         # The paper's point: no positional profile of this game is subgame perfect.
-        assert not found.subgame_perfect
+        assert found.subgame_perfect is False
     # Three players and a cycle worth (1, 1, 0): player 2 ends the play at u rather than loop.
     three = positional.parse(
         "kalmar-gg 1\nplayers 3\ncycle (1,1,0)\na player0 -> b t\nb player1 -> c\n"

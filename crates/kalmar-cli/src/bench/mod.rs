@@ -6,6 +6,7 @@ mod impartial;
 mod observation;
 mod parity;
 mod plot;
+mod positional;
 mod stochastic;
 mod terminal;
 
@@ -50,6 +51,9 @@ pub enum BenchCommand {
     /// program (`kalmar bench cgt` is an old name).
     #[command(alias = "cgt")]
     Impartial(impartial::ImpartialBench),
+    /// n-player games with cycles: the win-lose attractor and the strong improvement dynamics
+    /// of two players on generated games, with the steps taken.
+    Positional(positional::PositionalBench),
     /// Draw a Markdown table of times against sizes (from any .md file, such as
     /// docs/BENCHMARKS.md or a saved `kalmar bench` table) as a log-log plot.
     Plot(Box<plot::PlotArgs>),
@@ -88,6 +92,7 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Observation(args) => observation::run(args),
         BenchCommand::Efg(args) => efg::run(args),
         BenchCommand::Impartial(args) => impartial::run(args),
+        BenchCommand::Positional(args) => positional::run(args),
         BenchCommand::Plot(args) => plot::run(args),
     }
 }

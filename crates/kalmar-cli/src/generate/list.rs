@@ -43,6 +43,9 @@ fn groups() -> Vec<Group> {
     let efg = kalmar_efg::generate::FAMILIES
         .iter()
         .map(|f| row(f.id, "SIZE", f.summary));
+    let positional = kalmar_positional::generate::FAMILIES
+        .iter()
+        .map(|f| row(f.id, "--size N", f.summary));
     vec![
         Group {
             family: "reach, dgg",
@@ -68,6 +71,11 @@ fn groups() -> Vec<Group> {
             family: "efg",
             usage: "kalmar generate efg ID SIZE --seed S --players P",
             rows: efg.collect(),
+        },
+        Group {
+            family: "positional",
+            usage: "kalmar generate positional ID --size N --players P --seed S",
+            rows: positional.collect(),
         },
     ]
 }

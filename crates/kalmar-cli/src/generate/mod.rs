@@ -6,7 +6,7 @@ mod list;
 mod others;
 mod stochastic;
 
-pub use others::{EfgArgs, ObservationArgs, efg, observation};
+pub use others::{EfgArgs, ObservationArgs, PositionalArgs, efg, observation};
 pub use stochastic::StochasticArgs;
 
 use crate::report::write_game;
@@ -24,7 +24,8 @@ kalmar generate reach grid --size 40000 -o grid.gg\n  \
 kalmar generate parity randomgame 1000 20 1 5 -o random.pg\n  \
 kalmar generate stochastic simple --positions 100 -o simple.gg\n  \
 kalmar generate observation primes 3 -o primes.gii\n  \
-kalmar generate efg poker 4 -o poker.efg"
+kalmar generate efg poker 4 -o poker.efg\n  \
+kalmar generate positional win-lose --size 100000 -o win-lose.gg"
 )]
 pub struct GenerateArgs {
     #[command(subcommand)]
@@ -53,6 +54,8 @@ pub enum GenerateCommand {
     Observation(ObservationArgs),
     /// Extensive-form games (Gambit's .efg): poker, repeated prisoner's dilemma, random trees.
     Efg(EfgArgs),
+    /// n-player games with cycles (.gg): random games, two-player win-lose games.
+    Positional(PositionalArgs),
 }
 
 /// `kalmar generate`.
@@ -60,7 +63,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     match &args.command {
         None if args.list => list::run(args.json),
         None => Err(crate::bad_input(
-            "name a family (reach, dgg, parity, stochastic, observation or efg) and a generator, \
+            "name a family (reach, dgg, parity, stochastic, observation, efg or positional) and a generator, \
              or pass --list",
         )),
         Some(GenerateCommand::Reach(family)) => graphs::terminal(family, true),
@@ -69,6 +72,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         Some(GenerateCommand::Stochastic(family)) => stochastic::run(family, None),
         Some(GenerateCommand::Observation(family)) => others::observation(family),
         Some(GenerateCommand::Efg(family)) => others::efg(family),
+        Some(GenerateCommand::Positional(family)) => others::positional(family),
     }
 }
 

@@ -1,6 +1,7 @@
-//! `kalmar generate observation|efg`: games of imperfect information from
-//! [`kalmar_observation::families::FAMILIES`] (as `.gii`) and extensive-form games from
-//! [`kalmar_efg::generate::FAMILIES`] (as `.efg`).
+//! `kalmar generate observation|efg|positional`: games of imperfect information from
+//! [`kalmar_observation::families::FAMILIES`] (as `.gii`), extensive-form games from
+//! [`kalmar_efg::generate::FAMILIES`] (as `.efg`) and n-player games with cycles from
+//! [`kalmar_positional::generate::FAMILIES`] (as `.gg`).
 
 use super::Output;
 use crate::bad_input;
@@ -74,4 +75,38 @@ pub fn efg(args: &EfgArgs) -> anyhow::Result<()> {
     write_game(args.output.output.as_deref(), &text, || {
         format!("{} {} ({} nodes)", args.family, args.size, game.num_nodes())
     })
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  kalmar generate positional random --size 1000 --players 3 -o random.gg\n  \
+kalmar generate positional win-lose --size 1000000 --seed 2 -o win-lose.gg"
+)]
+pub struct PositionalArgs {
+    /// The family.
+    #[arg(value_parser = ids(&kalmar_positional::generate::FAMILIES))]
+    family: String,
+    /// The number of positions (an eighth of them terminals).
+    #[arg(long, default_value_t = 100)]
+    size: usize,
+    /// The number of players (random).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    output: Output,
+}
+
+/// `kalmar generate positional FAMILY`.
+pub fn positional(args: &PositionalArgs) -> anyhow::Result<()> {
+    let params = kalmar_positional::generate::Params {
+        size: args.size,
+        players: args.players,
+        seed: args.seed,
+    };
+    let graph = kalmar_positional::generate::generate(&args.family, &params).map_err(bad_input)?;
+    let text = kalmar_core::format::to_gg_string(&graph);
+    super::write_graph(args.output.output.as_deref(), &args.family, &graph, &text)
 }

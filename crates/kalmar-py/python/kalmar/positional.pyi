@@ -41,8 +41,9 @@ class NashEquilibrium:
     outcome: str | None
     """Where play from the start ends: a terminal's name, or "c (infinite play)"."""
     utilities: list[Fraction] | None
-    subgame_perfect: bool
-    """Whether it is an equilibrium from every start too."""
+    subgame_perfect: bool | None
+    """Whether it is an equilibrium from every start too (None: too large to check, and not
+    guaranteed by the solver)."""
     moves: dict[str, str] | None
     """Each player's position and where its move goes, by name."""
     steps: int | None
