@@ -41,6 +41,33 @@ pub enum PositionalCommand {
     },
     /// List the solvers of n-player games with their bounds.
     Solvers(ListArgs),
+    /// Search for a restricted improvement cycle (ri-cycle): profiles x¹ → x² → … → x¹, each step
+    /// one player's inside-play improvement of the type asked for.
+    ///
+    /// The search builds the graph of all positional profiles and their improvements, so it is
+    /// for the small examples of the theory (refused above --max-profiles). By the paper's
+    /// theorems it finds none of type strong in two-player games, of type last-step on acyclic
+    /// graphs, of type standard on trees; --restriction unrestricted allows any change of a
+    /// player's own strategy (the im-cycles of Figure 1, which exist even on trees).
+    #[command(
+        after_help = "Examples:\n  kalmar positional ricycle examples/figure-10.gg --improvement strong\n  kalmar positional ricycle game.gg --improvement standard --restriction unrestricted --json"
+    )]
+    Ricycle {
+        /// The game (.gg).
+        file: std::path::PathBuf,
+        /// The type of improvement: standard, strong, last-step or best-reply.
+        #[arg(long, default_value = "standard", value_name = "TYPE")]
+        improvement: String,
+        /// Which changes a step may make: inside-play (the paper's restriction) or unrestricted.
+        #[arg(long, default_value = "inside-play", value_name = "R")]
+        restriction: String,
+        /// The most profiles searched.
+        #[arg(long, default_value_t = 1 << 20, value_name = "N")]
+        max_profiles: u64,
+        /// Print the answer as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a positional command.
@@ -49,6 +76,13 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
         PositionalCommand::Nash { args, solver } => {
             nash_graph(args, &load(&args.file)?, solver.as_deref())
         }
+        PositionalCommand::Ricycle {
+            file,
+            improvement,
+            restriction,
+            max_profiles,
+            json,
+        } => ricycle(file, improvement, restriction, *max_profiles, *json),
         PositionalCommand::Solvers(args) => {
             let rows = SOLVERS
                 .iter()
@@ -246,5 +280,67 @@ fn with_cycles(
         rows,
         args.limit,
     )?;
+    Ok(())
+}
+
+/// `kalmar positional ricycle`.
+fn ricycle(
+    file: &std::path::Path,
+    improvement: &str,
+    restriction: &str,
+    max_profiles: u64,
+    json: bool,
+) -> anyhow::Result<()> {
+    use kalmar_positional::ricycle::{self, Improvement, Restriction};
+    let kind = Improvement::from_name(improvement).ok_or_else(|| {
+        bad_input(format!(
+            "--improvement {improvement}: expected standard, strong, last-step or best-reply"
+        ))
+    })?;
+    let restriction = match restriction {
+        "inside-play" => Restriction::InsidePlay,
+        "unrestricted" => Restriction::Unrestricted,
+        other => {
+            return Err(bad_input(format!(
+                "--restriction {other}: expected inside-play or unrestricted"
+            )));
+        }
+    };
+    let game = PositionalGame::from_graph(&load(file)?).map_err(|e| in_file(file, e))?;
+    let found = ricycle::search_with(&game, kind, restriction, max_profiles)
+        .map_err(|e| in_file(file, e))?;
+    let steps = found
+        .as_deref()
+        .map(|cycle| ricycle::describe(&game, cycle));
+    if json {
+        let json = serde_json::json!({
+            "improvement": improvement,
+            "restriction": if restriction == Restriction::InsidePlay { "inside-play" } else { "unrestricted" },
+            "cycle": steps,
+        });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    match steps {
+        None => say!(
+            "no {improvement} improvement cycle ({}) in {}",
+            if restriction == Restriction::InsidePlay {
+                "inside-play"
+            } else {
+                "unrestricted"
+            },
+            file.display()
+        ),
+        Some(steps) => {
+            say!(
+                "a {improvement} improvement cycle of {} steps in {}:",
+                steps.len(),
+                file.display()
+            );
+            for (k, step) in steps.iter().enumerate() {
+                say!("  {}. {step}", k + 1);
+            }
+        }
+    }
     Ok(())
 }

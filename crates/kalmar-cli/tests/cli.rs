@@ -967,6 +967,27 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         "1",
     ]));
     assert!(out.contains("| win-lose | win-lose | 1000 |"), "{out}");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "ricycle",
+        "examples/figure-10.gg",
+        "--improvement",
+        "strong",
+    ]));
+    assert!(
+        out.contains("no strong improvement cycle (inside-play)"),
+        "{out}"
+    );
+    refused(
+        &[
+            "positional",
+            "ricycle",
+            "examples/figure-10.gg",
+            "--improvement",
+            "weak",
+        ],
+        "expected standard, strong, last-step or best-reply",
+    );
     let out = stdout(&kalmar(&["positional", "solvers"]));
     assert!(
         out.contains("win-lose") && out.contains("Theorem 3"),

@@ -7,9 +7,10 @@
 use kalmar_core::format::read_gg;
 use kalmar_core::{Edge, Rational, Strategy, Vertex};
 use kalmar_positional::improvement::{self, End};
+use kalmar_positional::ricycle::{self, Improvement, Restriction};
 use kalmar_positional::{PositionalGame, brute_force, deviation, lazy, play, win_lose};
 use proptest::prelude::*;
-use proptest::strategy::Strategy as _;
+use proptest::strategy::{Strategy as _, ValueTree as _};
 
 /// A random game with cycles as `.gg` text: positions v0.. owned by players, each with one to
 /// three moves anywhere, then terminals; utilities small integers, the cycle's too.
@@ -239,4 +240,164 @@ fn figure_10_has_no_subgame_perfect_profile() {
         }
         assert!(deviation::check_subgame_perfect(&game, &profile).is_err());
     }
+}
+
+/// A random tree (each position but the root has one parent, earlier in the order), or a random
+/// acyclic digraph (moves go to later positions only), with `players` players.
+fn acyclic_text(
+    players: usize,
+    tree: bool,
+    parents: &[usize],
+    extra: &[Vec<usize>],
+    utilities: &[Vec<i8>],
+) -> String {
+    let n = parents.len() + 1;
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, &p) in parents.iter().enumerate() {
+        let child = k + 1;
+        children[p % child].push(child);
+    }
+    if !tree {
+        for (v, targets) in extra.iter().enumerate().take(n) {
+            for &t in targets {
+                let t = v + 1 + t % (n - v).max(1);
+                if t < n && !children[v].contains(&t) {
+                    children[v].push(t);
+                }
+            }
+        }
+    }
+    let vector = |u: &[i8]| {
+        let u: Vec<String> = u.iter().take(players).map(ToString::to_string).collect();
+        format!("({})", u.join(","))
+    };
+    let mut text = format!("kalmar-gg 1\nplayers {players}\nstart v0\n");
+    let mut leaf = 0;
+    for (v, kids) in children.iter().enumerate() {
+        if kids.is_empty() {
+            text += &format!(
+                "v{v} terminal payoff={}\n",
+                vector(&utilities[leaf % utilities.len()])
+            );
+            leaf += 1;
+        } else {
+            let list: Vec<String> = kids.iter().map(|c| format!("v{c}")).collect();
+            text += &format!(
+                "v{v} player{} -> {}\n",
+                (v * 7 + kids.len()) % players,
+                list.join(" ")
+            );
+        }
+    }
+    text
+}
+
+fn acyclic_games(tree: bool) -> impl proptest::strategy::Strategy<Value = String> {
+    (2usize..4, 2usize..8).prop_flat_map(move |(players, n)| {
+        (
+            proptest::collection::vec(0usize..16, n - 1),
+            proptest::collection::vec(proptest::collection::vec(0usize..16, 0..2), n),
+            proptest::collection::vec(proptest::collection::vec(0i8..4, players), 1..6),
+        )
+            .prop_map(move |(parents, extra, utilities)| {
+                acyclic_text(players, tree, &parents, &extra, &utilities)
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Theorem 1 (Kukushkin): positional games on trees have no restricted standard
+    /// improvement cycles.
+    #[test]
+    fn trees_have_no_standard_ri_cycle(text in acyclic_games(true)) {
+        let game = read(&text);
+        prop_assert!(ricycle::search(&game, Improvement::Standard, 1 << 14).unwrap().is_none(), "{}", text);
+    }
+
+    /// Theorem 2: games on acyclic digraphs have no restricted last-step improvement cycles.
+    #[test]
+    fn acyclic_digraphs_have_no_last_step_ri_cycle(text in acyclic_games(false)) {
+        let game = read(&text);
+        prop_assert!(ricycle::search(&game, Improvement::LastStep, 1 << 14).unwrap().is_none(), "{}", text);
+    }
+
+    /// Theorem 3: two-person games have no restricted strong improvement cycles, cycles in the
+    /// graph or not.
+    #[test]
+    fn two_players_have_no_strong_ri_cycle(text in games(2, false)) {
+        let game = read(&text);
+        prop_assert!(ricycle::search(&game, Improvement::Strong, 1 << 14).unwrap().is_none(), "{}", text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The inside-play deviations are exactly the changes of a player's strategy whose changed
+    /// positions all lie on the new play (the paper's equivalent form, §1.4.2), and a standard
+    /// improvement is one that ends better.
+    #[test]
+    fn inside_play_deviations_are_the_changes_on_the_new_play(
+        text in (2usize..4).prop_flat_map(|k| games(k, false)),
+        picks in proptest::collection::vec(0usize..3, 1..8),
+        player in 0usize..3,
+    ) {
+        let game = read(&text);
+        let player = player % game.num_players();
+        let profile = random_profile(&game, &picks);
+        let arena = game.arena();
+        let utility = |p: &Strategy| game.utility(play(&game, p, game.start()).unwrap().outcome)[player].clone();
+        let mine: Vec<Vertex> = arena.vertices().filter(|&v| game.mover(v) == Some(player)).collect();
+        let mut expected = std::collections::BTreeSet::new();
+        for moves in all_profiles(&game, &mine) {
+            let mut deviated = profile.clone();
+            for &e in &moves {
+                deviated.set(arena.source(e), e);
+            }
+            let on_play = play(&game, &deviated, game.start()).unwrap().positions;
+            let changed: Vec<Vertex> = mine.iter().copied().filter(|&v| deviated.get(v) != profile.get(v)).collect();
+            if !changed.is_empty() && changed.iter().all(|v| on_play.contains(v)) && utility(&deviated) > utility(&profile) {
+                expected.insert(moves.iter().map(|e| e.0).collect::<Vec<_>>());
+            }
+        }
+        let found: std::collections::BTreeSet<Vec<u32>> = ricycle::improvements(&game, &profile, player, Improvement::Standard)
+            .into_iter()
+            .map(|(p, _)| mine.iter().map(|&v| p.get(v).unwrap().0).collect())
+            .collect();
+        prop_assert_eq!(found, expected, "{}", text);
+    }
+}
+
+/// The cycle search is not vacuous: without the inside-play restriction, improvement cycles
+/// exist (the paper's Figure 1 has one even on a tree), and the search finds them, each step an
+/// improvement for its player.
+#[test]
+fn unrestricted_improvement_cycles_are_found() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut found = 0;
+    for _ in 0..1000 {
+        let text = games(2, false).new_tree(&mut runner).unwrap().current();
+        let game = read(&text);
+        let search = ricycle::search_with(
+            &game,
+            Improvement::Standard,
+            Restriction::Unrestricted,
+            1 << 12,
+        );
+        let Some(cycle) = search.unwrap() else {
+            continue;
+        };
+        found += 1;
+        for step in &cycle {
+            let u = |o| game.utility(o)[step.player].clone();
+            assert!(
+                u(*step.outcomes.last().unwrap()) > u(step.outcomes[0]),
+                "{text}"
+            );
+        }
+        assert!(cycle.len() >= 2);
+    }
+    assert!(found > 0, "no improvement cycle in 1000 random games");
 }

@@ -78,6 +78,9 @@ impl NashEquilibrium {
     }
 }
 
+/// A step of an improvement cycle: the player, and the names of the outcomes it passes through.
+type CycleStep = (usize, Vec<String>);
+
 /// The ids of the solvers of `Game.nash`, in the registry's order.
 #[pyfunction]
 fn solvers() -> Vec<&'static str> {
@@ -291,6 +294,55 @@ impl Game {
             verified: true,
             equilibrium: solved,
         })
+    }
+
+    /// Searches for an improvement cycle: profiles x¹ → x² → … → x¹, each step one player's
+    /// improvement of type `improvement` ("standard", "strong", "last-step", "best-reply"),
+    /// restricted to inside-play deviations (`restriction="inside-play"`, the paper's ri-cycles)
+    /// or any change of the player's strategy ("unrestricted"). Returns the cycle's steps as
+    /// `(player, [outcome names passed through])`, or None when there is none. Refused above
+    /// `max_profiles` profiles.
+    #[pyo3(signature = (improvement="standard", *, restriction="inside-play", max_profiles=1 << 20))]
+    fn ricycle(
+        &self,
+        py: Python<'_>,
+        improvement: &str,
+        restriction: &str,
+        max_profiles: u64,
+    ) -> PyResult<Option<Vec<CycleStep>>> {
+        use kalmar_positional::ricycle::{self, Improvement, Restriction};
+        let kind = Improvement::from_name(improvement).ok_or_else(|| {
+            value_error(format!(
+                "improvement {improvement:?}: expected standard, strong, last-step or best-reply"
+            ))
+        })?;
+        let restriction = match restriction {
+            "inside-play" => Restriction::InsidePlay,
+            "unrestricted" => Restriction::Unrestricted,
+            other => {
+                return Err(value_error(format!(
+                    "restriction {other:?}: expected inside-play or unrestricted"
+                )));
+            }
+        };
+        let game = Arc::clone(&self.game);
+        let found = interruptible(py, move || {
+            ricycle::search_with(&game, kind, restriction, max_profiles)
+        })?
+        .map_err(value_error)?;
+        Ok(found.map(|cycle| {
+            cycle
+                .iter()
+                .map(|step| {
+                    let names = step
+                        .outcomes
+                        .iter()
+                        .map(|&o| outcome_name(&self.game, o))
+                        .collect();
+                    (step.player, names)
+                })
+                .collect()
+        }))
     }
 
     /// A Nash equilibrium in pure positional strategies from the start, on a game with cycles

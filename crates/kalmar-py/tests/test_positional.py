@@ -106,3 +106,22 @@ def test_games_with_cycles_have_checked_equilibria():
         three.nash("win-lose")
     with pytest.raises(ValueError, match="unknown solver 'nope'"):
         three.nash("nope")
+
+
+def test_improvement_cycles_are_searched():
+    figure_10 = positional.read(EXAMPLES / "figure-10.gg")
+    for improvement in ("standard", "strong", "last-step", "best-reply"):
+        assert figure_10.ricycle(improvement) is None
+    # Unrestricted improvements cycle in this three-position game: player 0 prefers b when
+    # player 1 plays x, player 1 prefers y when player 0 is at b, and so on around.
+    game = positional.parse(
+        "kalmar-gg 1\nplayers 2\nstart s\ns player0 -> a b\na player1 -> w x\nb player1 -> y z\n"
+        "w terminal payoff=(0,1)\nx terminal payoff=(1,0)\ny terminal payoff=(0,1)\nz terminal payoff=(1,0)\n"
+    )
+    cycle = game.ricycle("standard", restriction="unrestricted")
+    assert cycle is not None and len(cycle) >= 2
+    assert {player for player, _ in cycle} == {0, 1}
+    # Inside the play, a tree has none (Theorem 1).
+    assert game.ricycle("standard") is None
+    with pytest.raises(ValueError, match="expected standard, strong"):
+        game.ricycle("weak")

@@ -76,6 +76,16 @@ class Game:
     ) -> NashEquilibrium:
         """A Nash equilibrium from the start, on a game with cycles too, by a solver of
         `solvers()` (None: the one that fits), checked independently."""
+    def ricycle(
+        self,
+        improvement: str = "standard",
+        *,
+        restriction: str = "inside-play",
+        max_profiles: int = ...,
+    ) -> list[tuple[int, list[str]]] | None:
+        """An improvement cycle of the type asked for (standard, strong, last-step,
+        best-reply), inside-play restricted or unrestricted: its steps as (player, outcomes
+        passed through), or None."""
     def solve(self) -> Equilibrium:
         """A subgame-perfect equilibrium by backward induction, checked independently."""
     def verify(self, solution: str) -> None:
