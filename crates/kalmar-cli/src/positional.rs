@@ -38,6 +38,8 @@ pub enum PositionalCommand {
         /// win-lose, improve (two players) or brute, as fits.
         #[arg(long, value_name = "ID")]
         solver: Option<String>,
+        #[command(flatten)]
+        preferences: Preferences,
     },
     /// List the solvers of n-player games with their bounds.
     Solvers(ListArgs),
@@ -67,22 +69,57 @@ pub enum PositionalCommand {
         /// Print the answer as JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        preferences: Preferences,
     },
+}
+
+/// `--preferences FILE`: the utilities as preference orders in the paper's notation.
+#[derive(clap::Args)]
+pub struct Preferences {
+    /// Read the players' preferences from FILE, one line per player from worst to best, as in
+    /// the paper: `1: a2 < a1 < c` (`=` for ties; `c` is infinite play). They replace the
+    /// game's payoffs, so FILE can be a game form without any.
+    #[arg(long, value_name = "FILE")]
+    preferences: Option<std::path::PathBuf>,
+}
+
+impl Preferences {
+    /// The game graph of `file`, with the preferences applied when given.
+    fn load(&self, file: &std::path::Path) -> anyhow::Result<GameGraph> {
+        let mut graph = load(file)?;
+        if let Some(path) = &self.preferences {
+            let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
+            kalmar_positional::preferences::apply(&mut graph, &text)
+                .map_err(|e| bad_input(e.in_file(path.display().to_string())))?;
+        }
+        Ok(graph)
+    }
 }
 
 /// Runs a positional command.
 pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
     match command {
-        PositionalCommand::Nash { args, solver } => {
-            nash_graph(args, &load(&args.file)?, solver.as_deref())
-        }
+        PositionalCommand::Nash {
+            args,
+            solver,
+            preferences,
+        } => nash_graph(args, &preferences.load(&args.file)?, solver.as_deref()),
         PositionalCommand::Ricycle {
             file,
             improvement,
             restriction,
             max_profiles,
             json,
-        } => ricycle(file, improvement, restriction, *max_profiles, *json),
+            preferences,
+        } => ricycle(
+            &preferences.load(file)?,
+            file,
+            improvement,
+            restriction,
+            *max_profiles,
+            *json,
+        ),
         PositionalCommand::Solvers(args) => {
             let rows = SOLVERS
                 .iter()
@@ -285,6 +322,7 @@ fn with_cycles(
 
 /// `kalmar positional ricycle`.
 fn ricycle(
+    graph: &GameGraph,
     file: &std::path::Path,
     improvement: &str,
     restriction: &str,
@@ -306,7 +344,7 @@ fn ricycle(
             )));
         }
     };
-    let game = PositionalGame::from_graph(&load(file)?).map_err(|e| in_file(file, e))?;
+    let game = PositionalGame::from_graph(graph).map_err(|e| in_file(file, e))?;
     let found = ricycle::search_with(&game, kind, restriction, max_profiles)
         .map_err(|e| in_file(file, e))?;
     let steps = found

@@ -58,6 +58,7 @@ pub mod improvement;
 pub mod lazy;
 pub mod nash;
 pub mod play;
+pub mod preferences;
 pub mod ricycle;
 pub mod solution_file;
 pub mod win_lose;

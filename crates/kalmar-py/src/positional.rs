@@ -417,10 +417,14 @@ impl Game {
 
 /// Reads a game from a `.gg` file (also `.gz`, `.bz2`) with `players N` and a payoff vector at
 /// each terminal: OSError if it cannot be read, ValueError with the file, line and column if it
-/// does not parse, ValueError if it is not an n-player game.
+/// does not parse, ValueError if it is not an n-player game. `preferences` (text in the paper's
+/// notation, one line per player from worst to best: `"1: a2 < a1 < c\n2: c < a2 < a1"`)
+/// gives the utilities, so the file may be a game form without payoffs.
 #[pyfunction]
-fn read(path: PathBuf) -> PyResult<Game> {
-    let graph = read_path(&path).map_err(crate::read_error)?;
+#[pyo3(signature = (path, *, preferences=None))]
+fn read(path: PathBuf, preferences: Option<&str>) -> PyResult<Game> {
+    let mut graph = read_path(&path).map_err(crate::read_error)?;
+    prefer(&mut graph, preferences)?;
     let game = PositionalGame::from_graph(&graph)
         .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
     Ok(Game {
@@ -430,10 +434,22 @@ fn read(path: PathBuf) -> PyResult<Game> {
 }
 
 /// Reads a game from `.gg` text (`kalmar-gg 1`, `players N`, then one position a line).
-/// Errors give the line and column.
+/// `preferences`, as in `read`. Errors give the line and column.
 #[pyfunction]
-fn parse(text: &str) -> PyResult<Game> {
-    Game::from_graph(read_gg(text).map_err(value_error)?)
+#[pyo3(signature = (text, *, preferences=None))]
+fn parse(text: &str, preferences: Option<&str>) -> PyResult<Game> {
+    let mut graph = read_gg(text).map_err(value_error)?;
+    prefer(&mut graph, preferences)?;
+    Game::from_graph(graph)
+}
+
+/// Applies preferences in the paper's notation, if given, to a game form.
+fn prefer(graph: &mut GameGraph, preferences: Option<&str>) -> PyResult<()> {
+    match preferences {
+        Some(text) => kalmar_positional::preferences::apply(graph, text)
+            .map_err(|e| value_error(e.in_file("<preferences>"))),
+        None => Ok(()),
+    }
 }
 
 /// Adds the functions and classes to the `positional` submodule.

@@ -125,3 +125,12 @@ def test_improvement_cycles_are_searched():
     assert game.ricycle("standard") is None
     with pytest.raises(ValueError, match="expected standard, strong"):
         game.ricycle("weak")
+
+
+def test_preferences_in_the_papers_notation_give_the_utilities():
+    prefs = (EXAMPLES / "figure-10.prefs").read_text()
+    game = positional.read(EXAMPLES / "figure-10-form.gg", preferences=prefs)
+    assert game.nash("brute").equilibria == 1
+    assert game.payoff("a1") == [Fraction(1), Fraction(2)]
+    with pytest.raises(ValueError, match="<preferences>:1:14"):
+        positional.read(EXAMPLES / "figure-10-form.gg", preferences="1: a2 < a1 < d\n")

@@ -94,8 +94,8 @@ class Game:
 def solvers() -> list[str]:
     """The ids of the solvers of `Game.nash`."""
 
-def read(path: str | os.PathLike[str]) -> Game:
+def read(path: str | os.PathLike[str], *, preferences: str | None = None) -> Game:
     """Reads a .gg file: OSError if unreadable, ValueError with file, line and column."""
 
-def parse(text: str) -> Game:
+def parse(text: str, *, preferences: str | None = None) -> Game:
     """Reads a game from .gg text."""
