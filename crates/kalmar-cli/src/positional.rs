@@ -1,17 +1,19 @@
 //! `kalmar positional`: n-player games on graphs.
 
-use crate::report::{ListArgs, describe, in_file, listing, load, millis, table};
+use crate::report::{ListArgs, count, describe, in_file, listing, load, millis, table, write_game};
 use crate::solve::{draw, finish, timed};
 use crate::{SolveArgs, bad_input};
 use clap::Subcommand;
 use kalmar_core::Owner;
 use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
+use kalmar_efg::format::to_nfg_string;
 use kalmar_positional::check::{check, join};
 use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
 use kalmar_positional::solution_file::SolutionFile;
-use kalmar_positional::{PositionalGame, backward_induction};
+use kalmar_positional::{PositionalGame, backward_induction, normal_form, summary};
+use std::path::{Path, PathBuf};
 
 /// The commands of the positional family.
 #[derive(Subcommand)]
@@ -69,6 +71,42 @@ pub enum PositionalCommand {
         /// Print the answer as JSON.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        preferences: Preferences,
+    },
+    /// Describe a game before solving it: players and their positions, terminals, moves,
+    /// whether play from the start can cycle, each player's number of pure positional
+    /// strategies and the number of profiles (exact, or "at least 2^k"), whether it is a
+    /// two-player win-lose game, and what infinite play (c) pays.
+    #[command(after_help = "Example:\n  kalmar positional info examples/figure-10.gg --json")]
+    Info {
+        /// The game (.gg).
+        file: PathBuf,
+        /// Print JSON instead of text (counts beyond 2^64 as strings).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        preferences: Preferences,
+    },
+    /// Write the normal form of a game without chance as a Gambit .nfg file (outcome-list
+    /// form): each player's pure positional strategies, named by their moves (`u>a1,w>x`, the
+    /// player's positions in file order, the first changing fastest), and the outcome of every
+    /// profile (a terminal, or c for infinite play) with its exact utilities. Its pure
+    /// equilibria (`kalmar efg nash OUT.nfg --solver pure`) are the positional equilibria. A
+    /// table of more payoffs (profiles × players) than --max-size is refused, with its size,
+    /// before it is built.
+    #[command(
+        after_help = "Example:\n  kalmar positional normal-form examples/figure-10.gg -o f.nfg, then `kalmar efg nash f.nfg --solver pure`"
+    )]
+    NormalForm {
+        /// The game (.gg).
+        file: PathBuf,
+        /// Write the .nfg to this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The largest table built, in payoffs (profiles × players).
+        #[arg(long, default_value_t = normal_form::DEFAULT_MAX_SIZE, value_name = "N")]
+        max_size: u64,
         #[command(flatten)]
         preferences: Preferences,
     },
@@ -132,7 +170,111 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        PositionalCommand::Info {
+            file,
+            json,
+            preferences,
+        } => info(&positional_game(file, preferences)?, file, *json),
+        PositionalCommand::NormalForm {
+            file,
+            output,
+            max_size,
+            preferences,
+        } => write_normal_form(
+            &positional_game(file, preferences)?,
+            file,
+            output.as_deref(),
+            *max_size,
+        ),
     }
+}
+
+/// The game of a `.gg` file with the preferences given, naming the file in errors.
+fn positional_game(file: &Path, preferences: &Preferences) -> anyhow::Result<PositionalGame> {
+    PositionalGame::from_graph(&preferences.load(file)?).map_err(|e| in_file(file, e))
+}
+
+/// `kalmar positional info`: the library's summary as a table or JSON.
+fn info(game: &PositionalGame, file: &Path, json: bool) -> anyhow::Result<()> {
+    let info = summary::info(game);
+    if json {
+        say!("{}", serde_json::to_string_pretty(&info)?);
+        return Ok(());
+    }
+    say!(
+        "{}-player game {}: {}",
+        info.players.len(),
+        file.display(),
+        describe(game.arena())
+    );
+    if info.chance_positions > 0 {
+        say!(
+            "  {}",
+            count(info.chance_positions as u64, "chance position")
+        );
+    }
+    say!(
+        "  start {}; {}",
+        info.start,
+        if info.acyclic {
+            "no cycle is reachable from it: backward induction solves the game"
+        } else {
+            "play from it can cycle"
+        }
+    );
+    say!("  infinite play (c) pays ({})", join(&info.cycle));
+    say!(
+        "  {}",
+        if info.win_lose {
+            "a win-lose game: two players, every outcome pays (1,-1) or (-1,1)"
+        } else {
+            "not a win-lose game"
+        }
+    );
+    let noun = if info.profiles.to_u64() == Some(1) {
+        "profile"
+    } else {
+        "profiles"
+    };
+    say!("  {} positional {noun}\n", info.profiles);
+    table(
+        &["player", "positions", "moves", "strategies"],
+        info.players.iter().map(|p| {
+            vec![
+                p.player.to_string(),
+                p.positions.to_string(),
+                p.moves.to_string(),
+                p.strategies.to_string(),
+            ]
+        }),
+        0,
+    )
+}
+
+/// `kalmar positional normal-form`: the table as `.nfg`, to a file or standard output.
+fn write_normal_form(
+    game: &PositionalGame,
+    file: &Path,
+    output: Option<&Path>,
+    max_size: u64,
+) -> anyhow::Result<()> {
+    let form = normal_form::build(game, max_size).map_err(|e| in_file(file, e))?;
+    let title = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    );
+    let text = to_nfg_string(&form.to_nfg(game, &title));
+    write_game(output, &text, || {
+        format!(
+            "the normal form ({} profiles of {})",
+            form.num_profiles(),
+            form.shape()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" × ")
+        )
+    })
 }
 
 /// Solves the n-player game of `graph` and prints, saves and draws the equilibrium as asked:

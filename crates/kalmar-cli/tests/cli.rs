@@ -996,6 +996,76 @@ fn an_n_player_game_is_solved_saved_and_verified() {
 }
 
 #[test]
+fn a_positional_game_is_described_and_its_normal_form_solved_by_the_efg_family() {
+    let out = stdout(&kalmar(&["positional", "info", "examples/figure-10.gg"]));
+    assert!(out.contains("play from it can cycle"), "{out}");
+    assert!(out.contains("infinite play (c) pays (2, 0)"), "{out}");
+    assert!(out.contains("4 positional profiles"), "{out}");
+    let j = json(&["positional", "info", "examples/figure-10.gg", "--json"]);
+    assert_eq!(j["profiles"], 4);
+    assert_eq!(j["acyclic"], false);
+    assert_eq!(j["win_lose"], false);
+    assert_eq!(j["cycle"], serde_json::json!(["2", "0"]));
+    assert_eq!(j["players"][1]["strategies"], 2);
+    let j = json(&["positional", "info", "examples/three-players.gg", "--json"]);
+    assert_eq!(
+        (j["acyclic"].clone(), j["chance_positions"].clone()),
+        (true.into(), 1.into())
+    );
+
+    // The normal form's pure equilibria are the positional ones: 1 of the 4 profiles.
+    let nfg = temp("figure-10.nfg");
+    let nfg = nfg.to_str().unwrap();
+    let out = kalmar(&[
+        "positional",
+        "normal-form",
+        "examples/figure-10.gg",
+        "-o",
+        nfg,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("4 profiles of 2 × 2"),
+        "{}",
+        stderr(&out)
+    );
+    let j = json(&["efg", "nash", nfg, "--solver", "pure", "--json"]);
+    let from_table = j["equilibria"].as_array().map(Vec::len);
+    assert_eq!(j["equilibria"][0]["players"][0]["strategy"]["u>a1"], "1");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "nash",
+        "examples/figure-10.gg",
+        "--solver",
+        "brute",
+    ]));
+    assert!(out.contains("1 of the 4 positional profiles"), "{out}");
+    assert_eq!(from_table, Some(1), "{j}");
+    // Without -o, the same text on standard output.
+    let out = kalmar(&["positional", "normal-form", "examples/figure-10.gg"]);
+    assert_eq!(stdout(&out), std::fs::read_to_string(nfg).unwrap());
+    assert!(
+        stdout(&out).contains("{ \"u>v\" \"u>a1\" }"),
+        "{}",
+        stdout(&out)
+    );
+    refused(
+        &[
+            "positional",
+            "normal-form",
+            "examples/figure-10.gg",
+            "--max-size",
+            "7",
+        ],
+        "4 profiles × 2 players = 8 payoffs, more than the limit of 7",
+    );
+    refused(
+        &["positional", "normal-form", "examples/three-players.gg"],
+        "belongs to chance",
+    );
+}
+
+#[test]
 fn benchmark_tables_are_plotted() {
     let svg = temp("floor.svg");
     let svg_arg = svg.to_str().unwrap();

@@ -34,7 +34,8 @@ use kalmar_core::{Owner, Rational, Strategy, Vertex};
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error(
     "position {0} lies on a cycle (or leads to one): backward induction solves acyclic games only; \
-     n-player games with cycles, where infinite play is an outcome of its own, are not solved yet"
+     games with cycles, where infinite play is an outcome of its own, are solved by the solvers \
+     win-lose, improve and brute"
 )]
 pub struct CycleError(pub String);
 

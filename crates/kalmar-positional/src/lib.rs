@@ -31,7 +31,11 @@
 //! - [`lazy`]: a player's deviation to a chosen outcome that changes the fewest decisions
 //!   (Proposition 1), by 0-1 shortest paths;
 //! - [`improvement`]: restricted improvement dynamics; for two players, strong improvements
-//!   always end in an equilibrium (Theorem 3), and the steps are counted.
+//!   always end in an equilibrium (Theorem 3), and the steps are counted;
+//! - [`normal_form`]: every pure positional strategy of every player and the outcome of every
+//!   profile, as a Gambit `.nfg` table with a size guard;
+//! - [`summary`]: what a game is before it is solved (players, positions, moves, whether play
+//!   can cycle, the number of strategies and profiles, win-lose or not), as data.
 //!
 //! ```
 //! use kalmar_core::format::read_gg;
@@ -57,10 +61,12 @@ pub mod generate;
 pub mod improvement;
 pub mod lazy;
 pub mod nash;
+pub mod normal_form;
 pub mod play;
 pub mod preferences;
 pub mod ricycle;
 pub mod solution_file;
+pub mod summary;
 pub mod win_lose;
 
 pub use play::{Outcome, Play, play};

@@ -4,11 +4,14 @@
 
 use kalmar_core::format::{GameGraph, read_gg};
 use kalmar_core::{Owner, Vertex};
+use kalmar_efg::format::GameFile;
 use kalmar_parity::format::read_path;
 use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::solution_file::SolutionFile;
+use kalmar_positional::summary::Count;
 use kalmar_positional::{
-    Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check, nash,
+    Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check, nash, normal_form,
+    summary,
 };
 
 use crate::common::{
@@ -17,6 +20,7 @@ use crate::common::{
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -395,6 +399,70 @@ impl Game {
             equilibria: solved.count.map(|c| c.0),
             profiles: solved.count.map(|c| c.1),
         })
+    }
+
+    /// What the game is, before it is solved, as a dict: `players` (per player its `player`
+    /// number, `positions`, `moves` and `strategies`, the number of its pure positional
+    /// strategies), `positions`, `terminals`, `chance_positions`, `moves`, `start`, `acyclic`
+    /// (no cycle reachable from the start), `profiles` (the number of positional profiles),
+    /// `win_lose` (two players, every outcome (1,-1) or (-1,1)) and `cycle` (what infinite play
+    /// pays, as Fractions). Counts are exact ints up to 2^1024, beyond which they are strings
+    /// "at least 2^k". As `kalmar positional info --json`.
+    fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let info = summary::info(&self.game);
+        let count = |c: &Count| -> PyResult<Py<PyAny>> {
+            Ok(match c {
+                Count::Exact(n) => n.into_pyobject(py)?.into_any().unbind(),
+                Count::AtLeast(_) => c.to_string().into_pyobject(py)?.into_any().unbind(),
+            })
+        };
+        let players = info
+            .players
+            .iter()
+            .map(|p| {
+                let d = PyDict::new(py);
+                d.set_item("player", p.player)?;
+                d.set_item("positions", p.positions)?;
+                d.set_item("moves", p.moves)?;
+                d.set_item("strategies", count(&p.strategies)?)?;
+                Ok(d)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let d = PyDict::new(py);
+        d.set_item("players", players)?;
+        d.set_item("positions", info.positions)?;
+        d.set_item("terminals", info.terminals)?;
+        d.set_item("chance_positions", info.chance_positions)?;
+        d.set_item("moves", info.moves)?;
+        d.set_item("start", info.start)?;
+        d.set_item("acyclic", info.acyclic)?;
+        d.set_item("profiles", count(&info.profiles)?)?;
+        d.set_item("win_lose", info.win_lose)?;
+        d.set_item("cycle", fractions(py, &info.cycle)?)?;
+        Ok(d)
+    }
+
+    /// The normal form of a game without chance as a strategic-form `kalmar.efg.Game`: each
+    /// player's pure positional strategies, named by their moves (`"u>a1,w>x"`: the player's
+    /// positions in file order, the first changing fastest), and for every profile the outcome
+    /// of its play (a terminal, or `c` for infinite play) with its exact utilities. Its pure
+    /// equilibria (`nash("pure")`) are the positional equilibria from the start. A table of more
+    /// than `max_size` payoffs (profiles × players) is refused, with its size, by ValueError
+    /// before it is built; so is a game with chance.
+    #[pyo3(signature = (max_size = normal_form::DEFAULT_MAX_SIZE, *, title = "normal form"))]
+    fn normal_form(
+        &self,
+        py: Python<'_>,
+        max_size: u64,
+        title: &str,
+    ) -> PyResult<crate::efg::Game> {
+        let game = Arc::clone(&self.game);
+        let title = title.to_string();
+        let nfg = interruptible(py, move || {
+            normal_form::build(&game, max_size).map(|form| form.to_nfg(&game, &title))
+        })?
+        .map_err(value_error)?;
+        Ok(crate::efg::Game::new(GameFile::Nfg(nfg)))
     }
 
     /// Checks a saved solution (the JSON of `Equilibrium.to_text` or `kalmar positional nash

@@ -134,3 +134,36 @@ def test_preferences_in_the_papers_notation_give_the_utilities():
     assert game.payoff("a1") == [Fraction(1), Fraction(2)]
     with pytest.raises(ValueError, match="<preferences>:1:14"):
         positional.read(EXAMPLES / "figure-10-form.gg", preferences="1: a2 < a1 < d\n")
+
+
+def test_info_describes_a_game_before_it_is_solved():
+    info = positional.read(EXAMPLES / "figure-10.gg").info()
+    assert (info["positions"], info["terminals"], info["moves"], info["start"]) == (4, 2, 4, "u")
+    assert not info["acyclic"] and not info["win_lose"] and info["chance_positions"] == 0
+    assert info["profiles"] == 4 and info["cycle"] == [Fraction(2), Fraction(0)]
+    assert [p["strategies"] for p in info["players"]] == [2, 2]
+    assert positional.read(EXAMPLES / "three-players.gg").info()["acyclic"]
+    # 200 positions of two moves: 2^200 profiles, an exact int.
+    ring = "kalmar-gg 1\nplayers 2\ncycle (1,-1)\n" + "".join(
+        f"p{i} player{i % 2} -> p{(i + 1) % 200} x\n" for i in range(200)
+    ) + "x terminal payoff=(-1,1)\n"
+    info = positional.parse(ring).info()
+    assert info["profiles"] == 2**200 and info["win_lose"]
+    assert info["players"][0]["strategies"] == 2**100
+
+
+def test_the_normal_form_has_the_positional_equilibria():
+    game = positional.read(EXAMPLES / "figure-10.gg")
+    table = game.normal_form(title="Figure 10")
+    assert table.is_strategic and table.title == "Figure 10"
+    assert table.strategies == [["u>v", "u>a1"], ["v>u", "v>a2"]]
+    # Player 0's payoffs: c (both to each other) pays it 2; a1 pays 1, a2 pays 0.
+    assert table.payoff_tables()[0].tolist() == [[2, 0], [1, 1]]
+    found = table.nash("pure")
+    assert len(found) == 1 == game.nash("brute").equilibria
+    assert found[0].strategies == [{"u>a1": 1}, {"v>a2": 1}]
+    assert "u>a1" in table.to_nfg()
+    with pytest.raises(ValueError, match="8 payoffs, more than the limit of 7"):
+        game.normal_form(7)
+    with pytest.raises(ValueError, match="belongs to chance"):
+        positional.read(EXAMPLES / "three-players.gg").normal_form()

@@ -2,7 +2,10 @@
 ``players N`` and a payoff vector at every terminal, solved by backward induction (a
 subgame-perfect equilibrium with every player's expected utility at every position, exact
 Fractions), and checked by the independent certificate — no player gains by changing any one
-move — before the answer is returned. Games with cycles are refused for now.
+move — before the answer is returned. On games with cycles (every infinite play is the one
+outcome c), ``Game.nash`` finds a Nash equilibrium in pure positional strategies; ``Game.info``
+describes a game before it is solved, and ``Game.normal_form`` gives its normal form as a
+strategic-form ``kalmar.efg.Game``, whose pure equilibria are the positional ones.
 
 >>> from kalmar import positional
 >>> game = positional.parse(
@@ -12,6 +15,8 @@ move — before the answer is returned. Games with cycles are refused for now.
 >>> spe = game.solve()
 >>> [str(u) for u in spe.start_values], spe.move_at("a"), spe.verified
 (['1', '1', '1'], 'x', True)
+>>> game.info()["profiles"], game.normal_form().shape
+(4, [2, 2, 1])
 """
 
 from kalmar._kalmar import positional as _native

@@ -1,8 +1,10 @@
 """n-player positional games: backward induction, checked by an independent certificate."""
 
 import os
-from typing import TypeAlias
+from typing import Any, TypeAlias
 from fractions import Fraction
+
+from kalmar import efg
 
 import numpy as np
 import numpy.typing as npt
@@ -90,6 +92,16 @@ class Game:
         """A subgame-perfect equilibrium by backward induction, checked independently."""
     def verify(self, solution: str) -> None:
         """Checks a saved solution's JSON; ValueError saying what is wrong."""
+    def info(self) -> dict[str, Any]:
+        """What the game is before it is solved: `players` (each with `player`, `positions`,
+        `moves`, `strategies`), `positions`, `terminals`, `chance_positions`, `moves`, `start`,
+        `acyclic`, `profiles`, `win_lose` and `cycle` (Fractions). Counts are exact ints up to
+        2^1024, else strings "at least 2^k"."""
+    def normal_form(self, max_size: int = ..., *, title: str = "normal form") -> efg.Game:
+        """The normal form (no chance) as a strategic-form `kalmar.efg.Game`: pure positional
+        strategies named by their moves ("u>a1,w>x"), exact utilities of every profile's
+        outcome (a terminal or c). ValueError beyond `max_size` payoffs (profiles × players),
+        before it is built."""
 
 def solvers() -> list[str]:
     """The ids of the solvers of `Game.nash`."""
