@@ -9,8 +9,10 @@ use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_efg::format::to_nfg_string;
 use kalmar_positional::check::{check, join};
-use kalmar_positional::deviation::outcome_name;
+use kalmar_positional::deviation::{self, outcome_name};
+use kalmar_positional::improvement::{self, Dynamics, End, Rule, Run};
 use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
+use kalmar_positional::restricted::{Improvement, Restriction};
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::{PositionalGame, backward_induction, normal_form, summary};
 use std::path::{Path, PathBuf};
@@ -45,6 +47,44 @@ pub enum PositionalCommand {
     },
     /// List the solvers of n-player games with their bounds.
     Solvers(ListArgs),
+    /// Follow improvement dynamics from a profile to an equilibrium or a cycle, printing every
+    /// step: which player improves, the outcomes its deviation passes through and how many of
+    /// its decisions change.
+    ///
+    /// The steps are improvements of the --improvement type under the --restriction; the --rule
+    /// picks them: round-robin (the players in turn, each its first improvement) or random (a
+    /// player and an improvement drawn from --seed). For two players, strong improvements always
+    /// end in an equilibrium (Theorem 3); the end is checked by the Nash certificate.
+    #[command(
+        after_help = "Examples:\n  kalmar positional dynamics examples/figure-10.gg\n  kalmar positional dynamics game.gg --improvement best-reply --restriction inside-play --rule random --seed 7 --json"
+    )]
+    Dynamics {
+        /// The game (.gg).
+        file: std::path::PathBuf,
+        /// The type of improvement: standard, strong, last-step or best-reply.
+        #[arg(long, default_value = "best-reply", value_name = "TYPE")]
+        improvement: String,
+        /// Which changes a step may make: lazy (the fewest changes), inside-play or unrestricted.
+        #[arg(long, default_value = "lazy", value_name = "R")]
+        restriction: String,
+        /// How steps are chosen: round-robin or random.
+        #[arg(long, default_value = "round-robin", value_name = "RULE")]
+        rule: String,
+        /// The seed of the random rule and of a random start.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from every position's first move (first) or a random profile (random).
+        #[arg(long, default_value = "first", value_name = "FROM")]
+        from: String,
+        /// The most steps.
+        #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+        max_steps: usize,
+        /// Print the trace as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        preferences: Preferences,
+    },
     /// Search for a restricted improvement cycle (ri-cycle): profiles x¹ → x² → … → x¹, each step
     /// one player's inside-play improvement of the type asked for.
     ///
@@ -62,7 +102,8 @@ pub enum PositionalCommand {
         /// The type of improvement: standard, strong, last-step or best-reply.
         #[arg(long, default_value = "standard", value_name = "TYPE")]
         improvement: String,
-        /// Which changes a step may make: inside-play (the paper's restriction) or unrestricted.
+        /// Which changes a step may make: inside-play (the paper's restriction), lazy (the
+        /// fewest changes to each better outcome) or unrestricted.
         #[arg(long, default_value = "inside-play", value_name = "R")]
         restriction: String,
         /// The most profiles searched.
@@ -143,6 +184,47 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
             solver,
             preferences,
         } => nash_graph(args, &preferences.load(&args.file)?, solver.as_deref()),
+        PositionalCommand::Dynamics {
+            file,
+            improvement,
+            restriction,
+            rule,
+            seed,
+            from,
+            max_steps,
+            json,
+            preferences,
+        } => {
+            let game = positional_game(file, preferences)?;
+            let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
+            let rule = match rule.as_str() {
+                "round-robin" => Rule::RoundRobin,
+                "random" => Rule::Random(*seed),
+                other => {
+                    return Err(bad_input(format!(
+                        "--rule {other}: expected round-robin or random"
+                    )));
+                }
+            };
+            let start = match from.as_str() {
+                "first" => improvement::first_moves(&game),
+                "random" => improvement::random_profile(&game, *seed),
+                other => {
+                    return Err(bad_input(format!(
+                        "--from {other}: expected first or random"
+                    )));
+                }
+            };
+            let dynamics = Dynamics {
+                improvement: kind,
+                restriction,
+                rule,
+                max_steps: *max_steps,
+            };
+            let run =
+                improvement::run_with(&game, start, &dynamics).map_err(|e| in_file(file, e))?;
+            print_run(&game, file, &run, *json)
+        }
         PositionalCommand::Ricycle {
             file,
             improvement,
@@ -471,31 +553,17 @@ fn ricycle(
     max_profiles: u64,
     json: bool,
 ) -> anyhow::Result<()> {
-    use kalmar_positional::ricycle::{self, Improvement, Restriction};
-    let kind = Improvement::from_name(improvement).ok_or_else(|| {
-        bad_input(format!(
-            "--improvement {improvement}: expected standard, strong, last-step or best-reply"
-        ))
-    })?;
-    let restriction = match restriction {
-        "inside-play" => Restriction::InsidePlay,
-        "unrestricted" => Restriction::Unrestricted,
-        other => {
-            return Err(bad_input(format!(
-                "--restriction {other}: expected inside-play or unrestricted"
-            )));
-        }
-    };
+    let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
     let game = PositionalGame::from_graph(graph).map_err(|e| in_file(file, e))?;
-    let found = ricycle::search_with(&game, kind, restriction, max_profiles)
+    let found = kalmar_positional::ricycle::search_with(&game, kind, restriction, max_profiles)
         .map_err(|e| in_file(file, e))?;
     let steps = found
         .as_deref()
-        .map(|cycle| ricycle::describe(&game, cycle));
+        .map(|cycle| kalmar_positional::ricycle::describe(&game, cycle));
     if json {
         let json = serde_json::json!({
             "improvement": improvement,
-            "restriction": if restriction == Restriction::InsidePlay { "inside-play" } else { "unrestricted" },
+            "restriction": restriction.name(),
             "cycle": steps,
         });
         say!("{}", serde_json::to_string_pretty(&json)?);
@@ -521,6 +589,103 @@ fn ricycle(
                 say!("  {}. {step}", k + 1);
             }
         }
+    }
+    Ok(())
+}
+
+/// The type of improvement and the restriction named on the command line.
+fn improvement_and_restriction(
+    improvement: &str,
+    restriction: &str,
+) -> anyhow::Result<(Improvement, Restriction)> {
+    let kind = Improvement::from_name(improvement).ok_or_else(|| {
+        bad_input(format!(
+            "--improvement {improvement}: expected standard, strong, last-step or best-reply"
+        ))
+    })?;
+    let restriction = Restriction::from_name(restriction).ok_or_else(|| {
+        bad_input(format!(
+            "--restriction {restriction}: expected inside-play, lazy or unrestricted"
+        ))
+    })?;
+    Ok((kind, restriction))
+}
+
+/// Prints a run of the dynamics: every step, then how it ended (an equilibrium is checked).
+fn print_run(game: &PositionalGame, file: &Path, run: &Run, json: bool) -> anyhow::Result<()> {
+    let arena = game.arena();
+    if let End::Equilibrium(profile) = &run.end {
+        deviation::check(game, profile).map_err(|e| {
+            anyhow::anyhow!("internal error, the dynamics ended off equilibrium: {e}")
+        })?;
+    }
+    let end = match &run.end {
+        End::Equilibrium(_) => "equilibrium".to_string(),
+        End::Cycle { from } => format!("cycle from step {}", from + 1),
+        End::Limit => "step limit".to_string(),
+    };
+    if json {
+        let steps: Vec<serde_json::Value> = run
+            .steps
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "player": s.player,
+                    "from": outcome_name(game, s.from),
+                    "to": outcome_name(game, s.to),
+                    "utilities": [s.gain.0.to_string(), s.gain.1.to_string()],
+                    "changed": s.changed,
+                })
+            })
+            .collect();
+        let moves = match &run.end {
+            End::Equilibrium(profile) => Some(
+                arena
+                    .vertices()
+                    .filter_map(|v| {
+                        let w = profile.successor(arena, v)?;
+                        Some((
+                            arena.name(v).into_owned(),
+                            arena.name(w).into_owned().into(),
+                        ))
+                    })
+                    .collect::<serde_json::Map<_, _>>(),
+            ),
+            _ => None,
+        };
+        let json = serde_json::json!({ "steps": steps, "end": end, "equilibrium": moves });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "{}-player game {}: {}",
+        game.num_players(),
+        file.display(),
+        describe(arena)
+    );
+    for (k, s) in run.steps.iter().enumerate() {
+        say!(
+            "  {}. player {}: {} ({}) -> {} ({}), {} decision{} changed",
+            k + 1,
+            s.player,
+            outcome_name(game, s.from),
+            s.gain.0,
+            outcome_name(game, s.to),
+            s.gain.1,
+            s.changed,
+            if s.changed == 1 { "" } else { "s" }
+        );
+    }
+    match &run.end {
+        End::Equilibrium(profile) => {
+            let outcome = kalmar_positional::play(game, profile, game.start())?.outcome;
+            say!(
+                "an equilibrium after {} (certificate verified): play ends in {}",
+                count(run.steps.len() as u64, "step"),
+                outcome_name(game, outcome)
+            );
+        }
+        _ => say!("{end} after {}", count(run.steps.len() as u64, "step")),
     }
     Ok(())
 }

@@ -1,8 +1,10 @@
 //! Restricted improvement dynamics (Andersson, Gurvich and Hansen, §1.4): from a profile,
-//! players in turn replace their strategy by a lazy best reply — a deviation to the best outcome
-//! they can reach ([`crate::deviation::best_deviation`]) that changes the fewest decisions
-//! ([`crate::lazy`]). Such a step keeps to the inside play restriction and is both a best-reply
-//! and a strong improvement. By Theorem 3, two-person games have no restricted strong
+//! players replace their strategy by an improvement of a chosen type under a chosen restriction
+//! ([`crate::restricted`]), by a rule ([`Rule`]: in turn, or at random from a seed), until an
+//! equilibrium or a repeated profile. The default of [`run`] is the lazy best reply — a
+//! deviation to the best outcome the player can reach that changes the fewest decisions
+//! ([`crate::lazy`]), which keeps to the inside play restriction and is both a best-reply and a
+//! strong improvement. By Theorem 3, two-person games have no restricted strong
 //! improvement cycles, so for two players the dynamics always end in a Nash equilibrium; the
 //! number of steps is reported (whether a polynomial bound exists is open, §6). With more
 //! players the dynamics may cycle: the driver notices the first repeated profile and returns
@@ -25,9 +27,9 @@
 //! terminal (O(n · (n + m)) to the cycle); the number of steps is the open question.
 
 use crate::PositionalGame;
-use crate::deviation::best_deviation;
-use crate::lazy;
 use crate::play::{Outcome, PlayError, chance_position, play};
+use crate::restricted::improvements;
+pub use crate::restricted::{Improvement, Restriction};
 use kalmar_core::{Rational, Strategy};
 use std::collections::HashMap;
 
@@ -104,13 +106,55 @@ pub fn random_profile(game: &PositionalGame, seed: u64) -> Strategy {
     profile
 }
 
+/// How the next improvement is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The players in turn, starting after the last mover; each takes the first improvement
+    /// found for it (for lazy best replies: to the best outcome it can reach).
+    RoundRobin,
+    /// A player and one of its improvements drawn at random, from the seed.
+    Random(u64),
+}
+
+/// What the dynamics follow.
+#[derive(Clone, Copy, Debug)]
+pub struct Dynamics {
+    /// The type of improvement a step must be.
+    pub improvement: Improvement,
+    /// The changes a step may make.
+    pub restriction: Restriction,
+    /// How the step is chosen.
+    pub rule: Rule,
+    /// The most steps.
+    pub max_steps: usize,
+}
+
 /// Runs lazy best-reply improvements from `profile`, the players taking turns after the last
-/// mover, for at most `max_steps` steps.
+/// mover, for at most `max_steps` steps: the strong improvements of Theorem 3.
 pub fn run(
     game: &PositionalGame,
-    mut profile: Strategy,
+    profile: Strategy,
     max_steps: usize,
 ) -> Result<Run, DynamicsError> {
+    let dynamics = Dynamics {
+        improvement: Improvement::BestReply,
+        restriction: Restriction::Lazy,
+        rule: Rule::RoundRobin,
+        max_steps,
+    };
+    run_with(game, profile, &dynamics)
+}
+
+/// Follows improvements of the type and restriction asked for, chosen by the rule, from
+/// `profile` until no player has one (a Nash equilibrium: whoever can reach a better outcome has
+/// a lazy, hence strong and inside-play, improvement of every type), a profile repeats (an
+/// improvement cycle) or the step limit.
+pub fn run_with(
+    game: &PositionalGame,
+    mut profile: Strategy,
+    dynamics: &Dynamics,
+) -> Result<Run, DynamicsError> {
+    use rand::Rng;
     if let Some(v) = chance_position(game) {
         return Err(PlayError::Chance(v).into());
     }
@@ -122,32 +166,62 @@ pub fn run(
             .map(|v| profile.get(v).map_or(u32::MAX, |e| e.0))
             .collect()
     };
+    let mut rng = kalmar_core::generate::rng(match dynamics.rule {
+        Rule::Random(seed) => seed,
+        Rule::RoundRobin => 0,
+    });
     let mut seen: HashMap<Vec<u32>, usize> = HashMap::from([(key(&profile), 0)]);
     let mut steps = Vec::new();
     let mut next_player = 0;
-    while steps.len() < max_steps {
-        let current = play(game, &profile, game.start())?.outcome;
-        let improving = (0..players)
-            .map(|k| (next_player + k) % players)
-            .find_map(|player| {
-                let (best, utility) = best_deviation(game, &profile, player, game.start());
-                (utility > game.utility(current)[player]).then_some((player, best))
-            });
-        let Some((player, best)) = improving else {
+    while steps.len() < dynamics.max_steps {
+        play(game, &profile, game.start())?;
+        let candidates = |player: usize| {
+            improvements(
+                game,
+                &profile,
+                player,
+                dynamics.improvement,
+                dynamics.restriction,
+            )
+        };
+        let chosen = match dynamics.rule {
+            Rule::RoundRobin => {
+                (0..players)
+                    .map(|k| (next_player + k) % players)
+                    .find_map(|player| {
+                        let mut found = candidates(player);
+                        // A lazy best reply goes to the best outcome first found.
+                        (!found.is_empty()).then(|| (player, found.swap_remove(0)))
+                    })
+            }
+            Rule::Random(_) => {
+                let mut all: Vec<(usize, (Strategy, Vec<Outcome>))> = (0..players)
+                    .flat_map(|player| candidates(player).into_iter().map(move |c| (player, c)))
+                    .collect();
+                (!all.is_empty()).then(|| {
+                    let k = rng.random_range(0..all.len());
+                    all.swap_remove(k)
+                })
+            }
+        };
+        let Some((player, (improved, outcomes))) = chosen else {
             return Ok(Run {
                 steps,
                 end: End::Equilibrium(profile),
             });
         };
-        let (changed, improved) = lazy::deviate(game, &profile, player, best)
-            .expect("the best reachable outcome is reachable");
+        let (from, to) = (outcomes[0], outcomes[outcomes.len() - 1]);
+        let changed = arena
+            .vertices()
+            .filter(|&v| profile.get(v) != improved.get(v))
+            .count() as u32;
         steps.push(Step {
             player,
-            from: current,
-            to: best,
+            from,
+            to,
             gain: (
-                game.utility(current)[player].clone(),
-                game.utility(best)[player].clone(),
+                game.utility(from)[player].clone(),
+                game.utility(to)[player].clone(),
             ),
             changed,
         });

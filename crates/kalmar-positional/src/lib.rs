@@ -64,6 +64,7 @@ pub mod nash;
 pub mod normal_form;
 pub mod play;
 pub mod preferences;
+pub mod restricted;
 pub mod ricycle;
 pub mod solution_file;
 pub mod summary;

@@ -7,7 +7,8 @@
 use kalmar_core::format::read_gg;
 use kalmar_core::{Edge, Rational, Strategy, Vertex};
 use kalmar_positional::improvement::{self, End};
-use kalmar_positional::ricycle::{self, Improvement, Restriction};
+use kalmar_positional::restricted::{self, Improvement, Restriction};
+use kalmar_positional::ricycle;
 use kalmar_positional::{PositionalGame, brute_force, deviation, lazy, play, win_lose};
 use proptest::prelude::*;
 use proptest::strategy::{Strategy as _, ValueTree as _};
@@ -277,6 +278,31 @@ proptest! {
         prop_assert!(ricycle::search(&game, Improvement::LastStep, 1 << 14).unwrap().is_none(), "{}", text);
     }
 
+    /// Theorem 3 as dynamics: strong inside-play improvements chosen at random always end, in an
+    /// equilibrium, for two players; any dynamics that stop, stop at one.
+    #[test]
+    fn random_strong_dynamics_of_two_players_end_in_an_equilibrium(
+        text in games(2, false),
+        seed in 0u64..1000,
+        restriction in 0usize..3,
+    ) {
+        let game = read(&text);
+        let (_, restriction) = Restriction::ALL[restriction];
+        let dynamics = improvement::Dynamics {
+            improvement: Improvement::Strong,
+            restriction,
+            rule: improvement::Rule::Random(seed),
+            max_steps: 100_000,
+        };
+        let run = improvement::run_with(&game, improvement::random_profile(&game, seed), &dynamics).unwrap();
+        match &run.end {
+            End::Equilibrium(profile) => prop_assert!(is_nash_by_definition(&game, profile)),
+            // Unrestricted improvements may cycle: Theorem 3 is about restricted ones.
+            End::Cycle { .. } => prop_assert_eq!(restriction, Restriction::Unrestricted, "{}", text),
+            End::Limit => prop_assert!(false, "step limit\n{}", text),
+        }
+    }
+
     /// Theorem 3: two-person games have no restricted strong improvement cycles, cycles in the
     /// graph or not.
     #[test]
@@ -316,7 +342,7 @@ proptest! {
                 expected.insert(moves.iter().map(|e| e.0).collect::<Vec<_>>());
             }
         }
-        let found: std::collections::BTreeSet<Vec<u32>> = ricycle::improvements(&game, &profile, player, Improvement::Standard)
+        let found: std::collections::BTreeSet<Vec<u32>> = restricted::improvements(&game, &profile, player, Improvement::Standard, Restriction::InsidePlay)
             .into_iter()
             .map(|(p, _)| mine.iter().map(|&v| p.get(v).unwrap().0).collect())
             .collect();

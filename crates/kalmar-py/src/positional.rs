@@ -300,10 +300,122 @@ impl Game {
         })
     }
 
+    /// Follows improvement dynamics from a profile (`start="first"`: every position's first
+    /// move, or "random" from `seed`) to an equilibrium or a cycle: steps of type `improvement`
+    /// ("standard", "strong", "last-step", "best-reply") under `restriction` ("lazy",
+    /// "inside-play", "unrestricted"), chosen by `rule` ("round-robin", or "random" from
+    /// `seed`). Returns a dict: `steps` (each `player`, `from`, `to` as outcome names,
+    /// `utilities` before and after as Fractions, `changed` decisions), `end` ("equilibrium",
+    /// "cycle" or "limit"), `cycle_from` (the step where the repeated profile first appeared)
+    /// and `moves` at an equilibrium (checked by the Nash certificate).
+    #[pyo3(signature = (improvement="best-reply", *, restriction="lazy", rule="round-robin", seed=1, start="first", max_steps=1_000_000))]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one keyword argument per option of the dynamics"
+    )]
+    fn dynamics<'py>(
+        &self,
+        py: Python<'py>,
+        improvement: &str,
+        restriction: &str,
+        rule: &str,
+        seed: u64,
+        start: &str,
+        max_steps: usize,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        use kalmar_positional::improvement::{self, Dynamics, End, Rule};
+        use kalmar_positional::restricted::{Improvement, Restriction};
+        let kind = Improvement::from_name(improvement).ok_or_else(|| {
+            value_error(format!(
+                "improvement {improvement:?}: expected standard, strong, last-step or best-reply"
+            ))
+        })?;
+        let restriction = Restriction::from_name(restriction).ok_or_else(|| {
+            value_error(format!(
+                "restriction {restriction:?}: expected inside-play, lazy or unrestricted"
+            ))
+        })?;
+        let rule = match rule {
+            "round-robin" => Rule::RoundRobin,
+            "random" => Rule::Random(seed),
+            other => {
+                return Err(value_error(format!(
+                    "rule {other:?}: expected round-robin or random"
+                )));
+            }
+        };
+        let profile = match start {
+            "first" => improvement::first_moves(&self.game),
+            "random" => improvement::random_profile(&self.game, seed),
+            other => {
+                return Err(value_error(format!(
+                    "start {other:?}: expected first or random"
+                )));
+            }
+        };
+        let dynamics = Dynamics {
+            improvement: kind,
+            restriction,
+            rule,
+            max_steps,
+        };
+        let game = Arc::clone(&self.game);
+        let (run, checked) = interruptible(py, move || {
+            let run = improvement::run_with(&game, profile, &dynamics)?;
+            let checked = match &run.end {
+                End::Equilibrium(profile) => kalmar_positional::deviation::check(&game, profile)
+                    .map(drop)
+                    .map_err(|e| e.to_string()),
+                _ => Ok(()),
+            };
+            Ok::<_, improvement::DynamicsError>((run, checked))
+        })?
+        .map_err(value_error)?;
+        checked.map_err(|e| {
+            PyRuntimeError::new_err(format!(
+                "internal error, the dynamics ended off equilibrium: {e}"
+            ))
+        })?;
+        let arena = self.game.arena();
+        let steps = pyo3::types::PyList::empty(py);
+        for step in &run.steps {
+            let entry = pyo3::types::PyDict::new(py);
+            entry.set_item("player", step.player)?;
+            entry.set_item("from", outcome_name(&self.game, step.from))?;
+            entry.set_item("to", outcome_name(&self.game, step.to))?;
+            entry.set_item(
+                "utilities",
+                (fraction(py, &step.gain.0)?, fraction(py, &step.gain.1)?),
+            )?;
+            entry.set_item("changed", step.changed)?;
+            steps.append(entry)?;
+        }
+        let answer = pyo3::types::PyDict::new(py);
+        answer.set_item("steps", steps)?;
+        let (end, cycle_from, moves) = match &run.end {
+            End::Equilibrium(profile) => {
+                let moves: std::collections::BTreeMap<String, String> = arena
+                    .vertices()
+                    .filter_map(|v| {
+                        let w = profile.successor(arena, v)?;
+                        Some((arena.name(v).into_owned(), arena.name(w).into_owned()))
+                    })
+                    .collect();
+                ("equilibrium", None, Some(moves))
+            }
+            End::Cycle { from } => ("cycle", Some(*from), None),
+            End::Limit => ("limit", None, None),
+        };
+        answer.set_item("end", end)?;
+        answer.set_item("cycle_from", cycle_from)?;
+        answer.set_item("moves", moves)?;
+        Ok(answer)
+    }
+
     /// Searches for an improvement cycle: profiles x¹ → x² → … → x¹, each step one player's
     /// improvement of type `improvement` ("standard", "strong", "last-step", "best-reply"),
-    /// restricted to inside-play deviations (`restriction="inside-play"`, the paper's ri-cycles)
-    /// or any change of the player's strategy ("unrestricted"). Returns the cycle's steps as
+    /// restricted to inside-play deviations (`restriction="inside-play"`, the paper's ri-cycles),
+    /// lazy ones ("lazy") or any change of the player's strategy ("unrestricted"). Returns the cycle's steps as
     /// `(player, [outcome names passed through])`, or None when there is none. Refused above
     /// `max_profiles` profiles.
     #[pyo3(signature = (improvement="standard", *, restriction="inside-play", max_profiles=1 << 20))]
@@ -320,15 +432,11 @@ impl Game {
                 "improvement {improvement:?}: expected standard, strong, last-step or best-reply"
             ))
         })?;
-        let restriction = match restriction {
-            "inside-play" => Restriction::InsidePlay,
-            "unrestricted" => Restriction::Unrestricted,
-            other => {
-                return Err(value_error(format!(
-                    "restriction {other:?}: expected inside-play or unrestricted"
-                )));
-            }
-        };
+        let restriction = Restriction::from_name(restriction).ok_or_else(|| {
+            value_error(format!(
+                "restriction {restriction:?}: expected inside-play, lazy or unrestricted"
+            ))
+        })?;
         let game = Arc::clone(&self.game);
         let found = interruptible(py, move || {
             ricycle::search_with(&game, kind, restriction, max_profiles)

@@ -167,3 +167,20 @@ def test_the_normal_form_has_the_positional_equilibria():
         game.normal_form(7)
     with pytest.raises(ValueError, match="belongs to chance"):
         positional.read(EXAMPLES / "three-players.gg").normal_form()
+
+
+def test_improvement_dynamics_are_traced():
+    game = positional.read(EXAMPLES / "figure-10.gg")
+    run = game.dynamics()
+    assert run["end"] == "equilibrium" and run["moves"] == {"u": "a1", "v": "a2"}
+    assert [(s["player"], s["from"], s["to"]) for s in run["steps"]] == [
+        (1, "c (infinite play)", "a2"),
+        (0, "a2", "a1"),
+    ]
+    assert run["steps"][0]["utilities"] == (Fraction(0), Fraction(1))
+    for restriction in ("lazy", "inside-play", "unrestricted"):
+        for seed in range(5):
+            run = game.dynamics("strong", restriction=restriction, rule="random", seed=seed, start="random")
+            assert run["end"] == "equilibrium"
+    with pytest.raises(ValueError, match="expected round-robin or random"):
+        game.dynamics(rule="sometimes")

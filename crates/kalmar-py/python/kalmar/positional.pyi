@@ -78,6 +78,18 @@ class Game:
     ) -> NashEquilibrium:
         """A Nash equilibrium from the start, on a game with cycles too, by a solver of
         `solvers()` (None: the one that fits), checked independently."""
+    def dynamics(
+        self,
+        improvement: str = "best-reply",
+        *,
+        restriction: str = "lazy",
+        rule: str = "round-robin",
+        seed: int = 1,
+        start: str = "first",
+        max_steps: int = ...,
+    ) -> dict[str, object]:
+        """Improvement dynamics to an equilibrium or a cycle: the steps taken and how it
+        ended (`end`: "equilibrium", "cycle" or "limit")."""
     def ricycle(
         self,
         improvement: str = "standard",
