@@ -598,16 +598,12 @@ fn improvement_and_restriction(
     improvement: &str,
     restriction: &str,
 ) -> anyhow::Result<(Improvement, Restriction)> {
-    let kind = Improvement::from_name(improvement).ok_or_else(|| {
-        bad_input(format!(
-            "--improvement {improvement}: expected standard, strong, last-step or best-reply"
-        ))
-    })?;
-    let restriction = Restriction::from_name(restriction).ok_or_else(|| {
-        bad_input(format!(
-            "--restriction {restriction}: expected inside-play, lazy or unrestricted"
-        ))
-    })?;
+    let kind = improvement
+        .parse::<Improvement>()
+        .map_err(|e| bad_input(format!("--improvement {e}")))?;
+    let restriction = restriction
+        .parse::<Restriction>()
+        .map_err(|e| bad_input(format!("--restriction {e}")))?;
     Ok((kind, restriction))
 }
 

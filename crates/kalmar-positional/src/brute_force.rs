@@ -21,8 +21,8 @@
 
 use crate::PositionalGame;
 use crate::deviation::check;
-use crate::play::chance_position;
-use kalmar_core::{Edge, Strategy, Vertex};
+use crate::play::{chance_position, decision_points, profile_count};
+use kalmar_core::Strategy;
 
 /// Every equilibrium of a game, by trying every profile.
 #[derive(Clone, Debug)]
@@ -60,17 +60,8 @@ pub fn solve(game: &PositionalGame, limit: u64) -> Result<Found, BruteForceError
         return Err(BruteForceError::Chance(v));
     }
     let arena = game.arena();
-    let movers: Vec<Vertex> = arena
-        .vertices()
-        .filter(|&v| !arena.is_terminal(v))
-        .collect();
-    let moves: Vec<Vec<Edge>> = movers
-        .iter()
-        .map(|&v| arena.out_edges(v).collect())
-        .collect();
-    let profiles = moves
-        .iter()
-        .try_fold(1u128, |product, m| product.checked_mul(m.len() as u128));
+    let (movers, moves) = decision_points(game);
+    let profiles = profile_count(&moves);
     if profiles.is_none_or(|p| p > u128::from(limit)) {
         return Err(BruteForceError::TooMany {
             profiles: profiles.map_or("more than 2^128".into(), |p| p.to_string()),

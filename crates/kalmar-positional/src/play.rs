@@ -118,3 +118,25 @@ pub fn is_acyclic(game: &PositionalGame) -> bool {
     }
     removed == arena.num_vertices()
 }
+
+/// The positions where someone moves, in vertex order, each with its moves: the digits of a
+/// profile's number in the exhaustive searches.
+pub fn decision_points(game: &PositionalGame) -> (Vec<Vertex>, Vec<Vec<kalmar_core::Edge>>) {
+    let arena = game.arena();
+    let movers: Vec<Vertex> = arena
+        .vertices()
+        .filter(|&v| !arena.is_terminal(v))
+        .collect();
+    let moves = movers
+        .iter()
+        .map(|&v| arena.out_edges(v).collect())
+        .collect();
+    (movers, moves)
+}
+
+/// The number of profiles of positions with these moves, or None when it passes 2^128.
+pub fn profile_count(moves: &[Vec<kalmar_core::Edge>]) -> Option<u128> {
+    moves
+        .iter()
+        .try_fold(1u128, |product, m| product.checked_mul(m.len() as u128))
+}

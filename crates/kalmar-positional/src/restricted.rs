@@ -80,6 +80,27 @@ pub enum Restriction {
     Unrestricted,
 }
 
+/// A name that is no type of improvement or restriction, with the names there are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}': expected {1}")]
+pub struct UnknownName(pub String, pub &'static str);
+
+impl std::str::FromStr for Improvement {
+    type Err = UnknownName;
+    fn from_str(name: &str) -> Result<Improvement, UnknownName> {
+        Improvement::from_name(name)
+            .ok_or_else(|| UnknownName(name.into(), "standard, strong, last-step or best-reply"))
+    }
+}
+
+impl std::str::FromStr for Restriction {
+    type Err = UnknownName;
+    fn from_str(name: &str) -> Result<Restriction, UnknownName> {
+        Restriction::from_name(name)
+            .ok_or_else(|| UnknownName(name.into(), "inside-play, lazy or unrestricted"))
+    }
+}
+
 impl Restriction {
     /// The restrictions by name, as the command line spells them.
     pub const ALL: [(&'static str, Restriction); 3] = [

@@ -29,10 +29,10 @@
 
 use crate::PositionalGame;
 use crate::deviation::outcome_name;
-use crate::play::{Outcome, chance_position};
+use crate::play::{Outcome, chance_position, decision_points, profile_count};
 use crate::restricted::improvements;
 pub use crate::restricted::{Improvement, Restriction};
-use kalmar_core::{Edge, Strategy, Vertex};
+use kalmar_core::Strategy;
 
 /// One step of an ri-cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,17 +81,8 @@ pub fn search_with(
         return Err(SearchError::Chance(v));
     }
     let arena = game.arena();
-    let movers: Vec<Vertex> = arena
-        .vertices()
-        .filter(|&v| !arena.is_terminal(v))
-        .collect();
-    let moves: Vec<Vec<Edge>> = movers
-        .iter()
-        .map(|&v| arena.out_edges(v).collect())
-        .collect();
-    let count = moves
-        .iter()
-        .try_fold(1u128, |p, m| p.checked_mul(m.len() as u128));
+    let (movers, moves) = decision_points(game);
+    let count = profile_count(&moves);
     let count = match count {
         Some(c) if c <= u128::from(limit) => c as usize,
         c => {

@@ -82,6 +82,23 @@ impl NashEquilibrium {
     }
 }
 
+/// The type of improvement and the restriction named, or `ValueError` listing the names.
+fn improvement_and_restriction(
+    improvement: &str,
+    restriction: &str,
+) -> PyResult<(
+    kalmar_positional::restricted::Improvement,
+    kalmar_positional::restricted::Restriction,
+)> {
+    let kind = improvement
+        .parse()
+        .map_err(|e| value_error(format!("improvement {e}")))?;
+    let restriction = restriction
+        .parse()
+        .map_err(|e| value_error(format!("restriction {e}")))?;
+    Ok((kind, restriction))
+}
+
 /// A step of an improvement cycle: the player, and the names of the outcomes it passes through.
 type CycleStep = (usize, Vec<String>);
 
@@ -324,17 +341,7 @@ impl Game {
         max_steps: usize,
     ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         use kalmar_positional::improvement::{self, Dynamics, End, Rule};
-        use kalmar_positional::restricted::{Improvement, Restriction};
-        let kind = Improvement::from_name(improvement).ok_or_else(|| {
-            value_error(format!(
-                "improvement {improvement:?}: expected standard, strong, last-step or best-reply"
-            ))
-        })?;
-        let restriction = Restriction::from_name(restriction).ok_or_else(|| {
-            value_error(format!(
-                "restriction {restriction:?}: expected inside-play, lazy or unrestricted"
-            ))
-        })?;
+        let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
         let rule = match rule {
             "round-robin" => Rule::RoundRobin,
             "random" => Rule::Random(seed),
@@ -426,17 +433,8 @@ impl Game {
         restriction: &str,
         max_profiles: u64,
     ) -> PyResult<Option<Vec<CycleStep>>> {
-        use kalmar_positional::ricycle::{self, Improvement, Restriction};
-        let kind = Improvement::from_name(improvement).ok_or_else(|| {
-            value_error(format!(
-                "improvement {improvement:?}: expected standard, strong, last-step or best-reply"
-            ))
-        })?;
-        let restriction = Restriction::from_name(restriction).ok_or_else(|| {
-            value_error(format!(
-                "restriction {restriction:?}: expected inside-play, lazy or unrestricted"
-            ))
-        })?;
+        use kalmar_positional::ricycle;
+        let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
         let game = Arc::clone(&self.game);
         let found = interruptible(py, move || {
             ricycle::search_with(&game, kind, restriction, max_profiles)
