@@ -30,7 +30,7 @@ pub static FAMILIES: Registry<Generator> = Registry::new(
     &[
         Entry {
             id: "random",
-            summary: "SIZE positions of PLAYERS players, two moves each, a terminal in eight; utilities 0..9",
+            summary: "SIZE positions of PLAYERS players, two moves each, utilities 0..9",
             bounds: "3·SIZE/4·2 moves",
             run: |p| random(p, false),
         },
