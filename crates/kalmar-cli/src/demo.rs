@@ -69,8 +69,7 @@ pub fn run() -> anyhow::Result<()> {
     )?;
     say!("{}\n", indent(TRAP));
     let game = reach::from_graph(&read_gg(TRAP)?)?;
-    let solution = reach::solve(&game);
-    solution.verify(&game)?;
+    let solution = reach::solve_checked(&game)?.solution;
     let arena = game.arena();
     table(
         &["position", "to move", "outcome", "optimal move"],

@@ -4,7 +4,7 @@ use crate::report::{count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
 use kalmar_core::dot::{Mark, to_dot};
 use kalmar_core::format::GameGraph;
-use kalmar_core::{Certificate, Rational};
+use kalmar_core::Rational;
 use kalmar_files::{Detected, Family};
 use kalmar_terminal::Dgg;
 use kalmar_terminal::dgg::{self, DggError, Kind, Solution};
@@ -44,9 +44,12 @@ pub fn reach(args: &SolveArgs) -> anyhow::Result<()> {
 fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     let game = reach::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
     let moves = game.arena().num_edges();
-    let (solution, elapsed) = timed("retrograde analysis", moves, || reach::solve(&game));
-    let (check, check_time) = timed("verifying", moves, || solution.verify(&game));
-    check.map_err(|e| {
+    let (checked, _) = timed("retrograde analysis", moves, || reach::solve_checked(&game));
+    let reach::Checked {
+        solution,
+        solve_time: elapsed,
+        verify_time: check_time,
+    } = checked.map_err(|e| {
         anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
     })?;
     finish(args, || {

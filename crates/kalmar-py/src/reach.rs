@@ -3,7 +3,6 @@
 //! checked by the library's certificate (values, both strategies and the depths to mate) before
 //! the answer reaches Python.
 
-use kalmar_core::Certificate;
 use kalmar_core::format::GameGraph;
 use kalmar_terminal::reach::{self, ChessLike, ReachSolution};
 use kalmar_terminal::solution_file::SolutionFile;
@@ -15,7 +14,6 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// A chess-like game: vertices 0..n in file order, owned by Max (0), Min (1) or no one (a
 /// terminal paying Max 1, 0 or -1); infinite play is a draw.
@@ -141,14 +139,10 @@ impl Game {
         let game = Arc::clone(&self.game);
         let (outcome, distance, strategy, solve_time, verify_time, solution) =
             interruptible(py, move || {
-                let started = Instant::now();
-                let solution = reach::solve(&game);
-                let solve_time = started.elapsed().as_secs_f64();
-                let started = Instant::now();
-                solution.verify(&game).map_err(|e| {
+                let checked = reach::solve_checked(&game).map_err(|e| {
                     format!("internal error, the solver's answer failed its certificate: {e}")
                 })?;
-                let verify_time = started.elapsed().as_secs_f64();
+                let solution = checked.solution;
                 let arena = game.arena();
                 let outcome: Vec<i8> = solution.values.iter().map(|o| o.to_i8()).collect();
                 let strategy = successors(arena, |v| solution.strategy.get(v));
@@ -156,8 +150,8 @@ impl Game {
                     outcome,
                     solution.distance.clone(),
                     strategy,
-                    solve_time,
-                    verify_time,
+                    checked.solve_time.as_secs_f64(),
+                    checked.verify_time.as_secs_f64(),
                     solution,
                 ))
             })?

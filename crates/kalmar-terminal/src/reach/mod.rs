@@ -272,6 +272,42 @@ pub fn from_explored<S>(explored: &Explored<S>) -> Result<ChessLike, ReachError>
     Ok(TerminalGame::new(arena.clone(), payoff)?)
 }
 
+/// A solution that passed its certificate, with the time each part took: what a front end
+/// shows after `kalmar reach solve`.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The solution.
+    pub solution: ReachSolution,
+    /// The time retrograde analysis took.
+    pub solve_time: std::time::Duration,
+    /// The time the independent certificate took.
+    pub verify_time: std::time::Duration,
+}
+
+/// Solves `game` by retrograde analysis and checks the answer with its certificate, timing
+/// both. A failed certificate is a bug in the solver, returned as the verifier's error.
+///
+/// ```
+/// use kalmar_core::format::read_gg;
+/// use kalmar_terminal::reach::{self, Outcome};
+/// let graph = read_gg("kalmar-gg 1\na max -> b t\nb min -> a\nt terminal payoff=1\n").unwrap();
+/// let game = reach::from_graph(&graph).unwrap();
+/// let checked = reach::solve_checked(&game).unwrap();
+/// assert_eq!(checked.solution.values[0], Outcome::Win);
+/// ```
+pub fn solve_checked(game: &ChessLike) -> Result<Checked, VerifyError> {
+    let started = std::time::Instant::now();
+    let solution = solve(game);
+    let solve_time = started.elapsed();
+    let started = std::time::Instant::now();
+    solution.verify(game)?;
+    Ok(Checked {
+        solution,
+        solve_time,
+        verify_time: started.elapsed(),
+    })
+}
+
 /// A strong solution of a chess-like game with depths to mate: the value of every position, for
 /// each won or lost position the number of moves to the end under optimal play (the winner
 /// hurrying, the loser delaying), and strategies for both players optimal in both senses.
