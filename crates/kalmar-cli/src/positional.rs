@@ -197,24 +197,10 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
         } => {
             let game = positional_game(file, preferences)?;
             let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
-            let rule = match rule.as_str() {
-                "round-robin" => Rule::RoundRobin,
-                "random" => Rule::Random(*seed),
-                other => {
-                    return Err(bad_input(format!(
-                        "--rule {other}: expected round-robin or random"
-                    )));
-                }
-            };
-            let start = match from.as_str() {
-                "first" => improvement::first_moves(&game),
-                "random" => improvement::random_profile(&game, *seed),
-                other => {
-                    return Err(bad_input(format!(
-                        "--from {other}: expected first or random"
-                    )));
-                }
-            };
+            let rule =
+                Rule::from_name(rule, *seed).map_err(|e| bad_input(format!("--rule {e}")))?;
+            let start = improvement::start_profile(&game, from, *seed)
+                .map_err(|e| bad_input(format!("--from {e}")))?;
             let dynamics = Dynamics {
                 improvement: kind,
                 restriction,

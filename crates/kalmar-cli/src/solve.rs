@@ -2,9 +2,9 @@
 
 use crate::report::{count, describe, in_file, load, millis, owner_name, table};
 use crate::{SolveArgs, bad_input};
+use kalmar_core::Rational;
 use kalmar_core::dot::{Mark, to_dot};
 use kalmar_core::format::GameGraph;
-use kalmar_core::Rational;
 use kalmar_files::{Detected, Family};
 use kalmar_terminal::Dgg;
 use kalmar_terminal::dgg::{self, DggError, Kind, Solution};

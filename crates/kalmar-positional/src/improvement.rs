@@ -77,6 +77,43 @@ pub enum DynamicsError {
     /// The profile has no play, or the game has chance.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// The dynamics stopped at a profile the Nash certificate rejects: a bug.
+    #[error("internal error, the dynamics stopped off equilibrium: {0}")]
+    Certificate(crate::deviation::NotNash),
+    /// A rule or start the dynamics do not know.
+    #[error(transparent)]
+    Name(#[from] crate::restricted::UnknownName),
+}
+
+impl Rule {
+    /// The rule named `name` (`round-robin` or `random`, which draws from `seed`).
+    pub fn from_name(name: &str, seed: u64) -> Result<Rule, crate::restricted::UnknownName> {
+        match name {
+            "round-robin" => Ok(Rule::RoundRobin),
+            "random" => Ok(Rule::Random(seed)),
+            _ => Err(crate::restricted::UnknownName(
+                name.into(),
+                "round-robin or random",
+            )),
+        }
+    }
+}
+
+/// The profile the dynamics start from, by name: `first` ([`first_moves`]) or `random`
+/// ([`random_profile`] from `seed`).
+pub fn start_profile(
+    game: &PositionalGame,
+    name: &str,
+    seed: u64,
+) -> Result<Strategy, crate::restricted::UnknownName> {
+    match name {
+        "first" => Ok(first_moves(game)),
+        "random" => Ok(random_profile(game, seed)),
+        _ => Err(crate::restricted::UnknownName(
+            name.into(),
+            "first or random",
+        )),
+    }
 }
 
 /// The profile in which every position takes its first move (in the file's order).
@@ -148,7 +185,7 @@ pub fn run(
 /// Follows improvements of the type and restriction asked for, chosen by the rule, from
 /// `profile` until no player has one (a Nash equilibrium: whoever can reach a better outcome has
 /// a lazy, hence strong and inside-play, improvement of every type), a profile repeats (an
-/// improvement cycle) or the step limit.
+/// improvement cycle) or the step limit. An equilibrium has passed the Nash certificate.
 pub fn run_with(
     game: &PositionalGame,
     mut profile: Strategy,
@@ -205,6 +242,7 @@ pub fn run_with(
             }
         };
         let Some((player, (improved, outcomes))) = chosen else {
+            crate::deviation::check(game, &profile).map_err(DynamicsError::Certificate)?;
             return Ok(Run {
                 steps,
                 end: End::Equilibrium(profile),

@@ -342,24 +342,9 @@ impl Game {
     ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         use kalmar_positional::improvement::{self, Dynamics, End, Rule};
         let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
-        let rule = match rule {
-            "round-robin" => Rule::RoundRobin,
-            "random" => Rule::Random(seed),
-            other => {
-                return Err(value_error(format!(
-                    "rule {other:?}: expected round-robin or random"
-                )));
-            }
-        };
-        let profile = match start {
-            "first" => improvement::first_moves(&self.game),
-            "random" => improvement::random_profile(&self.game, seed),
-            other => {
-                return Err(value_error(format!(
-                    "start {other:?}: expected first or random"
-                )));
-            }
-        };
+        let rule = Rule::from_name(rule, seed).map_err(|e| value_error(format!("rule {e}")))?;
+        let profile = improvement::start_profile(&self.game, start, seed)
+            .map_err(|e| value_error(format!("start {e}")))?;
         let dynamics = Dynamics {
             improvement: kind,
             restriction,
@@ -367,22 +352,13 @@ impl Game {
             max_steps,
         };
         let game = Arc::clone(&self.game);
-        let (run, checked) = interruptible(py, move || {
-            let run = improvement::run_with(&game, profile, &dynamics)?;
-            let checked = match &run.end {
-                End::Equilibrium(profile) => kalmar_positional::deviation::check(&game, profile)
-                    .map(drop)
-                    .map_err(|e| e.to_string()),
-                _ => Ok(()),
-            };
-            Ok::<_, improvement::DynamicsError>((run, checked))
-        })?
-        .map_err(value_error)?;
-        checked.map_err(|e| {
-            PyRuntimeError::new_err(format!(
-                "internal error, the dynamics ended off equilibrium: {e}"
-            ))
-        })?;
+        let run = interruptible(py, move || improvement::run_with(&game, profile, &dynamics))?
+            .map_err(|e| match e {
+                improvement::DynamicsError::Certificate(_) => {
+                    PyRuntimeError::new_err(e.to_string())
+                }
+                e => value_error(e),
+            })?;
         let arena = self.game.arena();
         let steps = pyo3::types::PyList::empty(py);
         for step in &run.steps {
