@@ -312,8 +312,7 @@ pub fn run() -> anyhow::Result<()> {
     )?;
     say!("{}\n", indent(THREE_PLAYERS.trim_end()));
     let game = kalmar_positional::PositionalGame::from_graph(&read_gg(THREE_PLAYERS)?)?;
-    let equilibrium = kalmar_positional::backward_induction::solve(&game)?;
-    kalmar_positional::check::check(&game, &equilibrium)?;
+    let equilibrium = kalmar_positional::nash::subgame_perfect(&game)?.equilibrium;
     say!(
         "  from deal the players expect ({}) by backward induction; no player gains by any",
         kalmar_positional::check::join(&equilibrium.values[game.start().index()])

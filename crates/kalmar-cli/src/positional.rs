@@ -8,13 +8,13 @@ use kalmar_core::Owner;
 use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_efg::format::to_nfg_string;
-use kalmar_positional::check::{check, join};
+use kalmar_positional::check::join;
 use kalmar_positional::deviation::{self, outcome_name};
 use kalmar_positional::improvement::{self, Dynamics, End, Rule, Run};
 use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
 use kalmar_positional::restricted::{Improvement, Restriction};
 use kalmar_positional::solution_file::SolutionFile;
-use kalmar_positional::{PositionalGame, backward_induction, normal_form, summary};
+use kalmar_positional::{PositionalGame, normal_form, summary};
 use std::path::{Path, PathBuf};
 
 /// The commands of the positional family.
@@ -354,13 +354,14 @@ pub fn nash_graph(args: &SolveArgs, graph: &GameGraph, solver: Option<&str>) -> 
         return with_cycles(args, &game, solver);
     }
     let moves = game.arena().num_edges();
-    let (solved, elapsed) = timed("backward induction", moves, || {
-        backward_induction::solve(&game)
-    });
-    let solved = solved.map_err(|e| in_file(&args.file, e))?;
-    let (checked, check_time) = timed("verifying", moves, || check(&game, &solved));
-    checked.map_err(|e| {
-        anyhow::anyhow!("internal error, the solver's answer failed its certificate: {e}")
+    let (solved, _) = timed("backward induction", moves, || nash::subgame_perfect(&game));
+    let nash::SubgamePerfect {
+        equilibrium: solved,
+        solve_time: elapsed,
+        check_time,
+    } = solved.map_err(|e| match e {
+        nash::BackwardError::Cycle(e) => in_file(&args.file, e),
+        e => anyhow::anyhow!("{e}"),
     })?;
     finish(args, || SolutionFile::new(&game, &solved).to_text())?;
     let arena = game.arena();

@@ -28,6 +28,44 @@ use crate::{PositionalGame, backward_induction};
 use kalmar_core::registry::{Entry, Registry};
 use kalmar_core::{Rational, Strategy};
 
+/// A subgame-perfect equilibrium of an acyclic game (chance allowed) that passed its
+/// certificate, with the time each part took.
+#[derive(Clone, Debug)]
+pub struct SubgamePerfect {
+    /// The equilibrium, with every player's expected utility at every position.
+    pub equilibrium: crate::Equilibrium,
+    /// The time backward induction took.
+    pub solve_time: std::time::Duration,
+    /// The time the certificate ([`crate::check`]) took.
+    pub check_time: std::time::Duration,
+}
+
+/// Why backward induction gives no checked answer.
+#[derive(Debug, thiserror::Error)]
+pub enum BackwardError {
+    /// The game has a cycle.
+    #[error(transparent)]
+    Cycle(#[from] backward_induction::CycleError),
+    /// The answer failed the certificate: a bug.
+    #[error("internal error, the solver's answer failed its certificate: {0}")]
+    Certificate(crate::check::Wrong),
+}
+
+/// Backward induction and its certificate in one call, timed: the subgame-perfect equilibrium
+/// of an acyclic game, chance positions included.
+pub fn subgame_perfect(game: &PositionalGame) -> Result<SubgamePerfect, BackwardError> {
+    let started = std::time::Instant::now();
+    let equilibrium = backward_induction::solve(game)?;
+    let solve_time = started.elapsed();
+    let started = std::time::Instant::now();
+    crate::check::check(game, &equilibrium).map_err(BackwardError::Certificate)?;
+    Ok(SubgamePerfect {
+        equilibrium,
+        solve_time,
+        check_time: started.elapsed(),
+    })
+}
+
 /// The most work (k · n · (n + m)) spent checking an equilibrium from every start.
 pub const SUBGAME_CHECK_LIMIT: u128 = 1 << 28;
 

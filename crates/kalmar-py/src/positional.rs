@@ -10,8 +10,7 @@ use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::summary::Count;
 use kalmar_positional::{
-    Equilibrium as LibEquilibrium, PositionalGame, backward_induction, check, nash, normal_form,
-    summary,
+    Equilibrium as LibEquilibrium, PositionalGame, check, nash, normal_form, summary,
 };
 
 use crate::common::{
@@ -287,17 +286,12 @@ impl Game {
     /// interrupts it.
     fn solve(&self, py: Python<'_>) -> PyResult<Equilibrium> {
         let game = Arc::clone(&self.game);
-        let (solved, checked) = interruptible(py, move || {
-            let solved = backward_induction::solve(&game)?;
-            let checked = check::check(&game, &solved);
-            Ok::<_, backward_induction::CycleError>((solved, checked))
-        })?
-        .map_err(value_error)?;
-        checked.map_err(|e| {
-            PyRuntimeError::new_err(format!(
-                "internal error, the solver's answer failed its certificate: {e}"
-            ))
-        })?;
+        let solved = interruptible(py, move || nash::subgame_perfect(&game))?
+            .map_err(|e| match e {
+                nash::BackwardError::Certificate(_) => PyRuntimeError::new_err(e.to_string()),
+                e => value_error(e),
+            })?
+            .equilibrium;
         let arena = self.game.arena();
         let strategy = arena
             .vertices()
