@@ -496,10 +496,13 @@ fn with_cycles(
     };
     say!(
         "certificate verified: no player reaches a better outcome by changing its own moves{}\n",
-        match found.subgame_perfect {
-            Some(true) => " (from any start: subgame perfect)",
-            Some(false) => " (from this start only: not subgame perfect)",
-            None => "",
+        match (found.subgame_perfect, found.subgame_checked) {
+            (Some(true), true) => " (from any start too: subgame perfect)",
+            (Some(true), false) => {
+                " (subgame perfect as the solver builds it; too large to check from every start)"
+            }
+            (Some(false), _) => " (from this start only: not subgame perfect)",
+            (None, _) => "",
         }
     );
     say!(

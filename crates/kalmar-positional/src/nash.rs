@@ -185,6 +185,9 @@ pub struct Equilibrium {
     /// start when that costs at most [`SUBGAME_CHECK_LIMIT`] steps (n · (n + m)), known for the
     /// solvers that build subgame-perfect profiles (bi, win-lose), None otherwise.
     pub subgame_perfect: Option<bool>,
+    /// Whether `subgame_perfect` was checked from every start (rather than known from the
+    /// solver).
+    pub subgame_checked: bool,
 }
 
 /// The answer of [`solve`].
@@ -276,7 +279,8 @@ pub fn solve(game: &PositionalGame, options: &Options) -> Result<Solved, NashErr
             let arena = game.arena();
             let n = arena.num_vertices() as u128;
             let work = n * (n + arena.num_edges() as u128) * game.num_players() as u128;
-            let subgame_perfect = if work <= SUBGAME_CHECK_LIMIT {
+            let subgame_checked = work <= SUBGAME_CHECK_LIMIT;
+            let subgame_perfect = if subgame_checked {
                 Some(check_subgame_perfect(game, &profile).is_ok())
             } else {
                 matches!(entry.id, "bi" | "win-lose").then_some(true)
@@ -286,6 +290,7 @@ pub fn solve(game: &PositionalGame, options: &Options) -> Result<Solved, NashErr
                 outcome,
                 utilities,
                 subgame_perfect,
+                subgame_checked,
             })
         }
     };
