@@ -14,7 +14,9 @@ use kalmar_positional::improvement::{self, Dynamics, End, Rule, Run};
 use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
 use kalmar_positional::restricted::{Improvement, Restriction};
 use kalmar_positional::solution_file::SolutionFile;
-use kalmar_positional::{PositionalGame, normal_form, summary};
+use kalmar_positional::{
+    PositionalGame, cycle_certificate, normal_form, preference_search, ricycle, summary,
+};
 use std::path::{Path, PathBuf};
 
 /// The commands of the positional family.
@@ -79,6 +81,10 @@ pub enum PositionalCommand {
         /// The most steps.
         #[arg(long, default_value_t = 1_000_000, value_name = "N")]
         max_steps: usize,
+        /// Draw the game in Graphviz DOT with the equilibrium the dynamics end in in bold
+        /// (render with `dot -Tsvg FILE -o equilibrium.svg`).
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
         /// Print the trace as JSON.
         #[arg(long)]
         json: bool,
@@ -86,29 +92,55 @@ pub enum PositionalCommand {
         preferences: Preferences,
     },
     /// Search for a restricted improvement cycle (ri-cycle): profiles x¹ → x² → … → x¹, each step
-    /// one player's inside-play improvement of the type asked for.
+    /// one player's inside-play improvement of the type asked for; or, with --any-preferences,
+    /// for preferences that make one in the game form.
     ///
     /// The search builds the graph of all positional profiles and their improvements, so it is
     /// for the small examples of the theory (refused above --max-profiles). By the paper's
     /// theorems it finds none of type strong in two-player games, of type last-step on acyclic
     /// graphs, of type standard on trees; --restriction unrestricted allows any change of a
-    /// player's own strategy (the im-cycles of Figure 1, which exist even on trees).
+    /// player's own strategy (the im-cycles of Figure 1, which exist even on trees). Every cycle
+    /// found is checked by the cycle's certificate, which replays each step.
+    ///
+    /// With --any-preferences the file's utilities are ignored (it may be a game form, whose
+    /// terminals have none): the search looks for a cycle of deviations whose order constraints
+    /// are consistent for every player, and prints the cycle with preferences that make it an
+    /// ri-cycle (write them with -o, read them back with --preferences); when it finds none, no
+    /// preferences, ties allowed, make an ri-cycle of that type: the search is complete.
     #[command(
-        after_help = "Examples:\n  kalmar positional ricycle examples/figure-10.gg --improvement strong\n  kalmar positional ricycle game.gg --improvement standard --restriction unrestricted --json"
+        after_help = "Examples:\n  kalmar positional ricycle examples/figure-10.gg --improvement strong\n  kalmar positional ricycle game.gg --improvement standard --restriction unrestricted --json\n  kalmar generate positional flower --size 3 --players 4 -o flower.gg, then\n  kalmar positional ricycle flower.gg --any-preferences --improvement strong-best-reply -o cycle.prefs\n  kalmar positional ricycle flower.gg --any-preferences --c-free   (none: every ri-cycle passes through c)"
     )]
     Ricycle {
-        /// The game (.gg).
+        /// The game (.gg); with --any-preferences, a game form.
         file: std::path::PathBuf,
-        /// The type of improvement: standard, strong, last-step or best-reply.
+        /// The type of improvement: standard, strong, last-step, best-reply or
+        /// strong-best-reply.
         #[arg(long, default_value = "standard", value_name = "TYPE")]
         improvement: String,
         /// Which changes a step may make: inside-play (the paper's restriction), lazy (the
         /// fewest changes to each better outcome) or unrestricted.
         #[arg(long, default_value = "inside-play", value_name = "R")]
         restriction: String,
+        /// Only cycles whose every profile's play ends (the paper's c-free cycles).
+        #[arg(long)]
+        c_free: bool,
+        /// Ignore the utilities and search for preferences that make an ri-cycle.
+        #[arg(long)]
+        any_preferences: bool,
+        /// Write the preferences found (--any-preferences) to FILE, in the notation
+        /// --preferences reads.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
         /// The most profiles searched.
         #[arg(long, default_value_t = 1 << 20, value_name = "N")]
         max_profiles: u64,
+        /// The most partial cycles the search for preferences extends.
+        #[arg(long, default_value_t = 10_000_000, value_name = "N")]
+        max_nodes: u64,
+        /// Draw the game in Graphviz DOT with the cycle's first profile in bold and, under each
+        /// position, the steps that change it (render with `dot -Tsvg FILE -o cycle.svg`).
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
         /// Print the answer as JSON.
         #[arg(long)]
         json: bool,
@@ -192,6 +224,7 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
             seed,
             from,
             max_steps,
+            dot,
             json,
             preferences,
         } => {
@@ -209,23 +242,50 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
             };
             let run =
                 improvement::run_with(&game, start, &dynamics).map_err(|e| in_file(file, e))?;
+            match (&run.end, dot) {
+                (End::Equilibrium(profile), _) => {
+                    draw(dot.as_deref(), game.arena(), Some(profile), |_| {
+                        Mark::default()
+                    })?;
+                }
+                (_, Some(_)) => eprintln!(
+                    "the dynamics end without an equilibrium: nothing drawn (`kalmar positional \
+                     ricycle --dot` draws improvement cycles)"
+                ),
+                (_, None) => {}
+            }
             print_run(&game, file, &run, *json)
         }
         PositionalCommand::Ricycle {
             file,
             improvement,
             restriction,
+            c_free,
+            any_preferences,
+            output,
             max_profiles,
+            max_nodes,
+            dot,
             json,
             preferences,
-        } => ricycle(
-            &preferences.load(file)?,
-            file,
-            improvement,
-            restriction,
-            *max_profiles,
-            *json,
-        ),
+        } => {
+            let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+            let options = ricycle::Options {
+                improvement,
+                restriction,
+                c_free: *c_free,
+                max_profiles: *max_profiles,
+                max_nodes: *max_nodes,
+            };
+            let asked = Asked {
+                file,
+                any_preferences: *any_preferences,
+                output: output.as_deref(),
+                dot: dot.as_deref(),
+                json: *json,
+            };
+            find_ricycle(&preferences.load(file)?, &options, &asked)
+        }
         PositionalCommand::Solvers(args) => {
             let rows = SOLVERS
                 .iter()
@@ -438,9 +498,8 @@ fn with_cycles(
     })?;
     let arena = game.arena();
     if let Some(found) = &solved.equilibrium {
-        draw(args.dot.as_deref(), arena, Some(&found.profile), |_| Mark {
-            text: String::new(),
-            winner: None,
+        draw(args.dot.as_deref(), arena, Some(&found.profile), |_| {
+            Mark::default()
         })?;
     }
     if args.json {
@@ -534,53 +593,130 @@ fn with_cycles(
     Ok(())
 }
 
-/// `kalmar positional ricycle`.
-fn ricycle(
-    graph: &GameGraph,
-    file: &std::path::Path,
-    improvement: &str,
-    restriction: &str,
-    max_profiles: u64,
+/// What `kalmar positional ricycle` is asked besides the search's options.
+struct Asked<'a> {
+    file: &'a Path,
+    any_preferences: bool,
+    output: Option<&'a Path>,
+    dot: Option<&'a Path>,
     json: bool,
+}
+
+/// `kalmar positional ricycle`: a cycle of the game, or preferences and a cycle of the form.
+fn find_ricycle(
+    graph: &GameGraph,
+    options: &ricycle::Options,
+    asked: &Asked<'_>,
 ) -> anyhow::Result<()> {
-    let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
-    let game = PositionalGame::from_graph(graph).map_err(|e| in_file(file, e))?;
-    let found = kalmar_positional::ricycle::search_with(&game, kind, restriction, max_profiles)
-        .map_err(|e| in_file(file, e))?;
-    let steps = found
+    let file = asked.file;
+    if asked.output.is_some() && !asked.any_preferences {
+        return Err(bad_input(
+            "-o writes the preferences --any-preferences finds; without it the game's own \
+             utilities are searched",
+        ));
+    }
+    let (game, found, searched) = if asked.any_preferences {
+        let form = PositionalGame::from_form(graph).map_err(|e| in_file(file, e))?;
+        let searched = preference_search::search(&form, options).map_err(|e| in_file(file, e))?;
+        match &searched.witness {
+            Some(witness) => (
+                witness.game(&form),
+                Some(witness.steps.clone()),
+                Some(searched),
+            ),
+            None => (form, None, Some(searched)),
+        }
+    } else {
+        let game = PositionalGame::from_graph(graph).map_err(|e| in_file(file, e))?;
+        let found = ricycle::search_with(&game, options).map_err(|e| in_file(file, e))?;
+        (game, found, None)
+    };
+    if let Some(steps) = &found {
+        cycle_certificate::check(&game, steps, options.improvement, options.restriction).map_err(
+            |e| anyhow::anyhow!("internal error, the cycle found fails its certificate: {e}"),
+        )?;
+        draw_cycle(asked.dot, &game, steps)?;
+    }
+    let witness = searched.as_ref().and_then(|s| s.witness.as_ref());
+    let notation = witness.map(|w| w.notation(&game));
+    if let (Some(path), Some(notation)) = (asked.output, &notation) {
+        std::fs::write(path, notation).map_err(|e| in_file(path, e))?;
+    }
+    let lines = found
         .as_deref()
-        .map(|cycle| kalmar_positional::ricycle::describe(&game, cycle));
-    if json {
+        .map(|cycle| ricycle::describe(&game, cycle));
+    let kind = options.improvement.name();
+    let restriction = options.restriction.name();
+    if asked.json {
         let json = serde_json::json!({
-            "improvement": improvement,
-            "restriction": restriction.name(),
-            "cycle": steps,
+            "improvement": kind,
+            "restriction": restriction,
+            "c_free": options.c_free,
+            "cycle": lines,
+            "preferences": notation.as_deref().map(|n| n.lines().collect::<Vec<_>>()),
+            "profiles": searched.as_ref().map(|s| s.profiles),
+            "nodes": searched.as_ref().map(|s| s.nodes),
         });
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
-    match steps {
-        None => say!(
-            "no {improvement} improvement cycle ({}) in {}",
-            if restriction == Restriction::InsidePlay {
-                "inside-play"
-            } else {
-                "unrestricted"
-            },
+    let c_free = if options.c_free { "c-free " } else { "" };
+    match (lines, &searched) {
+        (None, None) => say!(
+            "no {c_free}{kind} improvement cycle ({restriction}) in {}",
             file.display()
         ),
-        Some(steps) => {
+        (None, Some(searched)) => say!(
+            "no preferences make a {c_free}{kind} improvement cycle ({restriction}) in {}: the \
+             search tried every cycle of deviations among its {} profiles ({} partial cycles)",
+            file.display(),
+            searched.profiles,
+            searched.nodes
+        ),
+        (Some(lines), _) => {
             say!(
-                "a {improvement} improvement cycle of {} steps in {}:",
-                steps.len(),
+                "a {c_free}{kind} improvement cycle ({restriction}) of {} in {} (certificate \
+                 verified):",
+                count(lines.len() as u64, "step"),
                 file.display()
             );
-            for (k, step) in steps.iter().enumerate() {
+            for (k, step) in lines.iter().enumerate() {
                 say!("  {}. {step}", k + 1);
+            }
+            if let Some(notation) = &notation {
+                say!(
+                    "under the preferences, worst to best (the paper's player 1 is player 0 here):"
+                );
+                for line in notation.lines() {
+                    say!("  {line}");
+                }
             }
         }
     }
     Ok(())
+}
+
+/// Draws the cycle's first profile in bold, with the steps that change each position.
+fn draw_cycle(
+    path: Option<&Path>,
+    game: &PositionalGame,
+    steps: &[ricycle::CycleStep],
+) -> anyhow::Result<()> {
+    let arena = game.arena();
+    draw(path, arena, Some(&steps[0].profile), |v| {
+        let changes: Vec<String> = (0..steps.len())
+            .filter(|&k| steps[k].profile.get(v) != steps[(k + 1) % steps.len()].profile.get(v))
+            .map(|k| (k + 1).to_string())
+            .collect();
+        Mark {
+            text: if changes.is_empty() {
+                String::new()
+            } else {
+                format!("changed in step {}", changes.join(", "))
+            },
+            winner: None,
+        }
+    })
 }
 
 /// The type of improvement and the restriction named on the command line.

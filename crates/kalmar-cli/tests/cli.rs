@@ -986,13 +986,80 @@ fn an_n_player_game_is_solved_saved_and_verified() {
             "--improvement",
             "weak",
         ],
-        "expected standard, strong, last-step or best-reply",
+        "expected standard, strong, last-step, best-reply or strong-best-reply",
     );
     let out = stdout(&kalmar(&["positional", "solvers"]));
     assert!(
         out.contains("win-lose") && out.contains("Theorem 3"),
         "{out}"
     );
+}
+
+/// The search for preferences on the paper's four-person flower: a strong best-reply ri-cycle
+/// through c, its preferences written with -o and read back with --preferences, a picture, and
+/// the proof that no c-free one exists.
+#[test]
+fn preferences_for_an_ri_cycle_are_found_written_and_read_back() {
+    let dir = std::env::temp_dir().join(format!("kalmar-ricycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefs = dir.join("cycle.prefs");
+    let dot = dir.join("cycle.dot");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "ricycle",
+        "examples/flower-4.gg",
+        "--any-preferences",
+        "--improvement",
+        "strong-best-reply",
+        "-o",
+        prefs.to_str().unwrap(),
+        "--dot",
+        dot.to_str().unwrap(),
+    ]));
+    assert!(
+        out.contains("strong-best-reply improvement cycle (inside-play) of 8 steps")
+            && out.contains("certificate verified")
+            && out.contains("1: a3 < a1 < a2 < c"),
+        "{out}"
+    );
+    let written = std::fs::read_to_string(&prefs).unwrap();
+    assert_eq!(written.lines().count(), 4, "{written}");
+    assert!(
+        std::fs::read_to_string(&dot)
+            .unwrap()
+            .contains("changed in step")
+    );
+    let out = stdout(&kalmar(&[
+        "positional",
+        "ricycle",
+        "examples/flower-4.gg",
+        "--preferences",
+        prefs.to_str().unwrap(),
+        "--improvement",
+        "strong-best-reply",
+    ]));
+    assert!(out.contains("of 8 steps"), "{out}");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "ricycle",
+        "examples/flower-4.gg",
+        "--any-preferences",
+        "--c-free",
+        "--json",
+    ]));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(json["cycle"].is_null() && json["c_free"] == true, "{out}");
+    refused(
+        &[
+            "positional",
+            "ricycle",
+            "examples/figure-10.gg",
+            "-o",
+            "x.prefs",
+        ],
+        "-o writes the preferences --any-preferences finds",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -4,7 +4,11 @@
 //!
 //! - `random`: `PLAYERS` players, utilities 0..9 at the terminals and for `c`;
 //! - `win-lose`: two players, each terminal and `c` a win for one of them (±1), the games of
-//!   Proposition 2.
+//!   Proposition 2;
+//! - `flower`: the paper's flower game forms (§2.3): a start position v0, a di-cycle c1 → c2 →
+//!   … → cSIZE → c1 that v0 enters anywhere, and a terminal a_j at each c_j; player 1 owns v0
+//!   and the cycle's positions go to the players in turn ([`flower`] takes any owners and
+//!   entries). A game form: the terminals have no payoffs (give preferences, or search for them).
 //!
 //! ```
 //! use kalmar_positional::generate::{Params, generate};
@@ -39,6 +43,22 @@ pub static FAMILIES: Registry<Generator> = Registry::new(
             summary: "two players, SIZE positions, every outcome (c too) a win for one",
             bounds: "3·SIZE/4·2 moves",
             run: |p| random(p, true),
+        },
+        Entry {
+            id: "flower",
+            summary: "a flower game form (§2.3): v0 entering a di-cycle of SIZE positions",
+            bounds: "3·SIZE moves",
+            run: |p| {
+                if p.players == 0 {
+                    return Err(GenerateError::Parameter(
+                        "a game needs at least 1 player".into(),
+                    ));
+                }
+                let owners: Vec<u8> = (0..=p.size)
+                    .map(|k| (k % usize::from(p.players)) as u8)
+                    .collect();
+                flower(p.players, &owners, &(1..=p.size).collect::<Vec<_>>())
+            },
         },
     ],
 );
@@ -115,4 +135,53 @@ fn random(params: &Params, win_lose: bool) -> Result<GameGraph, GenerateError> {
     }
     graph.cycle = Some(utilities());
     Ok(graph)
+}
+
+/// A flower game form (§2.3.1) of `players` players: a start position v0 owned by `owners[0]`,
+/// a di-cycle c1 → c2 → … → ck → c1 whose position c_j belongs to `owners[j]`, a terminal a_j
+/// after each c_j, and moves from v0 to the c_j of `entries` (numbered from 1). The terminals
+/// have no payoffs: it is a game form.
+pub fn flower(players: u8, owners: &[u8], entries: &[usize]) -> Result<GameGraph, GenerateError> {
+    let k = owners.len().saturating_sub(1);
+    let bad = |why: String| Err(GenerateError::Parameter(why));
+    if k < 2 {
+        return bad("a flower needs a cycle of at least 2 positions".into());
+    }
+    if let Some(&o) = owners.iter().find(|&&o| o >= players) {
+        return bad(format!("owner {o} is not one of the {players} players"));
+    }
+    if entries.is_empty() || entries.iter().any(|&e| e == 0 || e > k) {
+        return bad(format!(
+            "v0 must enter the cycle at positions among 1..={k}"
+        ));
+    }
+    check_size(2 * k + 1, 2 * k + entries.len())?;
+    let mut builder = Builder::new(players);
+    let mut add = |owner: Owner, name: String| {
+        let v = builder.add_vertex(owner);
+        builder.set_name(v, name);
+        v
+    };
+    let v0 = add(Owner::Player(Player(owners[0])), "v0".into());
+    let cycle: Vec<Vertex> = (1..=k)
+        .map(|j| add(Owner::Player(Player(owners[j])), format!("c{j}")))
+        .collect();
+    let terminals: Vec<Vertex> = (1..=k)
+        .map(|j| add(Owner::Terminal, format!("a{j}")))
+        .collect();
+    builder.set_start(v0);
+    let mut entries = entries.to_vec();
+    entries.sort_unstable();
+    entries.dedup();
+    for e in entries {
+        builder.add_edge(v0, cycle[e - 1]);
+    }
+    for j in 0..k {
+        builder.add_edge(cycle[j], cycle[(j + 1) % k]);
+        builder.add_edge(cycle[j], terminals[j]);
+    }
+    let arena = builder
+        .build()
+        .map_err(|e| GenerateError::Parameter(e.to_string()))?;
+    Ok(GameGraph::new(arena))
 }

@@ -32,6 +32,9 @@
 //!   (Proposition 1), by 0-1 shortest paths;
 //! - [`improvement`]: restricted improvement dynamics; for two players, strong improvements
 //!   always end in an equilibrium (Theorem 3), and the steps are counted;
+//! - [`ricycle`]: a restricted improvement cycle of a game, by search in the graph of
+//!   profiles; [`preference_search`]: given only a game form, a cycle and preferences that make
+//!   it an ri-cycle, or a proof that none do; [`cycle_certificate`]: the check of either;
 //! - [`normal_form`]: every pure positional strategy of every player and the outcome of every
 //!   profile, as a Gambit `.nfg` table with a size guard;
 //! - [`summary`]: what a game is before it is solved (players, positions, moves, whether play
@@ -56,6 +59,7 @@
 pub mod backward_induction;
 pub mod brute_force;
 pub mod check;
+pub mod cycle_certificate;
 pub mod deviation;
 pub mod generate;
 pub mod improvement;
@@ -63,6 +67,7 @@ pub mod lazy;
 pub mod nash;
 pub mod normal_form;
 pub mod play;
+pub mod preference_search;
 pub mod preferences;
 pub mod restricted;
 pub mod ricycle;
@@ -167,6 +172,32 @@ impl PositionalGame {
             cycle,
             start: arena.start().unwrap_or(Vertex::new(0)),
         })
+    }
+
+    /// The game form of a game graph, for searches that ignore utilities
+    /// ([`preference_search`]): like [`PositionalGame::from_graph`], but terminals may have no
+    /// payoffs (they get 0 for every player).
+    pub fn from_form(graph: &GameGraph) -> Result<PositionalGame, FromGraphError> {
+        let players = usize::from(graph.arena.num_players());
+        let mut graph = graph.clone();
+        for v in graph
+            .arena
+            .vertices()
+            .filter(|&v| graph.arena.is_terminal(v))
+        {
+            if graph.payoff[v.index()].is_empty() {
+                graph.payoff[v.index()] = vec![Rational::from(0); players];
+            }
+        }
+        PositionalGame::from_graph(&graph)
+    }
+
+    /// Gives `player` utility `value` for `outcome`.
+    pub fn set_utility(&mut self, outcome: Outcome, player: usize, value: Rational) {
+        match outcome {
+            Outcome::Terminal(v) => self.payoff[v.index()][player] = value,
+            Outcome::Cycle => self.cycle[player] = value,
+        }
     }
 
     /// The graph.

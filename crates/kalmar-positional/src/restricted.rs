@@ -6,7 +6,7 @@
 //!   lies on the final play. The outcomes a₀, a₁, …, a_m passed through decide the type of
 //!   improvement (§1.4.3): `standard` when u_i(a_m) > u_i(a₀), `strong` when u_i(a_m) exceeds
 //!   every earlier u_i(a_j), `last-step` when u_i(a_m) > u_i(a_{m−1}), `best-reply` when a_m is
-//!   the best outcome i can reach at all, and better than a₀.
+//!   the best outcome i can reach at all, and better than a₀, `strong-best-reply` when both.
 //! - **Lazy** (§4): to each better outcome it can reach, the player changes as few decisions as
 //!   possible ([`crate::lazy`]; one such deviation per outcome, the one the search finds); a lazy
 //!   improvement is strong, so the types differ only for best reply.
@@ -48,15 +48,19 @@ pub enum Improvement {
     LastStep,
     /// The last outcome is the best the player can reach, and better than the first.
     BestReply,
+    /// Strong and best reply at once: the steps the paper's Nash-solvability argument takes
+    /// (§1.4.3, §2.2).
+    StrongBestReply,
 }
 
 impl Improvement {
     /// The types by name, as the command line spells them.
-    pub const ALL: [(&'static str, Improvement); 4] = [
+    pub const ALL: [(&'static str, Improvement); 5] = [
         ("standard", Improvement::Standard),
         ("strong", Improvement::Strong),
         ("last-step", Improvement::LastStep),
         ("best-reply", Improvement::BestReply),
+        ("strong-best-reply", Improvement::StrongBestReply),
     ];
 
     /// The type named `name`.
@@ -65,6 +69,14 @@ impl Improvement {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, t)| t)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        Improvement::ALL
+            .iter()
+            .find(|&&(_, t)| t == self)
+            .map_or("", |&(n, _)| n)
     }
 }
 
@@ -88,8 +100,12 @@ pub struct UnknownName(pub String, pub &'static str);
 impl std::str::FromStr for Improvement {
     type Err = UnknownName;
     fn from_str(name: &str) -> Result<Improvement, UnknownName> {
-        Improvement::from_name(name)
-            .ok_or_else(|| UnknownName(name.into(), "standard, strong, last-step or best-reply"))
+        Improvement::from_name(name).ok_or_else(|| {
+            UnknownName(
+                name.into(),
+                "standard, strong, last-step, best-reply or strong-best-reply",
+            )
+        })
     }
 }
 
@@ -135,38 +151,117 @@ pub fn improvements(
     kind: Improvement,
     restriction: Restriction,
 ) -> Vec<(Strategy, Vec<Outcome>)> {
-    match restriction {
-        Restriction::InsidePlay => inside_play(game, profile, player, kind),
-        Restriction::Lazy => lazy_improvements(game, profile, player, kind),
-        Restriction::Unrestricted => unrestricted(game, profile, player, kind),
-    }
-}
-
-/// The best utility `player` can reach from the start against the others' moves.
-fn best_reachable(game: &PositionalGame, profile: &Strategy, player: usize) -> Rational {
-    reachable_outcomes(game, profile, player, game.start())
+    let utility = |o: Outcome| -> &Rational { &game.utility(o)[player] };
+    let best = reachable_outcomes(game, profile, player, game.start())
         .into_iter()
-        .map(|o| game.utility(o)[player].clone())
+        .map(utility)
         .max()
-        .expect("a play has an outcome")
+        .expect("a play has an outcome");
+    deviations(game, profile, player, restriction)
+        .into_iter()
+        .filter(|(_, outcomes)| kind.holds(outcomes, &utility, best))
+        .collect()
 }
 
-/// A lazy deviation to each better outcome (to the best ones only for best reply).
-fn lazy_improvements(
+/// Every deviation of `player` from `profile` that `restriction` allows, better or not: the new
+/// profile and the outcomes passed through (for lazy ones, one to each other outcome the player
+/// can reach).
+pub fn deviations(
     game: &PositionalGame,
     profile: &Strategy,
     player: usize,
-    kind: Improvement,
+    restriction: Restriction,
+) -> Vec<(Strategy, Vec<Outcome>)> {
+    match restriction {
+        Restriction::InsidePlay => inside_play(game, profile, player),
+        Restriction::Lazy => lazy_deviations(game, profile, player),
+        Restriction::Unrestricted => unrestricted(game, profile, player),
+    }
+}
+
+/// One order between two outcomes in one player's preferences: `lower` is worse than `higher`
+/// (strictly, or at most as good).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// The worse outcome.
+    pub lower: Outcome,
+    /// The better outcome.
+    pub higher: Outcome,
+    /// Whether `higher` must be strictly better.
+    pub strict: bool,
+}
+
+impl Improvement {
+    /// Whether a deviation through `outcomes` (a₀, …, a_m) is an improvement of this type for a
+    /// player with these utilities, whose best reachable outcome is worth `best`.
+    pub fn holds<'a>(
+        self,
+        outcomes: &[Outcome],
+        utility: &dyn Fn(Outcome) -> &'a Rational,
+        best: &Rational,
+    ) -> bool {
+        let last = utility(outcomes[outcomes.len() - 1]);
+        match self {
+            Improvement::Standard => last > utility(outcomes[0]),
+            Improvement::Strong => outcomes[..outcomes.len() - 1]
+                .iter()
+                .all(|&o| last > utility(o)),
+            Improvement::LastStep => last > utility(outcomes[outcomes.len() - 2]),
+            Improvement::BestReply => last == best && last > utility(outcomes[0]),
+            Improvement::StrongBestReply => {
+                Improvement::Strong.holds(outcomes, utility, best)
+                    && Improvement::BestReply.holds(outcomes, utility, best)
+            }
+        }
+    }
+
+    /// What a player's preferences must satisfy for a deviation through `outcomes` to be an
+    /// improvement of this type, when the player can reach `reachable`; None when no
+    /// preferences make it one (it must beat an outcome equal to itself).
+    pub fn orders(self, outcomes: &[Outcome], reachable: &[Outcome]) -> Option<Vec<Order>> {
+        let last = outcomes[outcomes.len() - 1];
+        let below = |lower: Outcome, strict: bool| Order {
+            lower,
+            higher: last,
+            strict,
+        };
+        let strict: Vec<Outcome> = match self {
+            Improvement::Standard | Improvement::BestReply => vec![outcomes[0]],
+            Improvement::Strong | Improvement::StrongBestReply => {
+                outcomes[..outcomes.len() - 1].to_vec()
+            }
+            Improvement::LastStep => vec![outcomes[outcomes.len() - 2]],
+        };
+        if strict.contains(&last) {
+            return None;
+        }
+        let mut orders: Vec<Order> = strict.into_iter().map(|o| below(o, true)).collect();
+        if matches!(self, Improvement::BestReply | Improvement::StrongBestReply) {
+            orders.extend(
+                reachable
+                    .iter()
+                    .filter(|&&o| o != last)
+                    .map(|&o| below(o, false)),
+            );
+        }
+        orders.sort_unstable_by_key(|o| (o.lower, !o.strict));
+        orders.dedup_by_key(|o| o.lower);
+        Some(orders)
+    }
+}
+
+/// A lazy deviation to each other outcome the player can reach.
+fn lazy_deviations(
+    game: &PositionalGame,
+    profile: &Strategy,
+    player: usize,
 ) -> Vec<(Strategy, Vec<Outcome>)> {
     let before = play(game, profile, game.start())
         .expect("no chance, a move everywhere")
         .outcome;
-    let utility = |o: Outcome| game.utility(o)[player].clone();
-    let best = best_reachable(game, profile, player);
     reachable_outcomes(game, profile, player, game.start())
         .into_iter()
-        .filter(|&o| utility(o) > utility(before))
-        .filter(|&o| kind != Improvement::BestReply || utility(o) == best)
+        .filter(|&o| o != before)
         .filter_map(|o| {
             let (_, deviated) = lazy::deviate(game, profile, player, o)?;
             Some((deviated, vec![before, o]))
@@ -174,58 +269,38 @@ fn lazy_improvements(
         .collect()
 }
 
-/// Every inside-play deviation of `player` from `profile` that is an improvement of type `kind`:
-/// the new profile and the outcomes passed through.
+/// Every inside-play deviation of `player` from `profile`: the new profile and the outcomes
+/// passed through.
 fn inside_play(
     game: &PositionalGame,
     profile: &Strategy,
     player: usize,
-    kind: Improvement,
 ) -> Vec<(Strategy, Vec<Outcome>)> {
-    let utility = |o: Outcome| -> &Rational { &game.utility(o)[player] };
-    let best = best_reachable(game, profile, player);
     let start = play(game, profile, game.start()).expect("no chance, a move everywhere");
     let mut found = Vec::new();
     let mut outcomes = vec![start.outcome];
-    deviations(
+    deviations_after(
         game,
         profile,
         player,
         &start.positions,
         &mut outcomes,
-        &mut |next, outcomes| {
-            let last = utility(outcomes[outcomes.len() - 1]);
-            let first = utility(outcomes[0]);
-            let improves = match kind {
-                Improvement::Standard => last > first,
-                Improvement::Strong => outcomes[..outcomes.len() - 1]
-                    .iter()
-                    .all(|&o| last > utility(o)),
-                Improvement::LastStep => last > utility(outcomes[outcomes.len() - 2]),
-                Improvement::BestReply => *last == best && last > first,
-            };
-            if improves {
-                found.push((next.clone(), outcomes.to_vec()));
-            }
-        },
+        &mut |next, outcomes| found.push((next.clone(), outcomes.to_vec())),
     );
     found
 }
 
-/// Every change of `player`'s strategy that improves by type `kind` (one step, so the strong,
-/// standard and last-step types agree): the new profile and the outcomes before and after.
+/// Every change of `player`'s strategy, one step: the new profile and the outcomes before and
+/// after.
 fn unrestricted(
     game: &PositionalGame,
     profile: &Strategy,
     player: usize,
-    kind: Improvement,
 ) -> Vec<(Strategy, Vec<Outcome>)> {
     let arena = game.arena();
-    let utility = |o: Outcome| -> &Rational { &game.utility(o)[player] };
     let before = play(game, profile, game.start())
         .expect("no chance, a move everywhere")
         .outcome;
-    let best = best_reachable(game, profile, player);
     let mine: Vec<Vertex> = arena
         .vertices()
         .filter(|&v| game.mover(v) == Some(player))
@@ -242,10 +317,7 @@ fn unrestricted(
             let after = play(game, &next, game.start())
                 .expect("no chance, a move everywhere")
                 .outcome;
-            let better = utility(after) > utility(before);
-            if better && (kind != Improvement::BestReply || *utility(after) == best) {
-                found.push((next.clone(), vec![before, after]));
-            }
+            found.push((next.clone(), vec![before, after]));
         }
         let mut k = 0;
         loop {
@@ -268,7 +340,7 @@ fn unrestricted(
 /// Every continuation of an inside-play deviation: a change at a position of `player` among
 /// `allowed` (the part of the current play after the last change), then the same from the new
 /// play after it. `report` sees each deviation's profile and outcomes.
-fn deviations(
+fn deviations_after(
     game: &PositionalGame,
     profile: &Strategy,
     player: usize,
@@ -295,7 +367,7 @@ fn deviations(
                 .iter()
                 .position(|&w| w == v)
                 .map_or(0, |k| k + 1);
-            deviations(game, &next, player, &p.positions[after..], outcomes, report);
+            deviations_after(game, &next, player, &p.positions[after..], outcomes, report);
             outcomes.pop();
         }
     }

@@ -29,10 +29,10 @@
 
 use crate::PositionalGame;
 use crate::deviation::outcome_name;
-use crate::play::{Outcome, chance_position, decision_points, profile_count};
+use crate::play::{Outcome, chance_position, decision_points, play, profile_count};
 use crate::restricted::improvements;
 pub use crate::restricted::{Improvement, Restriction};
-use kalmar_core::Strategy;
+use kalmar_core::{Edge, Strategy, Vertex};
 
 /// One step of an ri-cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +58,39 @@ pub enum SearchError {
         "position {0} belongs to chance: games with cycles are solved without chance moves here"
     )]
     Chance(String),
+    /// The search for preferences tried as many partial cycles as it may.
+    #[error(
+        "no answer after {0} partial cycles (the limit): raise the limit, or search for c-free cycles or a stronger type of improvement, which prune more"
+    )]
+    Budget(u64),
+}
+
+/// What a search looks for, and how much it may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The type of improvement of every step.
+    pub improvement: Improvement,
+    /// The changes a step may make.
+    pub restriction: Restriction,
+    /// Only cycles in which no profile's play is infinite (the paper's c-free cycles).
+    pub c_free: bool,
+    /// The most profiles a game may have.
+    pub max_profiles: u64,
+    /// The most partial cycles the search for preferences extends
+    /// ([`crate::preference_search`]).
+    pub max_nodes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            improvement: Improvement::Standard,
+            restriction: Restriction::InsidePlay,
+            c_free: false,
+            max_profiles: 1 << 20,
+            max_nodes: 10_000_000,
+        }
+    }
 }
 
 /// Searches for an ri-cycle whose steps are improvements of type `kind`: the cycle's steps, or
@@ -67,53 +100,108 @@ pub fn search(
     kind: Improvement,
     limit: u64,
 ) -> Result<Option<Vec<CycleStep>>, SearchError> {
-    search_with(game, kind, Restriction::InsidePlay, limit)
+    search_with(
+        game,
+        &Options {
+            improvement: kind,
+            max_profiles: limit,
+            ..Options::default()
+        },
+    )
 }
 
-/// [`search`] with the changes a step may make given.
-pub fn search_with(
-    game: &PositionalGame,
-    kind: Improvement,
-    restriction: Restriction,
-    limit: u64,
-) -> Result<Option<Vec<CycleStep>>, SearchError> {
-    if let Some(v) = chance_position(game) {
-        return Err(SearchError::Chance(v));
-    }
-    let arena = game.arena();
-    let (movers, moves) = decision_points(game);
-    let count = profile_count(&moves);
-    let count = match count {
-        Some(c) if c <= u128::from(limit) => c as usize,
-        c => {
-            return Err(SearchError::TooMany(
-                c.map_or("more than 2^128".into(), |c| c.to_string()),
-                limit,
-            ));
+/// Every positional profile of a game without chance, numbered in mixed radix over the
+/// positions where someone moves.
+pub(crate) struct Profiles {
+    movers: Vec<Vertex>,
+    moves: Vec<Vec<Edge>>,
+    positions: usize,
+    /// How many there are.
+    pub count: usize,
+}
+
+impl Profiles {
+    /// The profiles of `game`, refused above `limit`.
+    pub(crate) fn of(game: &PositionalGame, limit: u64) -> Result<Profiles, SearchError> {
+        if let Some(v) = chance_position(game) {
+            return Err(SearchError::Chance(v));
         }
-    };
-    // Profiles are numbered in mixed radix over `movers`.
-    let index_of = |profile: &Strategy| -> usize {
-        movers.iter().zip(&moves).rev().fold(0, |acc, (&v, m)| {
-            let e = profile.get(v).expect("a profile moves everywhere");
-            acc * m.len() + m.iter().position(|&x| x == e).expect("a move of v")
+        let (movers, moves) = decision_points(game);
+        let count = match profile_count(&moves) {
+            Some(c) if c <= u128::from(limit) => c as usize,
+            c => {
+                return Err(SearchError::TooMany(
+                    c.map_or("more than 2^128".into(), |c| c.to_string()),
+                    limit,
+                ));
+            }
+        };
+        Ok(Profiles {
+            movers,
+            moves,
+            positions: game.arena().num_vertices(),
+            count,
         })
-    };
-    let profile_of = |mut index: usize| -> Strategy {
-        let mut profile = Strategy::empty(arena.num_vertices());
-        for (&v, m) in movers.iter().zip(&moves) {
+    }
+
+    /// The number of a profile.
+    pub(crate) fn index(&self, profile: &Strategy) -> usize {
+        self.movers
+            .iter()
+            .zip(&self.moves)
+            .rev()
+            .fold(0, |acc, (&v, m)| {
+                let e = profile.get(v).expect("a profile moves everywhere");
+                acc * m.len() + m.iter().position(|&x| x == e).expect("a move of v")
+            })
+    }
+
+    /// The profile numbered `index`.
+    pub(crate) fn profile(&self, mut index: usize) -> Strategy {
+        let mut profile = Strategy::empty(self.positions);
+        for (&v, m) in self.movers.iter().zip(&self.moves) {
             profile.set(v, m[index % m.len()]);
             index /= m.len();
         }
         profile
-    };
+    }
+
+    /// Whether the play of profile `index` is infinite.
+    pub(crate) fn cycles(&self, game: &PositionalGame, index: usize) -> bool {
+        play(game, &self.profile(index), game.start()).is_ok_and(|p| p.outcome == Outcome::Cycle)
+    }
+}
+
+/// [`search`] with every option given: the type of improvement, the restriction, whether
+/// profiles with infinite play may be on the cycle, the limit on profiles.
+pub fn search_with(
+    game: &PositionalGame,
+    options: &Options,
+) -> Result<Option<Vec<CycleStep>>, SearchError> {
+    let profiles = Profiles::of(game, options.max_profiles)?;
+    let count = profiles.count;
+    let excluded: Vec<bool> = (0..count)
+        .map(|x| options.c_free && profiles.cycles(game, x))
+        .collect();
     // The improvement graph, arcs with the step that makes them.
     let mut arcs: Vec<Vec<(usize, usize, Vec<Outcome>)>> = vec![Vec::new(); count];
     for (x, out) in arcs.iter_mut().enumerate() {
-        let profile = profile_of(x);
+        if excluded[x] {
+            continue;
+        }
+        let profile = profiles.profile(x);
         for player in 0..game.num_players() {
-            for (next, outcomes) in improvements(game, &profile, player, kind, restriction) {
-                out.push((index_of(&next), player, outcomes));
+            for (next, outcomes) in improvements(
+                game,
+                &profile,
+                player,
+                options.improvement,
+                options.restriction,
+            ) {
+                let y = profiles.index(&next);
+                if !excluded[y] {
+                    out.push((y, player, outcomes));
+                }
             }
         }
     }
@@ -151,7 +239,7 @@ pub fn search_with(
                             let (_, player, outcomes) = &arcs[z][taken - 1];
                             CycleStep {
                                 player: *player,
-                                profile: profile_of(z),
+                                profile: profiles.profile(z),
                                 outcomes: outcomes.clone(),
                             }
                         })

@@ -8,8 +8,8 @@ use kalmar_core::format::read_gg;
 use kalmar_core::{Edge, Rational, Strategy, Vertex};
 use kalmar_positional::improvement::{self, End};
 use kalmar_positional::restricted::{self, Improvement, Restriction};
-use kalmar_positional::ricycle;
 use kalmar_positional::{PositionalGame, brute_force, deviation, lazy, play, win_lose};
+use kalmar_positional::{cycle_certificate, preference_search, ricycle};
 use proptest::prelude::*;
 use proptest::strategy::{Strategy as _, ValueTree as _};
 
@@ -362,9 +362,11 @@ fn unrestricted_improvement_cycles_are_found() {
         let game = read(&text);
         let search = ricycle::search_with(
             &game,
-            Improvement::Standard,
-            Restriction::Unrestricted,
-            1 << 12,
+            &ricycle::Options {
+                restriction: Restriction::Unrestricted,
+                max_profiles: 1 << 12,
+                ..ricycle::Options::default()
+            },
         );
         let Some(cycle) = search.unwrap() else {
             continue;
@@ -380,4 +382,159 @@ fn unrestricted_improvement_cycles_are_found() {
         assert!(cycle.len() >= 2);
     }
     assert!(found > 0, "no improvement cycle in 1000 random games");
+}
+
+/// Every ranking of `n` outcomes (rank 0 worst), with ties or only strict ones.
+fn rankings(n: usize, ties: bool) -> Vec<Vec<i64>> {
+    let mut all = Vec::new();
+    let mut ranks = vec![0i64; n];
+    loop {
+        let mut used: Vec<i64> = ranks.clone();
+        used.sort_unstable();
+        used.dedup();
+        let onto = used.len() == (*used.last().unwrap_or(&-1) + 1) as usize;
+        if onto && (ties || used.len() == n) {
+            all.push(ranks.clone());
+        }
+        let Some(k) = (0..n).find(|&k| ranks[k] + 1 < n as i64) else {
+            return all;
+        };
+        ranks[k] += 1;
+        for r in &mut ranks[..k] {
+            *r = 0;
+        }
+    }
+}
+
+/// The game form with each player's outcomes ranked: terminals in vertex order, then c.
+fn ranked(form: &PositionalGame, ranks: &[&Vec<i64>]) -> PositionalGame {
+    let arena = form.arena();
+    let outcomes: Vec<play::Outcome> = arena
+        .vertices()
+        .filter(|&v| arena.is_terminal(v))
+        .map(play::Outcome::Terminal)
+        .chain([play::Outcome::Cycle])
+        .collect();
+    let mut game = form.clone();
+    for (player, ranks) in ranks.iter().enumerate() {
+        for (&o, &r) in outcomes.iter().zip(ranks.iter()) {
+            game.set_utility(o, player, Rational::from(r));
+        }
+    }
+    game
+}
+
+/// Games of two or three players where improvement cycles are common: three to six positions
+/// with two moves each, two or three terminals, utilities -2..2.
+fn small_games(players: usize) -> impl proptest::strategy::Strategy<Value = String> {
+    (3usize..7, 2usize..4).prop_flat_map(move |(positions, terminals)| {
+        let n = positions + terminals;
+        (
+            proptest::collection::vec(0usize..players, positions),
+            proptest::collection::vec((0..n, 1..n), positions),
+            proptest::collection::vec(proptest::collection::vec(-2i8..3, players), terminals + 1),
+        )
+            .prop_map(move |(owners, moves, utilities)| {
+                let moves: Vec<Vec<usize>> =
+                    moves.iter().map(|&(a, b)| vec![a, (a + b) % n]).collect();
+                common::game_text(players, &owners, &moves, &utilities)
+            })
+    })
+}
+
+fn kinds() -> impl proptest::strategy::Strategy<Value = (Improvement, Restriction)> {
+    (0..Improvement::ALL.len(), 0..Restriction::ALL.len())
+        .prop_map(|(k, r)| (Improvement::ALL[k].1, Restriction::ALL[r].1))
+}
+
+fn options(improvement: Improvement, restriction: Restriction) -> ricycle::Options {
+    ricycle::Options {
+        improvement,
+        restriction,
+        max_profiles: 1 << 12,
+        max_nodes: 1 << 20,
+        ..ricycle::Options::default()
+    }
+}
+
+/// The search for preferences; a case whose search passes the budget is set aside (the search
+/// is exponential, and random cases are not all small).
+fn searched(
+    form: &PositionalGame,
+    options: &ricycle::Options,
+) -> Result<preference_search::Searched, TestCaseError> {
+    match preference_search::search(form, options) {
+        Err(ricycle::SearchError::Budget(_)) => Err(TestCaseError::reject("over the budget")),
+        found => Ok(found.unwrap()),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whenever a game has an ri-cycle, the search for preferences finds one in its form, and
+    /// every witness passes the cycle's certificate under the preferences it gives.
+    #[test]
+    fn the_search_finds_preferences_wherever_a_game_has_a_cycle(
+        text in (2usize..4).prop_flat_map(small_games),
+        (improvement, restriction) in kinds(),
+    ) {
+        let game = read(&text);
+        let options = options(improvement, restriction);
+        let searched = searched(&game, &options)?;
+        if let Some(witness) = &searched.witness {
+            let ranked = witness.game(&game);
+            prop_assert!(cycle_certificate::check(&ranked, &witness.steps, improvement, restriction).is_ok());
+        }
+        if let Some(cycle) = ricycle::search_with(&game, &options).unwrap() {
+            prop_assert!(cycle_certificate::check(&game, &cycle, improvement, restriction).is_ok());
+            prop_assert!(searched.witness.is_some(), "{}", text);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// And where the search finds no preferences, none exist: every ranking of the outcomes by
+    /// both players is tried. Strict rankings suffice unless the type involves best replies,
+    /// whose "at least as good as every reachable outcome" may force ties.
+    #[test]
+    fn no_ranking_makes_a_cycle_where_the_search_finds_none(
+        text in small_games(2),
+        (improvement, restriction) in kinds(),
+    ) {
+        let form = read(&text);
+        let outcomes = form.arena().vertices().filter(|&v| form.arena().is_terminal(v)).count() + 1;
+        let ties = matches!(improvement, Improvement::BestReply | Improvement::StrongBestReply);
+        let rankings = rankings(outcomes, ties);
+        prop_assume!(rankings.len() <= 24);
+        let options = options(improvement, restriction);
+        let found = searched(&form, &options)?.witness.is_some();
+        let exists = rankings.iter().any(|first| {
+            rankings.iter().any(|second| {
+                let game = ranked(&form, &[first, second]);
+                ricycle::search_with(&game, &options).unwrap().is_some()
+            })
+        });
+        prop_assert_eq!(found, exists, "{}", text);
+    }
+
+    /// Theorems 1–3 for every preference at once: the search for preferences finds no standard
+    /// ri-cycle on a tree, no last-step one on an acyclic digraph, no strong one for two players.
+    #[test]
+    fn no_preferences_break_theorems_1_to_3(
+        tree in acyclic_games(true),
+        acyclic in acyclic_games(false),
+        two in games(2, false),
+    ) {
+        for (text, improvement) in [
+            (&tree, Improvement::Standard),
+            (&acyclic, Improvement::LastStep),
+            (&two, Improvement::Strong),
+        ] {
+            let searched = searched(&read(text), &options(improvement, Restriction::InsidePlay))?;
+            prop_assert!(searched.witness.is_none(), "{}", text);
+        }
+    }
 }

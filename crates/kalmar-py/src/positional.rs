@@ -10,7 +10,8 @@ use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::summary::Count;
 use kalmar_positional::{
-    Equilibrium as LibEquilibrium, PositionalGame, check, nash, normal_form, summary,
+    Equilibrium as LibEquilibrium, PositionalGame, check, cycle_certificate, nash, normal_form,
+    preference_search, ricycle, summary,
 };
 
 use crate::common::{
@@ -79,6 +80,69 @@ impl NashEquilibrium {
             ),
         }
     }
+}
+
+/// What `Game.find_preferences` found.
+#[pyclass(module = "kalmar.positional", frozen)]
+pub struct PreferenceSearch {
+    /// Whether some preferences make an ri-cycle of the type asked for.
+    #[pyo3(get)]
+    found: bool,
+    /// The cycle's steps as `(player, [outcome names passed through])`.
+    #[pyo3(get)]
+    steps: Option<Vec<CycleStep>>,
+    /// Preferences that make it an ri-cycle, in the paper's notation (players from 1, worst
+    /// to best, `=` for ties).
+    #[pyo3(get)]
+    preferences: Option<String>,
+    /// How many profiles the game form has.
+    #[pyo3(get)]
+    profiles: u64,
+    /// How many partial cycles the search extended.
+    #[pyo3(get)]
+    nodes: u64,
+}
+
+#[pymethods]
+impl PreferenceSearch {
+    fn __repr__(&self) -> String {
+        match &self.steps {
+            Some(steps) => format!(
+                "<kalmar.positional.PreferenceSearch: an ri-cycle of {} steps, verified>",
+                steps.len()
+            ),
+            None => format!(
+                "<kalmar.positional.PreferenceSearch: no preferences make one ({} profiles, {} partial cycles)>",
+                self.profiles, self.nodes
+            ),
+        }
+    }
+}
+
+/// A cycle's steps for Python, after the cycle's certificate passed.
+fn checked_steps(
+    game: &PositionalGame,
+    cycle: &[ricycle::CycleStep],
+    options: &ricycle::Options,
+) -> PyResult<Vec<CycleStep>> {
+    cycle_certificate::check(game, cycle, options.improvement, options.restriction).map_err(
+        |e| {
+            PyRuntimeError::new_err(format!(
+                "internal error, the cycle found fails its certificate: {e}"
+            ))
+        },
+    )?;
+    Ok(cycle
+        .iter()
+        .map(|step| {
+            let names = step
+                .outcomes
+                .iter()
+                .map(|&o| outcome_name(game, o))
+                .collect();
+            (step.player, names)
+        })
+        .collect())
 }
 
 /// The type of improvement and the restriction named, or `ValueError` listing the names.
@@ -390,39 +454,81 @@ impl Game {
     }
 
     /// Searches for an improvement cycle: profiles x¹ → x² → … → x¹, each step one player's
-    /// improvement of type `improvement` ("standard", "strong", "last-step", "best-reply"),
-    /// restricted to inside-play deviations (`restriction="inside-play"`, the paper's ri-cycles),
-    /// lazy ones ("lazy") or any change of the player's strategy ("unrestricted"). Returns the cycle's steps as
-    /// `(player, [outcome names passed through])`, or None when there is none. Refused above
-    /// `max_profiles` profiles.
-    #[pyo3(signature = (improvement="standard", *, restriction="inside-play", max_profiles=1 << 20))]
+    /// improvement of type `improvement` ("standard", "strong", "last-step", "best-reply",
+    /// "strong-best-reply"), restricted to inside-play deviations (`restriction="inside-play"`,
+    /// the paper's ri-cycles), lazy ones ("lazy") or any change of the player's strategy
+    /// ("unrestricted"); with `c_free`, only through profiles whose play ends. Returns the
+    /// cycle's steps as `(player, [outcome names passed through])`, checked by the cycle's
+    /// certificate, or None when there is none. Refused above `max_profiles` profiles.
+    #[pyo3(signature = (improvement="standard", *, restriction="inside-play", c_free=false, max_profiles=1 << 20))]
     fn ricycle(
         &self,
         py: Python<'_>,
         improvement: &str,
         restriction: &str,
+        c_free: bool,
         max_profiles: u64,
     ) -> PyResult<Option<Vec<CycleStep>>> {
-        use kalmar_positional::ricycle;
-        let (kind, restriction) = improvement_and_restriction(improvement, restriction)?;
+        let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+        let options = ricycle::Options {
+            improvement,
+            restriction,
+            c_free,
+            max_profiles,
+            ..ricycle::Options::default()
+        };
         let game = Arc::clone(&self.game);
-        let found = interruptible(py, move || {
-            ricycle::search_with(&game, kind, restriction, max_profiles)
-        })?
-        .map_err(value_error)?;
-        Ok(found.map(|cycle| {
-            cycle
-                .iter()
-                .map(|step| {
-                    let names = step
-                        .outcomes
-                        .iter()
-                        .map(|&o| outcome_name(&self.game, o))
-                        .collect();
-                    (step.player, names)
-                })
-                .collect()
-        }))
+        let found = interruptible(py, move || ricycle::search_with(&game, &options))?
+            .map_err(value_error)?;
+        found
+            .map(|cycle| checked_steps(&self.game, &cycle, &options))
+            .transpose()
+    }
+
+    /// Searches for preferences that make an ri-cycle, ignoring the game's utilities (read a
+    /// game form with `form=True`): a cycle of deviations of `restriction` whose order
+    /// constraints are consistent for every player (§2 of the paper), the steps of type
+    /// `improvement`, through profiles whose play ends when `c_free`. The answer says whether
+    /// one was found, the cycle's steps, preferences in the paper's notation that make it one
+    /// (`read(..., preferences=...)` takes them back), and the search's size; when none is found
+    /// no preferences, ties allowed, make one. Refused above `max_profiles` profiles, or when
+    /// the search passes `max_nodes` partial cycles.
+    #[pyo3(signature = (improvement="standard", *, restriction="inside-play", c_free=false, max_profiles=1 << 20, max_nodes=10_000_000))]
+    fn find_preferences(
+        &self,
+        py: Python<'_>,
+        improvement: &str,
+        restriction: &str,
+        c_free: bool,
+        max_profiles: u64,
+        max_nodes: u64,
+    ) -> PyResult<PreferenceSearch> {
+        let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+        let options = ricycle::Options {
+            improvement,
+            restriction,
+            c_free,
+            max_profiles,
+            max_nodes,
+        };
+        let game = Arc::clone(&self.game);
+        let searched = interruptible(py, move || preference_search::search(&game, &options))?
+            .map_err(value_error)?;
+        let (steps, preferences) = match &searched.witness {
+            Some(witness) => {
+                let game = witness.game(&self.game);
+                let steps = checked_steps(&game, &witness.steps, &options)?;
+                (Some(steps), Some(witness.notation(&game)))
+            }
+            None => (None, None),
+        };
+        Ok(PreferenceSearch {
+            found: steps.is_some(),
+            steps,
+            preferences,
+            profiles: searched.profiles,
+            nodes: searched.nodes,
+        })
     }
 
     /// A Nash equilibrium in pure positional strategies from the start, on a game with cycles
@@ -563,13 +669,14 @@ impl Game {
 /// each terminal: OSError if it cannot be read, ValueError with the file, line and column if it
 /// does not parse, ValueError if it is not an n-player game. `preferences` (text in the paper's
 /// notation, one line per player from worst to best: `"1: a2 < a1 < c\n2: c < a2 < a1"`)
-/// gives the utilities, so the file may be a game form without payoffs.
+/// gives the utilities, so the file may be a game form without payoffs. `form=True` reads a game
+/// form as it is: terminals without payoffs pay 0, for `Game.find_preferences`.
 #[pyfunction]
-#[pyo3(signature = (path, *, preferences=None))]
-fn read(path: PathBuf, preferences: Option<&str>) -> PyResult<Game> {
+#[pyo3(signature = (path, *, preferences=None, form=false))]
+fn read(path: PathBuf, preferences: Option<&str>, form: bool) -> PyResult<Game> {
     let mut graph = read_path(&path).map_err(crate::read_error)?;
     prefer(&mut graph, preferences)?;
-    let game = PositionalGame::from_graph(&graph)
+    let game = positional_game(&graph, form)
         .map_err(|e| value_error(format!("{}: {e}", path.display())))?;
     Ok(Game {
         graph,
@@ -580,11 +687,27 @@ fn read(path: PathBuf, preferences: Option<&str>) -> PyResult<Game> {
 /// Reads a game from `.gg` text (`kalmar-gg 1`, `players N`, then one position a line).
 /// `preferences`, as in `read`. Errors give the line and column.
 #[pyfunction]
-#[pyo3(signature = (text, *, preferences=None))]
-fn parse(text: &str, preferences: Option<&str>) -> PyResult<Game> {
+#[pyo3(signature = (text, *, preferences=None, form=false))]
+fn parse(text: &str, preferences: Option<&str>, form: bool) -> PyResult<Game> {
     let mut graph = read_gg(text).map_err(value_error)?;
     prefer(&mut graph, preferences)?;
-    Game::from_graph(graph)
+    let game = positional_game(&graph, form).map_err(value_error)?;
+    Ok(Game {
+        graph,
+        game: Arc::new(game),
+    })
+}
+
+/// The game of a graph, or with `form` its game form (terminals without payoffs pay 0).
+fn positional_game(
+    graph: &GameGraph,
+    form: bool,
+) -> Result<PositionalGame, kalmar_positional::FromGraphError> {
+    if form {
+        PositionalGame::from_form(graph)
+    } else {
+        PositionalGame::from_graph(graph)
+    }
 }
 
 /// Applies preferences in the paper's notation, if given, to a game form.
@@ -601,6 +724,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Equilibrium>()?;
     m.add_class::<NashEquilibrium>()?;
+    m.add_class::<PreferenceSearch>()?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;

@@ -127,6 +127,22 @@ def test_improvement_cycles_are_searched():
         game.ricycle("weak")
 
 
+def test_preferences_for_an_ri_cycle_are_found_in_a_game_form():
+    form = positional.read(EXAMPLES / "flower-4.gg", form=True)
+    found = form.find_preferences("strong-best-reply")
+    assert found.found and len(found.steps) == 8 and found.profiles == 16
+    # The preferences found make the cycle a strong best-reply ri-cycle of the game.
+    game = positional.read(EXAMPLES / "flower-4.gg", preferences=found.preferences)
+    assert game.ricycle("strong-best-reply") is not None
+    # Every ri-cycle of this form passes through c (§2.3.3): none is c-free, for any preferences.
+    for improvement in ("standard", "best-reply"):
+        none = form.find_preferences(improvement, c_free=True, restriction="unrestricted")
+        assert not none.found and none.steps is None and none.nodes > 0
+    assert game.ricycle("strong-best-reply", c_free=True) is None
+    with pytest.raises(ValueError, match="no payoffs|payoffs"):
+        positional.read(EXAMPLES / "flower-4.gg")
+
+
 def test_preferences_in_the_papers_notation_give_the_utilities():
     prefs = (EXAMPLES / "figure-10.prefs").read_text()
     game = positional.read(EXAMPLES / "figure-10-form.gg", preferences=prefs)

@@ -6,6 +6,8 @@ move — before the answer is returned. On games with cycles (every infinite pla
 outcome c), ``Game.nash`` finds a Nash equilibrium in pure positional strategies; ``Game.info``
 describes a game before it is solved, and ``Game.normal_form`` gives its normal form as a
 strategic-form ``kalmar.efg.Game``, whose pure equilibria are the positional ones.
+``Game.ricycle`` searches a game for a restricted improvement cycle, and
+``Game.find_preferences`` a game form (``form=True``) for preferences that make one.
 
 >>> from kalmar import positional
 >>> game = positional.parse(
@@ -17,6 +19,16 @@ strategic-form ``kalmar.efg.Game``, whose pure equilibria are the positional one
 (['1', '1', '1'], 'x', True)
 >>> game.info()["profiles"], game.normal_form().shape
 (4, [2, 2, 1])
+>>> flower = positional.parse(
+...     "kalmar-gg 1\\nplayers 4\\nstart v0\\nv0 player0 -> c1 c2\\nc1 player1 -> c2 a1\\n"
+...     "c2 player2 -> c3 a2\\nc3 player3 -> c1 a3\\na1 terminal\\na2 terminal\\na3 terminal\\n",
+...     form=True,
+... )
+>>> found = flower.find_preferences("strong-best-reply")
+>>> found.found, len(found.steps), found.preferences.splitlines()[0]
+(True, 8, '1: a3 < a1 < a2 < c')
+>>> flower.find_preferences(c_free=True).found
+False
 """
 
 from kalmar._kalmar import positional as _native
@@ -24,8 +36,17 @@ from kalmar._kalmar import positional as _native
 Equilibrium = _native.Equilibrium
 Game = _native.Game
 NashEquilibrium = _native.NashEquilibrium
+PreferenceSearch = _native.PreferenceSearch
 parse = _native.parse
 read = _native.read
 solvers = _native.solvers
 
-__all__ = ["Equilibrium", "Game", "NashEquilibrium", "parse", "read", "solvers"]
+__all__ = [
+    "Equilibrium",
+    "Game",
+    "NashEquilibrium",
+    "PreferenceSearch",
+    "parse",
+    "read",
+    "solvers",
+]

@@ -95,11 +95,24 @@ class Game:
         improvement: str = "standard",
         *,
         restriction: str = "inside-play",
+        c_free: bool = False,
         max_profiles: int = ...,
     ) -> list[tuple[int, list[str]]] | None:
         """An improvement cycle of the type asked for (standard, strong, last-step,
-        best-reply), inside-play restricted or unrestricted: its steps as (player, outcomes
-        passed through), or None."""
+        best-reply, strong-best-reply), inside-play, lazy or unrestricted, through profiles
+        whose play ends if `c_free`: its steps as (player, outcomes passed through), checked
+        by the cycle's certificate, or None."""
+    def find_preferences(
+        self,
+        improvement: str = "standard",
+        *,
+        restriction: str = "inside-play",
+        c_free: bool = False,
+        max_profiles: int = ...,
+        max_nodes: int = ...,
+    ) -> PreferenceSearch:
+        """Preferences that make an ri-cycle in this game form (its utilities ignored; read
+        forms with `form=True`), with the cycle, or the proof that none do (ties allowed)."""
     def solve(self) -> Equilibrium:
         """A subgame-perfect equilibrium by backward induction, checked independently."""
     def verify(self, solution: str) -> None:
@@ -118,8 +131,25 @@ class Game:
 def solvers() -> list[str]:
     """The ids of the solvers of `Game.nash`."""
 
-def read(path: str | os.PathLike[str], *, preferences: str | None = None) -> Game:
-    """Reads a .gg file: OSError if unreadable, ValueError with file, line and column."""
+class PreferenceSearch:
+    """What `Game.find_preferences` found."""
 
-def parse(text: str, *, preferences: str | None = None) -> Game:
+    found: bool
+    """Whether some preferences make an ri-cycle of the type asked for."""
+    steps: list[tuple[int, list[str]]] | None
+    """The cycle's steps: (player, outcomes passed through)."""
+    preferences: str | None
+    """Preferences that make it one, in the paper's notation (players from 1, worst to best)."""
+    profiles: int
+    """How many profiles the game form has."""
+    nodes: int
+    """How many partial cycles the search extended."""
+
+def read(
+    path: str | os.PathLike[str], *, preferences: str | None = None, form: bool = False
+) -> Game:
+    """Reads a .gg file: OSError if unreadable, ValueError with file, line and column.
+    `form=True` reads a game form (terminals without payoffs pay 0)."""
+
+def parse(text: str, *, preferences: str | None = None, form: bool = False) -> Game:
     """Reads a game from .gg text."""
