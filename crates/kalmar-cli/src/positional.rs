@@ -15,7 +15,8 @@ use kalmar_positional::nash::{self, NashError, Options, SOLVERS};
 use kalmar_positional::restricted::{Improvement, Restriction};
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::{
-    PositionalGame, cycle_certificate, normal_form, preference_search, ricycle, summary,
+    PositionalGame, cycle_certificate, form_search, normal_form, preference_search, ricycle,
+    summary,
 };
 use std::path::{Path, PathBuf};
 
@@ -146,6 +147,62 @@ pub enum PositionalCommand {
         json: bool,
         #[command(flatten)]
         preferences: Preferences,
+    },
+    /// Draw random game forms and search each for preferences that make an ri-cycle (as
+    /// `ricycle --any-preferences` does), until one is found: how the paper's examples are
+    /// found, and a way to probe its open questions. A form found is written with -o as a
+    /// game (the preferences as utilities 0, 1, 2, … and the `cycle` line); finding none is
+    /// evidence about forms of that shape, not a proof.
+    #[command(
+        after_help = "Examples:\n  kalmar positional forms --players 2 --positions 4 --terminals 4 --acyclic   (Figure 3)\n  kalmar positional forms --players 4 --positions 7 --terminals 4 --random-owners --improvement strong-best-reply --c-free --forms 20000 -o found.gg"
+    )]
+    Forms {
+        /// The number of players.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// The positions of each form (the start is v0).
+        #[arg(long, default_value_t = 4)]
+        positions: usize,
+        /// The terminals of each form (a1, a2, …).
+        #[arg(long, default_value_t = 3)]
+        terminals: usize,
+        /// The moves of each position.
+        #[arg(long, default_value_t = 2)]
+        moves: usize,
+        /// Moves go to later positions only: acyclic digraphs.
+        #[arg(long)]
+        acyclic: bool,
+        /// Give each position a random owner (else position k belongs to player k mod n).
+        #[arg(long)]
+        random_owners: bool,
+        /// The most forms drawn.
+        #[arg(long, default_value_t = 10_000, value_name = "N")]
+        forms: usize,
+        /// The seed of the draws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The type of improvement: standard, strong, last-step, best-reply or
+        /// strong-best-reply.
+        #[arg(long, default_value = "standard", value_name = "TYPE")]
+        improvement: String,
+        /// Which changes a step may make: inside-play, lazy or unrestricted.
+        #[arg(long, default_value = "inside-play", value_name = "R")]
+        restriction: String,
+        /// Only cycles whose every profile's play ends.
+        #[arg(long)]
+        c_free: bool,
+        /// The most profiles of a form.
+        #[arg(long, default_value_t = 1 << 16, value_name = "N")]
+        max_profiles: u64,
+        /// The most partial cycles searched in one form.
+        #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+        max_nodes: u64,
+        /// Write the form found, with the preferences as utilities, to FILE (.gg).
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Print the answer as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Describe a game before solving it: players and their positions, terminals, moves,
     /// whether play from the start can cycle, each player's number of pure positional
@@ -285,6 +342,42 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
                 json: *json,
             };
             find_ricycle(&preferences.load(file)?, &options, &asked)
+        }
+        PositionalCommand::Forms {
+            players,
+            positions,
+            terminals,
+            moves,
+            acyclic,
+            random_owners,
+            forms,
+            seed,
+            improvement,
+            restriction,
+            c_free,
+            max_profiles,
+            max_nodes,
+            output,
+            json,
+        } => {
+            let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+            let options = ricycle::Options {
+                improvement,
+                restriction,
+                c_free: *c_free,
+                max_profiles: *max_profiles,
+                max_nodes: *max_nodes,
+            };
+            let shape = form_search::Shape {
+                players: *players,
+                positions: *positions,
+                terminals: *terminals,
+                moves: *moves,
+                acyclic: *acyclic,
+                owners_in_turn: !*random_owners,
+            };
+            let found = form_search::search(&shape, &options, *forms, *seed).map_err(bad_input)?;
+            print_forms(&found, &options, output.as_deref(), *json)
         }
         PositionalCommand::Solvers(args) => {
             let rows = SOLVERS
@@ -692,6 +785,74 @@ fn find_ricycle(
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// Prints what `kalmar positional forms` found, writing the game found if asked.
+fn print_forms(
+    found: &form_search::Found,
+    options: &ricycle::Options,
+    output: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let c_free = if options.c_free { "c-free " } else { "" };
+    let kind = options.improvement.name();
+    let restriction = options.restriction.name();
+    let Some((form, witness)) = &found.found else {
+        if json {
+            let json =
+                serde_json::json!({ "found": false, "forms": found.forms, "nodes": found.nodes });
+            say!("{}", serde_json::to_string_pretty(&json)?);
+        } else {
+            say!(
+                "no {c_free}{kind} ri-cycle ({restriction}) under any preferences in {} random forms ({} partial cycles)",
+                found.forms,
+                found.nodes
+            );
+        }
+        return Ok(());
+    };
+    let game = witness.game(form);
+    cycle_certificate::check(
+        &game,
+        &witness.steps,
+        options.improvement,
+        options.restriction,
+    )
+    .map_err(|e| anyhow::anyhow!("internal error, the cycle found fails its certificate: {e}"))?;
+    let text = kalmar_core::format::to_gg_string(&game.to_graph());
+    if let Some(path) = output {
+        std::fs::write(path, &text).map_err(|e| in_file(path, e))?;
+    }
+    let steps = ricycle::describe(&game, &witness.steps);
+    let notation = witness.notation(form);
+    if json {
+        let json = serde_json::json!({
+            "found": true,
+            "forms": found.forms,
+            "nodes": found.nodes,
+            "game": text,
+            "cycle": steps,
+            "preferences": notation.lines().collect::<Vec<_>>(),
+        });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "form {} of the draws has a {c_free}{kind} ri-cycle ({restriction}) of {} (certificate verified):",
+        found.forms,
+        count(steps.len() as u64, "step")
+    );
+    for line in text.lines().filter(|l| !l.contains("terminal")) {
+        say!("  {line}");
+    }
+    for (k, step) in steps.iter().enumerate() {
+        say!("  {}. {step}", k + 1);
+    }
+    say!("under the preferences, worst to best (the paper's player 1 is player 0 here):");
+    for line in notation.lines() {
+        say!("  {line}");
     }
     Ok(())
 }

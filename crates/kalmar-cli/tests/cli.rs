@@ -1062,6 +1062,60 @@ fn preferences_for_an_ri_cycle_are_found_written_and_read_back() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Random forms searched for preferences: the paper's Figure 3 (a two-person acyclic form with
+/// a standard ri-cycle) is found and written as a game whose own ri-cycle search confirms it.
+#[test]
+fn random_forms_are_searched_for_an_ri_cycle() {
+    let dir = std::env::temp_dir().join(format!("kalmar-forms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let found = dir.join("found.gg");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "forms",
+        "--players",
+        "2",
+        "--positions",
+        "4",
+        "--terminals",
+        "4",
+        "--acyclic",
+        "-o",
+        found.to_str().unwrap(),
+    ]));
+    assert!(
+        out.contains("has a standard ri-cycle (inside-play)"),
+        "{out}"
+    );
+    let out = stdout(&kalmar(&["positional", "ricycle", found.to_str().unwrap()]));
+    assert!(out.contains("a standard improvement cycle"), "{out}");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "info",
+        found.to_str().unwrap(),
+        "--json",
+    ]));
+    let info: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(info["acyclic"], true, "{out}");
+    let out = stdout(&kalmar(&[
+        "positional",
+        "forms",
+        "--players",
+        "2",
+        "--improvement",
+        "strong",
+        "--forms",
+        "50",
+        "--json",
+    ]));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (json["found"].clone(), json["forms"].clone()),
+        (false.into(), 50.into()),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_positional_game_is_described_and_its_normal_form_solved_by_the_efg_family() {
     let out = stdout(&kalmar(&["positional", "info", "examples/figure-10.gg"]));

@@ -35,6 +35,8 @@
 //! - [`ricycle`]: a restricted improvement cycle of a game, by search in the graph of
 //!   profiles; [`preference_search`]: given only a game form, a cycle and preferences that make
 //!   it an ri-cycle, or a proof that none do; [`cycle_certificate`]: the check of either;
+//!   [`form_search`]: random game forms searched for such preferences, as §2's examples are
+//!   found;
 //! - [`normal_form`]: every pure positional strategy of every player and the outcome of every
 //!   profile, as a Gambit `.nfg` table with a size guard;
 //! - [`summary`]: what a game is before it is solved (players, positions, moves, whether play
@@ -61,6 +63,7 @@ pub mod brute_force;
 pub mod check;
 pub mod cycle_certificate;
 pub mod deviation;
+pub mod form_search;
 pub mod generate;
 pub mod improvement;
 pub mod lazy;
@@ -190,6 +193,15 @@ impl PositionalGame {
             }
         }
         PositionalGame::from_graph(&graph)
+    }
+
+    /// The game as a game graph, for writing as `.gg`: payoff vectors at the terminals and the
+    /// utilities of infinite play as its `cycle` line.
+    pub fn to_graph(&self) -> GameGraph {
+        let mut graph = GameGraph::new(self.arena.clone());
+        graph.payoff = self.payoff.clone();
+        graph.cycle = Some(self.cycle.clone());
+        graph
     }
 
     /// Gives `player` utility `value` for `outcome`.

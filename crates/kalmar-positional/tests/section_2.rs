@@ -4,13 +4,12 @@
 //! preferences finds what the figure shows (Figures 3 and 4), and every cycle found passes its
 //! certificate under the preferences found.
 
-use kalmar_core::format::read_gg;
+use kalmar_positional::form_search::{self, Shape};
 use kalmar_positional::generate::flower;
 use kalmar_positional::play::{Outcome, is_acyclic};
 use kalmar_positional::preference_search::{self, Searched, Witness};
 use kalmar_positional::ricycle::{self, Improvement, Options, Restriction};
 use kalmar_positional::{PositionalGame, cycle_certificate, play, preferences};
-use rand::{Rng, SeedableRng};
 
 fn search(
     form: &PositionalGame,
@@ -40,73 +39,33 @@ fn contains_c(game: &PositionalGame, witness: &Witness) -> bool {
         .any(|s| play(game, &s.profile, game.start()).unwrap().outcome == Outcome::Cycle)
 }
 
-/// A random game form of two players: `positions` positions with `moves` moves each (to later
-/// positions only when `acyclic`, and then owned by the players in turn), then `terminals`
-/// terminals a1, a2, ….
-fn random_form(
-    rng: &mut impl Rng,
-    positions: usize,
-    terminals: usize,
-    moves: usize,
-    acyclic: bool,
-) -> PositionalGame {
-    let n = positions + terminals;
-    let name = |x: usize| {
-        if x < positions {
-            format!("v{x}")
-        } else {
-            format!("a{}", x - positions + 1)
-        }
+/// The first random form of the shape in which the search finds preferences for an ri-cycle
+/// of the type, its witness checked by the certificate.
+fn first_found(shape: Shape, improvement: Improvement, forms: usize) -> (PositionalGame, Witness) {
+    let options = Options {
+        improvement,
+        ..Options::default()
     };
-    let mut text = "kalmar-gg 1\nplayers 2\nstart v0\n".to_string();
-    for v in 0..positions {
-        let low = if acyclic { v + 1 } else { 0 };
-        let mut targets: Vec<usize> = Vec::new();
-        while targets.len() < moves.min(n - low) {
-            let t = rng.random_range(low..n);
-            if !targets.contains(&t) {
-                targets.push(t);
-            }
-        }
-        let targets: Vec<String> = targets.into_iter().map(name).collect();
-        let owner = if acyclic {
-            v % 2
-        } else {
-            rng.random_range(0..2)
-        };
-        text += &format!("v{v} player{owner} -> {}\n", targets.join(" "));
-    }
-    for a in positions..n {
-        text += &format!("{} terminal\n", name(a));
-    }
-    PositionalGame::from_form(&read_gg(&text).unwrap()).unwrap()
-}
-
-/// The first of up to `tries` random forms in which the search finds preferences for an
-/// ri-cycle of the type.
-fn first_found(
-    forms: impl Fn(&mut rand::rngs::StdRng) -> PositionalGame,
-    improvement: Improvement,
-    tries: usize,
-) -> Option<(PositionalGame, Witness)> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    (0..tries).find_map(|_| {
-        let form = forms(&mut rng);
-        let witness = search(&form, improvement, Restriction::InsidePlay, false).witness?;
-        Some((form, witness))
-    })
+    let found = form_search::search(&shape, &options, forms, 7).unwrap();
+    let (form, witness) = found.found.expect("a form with an ri-cycle");
+    let game = witness.game(&form);
+    cycle_certificate::check(&game, &witness.steps, improvement, options.restriction).unwrap();
+    (form, witness)
 }
 
 /// Figure 3: a two-person game on an acyclic digraph can have a (standard) ri-cycle; Theorems
 /// 2 and 3 say it is neither last-step nor strong.
 #[test]
 fn figure_3_a_two_person_ri_cycle_on_an_acyclic_digraph() {
-    let (form, witness) = first_found(
-        |rng| random_form(rng, 5, 4, 2, true),
-        Improvement::Standard,
-        2000,
-    )
-    .expect("a standard ri-cycle in a random two-person acyclic form");
+    let shape = Shape {
+        players: 2,
+        positions: 4,
+        terminals: 4,
+        moves: 2,
+        acyclic: true,
+        owners_in_turn: true,
+    };
+    let (form, witness) = first_found(shape, Improvement::Standard, 5000);
     assert!(is_acyclic(&form));
     let game = witness.game(&form);
     for kind in [Improvement::Strong, Improvement::LastStep] {
@@ -119,12 +78,15 @@ fn figure_3_a_two_person_ri_cycle_on_an_acyclic_digraph() {
 /// needs strong improvements).
 #[test]
 fn figure_4_a_two_person_best_reply_ri_cycle() {
-    let (form, witness) = first_found(
-        |rng| random_form(rng, 5, 3, 3, false),
-        Improvement::BestReply,
-        4000,
-    )
-    .expect("a best-reply ri-cycle in a random two-person form");
+    let shape = Shape {
+        players: 2,
+        positions: 5,
+        terminals: 3,
+        moves: 3,
+        acyclic: false,
+        owners_in_turn: false,
+    };
+    let (form, witness) = first_found(shape, Improvement::BestReply, 4000);
     assert_eq!(form.num_players(), 2);
     assert!(!is_acyclic(&form));
     assert!(witness.steps.len() >= 4);
@@ -202,4 +164,26 @@ fn figure_9_a_three_person_flower_with_a_strong_best_reply_ri_cycle() {
         }
     }
     assert_eq!(found, [(vec![0, 1, 2, 1, 2, 1], true)]);
+}
+
+/// §2.2: statement (ii) fails, a strong best-reply ri-cycle need not pass through c. The paper's
+/// Figure 5 has seven players; `examples/c-free-4.gg` is a four-player form found among random
+/// ones (`kalmar positional forms`), and the search finds preferences that make such a cycle.
+#[test]
+fn a_c_free_strong_best_reply_ri_cycle_of_four_players() {
+    let graph = kalmar_core::format::read_gg(
+        &std::fs::read_to_string("../../examples/c-free-4.gg").unwrap(),
+    )
+    .unwrap();
+    let form = PositionalGame::from_form(&graph).unwrap();
+    assert_eq!(form.num_players(), 4);
+    let witness = search(
+        &form,
+        Improvement::StrongBestReply,
+        Restriction::InsidePlay,
+        true,
+    )
+    .witness
+    .expect("a c-free strong best-reply ri-cycle");
+    assert!(!contains_c(&witness.game(&form), &witness));
 }

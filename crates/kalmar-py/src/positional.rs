@@ -11,7 +11,7 @@ use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::summary::Count;
 use kalmar_positional::{
     Equilibrium as LibEquilibrium, PositionalGame, check, cycle_certificate, nash, normal_form,
-    preference_search, ricycle, summary,
+    form_search, preference_search, ricycle, summary,
 };
 
 use crate::common::{
@@ -117,6 +117,114 @@ impl PreferenceSearch {
             ),
         }
     }
+}
+
+/// What `search_forms` found.
+#[pyclass(module = "kalmar.positional", frozen)]
+pub struct FormSearch {
+    /// Whether a form with preferences that make an ri-cycle was found.
+    #[pyo3(get)]
+    found: bool,
+    /// How many forms were drawn.
+    #[pyo3(get)]
+    forms: usize,
+    /// How many partial cycles the searches extended, in all.
+    #[pyo3(get)]
+    nodes: u64,
+    /// The form found, with the preferences as its utilities (0, 1, 2, … by rank).
+    #[pyo3(get)]
+    game: Option<Py<Game>>,
+    /// The cycle's steps as `(player, [outcome names passed through])`.
+    #[pyo3(get)]
+    steps: Option<Vec<CycleStep>>,
+    /// The preferences in the paper's notation.
+    #[pyo3(get)]
+    preferences: Option<String>,
+}
+
+#[pymethods]
+impl FormSearch {
+    fn __repr__(&self) -> String {
+        match &self.steps {
+            Some(steps) => format!(
+                "<kalmar.positional.FormSearch: form {} has an ri-cycle of {} steps, verified>",
+                self.forms,
+                steps.len()
+            ),
+            None => format!(
+                "<kalmar.positional.FormSearch: none in {} forms>",
+                self.forms
+            ),
+        }
+    }
+}
+
+/// Draws up to `forms` random game forms (`positions` positions of `players` players, in turn
+/// or at random, each with `moves` moves, to later positions only if `acyclic`; `terminals`
+/// terminals a1, a2, …) from `seed` and searches each for preferences that make an ri-cycle of
+/// type `improvement` under `restriction` (c-free if asked), as `Game.find_preferences` does,
+/// until one is found. Finding none is evidence about forms of that shape, not proof.
+#[pyfunction]
+#[pyo3(signature = (*, players=2, positions=4, terminals=3, moves=2, acyclic=false, random_owners=false, forms=10_000, seed=1, improvement="standard", restriction="inside-play", c_free=false, max_profiles=1 << 16, max_nodes=1_000_000))]
+#[expect(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+fn search_forms(
+    py: Python<'_>,
+    players: u8,
+    positions: usize,
+    terminals: usize,
+    moves: usize,
+    acyclic: bool,
+    random_owners: bool,
+    forms: usize,
+    seed: u64,
+    improvement: &str,
+    restriction: &str,
+    c_free: bool,
+    max_profiles: u64,
+    max_nodes: u64,
+) -> PyResult<FormSearch> {
+    let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+    let options = ricycle::Options {
+        improvement,
+        restriction,
+        c_free,
+        max_profiles,
+        max_nodes,
+    };
+    let shape = form_search::Shape {
+        players,
+        positions,
+        terminals,
+        moves,
+        acyclic,
+        owners_in_turn: !random_owners,
+    };
+    let found = interruptible(py, move || form_search::search(&shape, &options, forms, seed))?
+        .map_err(value_error)?;
+    let (game, steps, preferences) = match found.found {
+        Some((form, witness)) => {
+            let game = witness.game(&form);
+            let steps = checked_steps(&game, &witness.steps, &options)?;
+            let notation = witness.notation(&form);
+            let game = Py::new(
+                py,
+                Game {
+                    graph: game.to_graph(),
+                    game: Arc::new(game),
+                },
+            )?;
+            (Some(game), Some(steps), Some(notation))
+        }
+        None => (None, None, None),
+    };
+    Ok(FormSearch {
+        found: game.is_some(),
+        forms: found.forms,
+        nodes: found.nodes,
+        game,
+        steps,
+        preferences,
+    })
 }
 
 /// A cycle's steps for Python, after the cycle's certificate passed.
@@ -725,6 +833,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Equilibrium>()?;
     m.add_class::<NashEquilibrium>()?;
     m.add_class::<PreferenceSearch>()?;
+    m.add_class::<FormSearch>()?;
+    m.add_function(wrap_pyfunction!(search_forms, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;

@@ -143,6 +143,16 @@ def test_preferences_for_an_ri_cycle_are_found_in_a_game_form():
         positional.read(EXAMPLES / "flower-4.gg")
 
 
+def test_random_forms_are_searched_for_an_ri_cycle():
+    # The paper's Figure 3: a two-person acyclic form with a standard ri-cycle.
+    found = positional.search_forms(players=2, positions=4, terminals=4, acyclic=True)
+    assert found.found and found.forms > 1 and found.game.info()["acyclic"]
+    assert found.game.ricycle("standard") is not None
+    assert found.game.ricycle("strong") is None
+    none = positional.search_forms(improvement="strong", forms=30)
+    assert not none.found and none.forms == 30 and none.game is None
+
+
 def test_preferences_in_the_papers_notation_give_the_utilities():
     prefs = (EXAMPLES / "figure-10.prefs").read_text()
     game = positional.read(EXAMPLES / "figure-10-form.gg", preferences=prefs)

@@ -35,18 +35,22 @@ from kalmar._kalmar import positional as _native
 
 Equilibrium = _native.Equilibrium
 Game = _native.Game
+FormSearch = _native.FormSearch
 NashEquilibrium = _native.NashEquilibrium
 PreferenceSearch = _native.PreferenceSearch
 parse = _native.parse
 read = _native.read
+search_forms = _native.search_forms
 solvers = _native.solvers
 
 __all__ = [
     "Equilibrium",
+    "FormSearch",
     "Game",
     "NashEquilibrium",
     "PreferenceSearch",
     "parse",
     "read",
+    "search_forms",
     "solvers",
 ]

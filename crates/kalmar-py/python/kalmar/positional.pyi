@@ -145,6 +145,40 @@ class PreferenceSearch:
     nodes: int
     """How many partial cycles the search extended."""
 
+class FormSearch:
+    """What `search_forms` found."""
+
+    found: bool
+    """Whether a form with preferences that make an ri-cycle was found."""
+    forms: int
+    """How many forms were drawn."""
+    nodes: int
+    """How many partial cycles the searches extended, in all."""
+    game: Game | None
+    """The form found, with the preferences as its utilities (0, 1, 2, ... by rank)."""
+    steps: list[tuple[int, list[str]]] | None
+    """The cycle's steps: (player, outcomes passed through)."""
+    preferences: str | None
+    """The preferences in the paper's notation."""
+
+def search_forms(
+    *,
+    players: int = 2,
+    positions: int = 4,
+    terminals: int = 3,
+    moves: int = 2,
+    acyclic: bool = False,
+    random_owners: bool = False,
+    forms: int = 10000,
+    seed: int = 1,
+    improvement: str = "standard",
+    restriction: str = "inside-play",
+    c_free: bool = False,
+    max_profiles: int = ...,
+    max_nodes: int = ...,
+) -> FormSearch:
+    """Random game forms searched for preferences that make an ri-cycle, until one is found."""
+
 def read(
     path: str | os.PathLike[str], *, preferences: str | None = None, form: bool = False
 ) -> Game:
