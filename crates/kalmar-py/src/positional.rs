@@ -10,8 +10,8 @@ use kalmar_positional::deviation::outcome_name;
 use kalmar_positional::solution_file::SolutionFile;
 use kalmar_positional::summary::Count;
 use kalmar_positional::{
-    Equilibrium as LibEquilibrium, PositionalGame, check, cycle_certificate, nash, normal_form,
-    form_search, preference_search, ricycle, summary,
+    Equilibrium as LibEquilibrium, PositionalGame, check, cycle_certificate, form_search, nash,
+    normal_form, preference_search, ricycle, summary,
 };
 
 use crate::common::{
@@ -166,7 +166,10 @@ impl FormSearch {
 /// until one is found. Finding none is evidence about forms of that shape, not proof.
 #[pyfunction]
 #[pyo3(signature = (*, players=2, positions=4, terminals=3, moves=2, acyclic=false, random_owners=false, forms=10_000, seed=1, improvement="standard", restriction="inside-play", c_free=false, max_profiles=1 << 16, max_nodes=1_000_000))]
-#[expect(clippy::too_many_arguments, reason = "keyword arguments of a Python function")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "keyword arguments of a Python function"
+)]
 fn search_forms(
     py: Python<'_>,
     players: u8,
@@ -199,8 +202,10 @@ fn search_forms(
         acyclic,
         owners_in_turn: !random_owners,
     };
-    let found = interruptible(py, move || form_search::search(&shape, &options, forms, seed))?
-        .map_err(value_error)?;
+    let found = interruptible(py, move || {
+        form_search::search(&shape, &options, forms, seed)
+    })?
+    .map_err(value_error)?;
     let (game, steps, preferences) = match found.found {
         Some((form, witness)) => {
             let game = witness.game(&form);
