@@ -1,12 +1,15 @@
 //! The suite of n-player positional games with cycles: on generated games of growing size, the
 //! win-lose attractor (Proposition 2, linear), the strong improvement dynamics of two players
 //! (Theorem 3: whether their number of steps is polynomial is open) and the Nash certificate,
-//! each timed, with the steps the dynamics took from a random profile.
+//! each timed, with the steps the dynamics took from a random profile; and on small games, the
+//! longest run any rule can take from any profile ([`kalmar_positional::longest_run`]), the
+//! most over many games of each size: the open question's exact measure.
 //!
 //! ```
-//! use kalmar_bench::positional::run;
-//! let rows = run(&[200], &[200], 1, 1).unwrap();
-//! assert_eq!(rows.len(), 2);
+//! use kalmar_bench::positional::{Sizes, run};
+//! let sizes = Sizes { win_lose: vec![200], improve: vec![200], longest: vec![8], games: 5 };
+//! let rows = run(&sizes, 1, 1).unwrap();
+//! assert_eq!(rows.len(), 3);
 //! assert!(rows.iter().all(|row| row.verified));
 //! assert!(kalmar_bench::markdown_table(&rows).starts_with("| family |"));
 //! ```
@@ -14,7 +17,9 @@
 use crate::harness::{TableRow, time};
 use kalmar_core::generate::GenerateError;
 use kalmar_positional::generate::{Params, generate};
-use kalmar_positional::improvement::{self, End};
+use kalmar_positional::improvement::{self, Dynamics, End, Rule};
+use kalmar_positional::longest_run::{Longest, longest};
+use kalmar_positional::ricycle::{Improvement, Options, Restriction, SearchError};
 use kalmar_positional::{PositionalGame, deviation, win_lose};
 use serde::Serialize;
 
@@ -23,7 +28,8 @@ use serde::Serialize;
 pub struct PositionalRow {
     /// The family: `win-lose` or `random` (two players).
     pub family: &'static str,
-    /// The solver: `win-lose` (the attractor) or `improve` (strong improvements).
+    /// The solver: `win-lose` (the attractor), `improve` (strong improvements) or `longest
+    /// run` (the most strong steps from any profile, the worst of the games of that size).
     pub solver: &'static str,
     /// Positions.
     pub positions: usize,
@@ -69,30 +75,46 @@ pub enum PositionalBenchError {
     /// The dynamics did not end (they always do for two players: a bug).
     #[error("improvement dynamics on {0} positions did not end in an equilibrium")]
     NoEquilibrium(usize),
+    /// A game too large for the longest run.
+    #[error(transparent)]
+    Search(#[from] SearchError),
 }
 
-/// The win-lose attractor on `win_lose` sizes and the two-player improvement dynamics on
-/// `improve` sizes, each `runs` times (medians), on games from `seed`.
+/// The sizes of each part of the suite.
+#[derive(Clone, Debug, Default)]
+pub struct Sizes {
+    /// Positions of the win-lose games (the attractor).
+    pub win_lose: Vec<usize>,
+    /// Positions of the two-player games of the strong improvement dynamics.
+    pub improve: Vec<usize>,
+    /// Positions of the small two-player games whose longest strong run is found.
+    pub longest: Vec<usize>,
+    /// How many games of each size the longest run is found in.
+    pub games: usize,
+}
+
+/// The win-lose attractor, the two-player improvement dynamics and the longest strong runs on
+/// the sizes given, each timed `runs` times (medians), on games from `seed`.
 pub fn run(
-    win_lose_sizes: &[usize],
-    improve_sizes: &[usize],
+    sizes: &Sizes,
     runs: usize,
     seed: u64,
 ) -> Result<Vec<PositionalRow>, PositionalBenchError> {
     let mut rows = Vec::new();
-    let game = |family: &str, size: usize| -> Result<PositionalGame, PositionalBenchError> {
-        let graph = generate(
-            family,
-            &Params {
-                size,
-                players: 2,
-                seed,
-            },
-        )?;
-        Ok(PositionalGame::from_graph(&graph).expect("generated games are positional games"))
-    };
-    for &size in win_lose_sizes {
-        let g = game("win-lose", size)?;
+    let game =
+        |family: &str, size: usize, seed: u64| -> Result<PositionalGame, PositionalBenchError> {
+            let graph = generate(
+                family,
+                &Params {
+                    size,
+                    players: 2,
+                    seed,
+                },
+            )?;
+            Ok(PositionalGame::from_graph(&graph).expect("generated games are positional games"))
+        };
+    for &size in &sizes.win_lose {
+        let g = game("win-lose", size, seed)?;
         let (timing, solved) = time(runs, || win_lose::solve(&g).expect("a win-lose game"));
         let (check, verdict) = time(runs, || deviation::check(&g, &solved.profile));
         rows.push(PositionalRow {
@@ -106,8 +128,8 @@ pub fn run(
             verified: verdict.is_ok(),
         });
     }
-    for &size in improve_sizes {
-        let g = game("random", size)?;
+    for &size in &sizes.improve {
+        let g = game("random", size, seed)?;
         let (timing, run) = time(runs, || {
             let start = improvement::random_profile(&g, seed);
             improvement::run(&g, start, usize::MAX).expect("no chance")
@@ -125,6 +147,47 @@ pub fn run(
             median_seconds: timing.median,
             check_seconds: check.median,
             verified: verdict.is_ok(),
+        });
+    }
+    for &size in &sizes.longest {
+        let options = Options {
+            improvement: Improvement::Strong,
+            ..Options::default()
+        };
+        let mut worst: Option<(Longest, PositionalGame)> = None;
+        let mut seconds = Vec::with_capacity(sizes.games);
+        for k in 0..sizes.games as u64 {
+            let g = game("random", size, seed + k)?;
+            let (timing, found) = time(1, || longest(&g, &options));
+            seconds.push(timing.median);
+            let found = found?.ok_or(PositionalBenchError::NoEquilibrium(size))?;
+            if worst.as_ref().is_none_or(|(w, _)| found.steps > w.steps) {
+                worst = Some((found, g));
+            }
+        }
+        let Some((worst, g)) = worst else { continue };
+        // The worst start, replayed by the round-robin dynamics: they end, within the bound.
+        let dynamics = Dynamics {
+            improvement: Improvement::Strong,
+            restriction: Restriction::InsidePlay,
+            rule: Rule::RoundRobin,
+            max_steps: worst.steps + 1,
+        };
+        let (check, replay) = time(1, || {
+            improvement::run_with(&g, worst.from.clone(), &dynamics)
+        });
+        let verified = replay
+            .is_ok_and(|r| matches!(r.end, End::Equilibrium(_)) && r.steps.len() <= worst.steps);
+        seconds.sort_by(f64::total_cmp);
+        rows.push(PositionalRow {
+            family: "random",
+            solver: "longest run",
+            positions: size,
+            moves: g.arena().num_edges(),
+            steps: Some(worst.steps),
+            median_seconds: seconds.get(seconds.len() / 2).copied().unwrap_or(0.0),
+            check_seconds: check.median,
+            verified,
         });
     }
     Ok(rows)

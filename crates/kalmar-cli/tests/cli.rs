@@ -963,10 +963,15 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         "1e3",
         "--improve",
         "1e2",
+        "--longest",
+        "8",
+        "--games",
+        "3",
         "--reps",
         "1",
     ]));
     assert!(out.contains("| win-lose | win-lose | 1000 |"), "{out}");
+    assert!(out.contains("| random | longest run | 8 |"), "{out}");
     let out = stdout(&kalmar(&[
         "positional",
         "ricycle",

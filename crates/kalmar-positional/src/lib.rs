@@ -31,7 +31,8 @@
 //! - [`lazy`]: a player's deviation to a chosen outcome that changes the fewest decisions
 //!   (Proposition 1), by 0-1 shortest paths;
 //! - [`improvement`]: restricted improvement dynamics; for two players, strong improvements
-//!   always end in an equilibrium (Theorem 3), and the steps are counted;
+//!   always end in an equilibrium (Theorem 3), and the steps are counted; [`longest_run`]: the
+//!   most steps any rule can take from any profile, on small games;
 //! - [`ricycle`]: a restricted improvement cycle of a game, by search in the graph of
 //!   profiles; [`preference_search`]: given only a game form, a cycle and preferences that make
 //!   it an ri-cycle, or a proof that none do; [`cycle_certificate`]: the check of either;
@@ -67,6 +68,7 @@ pub mod form_search;
 pub mod generate;
 pub mod improvement;
 pub mod lazy;
+pub mod longest_run;
 pub mod nash;
 pub mod normal_form;
 pub mod play;

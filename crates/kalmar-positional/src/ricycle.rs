@@ -172,19 +172,15 @@ impl Profiles {
     }
 }
 
-/// [`search`] with every option given: the type of improvement, the restriction, whether
-/// profiles with infinite play may be on the cycle, the limit on profiles.
-pub fn search_with(
+/// The improvement graph: per profile, its improvements of the type and restriction of
+/// `options` to profiles not `excluded`, as (next profile, player, outcomes passed through).
+pub(crate) fn improvement_graph(
     game: &PositionalGame,
+    profiles: &Profiles,
     options: &Options,
-) -> Result<Option<Vec<CycleStep>>, SearchError> {
-    let profiles = Profiles::of(game, options.max_profiles)?;
-    let count = profiles.count;
-    let excluded: Vec<bool> = (0..count)
-        .map(|x| options.c_free && profiles.cycles(game, x))
-        .collect();
-    // The improvement graph, arcs with the step that makes them.
-    let mut arcs: Vec<Vec<(usize, usize, Vec<Outcome>)>> = vec![Vec::new(); count];
+    excluded: &[bool],
+) -> Vec<Vec<(usize, usize, Vec<Outcome>)>> {
+    let mut arcs: Vec<Vec<(usize, usize, Vec<Outcome>)>> = vec![Vec::new(); profiles.count];
     for (x, out) in arcs.iter_mut().enumerate() {
         if excluded[x] {
             continue;
@@ -205,6 +201,21 @@ pub fn search_with(
             }
         }
     }
+    arcs
+}
+
+/// [`search`] with every option given: the type of improvement, the restriction, whether
+/// profiles with infinite play may be on the cycle, the limit on profiles.
+pub fn search_with(
+    game: &PositionalGame,
+    options: &Options,
+) -> Result<Option<Vec<CycleStep>>, SearchError> {
+    let profiles = Profiles::of(game, options.max_profiles)?;
+    let count = profiles.count;
+    let excluded: Vec<bool> = (0..count)
+        .map(|x| options.c_free && profiles.cycles(game, x))
+        .collect();
+    let arcs = improvement_graph(game, &profiles, options, &excluded);
     // A cycle by depth-first search: 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; count];
     for root in 0..count {

@@ -9,7 +9,7 @@ use kalmar_core::{Edge, Rational, Strategy, Vertex};
 use kalmar_positional::improvement::{self, End};
 use kalmar_positional::restricted::{self, Improvement, Restriction};
 use kalmar_positional::{PositionalGame, brute_force, deviation, lazy, play, win_lose};
-use kalmar_positional::{cycle_certificate, preference_search, ricycle};
+use kalmar_positional::{cycle_certificate, longest_run, preference_search, ricycle};
 use proptest::prelude::*;
 use proptest::strategy::{Strategy as _, ValueTree as _};
 
@@ -536,5 +536,38 @@ proptest! {
             let searched = searched(&read(text), &options(improvement, Restriction::InsidePlay))?;
             prop_assert!(searched.witness.is_none(), "{}", text);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The longest run exists exactly when the improvements cannot cycle, and no run of the
+    /// dynamics, by any rule from any start, is longer.
+    #[test]
+    fn the_longest_run_bounds_every_run_of_the_dynamics(
+        text in (2usize..4).prop_flat_map(small_games),
+        (improvement, restriction) in kinds(),
+        seed in 0u64..1000,
+    ) {
+        let game = read(&text);
+        let options = options(improvement, restriction);
+        let longest = longest_run::longest(&game, &options).unwrap();
+        let cycle = ricycle::search_with(&game, &options).unwrap();
+        prop_assert_eq!(longest.is_none(), cycle.is_some(), "{}", text);
+        let Some(longest) = longest else {
+            return Ok(());
+        };
+        let dynamics = improvement::Dynamics {
+            improvement,
+            restriction,
+            rule: improvement::Rule::Random(seed),
+            max_steps: longest.steps + 1,
+        };
+        let run = improvement::run_with(&game, improvement::random_profile(&game, seed), &dynamics).unwrap();
+        prop_assert!(matches!(run.end, End::Equilibrium(_)), "{:?}\n{}", run.end, text);
+        prop_assert!(run.steps.len() <= longest.steps);
+        let from_longest = improvement::run_with(&game, longest.from.clone(), &dynamics).unwrap();
+        prop_assert!(from_longest.steps.len() <= longest.steps);
     }
 }

@@ -9,7 +9,8 @@ use kalmar_bench::parse_size;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar bench positional\n  \
-kalmar bench positional --win-lose 1e5,1e6 --improve 1e2,1e3,1e4 --reps 3")]
+kalmar bench positional --win-lose 1e5,1e6 --improve 1e2,1e3,1e4 --reps 3\n  \
+kalmar bench positional --win-lose 1e3 --improve 1e2 --longest 8,12,16,20 --games 200")]
 pub struct PositionalBench {
     /// Positions of the generated win-lose games (the attractor, linear).
     #[arg(
@@ -27,6 +28,18 @@ pub struct PositionalBench {
         value_name = "SIZES"
     )]
     improve: Vec<String>,
+    /// Positions of the small two-player games whose longest run of strong improvements,
+    /// from any profile by any rule, is found (the most over --games games of each size).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "8,12,16",
+        value_name = "SIZES"
+    )]
+    longest: Vec<String>,
+    /// How many games of each --longest size.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
     /// The seed of the generated games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -41,12 +54,13 @@ pub fn run(args: &PositionalBench) -> anyhow::Result<()> {
             .map(|s| parse_size(s, 2..=10_000_000).map_err(bad_input))
             .collect()
     };
-    let rows = kalmar_bench::positional::run(
-        &sizes(&args.win_lose)?,
-        &sizes(&args.improve)?,
-        args.common.reps_or(3),
-        args.seed,
-    )
-    .map_err(bad_input)?;
+    let suite = kalmar_bench::positional::Sizes {
+        win_lose: sizes(&args.win_lose)?,
+        improve: sizes(&args.improve)?,
+        longest: sizes(&args.longest)?,
+        games: args.games,
+    };
+    let rows = kalmar_bench::positional::run(&suite, args.common.reps_or(3), args.seed)
+        .map_err(bad_input)?;
     print(&rows, &args.common, "positional")
 }
