@@ -7,7 +7,8 @@
 //! - `paritysol`: PGSolver's solution format, checked by the parity verifier;
 //! - `kalmar-ssol`: kalmar's stochastic solutions, checked by the certificate of the class the
 //!   file names;
-//! - JSON whose `family` is `positional`: a subgame-perfect equilibrium of an n-player game;
+//! - JSON whose `family` is `positional`: a subgame-perfect equilibrium of an n-player game, or a
+//!   Nash equilibrium of one with cycles;
 //! - against a Gambit game (`.efg`, `.nfg`): the JSON file of equilibria
 //!   ([`kalmar_efg::solution_file`]), each profile checked by [`kalmar_efg::certificate`];
 //! - anything else is read as the JSON solution file of chess-like games and DGGs.
@@ -49,8 +50,9 @@ pub enum Accepted {
     Observation,
     /// A stochastic solution of the class named.
     Stochastic(&'static str),
-    /// A subgame-perfect equilibrium of an n-player game.
-    Positional,
+    /// An equilibrium of an n-player game, of the kind named (subgame-perfect, or Nash on a
+    /// game with cycles).
+    Positional(String),
     /// Equilibria of a Gambit game, each checked: the payoffs and best-response values.
     Equilibria(Verified),
     /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
@@ -68,7 +70,7 @@ impl fmt::Display for Accepted {
             Accepted::Parity => write!(f, "parity solution"),
             Accepted::Observation => write!(f, "system's winning strategy"),
             Accepted::Stochastic(class) => write!(f, "{class} solution"),
-            Accepted::Positional => write!(f, "subgame-perfect equilibrium"),
+            Accepted::Positional(kind) => write!(f, "{kind}"),
             Accepted::Equilibria(v) => match v.equilibria.len() {
                 1 => write!(f, "equilibrium in {}", v.form.strategies()),
                 n => write!(f, "{n} equilibria in {}", v.form.strategies()),
@@ -165,7 +167,7 @@ pub fn verify_solution(graph: &GameGraph, text: &str) -> Result<Accepted, Verify
             positional::SolutionFileError::Game(e) => VerifyFileError::Game(e.to_string()),
             e => VerifyFileError::Wrong(e.to_string()),
         })?;
-        return Ok(Accepted::Positional);
+        return Ok(Accepted::Positional(file.kind));
     }
     let file: SolutionFile = serde_json::from_str(text)?;
     file.verify(graph).map_err(|e| match e {
