@@ -33,8 +33,9 @@ pub enum PositionalCommand {
     /// equilibrium in linear time with every player's expected utility at every position (ties
     /// go to the earliest move). On a game with cycles the solver that fits is taken (see
     /// `kalmar positional solvers`): an attractor for two players with ±1 outcomes, strong
-    /// improvements for two players, every profile otherwise; each equilibrium is checked by
-    /// computing every player's best deviation by reachability.
+    /// improvements for two players, otherwise a search over partial profiles pruned by
+    /// attractors, which finds an equilibrium or proves there is none; each equilibrium is
+    /// checked by computing every player's best deviation by reachability.
     #[command(
         after_help = "Examples:\n  kalmar positional nash examples/three-players.gg -o spe.json, then `kalmar verify examples/three-players.gg spe.json`\n  kalmar positional nash examples/figure-10.gg --solver brute"
     )]
@@ -42,7 +43,7 @@ pub enum PositionalCommand {
         #[command(flatten)]
         args: SolveArgs,
         /// The solver (see `kalmar positional solvers`). Default: bi on an acyclic game, else
-        /// win-lose, improve (two players) or brute, as fits.
+        /// win-lose, improve (two players) or exact, as fits.
         #[arg(long, value_name = "ID")]
         solver: Option<String>,
         #[command(flatten)]
@@ -621,6 +622,7 @@ fn with_cycles(
             "steps": solved.steps,
             "equilibria": solved.count.map(|c| c.0),
             "profiles": solved.count.map(|c| c.1),
+            "nodes": solved.nodes,
         });
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
@@ -631,14 +633,15 @@ fn with_cycles(
         args.file.display(),
         describe(arena)
     );
-    let how = match (solved.steps, solved.count) {
-        (Some(steps), _) => format!(" after {steps} strong improvements"),
-        (_, Some((1, profiles))) => {
+    let how = match (solved.steps, solved.count, solved.nodes) {
+        (Some(steps), _, _) => format!(" after {steps} strong improvements"),
+        (_, Some((1, profiles)), _) => {
             format!(": 1 of the {profiles} positional profiles is an equilibrium")
         }
-        (_, Some((count, profiles))) => {
+        (_, Some((count, profiles)), _) => {
             format!(": {count} of the {profiles} positional profiles are equilibria")
         }
+        (_, _, Some(nodes)) => format!(" after searching {}", count(nodes, "partial profile")),
         _ => String::new(),
     };
     say!("solved by {} in {}{how}", solved.solver, millis(elapsed));

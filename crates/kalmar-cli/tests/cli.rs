@@ -898,13 +898,35 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         "kalmar-gg 1\nplayers 3\na player0 -> b x\nb player1 -> a x\nx terminal payoff=(1,1,1)\n",
     )
     .unwrap();
-    // With cycles (infinite play worth 0 to all here), every profile is tried.
+    // With cycles (infinite play worth 0 to all here), the exact search answers.
     let out = stdout(&kalmar(&["solve", cyclic.to_str().unwrap()]));
-    assert!(out.contains("solved by brute"), "{out}");
+    assert!(out.contains("solved by exact"), "{out}");
+    assert!(out.contains("after searching"), "{out}");
     assert!(
         out.contains("play ends in x with utilities (1, 1, 1)"),
         "{out}"
     );
+    // A three-player game without an equilibrium (Boros, Gurvich, Milanič, Oudalov and Vičič):
+    // the exact search proves it, as does trying its 16 profiles.
+    let none = temp("no-equilibrium.gg");
+    std::fs::write(
+        &none,
+        "kalmar-gg 1\nplayers 3\nstart v0\ncycle (3,3,0)\nv0 player1 -> v2 v3\n\
+         v1 player2 -> v2 a2\nv2 player0 -> v1 a1\nv3 player2 -> v1 a0\n\
+         a0 terminal payoff=(0,1,2)\na1 terminal payoff=(2,0,3)\na2 terminal payoff=(1,2,1)\n",
+    )
+    .unwrap();
+    let none = none.to_str().unwrap();
+    let j = json_of(&kalmar(&["positional", "nash", none, "--json"]));
+    assert_eq!(j["solver"], "exact");
+    assert_eq!(j["equilibrium"], serde_json::Value::Null);
+    assert!(j["nodes"].as_u64().is_some_and(|n| n > 0), "{j}");
+    let out = stdout(&kalmar(&["positional", "nash", none, "--solver", "brute"]));
+    assert!(
+        out.contains("0 of the 16 positional profiles are equilibria"),
+        "{out}"
+    );
+    assert!(out.contains("no Nash equilibrium"), "{out}");
     // The paper's Figure 10: an equilibrium by strong improvements, not subgame perfect.
     let j = json_of(&kalmar(&[
         "positional",
@@ -996,6 +1018,11 @@ fn an_n_player_game_is_solved_saved_and_verified() {
     let out = stdout(&kalmar(&["positional", "solvers"]));
     assert!(
         out.contains("win-lose") && out.contains("Theorem 3"),
+        "{out}"
+    );
+    assert!(
+        out.find("exact")
+            .is_some_and(|e| out.find("brute").is_some_and(|b| e < b)),
         "{out}"
     );
 }

@@ -1,6 +1,7 @@
 //! Every pure positional profile tried, each checked by the certificate of [`crate::deviation`]:
-//! the oracle the other solvers are tested against, and the one way to prove that a game (of
-//! more than two players) has no equilibrium in pure positional strategies.
+//! the oracle the other solvers are tested against, and the count of every equilibrium in pure
+//! positional strategies (the search of [`crate::exact`] finds one, or proves there is none, on
+//! games far beyond this one's reach).
 //!
 //! ```
 //! use kalmar_core::format::read_gg;
@@ -39,7 +40,8 @@ pub enum BruteForceError {
     /// Too many profiles.
     #[error(
         "the game has {profiles} positional profiles, more than the limit of {limit}: try a \
-         solver for its class (win-lose, improvement for two players), or a smaller game"
+         solver for its class (win-lose, improvement for two players), the exact search, or a \
+         smaller game"
     )]
     TooMany {
         /// The number of profiles, in words (it may not fit in 64 bits).

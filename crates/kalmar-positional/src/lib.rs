@@ -24,8 +24,10 @@
 //! - [`play`]: the play and outcome of a profile, in O(n);
 //! - [`deviation`]: the certificate of a Nash equilibrium: each player's best outcome over all
 //!   its deviations, by reachability, in O(k · (n + m));
-//! - [`brute_force`]: every profile tried, with a size guard: the oracle, and a proof that a
-//!   game has no equilibrium;
+//! - [`brute_force`]: every profile tried, with a size guard: the oracle, and the count of all
+//!   equilibria;
+//! - [`exact`]: one equilibrium or the proof that there is none, by a search over partial
+//!   profiles that an attractor per player prunes, for any number of players;
 //! - [`win_lose`]: two players with utilities ±1, an equilibrium in linear time by an attractor
 //!   (Proposition 2);
 //! - [`lazy`]: a player's deviation to a chosen outcome that changes the fewest decisions
@@ -64,6 +66,7 @@ pub mod brute_force;
 pub mod check;
 pub mod cycle_certificate;
 pub mod deviation;
+pub mod exact;
 pub mod form_search;
 pub mod generate;
 pub mod improvement;

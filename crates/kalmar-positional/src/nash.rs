@@ -4,8 +4,9 @@
 //!
 //! Without a solver named, the one that fits is taken: backward induction on an acyclic game;
 //! the attractor for a two-player win-lose game; strong improvements for two players (which
-//! always end, Theorem 3); and the exhaustive search otherwise, which also proves that a game has
-//! no equilibrium.
+//! always end, Theorem 3); and otherwise the exact search of [`crate::exact`], which prunes
+//! partial profiles by attractors and also proves that a game has no equilibrium. The
+//! exhaustive search (`brute`) counts every equilibrium of a small game.
 //!
 //! ```
 //! use kalmar_core::format::read_gg;
@@ -14,13 +15,14 @@
 //!                      c player2 -> a u\nt terminal payoff=(0,0,2)\nu terminal payoff=(2,0,1)\n").unwrap();
 //! let game = PositionalGame::from_graph(&graph).unwrap();
 //! let solved = nash::solve(&game, &nash::Options::default()).unwrap();
-//! assert_eq!(solved.solver, "brute");
+//! assert_eq!(solved.solver, "exact");
 //! let found = solved.equilibrium.expect("this game has one");
 //! assert!(kalmar_positional::deviation::check(&game, &found.profile).is_ok());
 //! ```
 
 use crate::brute_force::{self, BruteForceError};
 use crate::deviation::{NotNash, check, check_subgame_perfect};
+use crate::exact::{self, ExactError};
 use crate::improvement::{self, DynamicsError, End};
 use crate::play::{Outcome, play};
 use crate::win_lose::{self, WinLoseError};
@@ -111,6 +113,18 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
             },
         },
         Entry {
+            id: "exact",
+            summary: "search with pruning by attractors: one equilibrium, or proof of none",
+            bounds: "O(k · (n + m)) per node; exponential nodes at worst",
+            run: |game, options| {
+                let searched = exact::solve(game, options.max_profiles)?;
+                Ok(Answer {
+                    nodes: Some(searched.nodes),
+                    ..Answer::none(searched.profile)
+                })
+            },
+        },
+        Entry {
             id: "brute",
             summary: "every profile: all equilibria, or proof of none",
             bounds: "O(P · k · (n + m)) for P profiles",
@@ -119,8 +133,7 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
                 Ok(Answer {
                     count: Some(found.equilibria.len()),
                     profiles: Some(found.profiles),
-                    steps: None,
-                    profile: found.equilibria.into_iter().next(),
+                    ..Answer::none(found.equilibria.into_iter().next())
                 })
             },
         },
@@ -132,7 +145,8 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
 pub struct Options {
     /// The solver's id; None for the one that fits the game.
     pub solver: Option<String>,
-    /// The most profiles the exhaustive search tries.
+    /// The most profiles the exhaustive search tries, and the most nodes (partial profiles)
+    /// the exact search visits.
     pub max_profiles: u64,
     /// The most steps the improvement dynamics take.
     pub max_steps: usize,
@@ -159,15 +173,26 @@ pub struct Answer {
     pub count: Option<usize>,
     /// How many profiles were tried (exhaustive search).
     pub profiles: Option<u64>,
+    /// How many nodes were visited (exact search).
+    pub nodes: Option<u64>,
 }
 
 impl Answer {
     fn found(profile: Strategy, steps: Option<usize>) -> Answer {
         Answer {
-            profile: Some(profile),
             steps,
+            ..Answer::none(Some(profile))
+        }
+    }
+
+    /// The profile, with nothing counted.
+    fn none(profile: Option<Strategy>) -> Answer {
+        Answer {
+            profile,
+            steps: None,
             count: None,
             profiles: None,
+            nodes: None,
         }
     }
 }
@@ -195,12 +220,15 @@ pub struct Equilibrium {
 pub struct Solved {
     /// The solver that ran.
     pub solver: &'static str,
-    /// An equilibrium, checked; None when the exhaustive search proved there is none.
+    /// An equilibrium, checked; None when the exact or the exhaustive search proved there is
+    /// none.
     pub equilibrium: Option<Equilibrium>,
     /// The improvement steps taken (improve).
     pub steps: Option<usize>,
     /// How many equilibria there are, and how many profiles were tried (brute).
     pub count: Option<(usize, u64)>,
+    /// How many nodes (partial profiles) the search visited (exact).
+    pub nodes: Option<u64>,
 }
 
 /// Why no checked answer.
@@ -215,6 +243,9 @@ pub enum NashError {
     /// The exhaustive search would be too large.
     #[error(transparent)]
     BruteForce(#[from] BruteForceError),
+    /// The exact search reached its node limit.
+    #[error(transparent)]
+    Exact(#[from] ExactError),
     /// Not a win-lose game.
     #[error(transparent)]
     WinLose(#[from] WinLoseError),
@@ -224,7 +255,7 @@ pub enum NashError {
     /// The dynamics came back to a profile: an improvement cycle (possible with three or more
     /// players).
     #[error(
-        "the improvements cycle: after {steps} steps the profile of step {from} came back; try solver brute"
+        "the improvements cycle: after {steps} steps the profile of step {from} came back; try solver exact"
     )]
     Cycle {
         /// Steps taken.
@@ -241,7 +272,8 @@ pub enum NashError {
 }
 
 /// The solver that fits the game: `bi` when it is acyclic, `win-lose` for two players with ±1
-/// outcomes, `improve` for two players, `brute` otherwise.
+/// outcomes, `improve` for two players, `exact` otherwise (it finds one equilibrium or proves
+/// there is none; `brute` is the one that counts them all).
 pub fn fitting(game: &PositionalGame) -> &'static str {
     if crate::play::is_acyclic(game) {
         "bi"
@@ -250,7 +282,7 @@ pub fn fitting(game: &PositionalGame) -> &'static str {
     } else if game.num_players() == 2 {
         "improve"
     } else {
-        "brute"
+        "exact"
     }
 }
 
@@ -299,5 +331,6 @@ pub fn solve(game: &PositionalGame, options: &Options) -> Result<Solved, NashErr
         equilibrium,
         steps: answer.steps,
         count: answer.count.zip(answer.profiles),
+        nodes: answer.nodes,
     })
 }

@@ -39,7 +39,8 @@ pub struct NashEquilibrium {
     /// The solver that ran.
     #[pyo3(get)]
     solver: &'static str,
-    /// Whether an equilibrium was found (False only when `brute` proved there is none).
+    /// Whether an equilibrium was found (False only when `exact` or `brute` proved there is
+    /// none).
     #[pyo3(get)]
     found: bool,
     /// The outcome of its play from the start: a terminal's name, or "c (infinite play)".
@@ -64,6 +65,9 @@ pub struct NashEquilibrium {
     /// How many profiles `brute` tried.
     #[pyo3(get)]
     profiles: Option<u64>,
+    /// How many partial profiles `exact` searched.
+    #[pyo3(get)]
+    nodes: Option<u64>,
 }
 
 #[pymethods]
@@ -646,9 +650,11 @@ impl Game {
 
     /// A Nash equilibrium in pure positional strategies from the start, on a game with cycles
     /// too, by a solver of `solvers()` (None: the one that fits: `bi` on an acyclic game, else
-    /// `win-lose`, `improve` for two players, `brute`), checked by every player's best deviation
-    /// computed by reachability. `brute` tries at most `max_profiles` profiles and counts every
-    /// equilibrium; `improve` takes at most `max_steps` steps. Games with chance: use `solve()`.
+    /// `win-lose`, `improve` for two players, `exact`), checked by every player's best deviation
+    /// computed by reachability. `exact` searches at most `max_profiles` partial profiles and
+    /// finds an equilibrium or proves there is none; `brute` tries at most `max_profiles`
+    /// profiles and counts every equilibrium; `improve` takes at most `max_steps` steps. Games
+    /// with chance: use `solve()`.
     #[pyo3(signature = (solver=None, *, max_profiles=1 << 24, max_steps=1_000_000))]
     fn nash(
         &self,
@@ -693,6 +699,7 @@ impl Game {
             steps: solved.steps,
             equilibria: solved.count.map(|c| c.0),
             profiles: solved.count.map(|c| c.1),
+            nodes: solved.nodes,
         })
     }
 

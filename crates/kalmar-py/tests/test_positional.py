@@ -84,7 +84,7 @@ def test_the_docstring_examples_run():
 
 
 def test_games_with_cycles_have_checked_equilibria():
-    assert positional.solvers() == ["bi", "win-lose", "improve", "brute"]
+    assert positional.solvers() == ["bi", "win-lose", "improve", "exact", "brute"]
     figure_10 = positional.read(EXAMPLES / "figure-10.gg")
     by_improvement = figure_10.nash()
     assert by_improvement.solver == "improve" and by_improvement.steps >= 1
@@ -101,7 +101,17 @@ def test_games_with_cycles_have_checked_equilibria():
         "c player2 -> a u\nt terminal payoff=(0,0,2)\nu terminal payoff=(2,0,1)\n"
     )
     found = three.nash()
-    assert found.solver == "brute" and found.found
+    assert found.solver == "exact" and found.found and found.nodes >= 1
+    # A three-player game without an equilibrium (Boros, Gurvich, Milanič, Oudalov and Vičič):
+    # the search proves it, and trying all 16 profiles agrees.
+    none = positional.parse(
+        "kalmar-gg 1\nplayers 3\nstart v0\ncycle (3,3,0)\nv0 player1 -> v2 v3\n"
+        "v1 player2 -> v2 a2\nv2 player0 -> v1 a1\nv3 player2 -> v1 a0\n"
+        "a0 terminal payoff=(0,1,2)\na1 terminal payoff=(2,0,3)\na2 terminal payoff=(1,2,1)\n"
+    )
+    proof = none.nash()
+    assert proof.solver == "exact" and not proof.found and proof.outcome is None
+    assert (none.nash("brute").equilibria, none.nash("brute").profiles) == (0, 16)
     with pytest.raises(ValueError, match="win-lose game"):
         three.nash("win-lose")
     with pytest.raises(ValueError, match="unknown solver 'nope'"):

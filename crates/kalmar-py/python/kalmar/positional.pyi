@@ -54,6 +54,8 @@ class NashEquilibrium:
     """How many equilibria there are (solver brute)."""
     profiles: int | None
     """How many profiles were tried (solver brute)."""
+    nodes: int | None
+    """How many partial profiles were searched (solver exact)."""
 
 class Game:
     """An n-player game on a graph: positions of players, chance, and paying terminals."""
