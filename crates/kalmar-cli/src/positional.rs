@@ -574,12 +574,6 @@ fn with_cycles(
     game: &PositionalGame,
     solver: Option<&str>,
 ) -> anyhow::Result<()> {
-    if args.output.is_some() {
-        return Err(bad_input(
-            "-o saves the subgame-perfect equilibria of acyclic games; an equilibrium of a game \
-             with cycles is printed (--json), and `kalmar positional nash` checks it each time",
-        ));
-    }
     let options = Options {
         solver: solver.map(str::to_string),
         ..Options::default()
@@ -590,6 +584,20 @@ fn with_cycles(
         NashError::Certificate(_) => anyhow::anyhow!("{e}"),
         e => in_file(&args.file, e),
     })?;
+    if let Some(path) = &args.output {
+        match &solved.equilibrium {
+            Some(found) => {
+                let file = SolutionFile::nash(game, solved.solver, &found.profile)
+                    .map_err(|e| anyhow::anyhow!("internal error: {e}"))?;
+                std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+                eprintln!("solution written to {}", path.display());
+            }
+            None => eprintln!(
+                "no equilibrium to write to {}: the game has none in pure positional strategies",
+                path.display()
+            ),
+        }
+    }
     let arena = game.arena();
     if let Some(found) = &solved.equilibrium {
         draw(args.dot.as_deref(), arena, Some(&found.profile), |_| {

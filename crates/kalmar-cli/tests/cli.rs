@@ -906,6 +906,23 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         out.contains("play ends in x with utilities (1, 1, 1)"),
         "{out}"
     );
+    // Saved, it is checked by the deviation certificate; a false outcome is rejected.
+    let nash = temp("nash.json");
+    let cyclic = cyclic.to_str().unwrap();
+    let out = kalmar(&["positional", "nash", cyclic, "-o", nash.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = stdout(&kalmar(&["verify", cyclic, nash.to_str().unwrap()]));
+    assert!(out.contains("accepted: the nash equilibrium"), "{out}");
+    let text = std::fs::read_to_string(&nash).unwrap();
+    std::fs::write(
+        &nash,
+        text.replace("\"outcome\": \"x\"", "\"outcome\": \"c\""),
+    )
+    .unwrap();
+    rejected(
+        &["verify", cyclic, nash.to_str().unwrap()],
+        "the play from the start ends in x, not in c",
+    );
     // A three-player game without an equilibrium (Boros, Gurvich, Milanič, Oudalov and Vičič):
     // the exact search proves it, as does trying its 16 profiles.
     let none = temp("no-equilibrium.gg");

@@ -134,7 +134,11 @@ impl SolutionFile {
     /// let lie = file.to_text().unwrap().replace("\"outcome\": \"u\"", "\"outcome\": \"t\"");
     /// assert!(SolutionFile::read(&lie).unwrap().verify(&graph).is_err());
     /// ```
-    pub fn nash(game: &PositionalGame, solver: &str, profile: &Strategy) -> Result<SolutionFile, NotNash> {
+    pub fn nash(
+        game: &PositionalGame,
+        solver: &str,
+        profile: &Strategy,
+    ) -> Result<SolutionFile, NotNash> {
         let utilities = deviation::check(game, profile)?;
         let outcome = play(game, profile, game.start())?.outcome;
         let start = game.arena().name(game.start()).into_owned();
@@ -196,7 +200,12 @@ impl SolutionFile {
     fn verify_nash(&self, game: &PositionalGame) -> Result<(), SolutionFileError> {
         let profile = self.profile(game)?;
         let utilities = deviation::check(game, &profile)?;
-        let outcome = outcome_notation(game, play(game, &profile, game.start()).map_err(NotNash::from)?.outcome);
+        let outcome = outcome_notation(
+            game,
+            play(game, &profile, game.start())
+                .map_err(NotNash::from)?
+                .outcome,
+        );
         if self.outcome.as_deref() != Some(outcome.as_str()) {
             return Err(SolutionFileError::Names(format!(
                 "the play from the start ends in {outcome}, not in {}",
@@ -205,7 +214,9 @@ impl SolutionFile {
         }
         let start = game.arena().name(game.start());
         let stated = self.values.get(start.as_ref()).ok_or_else(|| {
-            SolutionFileError::Names(format!("the file gives no utilities for the start, {start}"))
+            SolutionFileError::Names(format!(
+                "the file gives no utilities for the start, {start}"
+            ))
         })?;
         let parsed: Result<Vec<Rational>, _> = stated.iter().map(|u| u.parse()).collect();
         if parsed.ok().as_deref() != Some(utilities.as_slice()) {

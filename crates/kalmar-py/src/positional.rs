@@ -68,10 +68,26 @@ pub struct NashEquilibrium {
     /// How many partial profiles `exact` searched.
     #[pyo3(get)]
     nodes: Option<u64>,
+    /// The solution file's text, when an equilibrium was found.
+    file: Option<String>,
 }
 
 #[pymethods]
 impl NashEquilibrium {
+    /// The solution file (JSON of kind "nash equilibrium": every move, the outcome from the
+    /// start and the utilities there), exactly as `kalmar positional nash --output` writes it;
+    /// `kalmar.verify` and `kalmar verify` check it. `ValueError` when no equilibrium exists.
+    fn to_text(&self) -> PyResult<String> {
+        self.file
+            .clone()
+            .ok_or_else(|| value_error("no equilibrium exists in pure positional strategies"))
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.to_text()?)
+    }
+
     fn __repr__(&self) -> String {
         match &self.outcome {
             Some(outcome) => format!(
@@ -700,6 +716,14 @@ impl Game {
             equilibria: solved.count.map(|c| c.0),
             profiles: solved.count.map(|c| c.1),
             nodes: solved.nodes,
+            file: found
+                .map(|f| {
+                    SolutionFile::nash(&self.game, solved.solver, &f.profile)
+                        .map_err(|e| PyRuntimeError::new_err(format!("internal error: {e}")))?
+                        .to_text()
+                        .map_err(write_error)
+                })
+                .transpose()?,
         })
     }
 

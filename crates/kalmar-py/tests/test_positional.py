@@ -153,6 +153,19 @@ def test_preferences_for_an_ri_cycle_are_found_in_a_game_form():
         positional.read(EXAMPLES / "flower-4.gg")
 
 
+def test_a_nash_equilibrium_of_a_game_with_cycles_is_saved_and_verified(tmp_path):
+    import kalmar
+
+    found = positional.read(EXAMPLES / "figure-10.gg").nash()
+    path = tmp_path / "nash.json"
+    found.save(path)
+    accepted = kalmar.verify(EXAMPLES / "figure-10.gg", path)
+    assert "nash equilibrium" in str(accepted)
+    lie = found.to_text().replace('"outcome": "a1"', '"outcome": "a2"')
+    with pytest.raises(kalmar.Rejected, match="ends in a1"):
+        kalmar.verify(EXAMPLES / "figure-10.gg", text=lie)
+
+
 def test_random_forms_are_searched_for_an_ri_cycle():
     # The paper's Figure 3: a two-person acyclic form with a standard ri-cycle.
     found = positional.search_forms(players=2, positions=4, terminals=4, acyclic=True)

@@ -56,6 +56,10 @@ class NashEquilibrium:
     """How many profiles were tried (solver brute)."""
     nodes: int | None
     """How many partial profiles were searched (solver exact)."""
+    def to_text(self) -> str:
+        """The solution file as `kalmar positional nash -o` writes it (ValueError if none)."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to the file `path`."""
 
 class Game:
     """An n-player game on a graph: positions of players, chance, and paying terminals."""
