@@ -1,15 +1,22 @@
 //! The suite of n-player positional games with cycles: on generated games of growing size, the
 //! win-lose attractor (Proposition 2, linear), the strong improvement dynamics of two players
 //! (Theorem 3: whether their number of steps is polynomial is open) and the Nash certificate,
-//! each timed, with the steps the dynamics took from a random profile; and on small games, the
+//! each timed, with the steps the dynamics took from a random profile; the exact search of
+//! three-player games, with the partial profiles it searched; and on small games, the
 //! longest run any rule can take from any profile ([`kalmar_positional::longest_run`]), the
 //! most over many games of each size: the open question's exact measure.
 //!
 //! ```
 //! use kalmar_bench::positional::{Sizes, run};
-//! let sizes = Sizes { win_lose: vec![200], improve: vec![200], longest: vec![8], games: 5 };
+//! let sizes = Sizes {
+//!     win_lose: vec![200],
+//!     improve: vec![200],
+//!     exact: vec![200],
+//!     longest: vec![8],
+//!     games: 5,
+//! };
 //! let rows = run(&sizes, 1, 1).unwrap();
-//! assert_eq!(rows.len(), 3);
+//! assert_eq!(rows.len(), 4);
 //! assert!(rows.iter().all(|row| row.verified));
 //! assert!(kalmar_bench::markdown_table(&rows).starts_with("| family |"));
 //! ```
@@ -20,13 +27,13 @@ use kalmar_positional::generate::{Params, generate};
 use kalmar_positional::improvement::{self, Dynamics, End, Rule};
 use kalmar_positional::longest_run::{Longest, longest};
 use kalmar_positional::ricycle::{Improvement, Options, Restriction, SearchError};
-use kalmar_positional::{PositionalGame, deviation, win_lose};
+use kalmar_positional::{PositionalGame, deviation, exact, win_lose};
 use serde::Serialize;
 
 /// One solver on one generated game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PositionalRow {
-    /// The family: `win-lose` or `random` (two players).
+    /// The family: `win-lose`, `random` (two players) or `random, 3 players`.
     pub family: &'static str,
     /// The solver: `win-lose` (the attractor), `improve` (strong improvements) or `longest
     /// run` (the most strong steps from any profile, the worst of the games of that size).
@@ -78,6 +85,9 @@ pub enum PositionalBenchError {
     /// A game too large for the longest run.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The exact search refused.
+    #[error(transparent)]
+    Exact(#[from] exact::ExactError),
 }
 
 /// The sizes of each part of the suite.
@@ -87,6 +97,9 @@ pub struct Sizes {
     pub win_lose: Vec<usize>,
     /// Positions of the two-player games of the strong improvement dynamics.
     pub improve: Vec<usize>,
+    /// Positions of the three-player games of the exact search (the steps column gives the
+    /// partial profiles it searched).
+    pub exact: Vec<usize>,
     /// Positions of the small two-player games whose longest strong run is found.
     pub longest: Vec<usize>,
     /// How many games of each size the longest run is found in.
@@ -103,11 +116,16 @@ pub fn run(
     let mut rows = Vec::new();
     let game =
         |family: &str, size: usize, seed: u64| -> Result<PositionalGame, PositionalBenchError> {
+            // "random3": the random family with three players.
+            let (family, players) = match family {
+                "random3" => ("random", 3),
+                family => (family, 2),
+            };
             let graph = generate(
                 family,
                 &Params {
                     size,
-                    players: 2,
+                    players,
                     seed,
                 },
             )?;
@@ -147,6 +165,27 @@ pub fn run(
             median_seconds: timing.median,
             check_seconds: check.median,
             verified: verdict.is_ok(),
+        });
+    }
+    for &size in &sizes.exact {
+        let g = game("random3", size, seed)?;
+        let (timing, searched) = time(runs, || exact::solve(&g, u64::MAX));
+        let searched = searched?;
+        let (check, verdict) = time(runs, || {
+            searched
+                .profile
+                .as_ref()
+                .map(|profile| deviation::check(&g, profile))
+        });
+        rows.push(PositionalRow {
+            family: "random, 3 players",
+            solver: "exact",
+            positions: g.arena().num_vertices(),
+            moves: g.arena().num_edges(),
+            steps: Some(searched.nodes as usize),
+            median_seconds: timing.median,
+            check_seconds: check.median,
+            verified: verdict.is_none_or(|v| v.is_ok()),
         });
     }
     for &size in &sizes.longest {

@@ -923,7 +923,8 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         &["verify", cyclic, nash.to_str().unwrap()],
         "the play from the start ends in x, not in c",
     );
-    // A three-player game without an equilibrium (Boros, Gurvich, Milanič, Oudalov and Vičič):
+    // A three-player game without an equilibrium (of the shape of Boros, Gurvich, Milanič,
+    // Oudalov and Vičič's):
     // the exact search proves it, as does trying its 16 profiles.
     let none = temp("no-equilibrium.gg");
     std::fs::write(
@@ -1002,6 +1003,8 @@ fn an_n_player_game_is_solved_saved_and_verified() {
         "1e3",
         "--improve",
         "1e2",
+        "--exact",
+        "200",
         "--longest",
         "8",
         "--games",
@@ -1011,6 +1014,7 @@ fn an_n_player_game_is_solved_saved_and_verified() {
     ]));
     assert!(out.contains("| win-lose | win-lose | 1000 |"), "{out}");
     assert!(out.contains("| random | longest run | 8 |"), "{out}");
+    assert!(out.contains("| random, 3 players | exact | 200 |"), "{out}");
     let out = stdout(&kalmar(&[
         "positional",
         "ricycle",

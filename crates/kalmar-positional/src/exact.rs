@@ -52,9 +52,10 @@
 //! assert!(deviation::check(&game, &profile).is_ok());
 //! assert!(searched.nodes <= 1000);
 //!
-//! // Three players, one cycle (v1, v2), three terminals: no equilibrium (Boros, Gurvich,
-//! // Milanič, Oudalov and Vičič, *A three-person deterministic graphical game without Nash
-//! // equilibria*, 2018), and the search proves it.
+//! // Three players, one cycle (v1, v2), three terminals, the shape of the game of Boros,
+//! // Gurvich, Milanič, Oudalov and Vičič (*A three-person deterministic graphical game without
+//! // Nash equilibria*, 2018); this one was found by trying every game of that shape: it has no
+//! // equilibrium, and the search proves it.
 //! let graph = read_gg("kalmar-gg 1\nplayers 3\nstart v0\ncycle (3,3,0)\nv0 player1 -> v2 v3\n\
 //!                      v1 player2 -> v2 a2\nv2 player0 -> v1 a1\nv3 player2 -> v1 a0\n\
 //!                      a0 terminal payoff=(0,1,2)\na1 terminal payoff=(2,0,3)\n\

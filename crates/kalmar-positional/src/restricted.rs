@@ -157,10 +157,16 @@ pub fn improvements(
         .map(utility)
         .max()
         .expect("a play has an outcome");
-    deviations(game, profile, player, restriction)
-        .into_iter()
-        .filter(|(_, outcomes)| kind.holds(outcomes, &utility, best))
-        .collect()
+    let improves = |outcomes: &[Outcome]| kind.holds(outcomes, &utility, best);
+    match restriction {
+        // A lazy deviation is computed only toward the outcomes that would improve: to c it
+        // costs O(n · (n + m)).
+        Restriction::Lazy => lazy_deviations(game, profile, player, improves),
+        _ => deviations(game, profile, player, restriction)
+            .into_iter()
+            .filter(|(_, outcomes)| improves(outcomes))
+            .collect(),
+    }
 }
 
 /// Every deviation of `player` from `profile` that `restriction` allows, better or not: the new
@@ -174,7 +180,7 @@ pub fn deviations(
 ) -> Vec<(Strategy, Vec<Outcome>)> {
     match restriction {
         Restriction::InsidePlay => inside_play(game, profile, player),
-        Restriction::Lazy => lazy_deviations(game, profile, player),
+        Restriction::Lazy => lazy_deviations(game, profile, player, |_| true),
         Restriction::Unrestricted => unrestricted(game, profile, player),
     }
 }
@@ -250,18 +256,20 @@ impl Improvement {
     }
 }
 
-/// A lazy deviation to each other outcome the player can reach.
+/// A lazy deviation to each other outcome the player can reach whose outcomes (before, after)
+/// pass `keep`.
 fn lazy_deviations(
     game: &PositionalGame,
     profile: &Strategy,
     player: usize,
+    keep: impl Fn(&[Outcome]) -> bool,
 ) -> Vec<(Strategy, Vec<Outcome>)> {
     let before = play(game, profile, game.start())
         .expect("no chance, a move everywhere")
         .outcome;
     reachable_outcomes(game, profile, player, game.start())
         .into_iter()
-        .filter(|&o| o != before)
+        .filter(|&o| o != before && keep(&[before, o]))
         .filter_map(|o| {
             let (_, deviated) = lazy::deviate(game, profile, player, o)?;
             Some((deviated, vec![before, o]))

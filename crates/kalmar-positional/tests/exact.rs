@@ -53,9 +53,10 @@ proptest! {
 }
 
 /// A three-player game without a Nash equilibrium in pure positional strategies: seven
-/// positions, one cycle (v1, v2) and three terminals, a 2 × 2 × 4 normal form, as in Boros,
-/// Gurvich, Milanič, Oudalov and Vičič, *A three-person deterministic graphical game without
-/// Nash equilibria* (2018). Its utilities are ranks 0..3 of the outcomes a0, a1, a2 and c.
+/// positions, one cycle (v1, v2) and three terminals, a 2 × 2 × 4 normal form: the shape of
+/// the game of Boros, Gurvich, Milanič, Oudalov and Vičič, *A three-person deterministic
+/// graphical game without Nash equilibria* (2018), found by trying every game of that shape.
+/// Its utilities are ranks 0..3 of the outcomes a0, a1, a2 and c.
 struct Around {
     start: usize,
     owners: [usize; 4],

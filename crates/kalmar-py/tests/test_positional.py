@@ -102,7 +102,8 @@ def test_games_with_cycles_have_checked_equilibria():
     )
     found = three.nash()
     assert found.solver == "exact" and found.found and found.nodes >= 1
-    # A three-player game without an equilibrium (Boros, Gurvich, Milanič, Oudalov and Vičič):
+    # A three-player game without an equilibrium (of the shape of Boros, Gurvich, Milanič,
+    # Oudalov and Vičič's):
     # the search proves it, and trying all 16 profiles agrees.
     none = positional.parse(
         "kalmar-gg 1\nplayers 3\nstart v0\ncycle (3,3,0)\nv0 player1 -> v2 v3\n"

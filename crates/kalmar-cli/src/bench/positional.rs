@@ -10,7 +10,7 @@ use kalmar_bench::parse_size;
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar bench positional\n  \
 kalmar bench positional --win-lose 1e5,1e6 --improve 1e2,1e3,1e4 --reps 3\n  \
-kalmar bench positional --win-lose 1e3 --improve 1e2 --longest 8,12,16,20 --games 200")]
+kalmar bench positional --win-lose 1e3 --improve 1e2 --exact 1e3,1e4,1e5 --longest 8,12,16,20 --games 200")]
 pub struct PositionalBench {
     /// Positions of the generated win-lose games (the attractor, linear).
     #[arg(
@@ -28,6 +28,14 @@ pub struct PositionalBench {
         value_name = "SIZES"
     )]
     improve: Vec<String>,
+    /// Positions of the generated three-player games of the exact search.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1e3,1e4",
+        value_name = "SIZES"
+    )]
+    exact: Vec<String>,
     /// Positions of the small two-player games whose longest run of strong improvements,
     /// from any profile by any rule, is found (the most over --games games of each size).
     #[arg(
@@ -57,6 +65,7 @@ pub fn run(args: &PositionalBench) -> anyhow::Result<()> {
     let suite = kalmar_bench::positional::Sizes {
         win_lose: sizes(&args.win_lose)?,
         improve: sizes(&args.improve)?,
+        exact: sizes(&args.exact)?,
         longest: sizes(&args.longest)?,
         games: args.games,
     };
