@@ -115,17 +115,8 @@ pub enum PositionalCommand {
     Ricycle {
         /// The game (.gg); with --any-preferences, a game form.
         file: std::path::PathBuf,
-        /// The type of improvement: standard, strong, last-step, best-reply or
-        /// strong-best-reply.
-        #[arg(long, default_value = "standard", value_name = "TYPE")]
-        improvement: String,
-        /// Which changes a step may make: inside-play (the paper's restriction), lazy (the
-        /// fewest changes to each better outcome) or unrestricted.
-        #[arg(long, default_value = "inside-play", value_name = "R")]
-        restriction: String,
-        /// Only cycles whose every profile's play ends (the paper's c-free cycles).
-        #[arg(long)]
-        c_free: bool,
+        #[command(flatten)]
+        search: CycleSearch,
         /// Ignore the utilities and search for preferences that make an ri-cycle.
         #[arg(long)]
         any_preferences: bool,
@@ -133,12 +124,6 @@ pub enum PositionalCommand {
         /// --preferences reads.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// The most profiles searched.
-        #[arg(long, default_value_t = 1 << 20, value_name = "N")]
-        max_profiles: u64,
-        /// The most partial cycles the search for preferences extends.
-        #[arg(long, default_value_t = 10_000_000, value_name = "N")]
-        max_nodes: u64,
         /// Draw the game in Graphviz DOT with the cycle's first profile in bold and, under each
         /// position, the steps that change it (render with `dot -Tsvg FILE -o cycle.svg`).
         #[arg(long, value_name = "FILE")]
@@ -182,22 +167,8 @@ pub enum PositionalCommand {
         /// The seed of the draws.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The type of improvement: standard, strong, last-step, best-reply or
-        /// strong-best-reply.
-        #[arg(long, default_value = "standard", value_name = "TYPE")]
-        improvement: String,
-        /// Which changes a step may make: inside-play, lazy or unrestricted.
-        #[arg(long, default_value = "inside-play", value_name = "R")]
-        restriction: String,
-        /// Only cycles whose every profile's play ends.
-        #[arg(long)]
-        c_free: bool,
-        /// The most profiles of a form.
-        #[arg(long, default_value_t = 1 << 16, value_name = "N")]
-        max_profiles: u64,
-        /// The most partial cycles searched in one form.
-        #[arg(long, default_value_t = 1_000_000, value_name = "N")]
-        max_nodes: u64,
+        #[command(flatten)]
+        search: CycleSearch,
         /// Write the form found, with the preferences as utilities, to FILE (.gg).
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -241,6 +212,42 @@ pub enum PositionalCommand {
         #[command(flatten)]
         preferences: Preferences,
     },
+}
+
+/// What a search for restricted improvement cycles looks for, and how much it may do.
+#[derive(clap::Args)]
+pub struct CycleSearch {
+    /// The type of improvement: standard, strong, last-step, best-reply or strong-best-reply.
+    #[arg(long, default_value = "standard", value_name = "TYPE")]
+    improvement: String,
+    /// Which changes a step may make: inside-play (the paper's restriction), lazy (the fewest
+    /// changes to each better outcome) or unrestricted.
+    #[arg(long, default_value = "inside-play", value_name = "R")]
+    restriction: String,
+    /// Only cycles whose every profile's play ends (the paper's c-free cycles).
+    #[arg(long)]
+    c_free: bool,
+    /// The most profiles of a game searched.
+    #[arg(long, default_value_t = 1 << 20, value_name = "N")]
+    max_profiles: u64,
+    /// The most partial cycles a search for preferences extends in one game form.
+    #[arg(long, default_value_t = 10_000_000, value_name = "N")]
+    max_nodes: u64,
+}
+
+impl CycleSearch {
+    /// The library's options, the names checked.
+    fn options(&self) -> anyhow::Result<ricycle::Options> {
+        let (improvement, restriction) =
+            improvement_and_restriction(&self.improvement, &self.restriction)?;
+        Ok(ricycle::Options {
+            improvement,
+            restriction,
+            c_free: self.c_free,
+            max_profiles: self.max_profiles,
+            max_nodes: self.max_nodes,
+        })
+    }
 }
 
 /// `--preferences FILE`: the utilities as preference orders in the paper's notation.
@@ -316,25 +323,13 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
         }
         PositionalCommand::Ricycle {
             file,
-            improvement,
-            restriction,
-            c_free,
+            search,
             any_preferences,
             output,
-            max_profiles,
-            max_nodes,
             dot,
             json,
             preferences,
         } => {
-            let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
-            let options = ricycle::Options {
-                improvement,
-                restriction,
-                c_free: *c_free,
-                max_profiles: *max_profiles,
-                max_nodes: *max_nodes,
-            };
             let asked = Asked {
                 file,
                 any_preferences: *any_preferences,
@@ -342,7 +337,7 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
                 dot: dot.as_deref(),
                 json: *json,
             };
-            find_ricycle(&preferences.load(file)?, &options, &asked)
+            find_ricycle(&preferences.load(file)?, &search.options()?, &asked)
         }
         PositionalCommand::Forms {
             players,
@@ -353,22 +348,11 @@ pub fn run(command: &PositionalCommand) -> anyhow::Result<()> {
             random_owners,
             forms,
             seed,
-            improvement,
-            restriction,
-            c_free,
-            max_profiles,
-            max_nodes,
+            search,
             output,
             json,
         } => {
-            let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
-            let options = ricycle::Options {
-                improvement,
-                restriction,
-                c_free: *c_free,
-                max_profiles: *max_profiles,
-                max_nodes: *max_nodes,
-            };
+            let options = search.options()?;
             let shape = form_search::Shape {
                 players: *players,
                 positions: *positions,

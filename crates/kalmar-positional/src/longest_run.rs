@@ -43,9 +43,7 @@ pub struct Longest {
 pub fn longest(game: &PositionalGame, options: &Options) -> Result<Option<Longest>, SearchError> {
     let profiles = Profiles::of(game, options.max_profiles)?;
     let count = profiles.count;
-    let excluded: Vec<bool> = (0..count)
-        .map(|x| options.c_free && profiles.cycles(game, x))
-        .collect();
+    let excluded = profiles.excluded(game, options);
     let arcs = improvement_graph(game, &profiles, options, &excluded);
     // Depth-first search in post-order: a profile's longest run is one more than its best
     // successor's; a successor still on the stack closes a cycle.

@@ -137,9 +137,7 @@ pub fn search(form: &PositionalGame, options: &Options) -> Result<Searched, Sear
             .expect("a terminal"),
         Outcome::Cycle => outcomes.len() - 1,
     };
-    let excluded: Vec<bool> = (0..count)
-        .map(|x| options.c_free && profiles.cycles(form, x))
-        .collect();
+    let excluded = profiles.excluded(form, options);
     let mut arcs: Vec<Vec<Arc>> = Vec::with_capacity(count);
     for x in 0..count {
         let mut out = Vec::new();

@@ -166,9 +166,16 @@ impl Profiles {
         profile
     }
 
-    /// Whether the play of profile `index` is infinite.
-    pub(crate) fn cycles(&self, game: &PositionalGame, index: usize) -> bool {
-        play(game, &self.profile(index), game.start()).is_ok_and(|p| p.outcome == Outcome::Cycle)
+    /// The profiles a search of `options` may not pass through: with `c_free`, those whose
+    /// play is infinite.
+    pub(crate) fn excluded(&self, game: &PositionalGame, options: &Options) -> Vec<bool> {
+        (0..self.count)
+            .map(|x| {
+                options.c_free
+                    && play(game, &self.profile(x), game.start())
+                        .is_ok_and(|p| p.outcome == Outcome::Cycle)
+            })
+            .collect()
     }
 }
 
@@ -212,9 +219,7 @@ pub fn search_with(
 ) -> Result<Option<Vec<CycleStep>>, SearchError> {
     let profiles = Profiles::of(game, options.max_profiles)?;
     let count = profiles.count;
-    let excluded: Vec<bool> = (0..count)
-        .map(|x| options.c_free && profiles.cycles(game, x))
-        .collect();
+    let excluded = profiles.excluded(game, options);
     let arcs = improvement_graph(game, &profiles, options, &excluded);
     // A cycle by depth-first search: 0 unvisited, 1 on the stack, 2 done.
     let mut state = vec![0u8; count];

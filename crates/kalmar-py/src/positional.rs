@@ -206,14 +206,13 @@ fn search_forms(
     max_profiles: u64,
     max_nodes: u64,
 ) -> PyResult<FormSearch> {
-    let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
-    let options = ricycle::Options {
+    let options = cycle_options(
         improvement,
         restriction,
         c_free,
         max_profiles,
-        max_nodes,
-    };
+        Some(max_nodes),
+    )?;
     let shape = form_search::Shape {
         players,
         positions,
@@ -249,6 +248,25 @@ fn search_forms(
         game,
         steps,
         preferences,
+    })
+}
+
+/// The options of a search for ri-cycles, the names checked (`max_nodes` None: the library's).
+fn cycle_options(
+    improvement: &str,
+    restriction: &str,
+    c_free: bool,
+    max_profiles: u64,
+    max_nodes: Option<u64>,
+) -> PyResult<ricycle::Options> {
+    let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
+    let default = ricycle::Options::default();
+    Ok(ricycle::Options {
+        improvement,
+        restriction,
+        c_free,
+        max_profiles,
+        max_nodes: max_nodes.unwrap_or(default.max_nodes),
     })
 }
 
@@ -602,14 +620,7 @@ impl Game {
         c_free: bool,
         max_profiles: u64,
     ) -> PyResult<Option<Vec<CycleStep>>> {
-        let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
-        let options = ricycle::Options {
-            improvement,
-            restriction,
-            c_free,
-            max_profiles,
-            ..ricycle::Options::default()
-        };
+        let options = cycle_options(improvement, restriction, c_free, max_profiles, None)?;
         let game = Arc::clone(&self.game);
         let found = interruptible(py, move || ricycle::search_with(&game, &options))?
             .map_err(value_error)?;
@@ -636,14 +647,13 @@ impl Game {
         max_profiles: u64,
         max_nodes: u64,
     ) -> PyResult<PreferenceSearch> {
-        let (improvement, restriction) = improvement_and_restriction(improvement, restriction)?;
-        let options = ricycle::Options {
+        let options = cycle_options(
             improvement,
             restriction,
             c_free,
             max_profiles,
-            max_nodes,
-        };
+            Some(max_nodes),
+        )?;
         let game = Arc::clone(&self.game);
         let searched = interruptible(py, move || preference_search::search(&game, &options))?
             .map_err(value_error)?;
