@@ -68,6 +68,9 @@ pub enum FormSearchError {
     /// A form the search for preferences refuses.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// Forms with too many profiles, refused before any is drawn.
+    #[error("{0}")]
+    TooMany(String),
 }
 
 /// Draws up to `forms` random forms of `shape` from `seed` and searches each for preferences
@@ -78,6 +81,17 @@ pub fn search(
     forms: usize,
     seed: u64,
 ) -> Result<Found, FormSearchError> {
+    let profiles = (shape.moves as u64).checked_pow(shape.positions.try_into().unwrap_or(u32::MAX));
+    if shape.moves >= 2 && profiles.is_none_or(|p| p > options.max_profiles) {
+        return Err(FormSearchError::TooMany(format!(
+            "forms of {} positions with {} moves each have {} profiles, more than the limit of {}: \
+             draw smaller forms or raise the limit",
+            shape.positions,
+            shape.moves,
+            profiles.map_or(format!("at least 2^{}", shape.positions), |p| p.to_string()),
+            options.max_profiles
+        )));
+    }
     let mut rng = rng(seed);
     let mut nodes = 0;
     for tried in 1..=forms {
@@ -109,11 +123,14 @@ pub fn random_form(shape: &Shape, rng: &mut impl Rng) -> Result<GameGraph, Gener
     if shape.positions == 0 || shape.terminals == 0 {
         return bad("a form needs at least one position and one terminal");
     }
-    if shape.moves == 0 {
-        return bad("every position needs at least one move");
+    if shape.moves < 2 {
+        return bad("every position needs at least two moves, or no player can deviate");
     }
-    let n = shape.positions + shape.terminals;
-    check_size(n, shape.positions * shape.moves)?;
+    if shape.terminals > shape.positions.saturating_mul(shape.moves) {
+        return bad("more terminals than moves to reach them");
+    }
+    let n = shape.positions.saturating_add(shape.terminals);
+    check_size(n, shape.positions.saturating_mul(shape.moves))?;
     let mut builder = Builder::new(shape.players);
     for v in 0..n {
         let owner = if v >= shape.positions {

@@ -74,9 +74,22 @@ pub struct Params {
     pub seed: u64,
 }
 
-/// The game of family `id`.
+/// The most positions generated: a game takes about 100 bytes per position while it is built
+/// and written, so 10⁸ positions is about 10 GiB; more would exhaust a typical machine's memory
+/// rather than fail cleanly.
+pub const MAX_POSITIONS: usize = 100_000_000;
+
+/// The game of family `id`, refused above [`MAX_POSITIONS`] before anything is allocated.
 pub fn generate(id: &str, params: &Params) -> Result<GameGraph, GenerateError> {
-    (FAMILIES.get(id)?.run)(params)
+    let family = FAMILIES.get(id)?;
+    if params.size > MAX_POSITIONS {
+        return Err(GenerateError::Parameter(format!(
+            "{} positions asked, more than the {MAX_POSITIONS} a generated game may have \
+             (about 100 bytes each while it is built)",
+            params.size
+        )));
+    }
+    (family.run)(params)
 }
 
 fn random(params: &Params, win_lose: bool) -> Result<GameGraph, GenerateError> {
