@@ -1,0 +1,130 @@
+//! Algorithm GPI (Andersson, *General Path Interdiction with Local Budgets*, §2.2, after
+//! Khachiyan et al.'s modified Dijkstra): the value of every vertex when the interdictor first
+//! spends its local budgets and the user then takes a best path to the sink.
+//!
+//! Vertices are finalised in increasing order of value from the sink (value 0). When a vertex v
+//! becomes final, every predecessor u still open asks the local oracle L for the best value it
+//! can force given its final successors; that is an upper bound on u's value, and exact when u
+//! is the least open vertex (its other successors cannot be cheaper). Removals of the k(u) best
+//! continuations make this Dijkstra's algorithm with the (k(u) + 1)-th best candidate in place
+//! of the best.
+//!
+//! ```
+//! use kalmar_interdiction::{budget::Budget, gpi, network::Network, operator::Operator};
+//! // From 0: straight to the sink (10), or through 1 (1 + 1). One removal at 0.
+//! let network = Network::new(3, &[(0, 2, 10), (0, 1, 1), (1, 2, 1)], 0, 2).unwrap();
+//! let budget = Budget::removals(&network, vec![1, 0, 0]).unwrap();
+//! let solution = gpi::solve(&network, &budget, Operator::Sum).unwrap();
+//! // The interdictor removes 0 -> 1, the user pays 10.
+//! assert_eq!(solution.values, [10, 1, 0]);
+//! assert_eq!(solution.path, [0]);
+//! ```
+//!
+//! # Complexity
+//! O(m log n) with a binary heap (lazy deletion), plus one oracle call per edge: O(log k) each
+//! for removals.
+
+use crate::budget::Budget;
+use crate::network::Network;
+use crate::operator::{INFINITY, Operator};
+use crate::oracle::{Affordable, Oracle, Removals};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The values and both players' choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Per vertex, its value (∞ as [`INFINITY`]): what the user pays from there to the sink.
+    pub values: Vec<u64>,
+    /// The vertices of finite value in the order their values became final, the sink first.
+    pub order: Vec<u32>,
+    /// Per edge, whether the interdictor removes it.
+    pub removed: Vec<bool>,
+    /// Per vertex of finite value other than the sink, the edge the user takes.
+    pub next: Vec<Option<u32>>,
+    /// The user's best path from the source: its edges (empty when the source's value is ∞,
+    /// or the source is the sink).
+    pub path: Vec<usize>,
+}
+
+/// Why GPI gives no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GpiError {
+    /// A path weight beyond 64 bits.
+    #[error("a path's weight under the {0} operator passes 2^64 - 1: use smaller weights")]
+    Overflow(&'static str),
+}
+
+/// The values of `network` under `budget`, paths weighed by `operator`.
+pub fn solve(network: &Network, budget: &Budget, operator: Operator) -> Result<Solution, GpiError> {
+    match budget {
+        Budget::Removals(k) => solve_with(network, Removals::new(network, k), operator),
+        Budget::Affordable(families) => {
+            solve_with(network, Affordable::new(network, families), operator)
+        }
+    }
+}
+
+/// GPI with any local oracle.
+pub fn solve_with(
+    network: &Network,
+    mut oracle: impl Oracle,
+    operator: Operator,
+) -> Result<Solution, GpiError> {
+    let n = network.num_vertices();
+    let t = network.sink();
+    let mut values = vec![INFINITY; n];
+    let mut done = vec![false; n];
+    let mut order = Vec::new();
+    let mut heap = BinaryHeap::new();
+    values[t] = 0;
+    heap.push(Reverse((0u64, t as u32)));
+    while let Some(Reverse((value, v))) = heap.pop() {
+        let v = v as usize;
+        if done[v] || value != values[v] {
+            continue;
+        }
+        done[v] = true;
+        order.push(v as u32);
+        for &e in network.in_edges(v) {
+            let e = e as usize;
+            let u = network.tail(e);
+            if done[u] {
+                continue;
+            }
+            let candidate = operator
+                .extend(network.weight(e), value)
+                .ok_or(GpiError::Overflow(operator.name()))?;
+            let bound = oracle.settle(u, e, candidate);
+            if bound < values[u] {
+                values[u] = bound;
+                heap.push(Reverse((bound, u as u32)));
+            }
+        }
+    }
+    let mut removed = vec![false; network.num_edges()];
+    let mut next = vec![None; n];
+    for u in (0..n).filter(|&u| u != t) {
+        let (gone, taken) = oracle.choice(u);
+        for e in gone {
+            removed[e] = true;
+        }
+        if values[u] != INFINITY {
+            next[u] = taken.map(|e| e as u32);
+        }
+    }
+    let mut path = Vec::new();
+    let mut u = network.source();
+    while u != t && values[u] != INFINITY {
+        let Some(e) = next[u] else { break };
+        path.push(e as usize);
+        u = network.head(e as usize);
+    }
+    Ok(Solution {
+        values,
+        order,
+        removed,
+        next,
+        path,
+    })
+}

@@ -1,0 +1,23 @@
+//! kalmar-interdiction: network interdiction with vertex-local budgets (Andersson, *General
+//! Path Interdiction with Local Budgets*; Khachiyan et al., *On short paths interdiction
+//! problems*). An interdictor first spends a budget at each vertex on the edges leaving it; a
+//! user then takes a best path from the source s to the sink t.
+//!
+//! - [`network`]: the directed graph with integer weights, s and t;
+//! - [`budget`]: k(v) removals, or explicit affordable sets (an independence system);
+//! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
+//! - [`oracle`]: the local oracle L of GPI for each kind of budget;
+//! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
+//! - [`certificate`]: the independent check: the user's best paths under the interdictor's
+//!   choice cost exactly the values, and no choice within the budgets does better;
+//! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
+//!   tests.
+#![deny(missing_docs)]
+
+pub mod brute_force;
+pub mod budget;
+pub mod certificate;
+pub mod gpi;
+pub mod network;
+pub mod operator;
+pub mod oracle;
