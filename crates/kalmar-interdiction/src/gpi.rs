@@ -105,10 +105,7 @@ pub fn solve_with(
     let mut removed = vec![false; network.num_edges()];
     let mut next = vec![None; n];
     for u in (0..n).filter(|&u| u != t) {
-        let (gone, taken) = oracle.choice(u);
-        for e in gone {
-            removed[e] = true;
-        }
+        let taken = oracle.choice(u, &mut removed);
         if values[u] != INFINITY {
             next[u] = taken.map(|e| e as u32);
         }

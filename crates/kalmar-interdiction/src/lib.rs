@@ -11,12 +11,14 @@
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
-//!   tests.
+//!   tests;
+//! - [`generate`]: grid and random instances.
 #![deny(missing_docs)]
 
 pub mod brute_force;
 pub mod budget;
 pub mod certificate;
+pub mod generate;
 pub mod gpi;
 pub mod network;
 pub mod operator;

@@ -18,7 +18,9 @@
 //! assert_eq!(oracle.settle(0, 0, 5), u64::MAX); // one removal: one known edge is not enough
 //! assert_eq!(oracle.settle(0, 1, 7), 7);        // remove the edge worth 5, the user pays 7
 //! assert_eq!(oracle.settle(0, 2, 6), 6);        // remove the 5, the user takes the 6
-//! assert_eq!(oracle.choice(0), (vec![0], Some(2)));
+//! let mut removed = vec![false; 3];
+//! assert_eq!(oracle.choice(0, &mut removed), Some(2));
+//! assert_eq!(removed, [true, false, false]);
 //! ```
 //!
 //! # Complexity
@@ -32,9 +34,9 @@ pub trait Oracle {
     /// Out-edge `e` of `u` leads to a vertex whose value is final, and taking it costs the user
     /// `candidate` = p(w(e), d(head e)); returns L(u, the final successors so far, d).
     fn settle(&mut self, u: usize, e: usize, candidate: u64) -> u64;
-    /// The interdictor's choice at `u` once its value is final: the out-edges it removes, and
-    /// the edge the user then takes (None when u's value is ∞).
-    fn choice(&self, u: usize) -> (Vec<usize>, Option<usize>);
+    /// The interdictor's choice at `u` once its value is final: marks the out-edges it removes
+    /// in `removed` and returns the edge the user then takes (None when u's value is ∞).
+    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize>;
 }
 
 /// k(u) edge removals at every vertex.
@@ -100,18 +102,26 @@ impl Oracle for Removals {
         }
     }
 
-    fn choice(&self, u: usize) -> (Vec<usize>, Option<usize>) {
+    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize> {
         match self.known(u) {
-            (heap, true) => (
-                heap[1..].iter().map(|&(_, e)| e as usize).collect(),
-                Some(heap[0].1 as usize),
-            ),
+            (heap, true) => {
+                for &(_, e) in &heap[1..] {
+                    removed[e as usize] = true;
+                }
+                Some(heap[0].1 as usize)
+            }
             // Fewer than k(u) + 1 final successors: remove them all (the others never reach
             // the sink); or every edge, when the budget covers them.
             (heap, false) if self.first[u + 1] > self.first[u] => {
-                (heap.iter().map(|&(_, e)| e as usize).collect(), None)
+                for &(_, e) in heap {
+                    removed[e as usize] = true;
+                }
+                None
             }
-            _ => (self.out[u].clone().collect(), None),
+            _ => {
+                removed[self.out[u].clone()].fill(true);
+                None
+            }
         }
     }
 }
@@ -197,15 +207,12 @@ impl Oracle for Affordable {
         self.best(u).1
     }
 
-    fn choice(&self, u: usize) -> (Vec<usize>, Option<usize>) {
+    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize> {
         let (set, _, taken) = self.best(u);
         let first = self.first_edge[u];
-        (
-            self.families[u][set]
-                .iter()
-                .map(|&e| first + e as usize)
-                .collect(),
-            taken.map(|e| first + e),
-        )
+        for &e in &self.families[u][set] {
+            removed[first + e as usize] = true;
+        }
+        taken.map(|e| first + e)
     }
 }
