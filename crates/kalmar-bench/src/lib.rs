@@ -34,6 +34,7 @@
 pub mod cgt;
 pub mod efg;
 pub mod harness;
+pub mod interdiction;
 pub mod markdown;
 pub mod observation;
 pub mod oink;

@@ -94,9 +94,12 @@ fn grid(params: &Params) -> Result<(Network, Budget), GenerateError> {
     for r in 0..side {
         for c in 0..side {
             let v = r * side + c;
-            for w in [(c + 1 < side).then(|| v + 1), (r + 1 < side).then(|| v + side)]
-                .into_iter()
-                .flatten()
+            for w in [
+                (c + 1 < side).then(|| v + 1),
+                (r + 1 < side).then(|| v + side),
+            ]
+            .into_iter()
+            .flatten()
             {
                 edges.push((v, w, rng.random_range(1..=100)));
                 edges.push((w, v, rng.random_range(1..=100)));

@@ -3,6 +3,7 @@
 
 mod efg;
 mod impartial;
+mod interdiction;
 mod observation;
 mod parity;
 mod plot;
@@ -54,6 +55,9 @@ pub enum BenchCommand {
     /// n-player games with cycles: the win-lose attractor and the strong improvement dynamics
     /// of two players on generated games, with the steps taken.
     Positional(positional::PositionalBench),
+    /// Network interdiction: GPI with local edge removals against a plain Dijkstra on the same
+    /// generated networks.
+    Interdiction(interdiction::InterdictionBench),
     /// Draw a Markdown table of times against sizes (from any .md file, such as
     /// docs/BENCHMARKS.md or a saved `kalmar bench` table) as a log-log plot.
     Plot(Box<plot::PlotArgs>),
@@ -93,6 +97,7 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Efg(args) => efg::run(args),
         BenchCommand::Impartial(args) => impartial::run(args),
         BenchCommand::Positional(args) => positional::run(args),
+        BenchCommand::Interdiction(args) => interdiction::run(args),
         BenchCommand::Plot(args) => plot::run(args),
     }
 }

@@ -1,0 +1,49 @@
+//! `kalmar bench interdiction`: GPI with k(v) removals against a plain Dijkstra on generated
+//! grid and random networks, with the certificate's time; the suite is
+//! [`kalmar_bench::interdiction`].
+
+use super::{Common, print};
+use crate::bad_input;
+use clap::Args;
+use kalmar_bench::parse_size;
+
+#[derive(Args)]
+#[command(after_help = "Examples:\n  kalmar bench interdiction\n  \
+kalmar bench interdiction --families grid,random --sizes 1e5,1e6,1e7 --reps 5")]
+pub struct InterdictionBench {
+    /// The generated families (`kalmar generate interdiction --help`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "grid,random",
+        value_name = "IDS"
+    )]
+    families: Vec<String>,
+    /// About how many edges each network has.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1e5,1e6",
+        value_name = "SIZES"
+    )]
+    sizes: Vec<String>,
+    /// The seed of the generated networks.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// `kalmar bench interdiction`.
+pub fn run(args: &InterdictionBench) -> anyhow::Result<()> {
+    let sizes = args
+        .sizes
+        .iter()
+        .map(|s| parse_size(s, 4..=200_000_000).map_err(bad_input))
+        .collect::<anyhow::Result<Vec<usize>>>()?;
+    let families: Vec<&str> = args.families.iter().map(String::as_str).collect();
+    let rows =
+        kalmar_bench::interdiction::run(&families, &sizes, args.common.reps_or(3), args.seed)
+            .map_err(bad_input)?;
+    print(&rows, &args.common, "interdiction")
+}
