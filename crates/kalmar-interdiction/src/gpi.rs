@@ -105,7 +105,7 @@ pub fn solve_with(
     let mut removed = vec![false; network.num_edges()];
     let mut next = vec![None; n];
     for u in (0..n).filter(|&u| u != t) {
-        let taken = oracle.choice(u, &mut removed);
+        let taken = oracle.choice(u, network.out_edges(u), &mut removed);
         if values[u] != INFINITY {
             next[u] = taken.map(|e| e as u32);
         }

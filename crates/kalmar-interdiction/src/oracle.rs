@@ -6,7 +6,8 @@
 //!
 //! - [`Removals`]: k(u) edge removals (Khachiyan et al.): the interdictor removes the k(u) best
 //!   continuations, so L is the (k(u) + 1)-th smallest p(w(e), d(head e)), ∞ while fewer are
-//!   known. A bounded max-heap per vertex, O(log k) per call, in one flat array.
+//!   known. A max-heap of k(u) + 1 slots per vertex, filled with ∞ at first, in one flat
+//!   array: O(log k) per call, O(1) for k = 0.
 //! - [`Affordable`]: an explicit independence system: L is the best over the affordable sets X
 //!   of the smallest value among the known edges outside X; O(|B(u)| · |S|) per call.
 //!
@@ -19,7 +20,7 @@
 //! assert_eq!(oracle.settle(0, 1, 7), 7);        // remove the edge worth 5, the user pays 7
 //! assert_eq!(oracle.settle(0, 2, 6), 6);        // remove the 5, the user takes the 6
 //! let mut removed = vec![false; 3];
-//! assert_eq!(oracle.choice(0, &mut removed), Some(2));
+//! assert_eq!(oracle.choice(0, network.out_edges(0), &mut removed), Some(2));
 //! assert_eq!(removed, [true, false, false]);
 //! ```
 //!
@@ -35,8 +36,9 @@ pub trait Oracle {
     /// `candidate` = p(w(e), d(head e)); returns L(u, the final successors so far, d).
     fn settle(&mut self, u: usize, e: usize, candidate: u64) -> u64;
     /// The interdictor's choice at `u` once its value is final: marks the out-edges it removes
-    /// in `removed` and returns the edge the user then takes (None when u's value is ∞).
-    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize>;
+    /// in `removed` (`out` are u's out-edges) and returns the edge the user then takes (None
+    /// when u's value is ∞).
+    fn choice(&self, u: usize, out: std::ops::Range<usize>, removed: &mut [bool]) -> Option<usize>;
 }
 
 /// k(u) edge removals at every vertex.
@@ -44,14 +46,15 @@ pub trait Oracle {
 pub struct Removals {
     /// Per vertex, where its slots start in `heap`: k(u) + 1 of them, or none when k(u) is at
     /// least its out-degree (it may remove every edge: its value is ∞).
-    first: Vec<usize>,
-    /// Per vertex, how many slots are used.
-    used: Vec<u32>,
-    /// Per vertex, a max-heap of the k(u) + 1 smallest candidates known, (value, edge).
+    first: Vec<u32>,
+    /// Per vertex, a max-heap of the k(u) + 1 smallest candidates known, (value, edge), filled
+    /// with (∞, none) at first: its top is the (k(u) + 1)-th smallest, ∞ until that many are
+    /// known.
     heap: Vec<(u64, u32)>,
-    /// Per vertex, its out-edges (for a vertex that removes them all).
-    out: Vec<std::ops::Range<usize>>,
 }
+
+/// The edge of an empty slot.
+const NONE: u32 = u32::MAX;
 
 impl Removals {
     /// The oracle of `k[v]` removals at each vertex `v`.
@@ -60,80 +63,56 @@ impl Removals {
         let mut first = Vec::with_capacity(n + 1);
         let mut total = 0usize;
         for (v, &k) in k.iter().enumerate().take(n) {
-            first.push(total);
+            first.push(total as u32);
             if (k as usize) < network.out_degree(v) {
                 total += k as usize + 1;
             }
         }
-        first.push(total);
+        first.push(total as u32);
         Removals {
             first,
-            used: vec![0; n],
-            heap: vec![(0, 0); total],
-            out: (0..n).map(|v| network.out_edges(v)).collect(),
+            heap: vec![(INFINITY, NONE); total],
         }
-    }
-
-    /// The known candidates of `u`, as a max-heap, and whether they are k(u) + 1.
-    fn known(&self, u: usize) -> (&[(u64, u32)], bool) {
-        let slots = self.first[u + 1] - self.first[u];
-        let used = self.used[u] as usize;
-        let heap = &self.heap[self.first[u]..self.first[u] + used];
-        (heap, slots > 0 && used == slots)
     }
 }
 
 impl Oracle for Removals {
     fn settle(&mut self, u: usize, e: usize, candidate: u64) -> u64 {
-        let (start, end) = (self.first[u], self.first[u + 1]);
-        let used = self.used[u] as usize;
-        let heap = &mut self.heap[start..end];
-        if used < heap.len() {
-            heap[used] = (candidate, e as u32);
-            sift_up(&mut heap[..=used], used);
-            self.used[u] += 1;
-        } else if !heap.is_empty() && candidate < heap[0].0 {
-            heap[0] = (candidate, e as u32);
-            sift_down(heap, 0);
-        }
-        match self.known(u) {
-            (heap, true) => heap[0].0,
-            _ => INFINITY,
+        let heap = &mut self.heap[self.first[u] as usize..self.first[u + 1] as usize];
+        match heap.first() {
+            None => INFINITY,
+            Some(&(top, _)) if candidate < top => {
+                heap[0] = (candidate, e as u32);
+                sift_down(heap, 0);
+                heap[0].0
+            }
+            Some(&(top, _)) => top,
         }
     }
 
-    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize> {
-        match self.known(u) {
-            (heap, true) => {
+    fn choice(&self, u: usize, out: std::ops::Range<usize>, removed: &mut [bool]) -> Option<usize> {
+        let heap = &self.heap[self.first[u] as usize..self.first[u + 1] as usize];
+        match heap.first() {
+            // The budget covers every edge.
+            None => {
+                removed[out].fill(true);
+                None
+            }
+            // k(u) + 1 known: remove the k(u) best, the user takes the next.
+            Some(&(top, taken)) if top != INFINITY => {
                 for &(_, e) in &heap[1..] {
                     removed[e as usize] = true;
                 }
-                Some(heap[0].1 as usize)
+                Some(taken as usize)
             }
-            // Fewer than k(u) + 1 final successors: remove them all (the others never reach
-            // the sink); or every edge, when the budget covers them.
-            (heap, false) if self.first[u + 1] > self.first[u] => {
-                for &(_, e) in heap {
+            // Fewer: remove them all (the other successors never reach the sink).
+            Some(_) => {
+                for &(_, e) in heap.iter().filter(|&&(_, e)| e != NONE) {
                     removed[e as usize] = true;
                 }
                 None
             }
-            _ => {
-                removed[self.out[u].clone()].fill(true);
-                None
-            }
         }
-    }
-}
-
-fn sift_up(heap: &mut [(u64, u32)], mut k: usize) {
-    while k > 0 {
-        let parent = (k - 1) / 2;
-        if heap[parent] >= heap[k] {
-            break;
-        }
-        heap.swap(parent, k);
-        k = parent;
     }
 }
 
@@ -207,7 +186,7 @@ impl Oracle for Affordable {
         self.best(u).1
     }
 
-    fn choice(&self, u: usize, removed: &mut [bool]) -> Option<usize> {
+    fn choice(&self, u: usize, _: std::ops::Range<usize>, removed: &mut [bool]) -> Option<usize> {
         let (set, _, taken) = self.best(u);
         let first = self.first_edge[u];
         for &e in &self.families[u][set] {
