@@ -12,13 +12,16 @@
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
 //!   tests;
-//! - [`generate`]: grid and random instances.
+//! - [`generate`]: grid and random instances;
+//! - [`global`]: bottleneck interdiction with a global budget of k removals, by binary search
+//!   over maximum flows, with a flow-free certificate.
 #![deny(missing_docs)]
 
 pub mod brute_force;
 pub mod budget;
 pub mod certificate;
 pub mod generate;
+pub mod global;
 pub mod gpi;
 pub mod network;
 pub mod operator;
