@@ -8,6 +8,8 @@
 //! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
 //! - [`oracle`]: the local oracle L of GPI for each kind of budget;
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
+//! - [`bspi`]: Algorithm BSPI for bottleneck paths and k(v) removals, with a binary heap,
+//!   O(m log n);
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
@@ -15,6 +17,7 @@
 #![deny(missing_docs)]
 
 pub mod brute_force;
+pub mod bspi;
 pub mod budget;
 pub mod certificate;
 pub mod gpi;
