@@ -12,6 +12,7 @@
 //!   removals, with a binary heap (O(m log n)), with sorted weights and bucket queues (O(m)
 //!   after the sort), and by median splits without a sort (O(m log m) comparisons);
 //! - [`solvers`]: the registry of solvers, and one call that solves and checks;
+//! - [`reduction`]: deterministic graphical games as bottleneck interdiction (Remark 3.2);
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
@@ -28,4 +29,5 @@ pub mod gpi;
 pub mod network;
 pub mod operator;
 pub mod oracle;
+pub mod reduction;
 pub mod solvers;
