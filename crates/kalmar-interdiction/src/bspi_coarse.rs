@@ -25,7 +25,8 @@
 //! **The answer.** A part with one weight left is a leaf: all its vertices have that weight as
 //! value, and BSPI on it (bottom below that weight) gives their removals and the edges the user
 //! takes. Parts are solved light side first, so the leaves, in turn, give the order of
-//! finality; the vertices of value ∞ get their removals from the first coarse run.
+//! finality. A first run with every weight alike (no comparison) finds the vertices of value
+//! ∞ and their removals; they and the edges to them are left out of every part after it.
 //!
 //! **The bound reached.** Every level of the recursion splits parts whose weights add up to at
 //! most m, by linear-time median selection (Blum, Floyd, Pratt, Rivest and Tarjan), and
@@ -66,6 +67,8 @@ struct Part {
     network: Network,
     /// Per local edge, the original edge.
     original: Vec<u32>,
+    /// Whether the vertices of value ∞, and the edges to them, are left out.
+    finite: bool,
 }
 
 impl Part {
@@ -73,6 +76,7 @@ impl Part {
         vertices: Vec<u32>,
         edges: &[(usize, usize, u64)],
         original: Vec<u32>,
+        finite: bool,
     ) -> Result<Part, BspiError> {
         let sink = vertices.len();
         let network = Network::new(sink + 1, edges, sink, sink).map_err(BspiError::Part)?;
@@ -80,6 +84,7 @@ impl Part {
             vertices,
             network,
             original,
+            finite,
         })
     }
 }
@@ -127,7 +132,7 @@ fn side(part: &Part, sides: &[Side], keys: &[u32], which: Side) -> Result<Option
             original.push(part.original[e]);
         }
     }
-    Part::new(vertices, &edges, original).map(Some)
+    Part::new(vertices, &edges, original, true).map(Some)
 }
 
 /// Algorithm BSPI by repeated median splits: the values of every vertex of `network` under
@@ -158,7 +163,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
             original.push(e as u32);
         }
     }
-    let mut parts = vec![Part::new(vertices, &edges, original)?];
+    let mut parts = vec![Part::new(vertices, &edges, original, false)?];
     while let Some(part) = parts.pop() {
         let len = part.vertices.len();
         let part_k: Vec<u32> = part
@@ -175,7 +180,9 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
             .map(Vertex)
             .collect();
         let leaf = weighed.len() <= 1;
-        if !leaf {
+        // The first run, with every weight alike, only finds the vertices of value ∞: their
+        // edges and the edges to them are left out before any weight is compared.
+        if !leaf && part.finite {
             let by: Vec<(u64, u32)> = part
                 .original
                 .iter()
