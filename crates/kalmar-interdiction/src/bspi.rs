@@ -12,7 +12,7 @@
 //! and the answer is a [`Solution`] with the choices of both players that
 //! [`crate::certificate::check`] verifies.
 //!
-//! This module holds the algorithm over any monotone priority queue ([`EdgeQueue`]; keys never
+//! This module holds the algorithm over any monotone priority queue (`EdgeQueue`; keys never
 //! decrease between pops because a key is the max of a weight and the value just made final)
 //! and its binary-heap version; [`crate::bspi_buckets`] and [`crate::bspi_coarse`] run the same
 //! loop over bucket queues.
