@@ -110,18 +110,32 @@ pub fn solve_with(
             next[u] = taken.map(|e| e as u32);
         }
     }
-    let mut path = Vec::new();
-    let mut u = network.source();
-    while u != t && values[u] != INFINITY {
-        let Some(e) = next[u] else { break };
-        path.push(e as usize);
-        u = network.head(e as usize);
+    Ok(Solution::new(network, values, order, removed, next))
+}
+
+impl Solution {
+    /// The solution of these values and choices, with the user's path from the source found by
+    /// following `next` (at most one step per vertex, so a cycle in `next` cannot hold it up).
+    pub(crate) fn new(
+        network: &Network,
+        values: Vec<u64>,
+        order: Vec<u32>,
+        removed: Vec<bool>,
+        next: Vec<Option<u32>>,
+    ) -> Solution {
+        let mut path = Vec::new();
+        let mut u = network.source();
+        while u != network.sink() && values[u] != INFINITY && path.len() < values.len() {
+            let Some(e) = next[u] else { break };
+            path.push(e as usize);
+            u = network.head(e as usize);
+        }
+        Solution {
+            values,
+            order,
+            removed,
+            next,
+            path,
+        }
     }
-    Ok(Solution {
-        values,
-        order,
-        removed,
-        next,
-        path,
-    })
 }

@@ -8,6 +8,11 @@
 //! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
 //! - [`oracle`]: the local oracle L of GPI for each kind of budget;
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
+//! - [`bspi`], [`bspi_buckets`], [`bspi_coarse`]: Algorithm BSPI for bottleneck paths and k(v)
+//!   removals, with a binary heap (O(m log n)), with sorted weights and bucket queues (O(m)
+//!   after the sort), and by median splits without a sort (O(m log m) comparisons);
+//! - [`solvers`]: the registry of solvers, and one call that solves and checks;
+//! - [`reduction`]: deterministic graphical games as bottleneck interdiction (Remark 3.2);
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
@@ -18,6 +23,9 @@
 #![deny(missing_docs)]
 
 pub mod brute_force;
+pub mod bspi;
+pub mod bspi_buckets;
+pub mod bspi_coarse;
 pub mod budget;
 pub mod certificate;
 pub mod generate;
@@ -26,3 +34,5 @@ pub mod gpi;
 pub mod network;
 pub mod operator;
 pub mod oracle;
+pub mod reduction;
+pub mod solvers;

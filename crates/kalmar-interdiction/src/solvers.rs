@@ -1,0 +1,184 @@
+//! The interdiction solvers by id, in [`SOLVERS`], and [`solve()`], which runs one and checks
+//! its answer with [`crate::certificate::check`] before returning it.
+//!
+//! | id | algorithm | operators, budgets | time | comparisons |
+//! |---|---|---|---|---|
+//! | `gpi` | [`crate::gpi`] | any | O(m log n) + oracle calls | not counted |
+//! | `bspi-heap` | [`crate::bspi`] | max, removals | O(m log n) | O(m log m) |
+//! | `bspi-buckets` | [`crate::bspi_buckets`] | max, removals | O(m log m) (sort) + O(n + m) | O(m log m) |
+//! | `bspi-coarse` | [`crate::bspi_coarse`] | max, removals | O((n + m) log m) | O(m log m) |
+//!
+//! Without a solver named, [`fitting`] takes `bspi-buckets` for bottleneck paths with k(v)
+//! removals and `gpi` otherwise.
+//!
+//! ```
+//! use kalmar_interdiction::{budget::Budget, network::Network, operator::Operator, solvers};
+//! let network = Network::new(3, &[(0, 2, 10), (0, 1, 3), (1, 2, 1)], 0, 2).unwrap();
+//! let budget = Budget::removals(&network, vec![1, 0, 0]).unwrap();
+//! for entry in &solvers::SOLVERS {
+//!     let checked = solvers::solve(&network, &budget, Operator::Max, Some(entry.id)).unwrap();
+//!     assert_eq!(checked.solution.values, [10, 1, 0]);
+//! }
+//! let sum = solvers::solve(&network, &budget, Operator::Sum, None).unwrap();
+//! assert_eq!((sum.solver, sum.solution.values[0]), ("gpi", 10));
+//! assert!(solvers::solve(&network, &budget, Operator::Sum, Some("bspi-heap")).is_err());
+//! ```
+//!
+//! # Complexity
+//! Each solver's, plus the certificate's: O(m log n + Σ deg(u) log deg(u)) for removals.
+
+use crate::bspi::{self, Bspi, BspiError};
+use crate::budget::{Budget, BudgetError};
+use crate::certificate::{self, Wrong};
+use crate::gpi::{self, GpiError, Solution};
+use crate::network::Network;
+use crate::operator::Operator;
+use crate::{bspi_buckets, bspi_coarse};
+use kalmar_core::registry::{Entry, Registry, UnknownId};
+
+/// A solver's answer: the solution, and the comparisons of weights when the solver counts them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The values and both players' choices.
+    pub solution: Solution,
+    /// The comparisons of weights made, when counted.
+    pub comparisons: Option<u64>,
+}
+
+/// An answer that passed the certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The id of the solver that found it.
+    pub solver: &'static str,
+    /// The values and both players' choices.
+    pub solution: Solution,
+    /// The comparisons of weights made, when counted.
+    pub comparisons: Option<u64>,
+}
+
+/// Why no checked answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// No solver has this id.
+    #[error(transparent)]
+    UnknownSolver(#[from] UnknownId),
+    /// A BSPI solver was given paths weighed by another operator.
+    #[error(
+        "{0} solves bottleneck interdiction only (paths weighed by their heaviest edge, the max operator), not {1}: use gpi"
+    )]
+    Operator(&'static str, &'static str),
+    /// BSPI refused the instance.
+    #[error(transparent)]
+    Bspi(#[from] BspiError),
+    /// GPI gave no answer.
+    #[error(transparent)]
+    Gpi(#[from] GpiError),
+    /// The budget does not fit the network.
+    #[error(transparent)]
+    Budget(#[from] BudgetError),
+    /// The answer failed its certificate: a bug in the solver.
+    #[error("internal error, the solver's answer failed its certificate: {0}")]
+    Certificate(Wrong),
+}
+
+/// A solver: the network, the budget and the operator to an answer.
+pub type Solver = fn(&Network, &Budget, Operator) -> Result<Solved, Error>;
+
+/// Runs the BSPI solver `id` after checking the operator is max.
+fn bspi_with(
+    id: &'static str,
+    solve: fn(&Network, &Budget) -> Result<Bspi, BspiError>,
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+) -> Result<Solved, Error> {
+    if operator != Operator::Max {
+        return Err(Error::Operator(id, operator.name()));
+    }
+    let solved = solve(network, budget)?;
+    Ok(Solved {
+        solution: solved.solution,
+        comparisons: Some(solved.comparisons),
+    })
+}
+
+/// Every solver; the BSPI ones take the max operator and k(v) removals only.
+pub static SOLVERS: Registry<Solver> = Registry::new(
+    "interdiction solver",
+    &[
+        Entry {
+            id: "gpi",
+            summary: "Algorithm GPI: modified Dijkstra over a local oracle, any operator and budget (§2.2)",
+            bounds: "O(m log n) time plus one oracle call per edge",
+            run: |network, budget, operator| {
+                Ok(Solved {
+                    solution: gpi::solve(network, budget, operator)?,
+                    comparisons: None,
+                })
+            },
+        },
+        Entry {
+            id: "bspi-heap",
+            summary: "Algorithm BSPI with a binary heap: bottleneck paths, k(v) removals (§3.1)",
+            bounds: "O(m log n) time, O(m log m) comparisons",
+            run: |network, budget, operator| {
+                bspi_with("bspi-heap", bspi::solve, network, budget, operator)
+            },
+        },
+        Entry {
+            id: "bspi-buckets",
+            summary: "Algorithm BSPI on sorted weights with bucket queues (§3.1)",
+            bounds: "O(m log m) time and comparisons for the sort, O(n + m) after it",
+            run: |network, budget, operator| {
+                bspi_with(
+                    "bspi-buckets",
+                    bspi_buckets::solve,
+                    network,
+                    budget,
+                    operator,
+                )
+            },
+        },
+        Entry {
+            id: "bspi-coarse",
+            summary: "Algorithm BSPI by median splits into light and heavy, no sort (§3.1, Gabow-Tarjan)",
+            bounds: "O((n + m) log m) time, O(m log m) comparisons",
+            run: |network, budget, operator| {
+                bspi_with("bspi-coarse", bspi_coarse::solve, network, budget, operator)
+            },
+        },
+    ],
+);
+
+/// The solver that fits: `bspi-buckets` for bottleneck paths with k(v) removals, `gpi`
+/// otherwise.
+pub fn fitting(budget: &Budget, operator: Operator) -> &'static str {
+    match (budget, operator) {
+        (Budget::Removals(_), Operator::Max) => "bspi-buckets",
+        _ => "gpi",
+    }
+}
+
+/// Solves with the solver `id` (or the fitting one) and checks the answer.
+pub fn solve(
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+    id: Option<&str>,
+) -> Result<Checked, Error> {
+    let entry = SOLVERS.get(id.unwrap_or_else(|| fitting(budget, operator)))?;
+    let vertices = match budget {
+        Budget::Removals(k) => k.len(),
+        Budget::Affordable(families) => families.len(),
+    };
+    if vertices != network.num_vertices() {
+        return Err(BudgetError::Length(vertices, network.num_vertices()).into());
+    }
+    let solved = (entry.run)(network, budget, operator)?;
+    certificate::check(network, budget, operator, &solved.solution).map_err(Error::Certificate)?;
+    Ok(Checked {
+        solver: entry.id,
+        solution: solved.solution,
+        comparisons: solved.comparisons,
+    })
+}
