@@ -1,8 +1,8 @@
 //! kalmar for Python: a thin layer over the libraries, which do all the work. Each family is a
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
-//! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`]
-//! and [`ohhell`]; [`files::read`] opens any game file as its family's game, and
+//! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`],
+//! [`ohhell`] and [`interdiction`]; [`files::read`] opens any game file as its family's game, and
 //! [`files::verify`] checks a saved solution against one (`kalmar.Rejected` when its certificate
 //! says no). A library's error becomes a Python exception with the library's message (file, line
 //! and column for syntax); long solves run through [`common::interruptible`]: the GIL released,
@@ -22,6 +22,7 @@ mod efg;
 mod files;
 mod graph;
 mod impartial;
+mod interdiction;
 mod observation;
 mod ohhell;
 mod parity;
@@ -48,7 +49,7 @@ fn read_error(error: ReadError) -> PyErr {
 type Family = (&'static str, fn(&Bound<'_, PyModule>) -> PyResult<()>);
 
 /// The submodules: the game graph every family on a graph shares, then one per family.
-const FAMILIES: [Family; 10] = [
+const FAMILIES: [Family; 11] = [
     ("graph", graph::register),
     ("parity", parity::register),
     ("reach", reach::register),
@@ -59,6 +60,7 @@ const FAMILIES: [Family; 10] = [
     ("efg", efg::register),
     ("impartial", impartial::register),
     ("ohhell", ohhell::register),
+    ("interdiction", interdiction::register),
 ];
 
 /// The extension module: one submodule per family, `read` for any game file and `verify` for

@@ -36,7 +36,19 @@ Traceback (most recent call last):
 kalmar.Rejected: the solution is wrong: solution rejected: vertex c: claimed value 2/3, but the optimality equation gives 1/2
 """
 
-from kalmar import dgg, efg, graph, impartial, observation, ohhell, parity, positional, reach, stochastic
+from kalmar import (
+    dgg,
+    efg,
+    graph,
+    impartial,
+    interdiction,
+    observation,
+    ohhell,
+    parity,
+    positional,
+    reach,
+    stochastic,
+)
 from kalmar._kalmar import Accepted, Rejected, __version__, parse, read, verify
 
 __all__ = [
@@ -47,6 +59,7 @@ __all__ = [
     "efg",
     "graph",
     "impartial",
+    "interdiction",
     "observation",
     "ohhell",
     "parity",

@@ -22,6 +22,7 @@ stochastic: ModuleType
 observation: ModuleType
 """Games of imperfect information: who wins, with the winner's witness checked."""
 positional: ModuleType
+interdiction: ModuleType
 """n-player games on graphs: subgame-perfect equilibria by backward induction, checked."""
 
 def parse(text: str) -> object:

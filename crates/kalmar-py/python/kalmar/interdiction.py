@@ -1,0 +1,37 @@
+"""Network interdiction with vertex-local budgets (Andersson, *General Path Interdiction with
+Local Budgets*; Khachiyan et al.): an interdictor first removes edges leaving each vertex within
+its budget, then a user takes a best path from the source to the sink. ``Instance.solve``
+gives every vertex's value, the interdictor's removals and the user's path, by Algorithm GPI
+(any operator: ``"sum"`` shortest paths, ``"max"`` bottleneck paths, ``"product"``) or the
+bottleneck solvers, each answer checked by the certificate; ``Instance.solve_global`` removes
+any k edges (bottleneck paths, by maximum flows).
+
+>>> from kalmar import interdiction
+>>> # From 0: straight to the sink 2 (weight 10), or through 1 (1 + 1); one removal at 0.
+>>> instance = interdiction.from_edges(3, [(0, 2, 10), (0, 1, 1), (1, 2, 1)], 0, 2, removals=[1, 0, 0])
+>>> solution = instance.solve()
+>>> solution.value, solution.values.tolist(), solution.removed.tolist(), solution.verified
+(10, [10, 1, 0], [False, True, False], True)
+>>> instance.solve("max").value, instance.solve_global(1).value
+(10, 10)
+"""
+
+from kalmar._kalmar import interdiction as _native
+
+INFINITY = _native.INFINITY
+GlobalSolution = _native.GlobalSolution
+Instance = _native.Instance
+Solution = _native.Solution
+from_edges = _native.from_edges
+generate = _native.generate
+solvers = _native.solvers
+
+__all__ = [
+    "INFINITY",
+    "GlobalSolution",
+    "Instance",
+    "Solution",
+    "from_edges",
+    "generate",
+    "solvers",
+]

@@ -1,0 +1,70 @@
+"""Network interdiction with vertex-local budgets."""
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+INFINITY: int
+"""The value of a vertex the interdictor cuts from the sink (2**64 - 1)."""
+
+class Solution:
+    """A solution that passed the certificate."""
+
+    solver: str
+    operator: str
+    """"sum", "max" or "product"."""
+    value: int | None
+    """The source's value; None when the interdictor cuts it from the sink."""
+    values: npt.NDArray[np.uint64]
+    """Per vertex its value; INFINITY where the sink is cut off."""
+    removed: npt.NDArray[np.bool_]
+    """Per edge, whether the interdictor removes it."""
+    path: list[int]
+    """The user's best path from the source, as edges."""
+    comparisons: int | None
+    """Comparisons of weights, when the solver counts them."""
+    verified: bool
+
+class GlobalSolution:
+    """Bottleneck interdiction with a global budget, with its proof."""
+
+    value: int | None
+    cut: list[int]
+    """The interdictor's removals."""
+    paths: list[list[int]]
+    """k + 1 edge-disjoint paths no heavier than the value (when finite)."""
+    verified: bool
+
+class Instance:
+    """A network with integer weights, a source, a sink and each vertex's budget."""
+
+    @property
+    def num_vertices(self) -> int: ...
+    @property
+    def num_edges(self) -> int: ...
+    @property
+    def source(self) -> int: ...
+    @property
+    def sink(self) -> int: ...
+    def solve(self, operator: str = "sum", solver: str | None = None) -> Solution:
+        """Every vertex's value, checked; solver from `solvers()` (None: the one that fits)."""
+    def solve_global(self, k: int) -> GlobalSolution:
+        """Bottleneck interdiction where any k edges may be removed."""
+
+def from_edges(
+    n: int,
+    edges: Sequence[tuple[int, int, int]],
+    source: int,
+    sink: int,
+    *,
+    removals: int | Sequence[int] | None = None,
+    affordable: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> Instance:
+    """An instance from (from, to, weight) edges and the budgets."""
+
+def generate(family: str, size: int, seed: int = 1) -> Instance:
+    """A generated instance ("grid" or "random") of about `size` edges."""
+
+def solvers() -> list[str]:
+    """The solvers' ids."""

@@ -1,0 +1,242 @@
+//! `kalmar.interdiction`: network interdiction with vertex-local budgets, as `kalmar interdict`
+//! solves it: an instance (a network with integer weights, a source, a sink and each vertex's
+//! budget) from edges or a generator, solved by a solver of `kalmar_interdiction::solvers` and
+//! checked by its certificate before Python sees it; the global-budget bottleneck variant by
+//! `kalmar_interdiction::global`.
+
+use kalmar_interdiction::budget::Budget;
+use kalmar_interdiction::generate::{Params, generate as lib_generate};
+use kalmar_interdiction::global;
+use kalmar_interdiction::network::Network;
+use kalmar_interdiction::operator::{INFINITY, Operator};
+use kalmar_interdiction::solvers as registry;
+
+use crate::common::{interruptible, read_only, value_error};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// An interdiction instance: a network (vertices 0..n, edges numbered in the order given, each
+/// with an integer weight), a source, a sink, and what the interdictor may remove at each
+/// vertex.
+#[pyclass(module = "kalmar.interdiction", frozen)]
+pub struct Instance {
+    instance: Arc<(Network, Budget)>,
+}
+
+/// A solution that passed the certificate: the value of every vertex (what the user pays from
+/// there once the interdictor has spent its budgets), the interdictor's removals and the
+/// user's best path.
+#[pyclass(module = "kalmar.interdiction", frozen)]
+pub struct Solution {
+    /// The solver that found it.
+    #[pyo3(get)]
+    solver: &'static str,
+    /// The path-weight operator: "sum", "max" or "product".
+    #[pyo3(get)]
+    operator: &'static str,
+    /// The source's value, or None when the interdictor cuts it from the sink.
+    #[pyo3(get)]
+    value: Option<u64>,
+    /// Per vertex its value as a read-only `uint64` array; `INFINITY` where the sink is cut off.
+    #[pyo3(get)]
+    values: Py<PyArray1<u64>>,
+    /// Per edge, whether the interdictor removes it (read-only `bool` array).
+    #[pyo3(get)]
+    removed: Py<PyArray1<bool>>,
+    /// The user's best path from the source: its edges.
+    #[pyo3(get)]
+    path: Vec<usize>,
+    /// The comparisons of weights the solver made, when it counts them.
+    #[pyo3(get)]
+    comparisons: Option<u64>,
+    /// Always True: the certificate accepted it.
+    #[pyo3(get)]
+    verified: bool,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        let value = self.value.map_or("∞".to_string(), |v| v.to_string());
+        format!(
+            "<kalmar.interdiction.Solution by {}: the user pays {value} ({}), verified>",
+            self.solver, self.operator
+        )
+    }
+}
+
+/// Bottleneck interdiction with a global budget, with its proof: the cut and the disjoint
+/// paths.
+#[pyclass(module = "kalmar.interdiction", frozen)]
+pub struct GlobalSolution {
+    /// The bottleneck the user pays, or None when k removals cut the source from the sink.
+    #[pyo3(get)]
+    value: Option<u64>,
+    /// The interdictor's removals (edges).
+    #[pyo3(get)]
+    cut: Vec<usize>,
+    /// k + 1 edge-disjoint paths of edges no heavier than the value (when finite).
+    #[pyo3(get)]
+    paths: Vec<Vec<usize>>,
+    /// Always True: the certificate accepted it.
+    #[pyo3(get)]
+    verified: bool,
+}
+
+#[pymethods]
+impl GlobalSolution {
+    fn __repr__(&self) -> String {
+        let value = self.value.map_or("∞".to_string(), |v| v.to_string());
+        format!("<kalmar.interdiction.GlobalSolution: bottleneck {value}, verified>")
+    }
+}
+
+fn finite(x: u64) -> Option<u64> {
+    (x != INFINITY).then_some(x)
+}
+
+#[pymethods]
+impl Instance {
+    /// The number of vertices.
+    #[getter]
+    fn num_vertices(&self) -> usize {
+        self.instance.0.num_vertices()
+    }
+
+    /// The number of edges.
+    #[getter]
+    fn num_edges(&self) -> usize {
+        self.instance.0.num_edges()
+    }
+
+    /// The source.
+    #[getter]
+    fn source(&self) -> usize {
+        self.instance.0.source()
+    }
+
+    /// The sink.
+    #[getter]
+    fn sink(&self) -> usize {
+        self.instance.0.sink()
+    }
+
+    /// Solves with the solver named (`solvers()`; None: `bspi-buckets` for "max" with
+    /// removals, `gpi` otherwise), paths weighed by `operator` ("sum", "max" or "product"),
+    /// and checks the answer with the certificate. ValueError if the solver does not fit.
+    #[pyo3(signature = (operator="sum", solver=None))]
+    fn solve(&self, py: Python<'_>, operator: &str, solver: Option<String>) -> PyResult<Solution> {
+        let operator = Operator::from_name(operator).ok_or_else(|| {
+            value_error(format!(
+                "unknown operator '{operator}': expected sum, max or product"
+            ))
+        })?;
+        let instance = Arc::clone(&self.instance);
+        let checked = interruptible(py, move || {
+            registry::solve(&instance.0, &instance.1, operator, solver.as_deref())
+        })?
+        .map_err(value_error)?;
+        let source = self.instance.0.source();
+        Ok(Solution {
+            solver: checked.solver,
+            operator: operator.name(),
+            value: finite(checked.solution.values[source]),
+            path: checked.solution.path.clone(),
+            values: read_only(py, checked.solution.values)?,
+            removed: read_only(py, checked.solution.removed)?,
+            comparisons: checked.comparisons,
+            verified: true,
+        })
+    }
+
+    /// Bottleneck interdiction with a global budget: the interdictor removes any `k` edges
+    /// (the vertices' own budgets are ignored); a binary search over maximum flows, checked
+    /// by the cut and k + 1 disjoint paths.
+    fn solve_global(&self, py: Python<'_>, k: usize) -> PyResult<GlobalSolution> {
+        let instance = Arc::clone(&self.instance);
+        let solved = interruptible(py, move || {
+            let solved = global::solve(&instance.0, k);
+            global::check(&instance.0, k, &solved).map(|()| solved)
+        })?
+        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("internal error: {e}")))?;
+        Ok(GlobalSolution {
+            value: finite(solved.value),
+            cut: solved.cut,
+            paths: solved.paths,
+            verified: true,
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let network = &self.instance.0;
+        format!(
+            "<kalmar.interdiction.Instance: {} vertices, {} edges, from {} to {}>",
+            network.num_vertices(),
+            network.num_edges(),
+            network.source(),
+            network.sink()
+        )
+    }
+}
+
+/// An instance from its edges `(from, to, weight)` (vertices 0..n, weights integers up to
+/// 2^40), the source and the sink, and the budgets: `removals` (an int for every vertex, or one
+/// per vertex: how many of its out-edges may go), or `affordable` (per vertex, the affordable
+/// sets of its out-edges by their number among them, downward closed; ValueError otherwise).
+#[pyfunction]
+#[pyo3(signature = (n, edges, source, sink, *, removals=None, affordable=None))]
+fn from_edges(
+    n: usize,
+    edges: Vec<(usize, usize, u64)>,
+    source: usize,
+    sink: usize,
+    removals: Option<&Bound<'_, PyAny>>,
+    affordable: Option<Vec<Vec<Vec<u32>>>>,
+) -> PyResult<Instance> {
+    let network = Network::new(n, &edges, source, sink).map_err(value_error)?;
+    let budget = match (removals, affordable) {
+        (Some(_), Some(_)) => return Err(value_error("give removals or affordable, not both")),
+        (_, Some(families)) => Budget::affordable(&network, families),
+        (Some(k), None) => {
+            let k: Vec<u32> = match k.extract::<u32>() {
+                Ok(every) => vec![every; n],
+                Err(_) => k.extract()?,
+            };
+            Budget::removals(&network, k)
+        }
+        (None, None) => Budget::removals(&network, vec![0; n]),
+    }
+    .map_err(value_error)?;
+    Ok(Instance {
+        instance: Arc::new((network, budget)),
+    })
+}
+
+/// A generated instance of family `family` ("grid" or "random") with about `size` edges.
+#[pyfunction]
+#[pyo3(signature = (family, size, seed=1))]
+fn generate(family: &str, size: usize, seed: u64) -> PyResult<Instance> {
+    let instance = lib_generate(family, &Params { size, seed }).map_err(value_error)?;
+    Ok(Instance {
+        instance: Arc::new(instance),
+    })
+}
+
+/// The solvers' ids, in registry order.
+#[pyfunction]
+fn solvers() -> Vec<&'static str> {
+    registry::SOLVERS.ids().collect()
+}
+
+/// Adds the functions and classes to the `interdiction` submodule.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Instance>()?;
+    m.add_class::<Solution>()?;
+    m.add_class::<GlobalSolution>()?;
+    m.add_function(wrap_pyfunction!(from_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(solvers, m)?)?;
+    m.add("INFINITY", INFINITY)?;
+    Ok(())
+}
