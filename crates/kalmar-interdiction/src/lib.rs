@@ -6,6 +6,8 @@
 //! - [`network`]: the directed graph with integer weights, s and t;
 //! - [`budget`]: k(v) removals, or explicit affordable sets (an independence system);
 //! - [`dimacs`]: the 9th DIMACS challenge's shortest-path format `.gr`, read and written;
+//! - [`budget_file`]: the source, the sink and the budgets in a line-based file beside the
+//!   `.gr` file, and [`budget_file::instance`], which reads both;
 //! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
 //! - [`oracle`]: the local oracle L of GPI for each kind of budget;
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
@@ -17,6 +19,7 @@
 
 pub mod brute_force;
 pub mod budget;
+pub mod budget_file;
 pub mod certificate;
 pub mod dimacs;
 pub mod gpi;
