@@ -13,6 +13,7 @@
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
+//! - [`solution_file`]: the JSON solution file, checked by the certificate when read back;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
 //!   tests.
 #![deny(missing_docs)]
@@ -26,3 +27,4 @@ pub mod gpi;
 pub mod network;
 pub mod operator;
 pub mod oracle;
+pub mod solution_file;
