@@ -5,6 +5,9 @@
 //!
 //! - [`network`]: the directed graph with integer weights, s and t;
 //! - [`budget`]: k(v) removals, or explicit affordable sets (an independence system);
+//! - [`dimacs`]: the 9th DIMACS challenge's shortest-path format `.gr`, read and written;
+//! - [`budget_file`]: the source, the sink and the budgets in a line-based file beside the
+//!   `.gr` file, and [`budget_file::instance`], which reads both;
 //! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
 //! - [`oracle`]: the local oracle L of GPI for each kind of budget;
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
@@ -15,6 +18,7 @@
 //! - [`reduction`]: deterministic graphical games as bottleneck interdiction (Remark 3.2);
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
+//! - [`solution_file`]: the JSON solution file, checked by the certificate when read back;
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
 //!   tests;
 //! - [`generate`]: grid and random instances;
@@ -27,7 +31,9 @@ pub mod bspi;
 pub mod bspi_buckets;
 pub mod bspi_coarse;
 pub mod budget;
+pub mod budget_file;
 pub mod certificate;
+pub mod dimacs;
 pub mod generate;
 pub mod global;
 pub mod gpi;
@@ -35,4 +41,5 @@ pub mod network;
 pub mod operator;
 pub mod oracle;
 pub mod reduction;
+pub mod solution_file;
 pub mod solvers;
