@@ -17,6 +17,7 @@ mod cgt;
 mod demo;
 mod efg;
 mod generate;
+mod interdict;
 mod observation;
 mod ohhell;
 mod parity;
@@ -71,6 +72,10 @@ enum Command {
     /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
     #[command(subcommand)]
     Stochastic(stochastic::StochasticCommand),
+    /// Network interdiction with local budgets: an interdictor removes edges leaving each
+    /// vertex, then a user takes a best path (DIMACS .gr and a budget file).
+    #[command(subcommand)]
+    Interdict(interdict::InterdictCommand),
     /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
@@ -262,6 +267,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Parity(command) => parity::run(&command),
         Command::Observation(command) => observation::run(&command),
         Command::Positional(command) => positional::run(&command),
+        Command::Interdict(command) => interdict::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),

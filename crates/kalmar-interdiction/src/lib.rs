@@ -19,6 +19,7 @@
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
 //!   choice cost exactly the values, and no choice within the budgets does better;
 //! - [`solution_file`]: the JSON solution file, checked by the certificate when read back;
+//! - [`picture`]: a solved instance drawn in DOT (removals dashed, the user's path bold);
 //! - [`brute_force`]: every choice of the interdictor on small networks, the oracle of the
 //!   tests;
 //! - [`generate`]: grid and random instances;
@@ -40,6 +41,7 @@ pub mod gpi;
 pub mod network;
 pub mod operator;
 pub mod oracle;
+pub mod picture;
 pub mod reduction;
 pub mod solution_file;
 pub mod solvers;

@@ -46,6 +46,9 @@ fn groups() -> Vec<Group> {
     let positional = kalmar_positional::generate::FAMILIES
         .iter()
         .map(|f| row(f.id, "--size N", f.summary));
+    let interdiction = kalmar_interdiction::generate::FAMILIES
+        .iter()
+        .map(|f| row(f.id, "--size EDGES", f.summary));
     vec![
         Group {
             family: "reach, dgg",
@@ -76,6 +79,11 @@ fn groups() -> Vec<Group> {
             family: "positional",
             usage: "kalmar generate positional ID --size N --players P --seed S",
             rows: positional.collect(),
+        },
+        Group {
+            family: "interdiction",
+            usage: "kalmar generate interdiction ID --size EDGES --seed S -o NET.gr",
+            rows: interdiction.collect(),
         },
     ]
 }

@@ -6,7 +6,7 @@ mod list;
 mod others;
 mod stochastic;
 
-pub use others::{EfgArgs, ObservationArgs, PositionalArgs, efg, observation};
+pub use others::{EfgArgs, InterdictionArgs, ObservationArgs, PositionalArgs, efg, observation};
 pub use stochastic::StochasticArgs;
 
 use crate::report::write_game;
@@ -25,7 +25,8 @@ kalmar generate parity randomgame 1000 20 1 5 -o random.pg\n  \
 kalmar generate stochastic simple --positions 100 -o simple.gg\n  \
 kalmar generate observation primes 3 -o primes.gii\n  \
 kalmar generate efg poker 4 -o poker.efg\n  \
-kalmar generate positional win-lose --size 100000 -o win-lose.gg"
+kalmar generate positional win-lose --size 100000 -o win-lose.gg\n  \
+kalmar generate interdiction grid --size 100000 -o grid.gr"
 )]
 pub struct GenerateArgs {
     #[command(subcommand)]
@@ -56,6 +57,8 @@ pub enum GenerateCommand {
     Efg(EfgArgs),
     /// n-player games with cycles (.gg): random games, two-player win-lose games.
     Positional(PositionalArgs),
+    /// Network interdiction (DIMACS .gr and a budget file): grids and random networks.
+    Interdiction(InterdictionArgs),
 }
 
 /// `kalmar generate`.
@@ -63,7 +66,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     match &args.command {
         None if args.list => list::run(args.json),
         None => Err(crate::bad_input(
-            "name a family (reach, dgg, parity, stochastic, observation, efg or positional) and a generator, \
+            "name a family (reach, dgg, parity, stochastic, observation, efg, positional or interdiction) \
+             and a generator, \
              or pass --list",
         )),
         Some(GenerateCommand::Reach(family)) => graphs::terminal(family, true),
@@ -73,6 +77,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         Some(GenerateCommand::Observation(family)) => others::observation(family),
         Some(GenerateCommand::Efg(family)) => others::efg(family),
         Some(GenerateCommand::Positional(family)) => others::positional(family),
+        Some(GenerateCommand::Interdiction(family)) => others::interdiction(family),
     }
 }
 

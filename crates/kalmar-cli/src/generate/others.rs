@@ -110,3 +110,55 @@ pub fn positional(args: &PositionalArgs) -> anyhow::Result<()> {
     let text = kalmar_core::format::to_gg_string(&graph);
     super::write_graph(args.output.output.as_deref(), &args.family, &graph, &text)
 }
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  kalmar generate interdiction grid --size 1000000 -o grid.gr   (writes grid.gr and grid.budget)\n  \
+kalmar generate interdiction random --size 100000 --seed 3 -o random.gr"
+)]
+pub struct InterdictionArgs {
+    /// The family.
+    #[arg(value_parser = ids(&kalmar_interdiction::generate::FAMILIES))]
+    family: String,
+    /// About how many edges.
+    #[arg(long, default_value_t = 1000)]
+    size: usize,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the network to FILE (.gr) and its budget beside it (FILE with the extension
+    /// .budget); without it, the budget file's lines follow the network's, as comments.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+}
+
+/// `kalmar generate interdiction FAMILY`.
+pub fn interdiction(args: &InterdictionArgs) -> anyhow::Result<()> {
+    let params = kalmar_interdiction::generate::Params {
+        size: args.size,
+        seed: args.seed,
+    };
+    let (network, budget) =
+        kalmar_interdiction::generate::generate(&args.family, &params).map_err(bad_input)?;
+    let gr = kalmar_interdiction::dimacs::to_gr_string(&network);
+    let budget = kalmar_interdiction::budget_file::to_budget_string(&network, &budget);
+    let Some(path) = &args.output else {
+        crate::write_out(format_args!("{gr}"))?;
+        for line in budget.lines() {
+            crate::write_out(format_args!("c budget: {line}\n"))?;
+        }
+        return Ok(());
+    };
+    let budget_path = path.with_extension("budget");
+    std::fs::write(path, gr).map_err(|e| crate::report::in_file(path, e))?;
+    std::fs::write(&budget_path, budget).map_err(|e| crate::report::in_file(&budget_path, e))?;
+    eprintln!(
+        "wrote {} ({} vertices, {} edges) to {} and its budget to {}",
+        args.family,
+        network.num_vertices(),
+        network.num_edges(),
+        path.display(),
+        budget_path.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! `kalmar interdict`: network interdiction with vertex-local budgets, read from a DIMACS `.gr`
+//! file and a budget file; the work is `kalmar_interdiction`'s.
+
+use crate::report::{ListArgs, count, in_file, listing, millis};
+use crate::solve::timed;
+use crate::{bad_input, rejected};
+use clap::{Args, Subcommand};
+use kalmar_interdiction::budget::Budget;
+use kalmar_interdiction::budget_file::{InstanceError, instance};
+use kalmar_interdiction::network::Network;
+use kalmar_interdiction::operator::{INFINITY, Operator};
+use kalmar_interdiction::solution_file::SolutionFile;
+use kalmar_interdiction::{global, picture, solvers};
+use std::path::{Path, PathBuf};
+
+/// The commands of network interdiction.
+#[derive(Subcommand)]
+pub enum InterdictCommand {
+    /// Every vertex's value when the interdictor first spends each vertex's budget on the edges
+    /// leaving it (k(v) removals, or affordable sets) and the user then takes a best path to the
+    /// sink; the interdictor's removals and the user's path from the source. Every answer is
+    /// checked by the certificate (the user's best paths under the removals cost exactly the
+    /// values; no affordable choice forces more).
+    ///
+    /// Paths are weighed by --operator: sum (shortest paths, Algorithm GPI), max (bottleneck
+    /// paths, Algorithm BSPI by default) or product (1 + weight multiplies along the path).
+    #[command(
+        after_help = "Examples:\n  kalmar generate interdiction grid --size 100000 -o grid.gr   (writes grid.gr and grid.budget)\n  kalmar interdict solve grid.gr --budget grid.budget -o grid.json, then `kalmar interdict verify grid.gr --budget grid.budget grid.json`\n  kalmar interdict solve grid.gr --budget grid.budget --operator max --solver bspi-heap --json"
+    )]
+    Solve {
+        #[command(flatten)]
+        files: Files,
+        /// How a path is weighed: sum, max or product.
+        #[arg(long, default_value = "sum", value_name = "OP")]
+        operator: String,
+        /// The solver (see `kalmar interdict solvers`); default: bspi-buckets for max with
+        /// removals, gpi otherwise.
+        #[arg(long, value_name = "ID")]
+        solver: Option<String>,
+        /// Write the solution (JSON) to FILE, for `kalmar interdict verify`.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Draw the network in Graphviz DOT: values, removals dashed, the user's path bold.
+        #[arg(long, value_name = "FILE")]
+        dot: Option<PathBuf>,
+        /// Print the solution's JSON instead of the summary.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bottleneck interdiction with a global budget: the interdictor removes any K edges (the
+    /// budget file gives the source and sink; its local budgets are ignored). A binary search
+    /// over maximum flows, checked by the cut and K + 1 edge-disjoint paths.
+    #[command(
+        after_help = "Example:\n  kalmar interdict global grid.gr --budget grid.budget --k 3"
+    )]
+    Global {
+        #[command(flatten)]
+        files: Files,
+        /// How many edges the interdictor removes.
+        #[arg(long)]
+        k: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a saved solution with the certificate (exit code 3 when it is wrong).
+    #[command(
+        after_help = "Example:\n  kalmar interdict verify grid.gr --budget grid.budget grid.json"
+    )]
+    Verify {
+        #[command(flatten)]
+        files: Files,
+        /// The solution (JSON, from `kalmar interdict solve -o`).
+        solution: PathBuf,
+    },
+    /// List the solvers with their bounds.
+    Solvers(ListArgs),
+}
+
+/// The instance's two files.
+#[derive(Args)]
+pub struct Files {
+    /// The network in the 9th DIMACS challenge's shortest-path format (.gr).
+    file: PathBuf,
+    /// The budget file: source, sink and each vertex's removals or affordable sets (see
+    /// docs/formats.md).
+    #[arg(long, value_name = "FILE")]
+    budget: PathBuf,
+}
+
+impl Files {
+    /// The network and budget, errors naming the file, line and column.
+    fn read(&self) -> anyhow::Result<(Network, Budget)> {
+        let text = |path: &Path| kalmar_core::format::read_text_file(path).map_err(bad_input);
+        let (gr, budget) = (text(&self.file)?, text(&self.budget)?);
+        instance(&gr, &budget).map_err(|e| match e {
+            InstanceError::Gr(e) => bad_input(e.in_file(self.file.display().to_string())),
+            InstanceError::Budget(e) => bad_input(e.in_file(self.budget.display().to_string())),
+            InstanceError::Network(e) => bad_input(format!("{}: {e}", self.file.display())),
+        })
+    }
+}
+
+/// A value as printed.
+fn show(x: u64) -> String {
+    if x == INFINITY {
+        "∞".into()
+    } else {
+        x.to_string()
+    }
+}
+
+/// Runs an interdiction command.
+pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
+    match command {
+        InterdictCommand::Solve {
+            files,
+            operator,
+            solver,
+            output,
+            dot,
+            json,
+        } => {
+            let operator = Operator::from_name(operator).ok_or_else(|| {
+                bad_input(format!(
+                    "--operator '{operator}': expected sum, max or product"
+                ))
+            })?;
+            let (network, budget) = files.read()?;
+            let (checked, elapsed) = timed("interdicting", network.num_edges(), || {
+                solvers::solve(&network, &budget, operator, solver.as_deref())
+            });
+            let checked = checked.map_err(|e| match e {
+                solvers::Error::Certificate(_) => anyhow::anyhow!("{e}"),
+                e => in_file(&files.file, e),
+            })?;
+            let file = SolutionFile::new(&network, operator, &checked.solution);
+            if let Some(path) = output {
+                std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+                eprintln!("solution written to {}", path.display());
+            }
+            crate::report::write_picture(dot.as_deref(), || {
+                picture::to_dot(&network, &checked.solution)
+            })?;
+            if *json {
+                say!("{}", file.to_text()?.trim_end());
+                return Ok(());
+            }
+            let solution = &checked.solution;
+            let removed = solution.removed.iter().filter(|&&r| r).count();
+            say!(
+                "{}: {} vertices, {} edges; paths weighed by {}",
+                files.file.display(),
+                network.num_vertices(),
+                network.num_edges(),
+                operator.name()
+            );
+            say!(
+                "solved by {} in {}{}; certificate verified",
+                checked.solver,
+                millis(elapsed),
+                checked
+                    .comparisons
+                    .map_or(String::new(), |c| format!(" ({c} comparisons)"))
+            );
+            say!(
+                "  the interdictor removes {}; from the source {} the user pays {}{}",
+                count(removed as u64, "edge"),
+                network.source() + 1,
+                show(solution.values[network.source()]),
+                if solution.path.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " along a path of {}",
+                        count(solution.path.len() as u64, "edge")
+                    )
+                }
+            );
+            Ok(())
+        }
+        InterdictCommand::Global { files, k, json } => {
+            let (network, _) = files.read()?;
+            let solved = global::solve(&network, *k);
+            global::check(&network, *k, &solved)
+                .map_err(|e| anyhow::anyhow!("internal error, the answer fails its check: {e}"))?;
+            if *json {
+                let json = serde_json::json!({
+                    "k": k,
+                    "value": show(solved.value),
+                    "cut": solved.cut.iter().map(|e| e + 1).collect::<Vec<_>>(),
+                    "paths": solved.paths.iter().map(|p| p.iter().map(|e| e + 1).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                });
+                say!("{}", serde_json::to_string_pretty(&json)?);
+                return Ok(());
+            }
+            say!(
+                "removing any {k} edges, the interdictor makes the user's bottleneck {} (a cut of \
+                 {}; {} no heavier show it can do no better); verified",
+                show(solved.value),
+                count(solved.cut.len() as u64, "edge"),
+                count(solved.paths.len() as u64, "edge-disjoint path"),
+            );
+            Ok(())
+        }
+        InterdictCommand::Verify { files, solution } => {
+            let (network, budget) = files.read()?;
+            let text = kalmar_core::format::read_text_file(solution).map_err(bad_input)?;
+            let file = SolutionFile::read(&text).map_err(|e| in_file(solution, e))?;
+            file.verify(&network, &budget).map_err(|e| match e {
+                kalmar_interdiction::solution_file::SolutionFileError::Wrong(e) => {
+                    rejected(solution, e)
+                }
+                e => in_file(solution, e),
+            })?;
+            say!(
+                "accepted: the interdiction solution in {} is correct for {}",
+                solution.display(),
+                files.file.display()
+            );
+            Ok(())
+        }
+        InterdictCommand::Solvers(args) => {
+            let rows = solvers::SOLVERS
+                .iter()
+                .map(|s| vec![s.id.into(), s.bounds.into(), s.summary.into()]);
+            listing(*args, &["id", "bounds", "method"], rows)
+        }
+    }
+}

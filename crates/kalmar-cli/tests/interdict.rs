@@ -1,0 +1,168 @@
+//! `kalmar interdict` and `kalmar generate interdiction`: an instance generated, solved, saved,
+//! verified, tampered with and rejected; bad files refused with their line and column.
+
+mod common;
+use common::{json_of, kalmar, refused, stderr, stdout, temp};
+
+#[test]
+fn an_instance_is_generated_solved_saved_and_verified() {
+    let gr = temp("grid.gr");
+    let gr = gr.to_str().unwrap();
+    let budget = gr.replace(".gr", ".budget");
+    let out = kalmar(&[
+        "generate",
+        "interdiction",
+        "grid",
+        "--size",
+        "2000",
+        "-o",
+        gr,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let saved = temp("grid.json");
+    let saved = saved.to_str().unwrap();
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "solve",
+        gr,
+        "--budget",
+        &budget,
+        "-o",
+        saved,
+    ]));
+    assert!(
+        out.contains("solved by gpi") && out.contains("certificate verified"),
+        "{out}"
+    );
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "verify",
+        gr,
+        "--budget",
+        &budget,
+        saved,
+    ]));
+    assert!(out.contains("accepted"), "{out}");
+    // Every bottleneck solver gives the same values.
+    let values: Vec<serde_json::Value> = ["gpi", "bspi-heap", "bspi-buckets", "bspi-coarse"]
+        .iter()
+        .map(|solver| {
+            json_of(&kalmar(&[
+                "interdict",
+                "solve",
+                gr,
+                "--budget",
+                &budget,
+                "--operator",
+                "max",
+                "--solver",
+                solver,
+                "--json",
+            ]))["values"]
+                .clone()
+        })
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] == w[1]));
+    // A value lowered is rejected by the certificate: exit code 3.
+    let mut file = json_of(&kalmar(&[
+        "interdict",
+        "solve",
+        gr,
+        "--budget",
+        &budget,
+        "--json",
+    ]));
+    let source = &mut file["values"][0];
+    let lower = source.as_str().unwrap().parse::<u64>().unwrap() - 1;
+    *source = lower.to_string().into();
+    let lie = temp("lie.json");
+    std::fs::write(&lie, file.to_string()).unwrap();
+    let out = kalmar(&[
+        "interdict",
+        "verify",
+        gr,
+        "--budget",
+        &budget,
+        lie.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = json_of(&kalmar(&[
+        "interdict",
+        "global",
+        gr,
+        "--budget",
+        &budget,
+        "--k",
+        "1",
+        "--json",
+    ]));
+    // The source is a corner: one removal leaves a path, two cut it off.
+    assert_eq!(out["paths"].as_array().map(Vec::len), Some(2), "{out}");
+    let out = json_of(&kalmar(&[
+        "interdict",
+        "global",
+        gr,
+        "--budget",
+        &budget,
+        "--k",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(out["value"], "∞", "{out}");
+    assert!(stdout(&kalmar(&["interdict", "solvers"])).contains("bspi-coarse"));
+}
+
+#[test]
+fn bad_files_are_refused_with_their_line_and_column() {
+    let gr = temp("bad.gr");
+    std::fs::write(&gr, "p sp 2 1\na 1 3 5\n").unwrap();
+    let budget = temp("bad.budget");
+    std::fs::write(&budget, "s 1\nt 2\n").unwrap();
+    refused(
+        &[
+            "interdict",
+            "solve",
+            gr.to_str().unwrap(),
+            "--budget",
+            budget.to_str().unwrap(),
+        ],
+        "bad.gr:2:5",
+    );
+    std::fs::write(&gr, "p sp 2 1\na 1 2 5\n").unwrap();
+    std::fs::write(&budget, "s 1\nt 2\nk 1 1\nf 1 1\n").unwrap();
+    refused(
+        &[
+            "interdict",
+            "solve",
+            gr.to_str().unwrap(),
+            "--budget",
+            budget.to_str().unwrap(),
+        ],
+        "bad.budget:4:1",
+    );
+    std::fs::write(&budget, "s 1\nt 2\n").unwrap();
+    refused(
+        &[
+            "interdict",
+            "solve",
+            gr.to_str().unwrap(),
+            "--budget",
+            budget.to_str().unwrap(),
+            "--operator",
+            "min",
+        ],
+        "expected sum, max or product",
+    );
+    refused(
+        &[
+            "interdict",
+            "solve",
+            gr.to_str().unwrap(),
+            "--budget",
+            budget.to_str().unwrap(),
+            "--solver",
+            "bspi-heap",
+        ],
+        "use gpi",
+    );
+}
