@@ -55,7 +55,12 @@ pub fn to_dot(network: &Network, solution: &Solution) -> String {
         } else if on_path[e] {
             attributes.push(BOLD.into());
         }
-        write_edge(&mut out, &format!("v{from}"), &format!("v{to}"), &attributes);
+        write_edge(
+            &mut out,
+            &format!("v{from}"),
+            &format!("v{to}"),
+            &attributes,
+        );
     }
     out.push_str("}\n");
     out

@@ -4,16 +4,20 @@
 //! checked by its certificate before Python sees it; the global-budget bottleneck variant by
 //! `kalmar_interdiction::global`.
 
+use kalmar_core::format::read_text_file;
 use kalmar_interdiction::budget::Budget;
+use kalmar_interdiction::budget_file::{InstanceError, instance};
 use kalmar_interdiction::generate::{Params, generate as lib_generate};
 use kalmar_interdiction::global;
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
+use kalmar_interdiction::solution_file::SolutionFile;
 use kalmar_interdiction::solvers as registry;
 
-use crate::common::{interruptible, read_only, value_error};
+use crate::common::{interruptible, read_only, save, value_error};
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// An interdiction instance: a network (vertices 0..n, edges numbered in the order given, each
@@ -53,10 +57,23 @@ pub struct Solution {
     /// Always True: the certificate accepted it.
     #[pyo3(get)]
     verified: bool,
+    /// The solution file's text.
+    file: String,
 }
 
 #[pymethods]
 impl Solution {
+    /// The solution file (JSON, family "interdiction"), exactly as `kalmar interdict solve -o`
+    /// writes it; `Instance.verify` and `kalmar interdict verify` check it.
+    fn to_text(&self) -> String {
+        self.file.clone()
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.file)
+    }
+
     fn __repr__(&self) -> String {
         let value = self.value.map_or("∞".to_string(), |v| v.to_string());
         format!(
@@ -138,7 +155,11 @@ impl Instance {
         })?
         .map_err(value_error)?;
         let source = self.instance.0.source();
+        let file = SolutionFile::new(&self.instance.0, operator, &checked.solution)
+            .to_text()
+            .map_err(value_error)?;
         Ok(Solution {
+            file,
             solver: checked.solver,
             operator: operator.name(),
             value: finite(checked.solution.values[source]),
@@ -166,6 +187,14 @@ impl Instance {
             paths: solved.paths,
             verified: true,
         })
+    }
+
+    /// Checks a saved solution (the text of its JSON file) with the certificate: `ValueError`
+    /// saying what is wrong.
+    fn verify(&self, solution: &str) -> PyResult<()> {
+        let file = SolutionFile::read(solution).map_err(value_error)?;
+        file.verify(&self.instance.0, &self.instance.1)
+            .map_err(value_error)
     }
 
     fn __repr__(&self) -> String {
@@ -213,6 +242,32 @@ fn from_edges(
     })
 }
 
+/// Reads an instance: the network from a DIMACS `.gr` file, the source, the sink and the
+/// budgets from a budget file (see `kalmar interdict --help`). `OSError` if a file cannot be
+/// read, `ValueError` with the file, line and column if it does not parse.
+#[pyfunction]
+fn read(network: PathBuf, budget: PathBuf) -> PyResult<Instance> {
+    let text = |path: &PathBuf| read_text_file(path).map_err(crate::read_error);
+    let (gr, budget_text) = (text(&network)?, text(&budget)?);
+    let instance = instance(&gr, &budget_text).map_err(|e| match e {
+        InstanceError::Gr(e) => value_error(e.in_file(network.display().to_string())),
+        InstanceError::Budget(e) => value_error(e.in_file(budget.display().to_string())),
+        InstanceError::Network(e) => value_error(format!("{}: {e}", network.display())),
+    })?;
+    Ok(Instance {
+        instance: Arc::new(instance),
+    })
+}
+
+/// An instance from the texts of a `.gr` file and a budget file.
+#[pyfunction]
+fn parse(network: &str, budget: &str) -> PyResult<Instance> {
+    let instance = instance(network, budget).map_err(value_error)?;
+    Ok(Instance {
+        instance: Arc::new(instance),
+    })
+}
+
 /// A generated instance of family `family` ("grid" or "random") with about `size` edges.
 #[pyfunction]
 #[pyo3(signature = (family, size, seed=1))]
@@ -236,6 +291,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GlobalSolution>()?;
     m.add_function(wrap_pyfunction!(from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add("INFINITY", INFINITY)?;
     Ok(())

@@ -58,3 +58,22 @@ def test_bad_input_is_refused_with_the_reason():
         interdiction.from_edges(2, [(0, 1, 1)], 0, 1).solve("min")
     with pytest.raises(ValueError, match="edges asked"):
         interdiction.generate("grid", 10**12)
+
+
+def test_files_are_read_and_solutions_saved_and_verified(tmp_path):
+    gr = tmp_path / "net.gr"
+    budget = tmp_path / "net.budget"
+    gr.write_text("p sp 4 4\na 1 2 2\na 1 3 3\na 2 4 2\na 3 4 3\n")
+    budget.write_text("s 1\nt 4\nk 1 1\n")
+    instance = interdiction.read(gr, budget)
+    solution = instance.solve()
+    assert solution.value == 6
+    solution.save(tmp_path / "net.json")
+    instance.verify((tmp_path / "net.json").read_text())
+    lie = solution.to_text().replace('"6"', '"5"', 1)
+    with pytest.raises(ValueError):
+        instance.verify(lie)
+    budget.write_text("s 1\nt 9\n")
+    with pytest.raises(ValueError, match="net.budget:2:3"):
+        interdiction.read(gr, budget)
+    assert interdiction.parse(gr.read_text(), "s 1\nt 4\n").solve().value == 4

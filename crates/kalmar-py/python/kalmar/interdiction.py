@@ -24,6 +24,8 @@ Instance = _native.Instance
 Solution = _native.Solution
 from_edges = _native.from_edges
 generate = _native.generate
+parse = _native.parse
+read = _native.read
 solvers = _native.solvers
 
 __all__ = [
@@ -33,5 +35,7 @@ __all__ = [
     "Solution",
     "from_edges",
     "generate",
+    "parse",
+    "read",
     "solvers",
 ]

@@ -1,5 +1,6 @@
 """Network interdiction with vertex-local budgets."""
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
@@ -25,6 +26,10 @@ class Solution:
     comparisons: int | None
     """Comparisons of weights, when the solver counts them."""
     verified: bool
+    def to_text(self) -> str:
+        """The solution file (JSON), as `kalmar interdict solve -o` writes it."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to `path`."""
 
 class GlobalSolution:
     """Bottleneck interdiction with a global budget, with its proof."""
@@ -51,6 +56,14 @@ class Instance:
         """Every vertex's value, checked; solver from `solvers()` (None: the one that fits)."""
     def solve_global(self, k: int) -> GlobalSolution:
         """Bottleneck interdiction where any k edges may be removed."""
+    def verify(self, solution: str) -> None:
+        """Checks a saved solution's JSON text; ValueError saying what is wrong."""
+
+def read(network: str | os.PathLike[str], budget: str | os.PathLike[str]) -> Instance:
+    """An instance from a DIMACS .gr file and a budget file."""
+
+def parse(network: str, budget: str) -> Instance:
+    """An instance from the texts of a .gr file and a budget file."""
 
 def from_edges(
     n: int,
