@@ -256,6 +256,8 @@ fn absurd_sizes_are_refused_before_any_work() {
         &["positional", "forms", "--positions", HUGE],
         &["positional", "forms", "--terminals", HUGE],
         &["positional", "forms", "--positions", "30", "--moves", "3"],
+        &["generate", "interdiction", "grid", "--size", HUGE],
+        &["generate", "interdiction", "random", "--size", "0"],
         &["generate", "stochastic", "simple", "--positions", HUGE],
         &["generate", "stochastic", "discounted", "--positions", "0"],
         &["stochastic", "solve", &random_simple_game(30_000)],

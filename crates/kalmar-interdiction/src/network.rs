@@ -21,6 +21,14 @@ pub const MAX_WEIGHT: u64 = 1 << 40;
 /// The most vertices and edges: ids are `u32`.
 pub const MAX_SIZE: usize = u32::MAX as usize;
 
+/// About how many bytes a network and its solution take per vertex and per edge (arrays of
+/// ids, weights, values, the solvers' queues), for the estimate made before allocating.
+pub const BYTES_PER_ITEM: u64 = 48;
+
+/// The most memory a network may be estimated to need: 16 GiB. The 9th DIMACS challenge's
+/// whole United States (24 million vertices, 58 million arcs) needs about 4 GiB.
+pub const MAX_BYTES: u64 = 16 << 30;
+
 /// A directed graph with weights, a source and a sink.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -58,6 +66,11 @@ pub enum NetworkError {
     /// Too many vertices or edges.
     #[error("{0} vertices and {1} edges: at most 2^32 - 1 of each")]
     TooLarge(usize, usize),
+    /// More memory than allowed, estimated before anything is allocated.
+    #[error(
+        "{0} vertices and {1} edges would need about {2} GiB, more than the 16 GiB allowed: is the problem line's vertex count right?"
+    )]
+    Memory(usize, usize, u64),
 }
 
 impl Network {
@@ -71,6 +84,10 @@ impl Network {
     ) -> Result<Network, NetworkError> {
         if n >= MAX_SIZE || edges.len() >= MAX_SIZE {
             return Err(NetworkError::TooLarge(n, edges.len()));
+        }
+        let bytes = (n as u64 + edges.len() as u64) * BYTES_PER_ITEM;
+        if bytes > MAX_BYTES {
+            return Err(NetworkError::Memory(n, edges.len(), bytes >> 30));
         }
         for (name, v) in [("source", s), ("sink", t)] {
             if v >= n {
