@@ -131,7 +131,13 @@ fn bad_files_are_refused_with_their_line_and_column() {
     // A problem line promising billions of vertices is refused before they are allocated.
     std::fs::write(&gr, "p sp 4000000000 1\na 1 2 5\n").unwrap();
     refused(
-        &["interdict", "solve", gr.to_str().unwrap(), "--budget", budget.to_str().unwrap()],
+        &[
+            "interdict",
+            "solve",
+            gr.to_str().unwrap(),
+            "--budget",
+            budget.to_str().unwrap(),
+        ],
         "would need about 178 GiB",
     );
     std::fs::write(&gr, "p sp 2 1\na 1 2 5\n").unwrap();

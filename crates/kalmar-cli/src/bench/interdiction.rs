@@ -1,5 +1,5 @@
-//! `kalmar bench interdiction`: GPI with k(v) removals against a plain Dijkstra on generated
-//! grid and random networks, with the certificate's time; the suite is
+//! `kalmar bench interdiction`: every solver with k(v) removals against the plain path search on generated
+//! grid and random networks, with comparisons and the certificate's time; the suite is
 //! [`kalmar_bench::interdiction`].
 
 use super::{Common, print};
