@@ -115,66 +115,39 @@ fn an_instance_is_generated_solved_saved_and_verified() {
 #[test]
 fn bad_files_are_refused_with_their_line_and_column() {
     let gr = temp("bad.gr");
-    std::fs::write(&gr, "p sp 2 1\na 1 3 5\n").unwrap();
     let budget = temp("bad.budget");
-    std::fs::write(&budget, "s 1\nt 2\n").unwrap();
-    refused(
-        &[
-            "interdict",
-            "solve",
-            gr.to_str().unwrap(),
-            "--budget",
-            budget.to_str().unwrap(),
-        ],
-        "bad.gr:2:5",
-    );
+    // Writes the two files, then `kalmar interdict solve` with the options must be refused.
+    let refused_with = |network: &str, budgets: &str, options: &[&str], why: &str| {
+        std::fs::write(&gr, network).unwrap();
+        std::fs::write(&budget, budgets).unwrap();
+        let files = [gr.to_str().unwrap(), "--budget", budget.to_str().unwrap()];
+        let args: Vec<&str> = ["interdict", "solve"]
+            .into_iter()
+            .chain(files)
+            .chain(options.iter().copied())
+            .collect();
+        refused(&args, why);
+    };
+    refused_with("p sp 2 1\na 1 3 5\n", "s 1\nt 2\n", &[], "bad.gr:2:5");
     // A problem line promising billions of vertices is refused before they are allocated.
-    std::fs::write(&gr, "p sp 4000000000 1\na 1 2 5\n").unwrap();
-    refused(
-        &[
-            "interdict",
-            "solve",
-            gr.to_str().unwrap(),
-            "--budget",
-            budget.to_str().unwrap(),
-        ],
+    refused_with(
+        "p sp 4000000000 1\na 1 2 5\n",
+        "s 1\nt 2\n",
+        &[],
         "would need about 178 GiB",
     );
-    std::fs::write(&gr, "p sp 2 1\na 1 2 5\n").unwrap();
-    std::fs::write(&budget, "s 1\nt 2\nk 1 1\nf 1 1\n").unwrap();
-    refused(
-        &[
-            "interdict",
-            "solve",
-            gr.to_str().unwrap(),
-            "--budget",
-            budget.to_str().unwrap(),
-        ],
+    refused_with(
+        "p sp 2 1\na 1 2 5\n",
+        "s 1\nt 2\nk 1 1\nf 1 1\n",
+        &[],
         "bad.budget:4:1",
     );
-    std::fs::write(&budget, "s 1\nt 2\n").unwrap();
-    refused(
-        &[
-            "interdict",
-            "solve",
-            gr.to_str().unwrap(),
-            "--budget",
-            budget.to_str().unwrap(),
-            "--operator",
-            "min",
-        ],
+    let fine = "p sp 2 1\na 1 2 5\n";
+    refused_with(
+        fine,
+        "s 1\nt 2\n",
+        &["--operator", "min"],
         "expected sum, max or product",
     );
-    refused(
-        &[
-            "interdict",
-            "solve",
-            gr.to_str().unwrap(),
-            "--budget",
-            budget.to_str().unwrap(),
-            "--solver",
-            "bspi-heap",
-        ],
-        "use gpi",
-    );
+    refused_with(fine, "s 1\nt 2\n", &["--solver", "bspi-heap"], "use gpi");
 }

@@ -386,20 +386,11 @@ mod tests {
         read_budget(text, &network()).unwrap()
     }
 
+    use crate::parse_errors::{at, parts};
+
     /// The error's line, column, found and expected.
     fn error(text: &str) -> (u32, u32, String, String) {
-        let e = read_budget(text, &network()).unwrap_err();
-        let span = e.span();
-        (
-            span.line,
-            span.column,
-            e.found().into(),
-            e.expected().into(),
-        )
-    }
-
-    fn at(line: u32, column: u32, found: &str, expected: &str) -> (u32, u32, String, String) {
-        (line, column, found.into(), expected.into())
+        parts(&read_budget(text, &network()).unwrap_err())
     }
 
     #[test]

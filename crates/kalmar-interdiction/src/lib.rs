@@ -45,3 +45,25 @@ pub mod picture;
 pub mod reduction;
 pub mod solution_file;
 pub mod solvers;
+
+/// What the parsers' tests compare: an error's line, column, what was found and expected.
+#[cfg(test)]
+mod parse_errors {
+    use kalmar_core::ParseError;
+
+    /// The error's line, column, found and expected.
+    pub fn parts(e: &ParseError) -> (u32, u32, String, String) {
+        let span = e.span();
+        (
+            span.line,
+            span.column,
+            e.found().into(),
+            e.expected().into(),
+        )
+    }
+
+    /// The parts expected.
+    pub fn at(line: u32, column: u32, found: &str, expected: &str) -> (u32, u32, String, String) {
+        (line, column, found.into(), expected.into())
+    }
+}
