@@ -3,6 +3,10 @@
 //! - `grid`: a square grid of about SIZE edges, both directions between neighbours, weights
 //!   1..=100, the source and the sink at opposite corners; a quarter of the vertices may remove
 //!   one edge;
+//! - `road`: a road-like planar network: about SIZE/8 points spread over a square, each joined
+//!   both ways to its three nearest neighbours among the nearby points and to the next point
+//!   of a snake through the cells (so it is connected), weights the rounded distances; source
+//!   and sink at opposite corners, a quarter of the vertices may remove one edge;
 //! - `random`: about SIZE/5 vertices with four random out-edges each plus a path through all of
 //!   them (so the sink is reachable from everywhere), weights 1..=1000; a quarter of the
 //!   vertices may remove one edge.
@@ -49,6 +53,12 @@ pub static FAMILIES: Registry<Generator> = Registry::new(
             summary: "a square grid, both directions, weights 1..=100, corner to corner",
             bounds: "SIZE edges",
             run: grid,
+        },
+        Entry {
+            id: "road",
+            summary: "SIZE/8 points in a square, each joined to its three nearest, distances as weights",
+            bounds: "SIZE edges",
+            run: road,
         },
         Entry {
             id: "random",
@@ -127,4 +137,72 @@ fn random(params: &Params) -> Result<(Network, Budget), GenerateError> {
     }
     let k = (0..n).map(|_| u32::from(rng.random_bool(0.25))).collect();
     build(n, &edges, n - 1, 0, k)
+}
+
+fn road(params: &Params) -> Result<(Network, Budget), GenerateError> {
+    let n = (params.size / 8).max(2);
+    let mut rng = rng(params.seed);
+    // Cells of about two points each; the points listed cell by cell along a snake.
+    let side = ((n as f64 / 2.0).sqrt().ceil() as usize).max(1);
+    let scale = 10_000.0 / side as f64;
+    let mut cells: Vec<Vec<(f64, f64)>> = vec![Vec::new(); side * side];
+    for _ in 0..n {
+        let (x, y) = (
+            rng.random::<f64>() * side as f64,
+            rng.random::<f64>() * side as f64,
+        );
+        let (cx, cy) = ((x as usize).min(side - 1), (y as usize).min(side - 1));
+        cells[cy * side + cx].push((x, y));
+    }
+    let mut points = Vec::with_capacity(n);
+    let mut cell_of = Vec::with_capacity(n);
+    let mut first = vec![0usize; side * side + 1];
+    for cy in 0..side {
+        for k in 0..side {
+            let cx = if cy % 2 == 0 { k } else { side - 1 - k };
+            let c = cy * side + cx;
+            first[c] = points.len();
+            for &p in &cells[c] {
+                points.push(p);
+                cell_of.push(c);
+            }
+        }
+    }
+    let located: Vec<Vec<usize>> = (0..side * side)
+        .map(|c| (first[c]..first[c] + cells[c].len()).collect())
+        .collect();
+    let distance = |a: usize, b: usize| {
+        let (dx, dy) = (points[a].0 - points[b].0, points[a].1 - points[b].1);
+        ((dx * dx + dy * dy).sqrt() * scale).round() as u64 + 1
+    };
+    let mut edges = Vec::with_capacity(8 * n);
+    for v in 0..points.len() {
+        // The snake keeps the network connected.
+        if v + 1 < points.len() {
+            let w = distance(v, v + 1);
+            edges.push((v, v + 1, w));
+            edges.push((v + 1, v, w));
+        }
+        let (cx, cy) = (cell_of[v] % side, cell_of[v] / side);
+        let mut near: Vec<(u64, usize)> = Vec::new();
+        for ny in cy.saturating_sub(1)..(cy + 2).min(side) {
+            for nx in cx.saturating_sub(1)..(cx + 2).min(side) {
+                for &w in &located[ny * side + nx] {
+                    if w != v {
+                        near.push((distance(v, w), w));
+                    }
+                }
+            }
+        }
+        near.sort_unstable();
+        for &(d, w) in near.iter().take(3) {
+            edges.push((v, w, d));
+            edges.push((w, v, d));
+        }
+    }
+    let n = points.len();
+    let k = (0..n).map(|_| u32::from(rng.random_bool(0.25))).collect();
+    // The snake starts and ends at opposite corners when the side is odd, adjacent ones
+    // otherwise; either way far apart.
+    build(n, &edges, 0, n - 1, k)
 }
