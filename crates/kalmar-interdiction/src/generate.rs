@@ -176,14 +176,14 @@ fn road(params: &Params) -> Result<(Network, Budget), GenerateError> {
         ((dx * dx + dy * dy).sqrt() * scale).round() as u64 + 1
     };
     let mut edges = Vec::with_capacity(8 * n);
-    for v in 0..points.len() {
+    for (v, &cell) in cell_of.iter().enumerate() {
         // The snake keeps the network connected.
         if v + 1 < points.len() {
             let w = distance(v, v + 1);
             edges.push((v, v + 1, w));
             edges.push((v + 1, v, w));
         }
-        let (cx, cy) = (cell_of[v] % side, cell_of[v] / side);
+        let (cx, cy) = (cell % side, cell / side);
         let mut near: Vec<(u64, usize)> = Vec::new();
         for ny in cy.saturating_sub(1)..(cy + 2).min(side) {
             for nx in cx.saturating_sub(1)..(cx + 2).min(side) {

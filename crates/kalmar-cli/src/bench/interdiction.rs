@@ -9,13 +9,13 @@ use kalmar_bench::parse_size;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar bench interdiction\n  \
-kalmar bench interdiction --families grid,random --sizes 1e5,1e6,1e7 --reps 5")]
+kalmar bench interdiction --families grid,road,random --sizes 1e5,1e6,1e7 --reps 5")]
 pub struct InterdictionBench {
     /// The generated families (`kalmar generate interdiction --help`).
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "grid,random",
+        default_value = "grid,road,random",
         value_name = "IDS"
     )]
     families: Vec<String>,
