@@ -268,7 +268,8 @@ fn parse(network: &str, budget: &str) -> PyResult<Instance> {
     })
 }
 
-/// A generated instance of family `family` ("grid" or "random") with about `size` edges.
+/// A generated instance of family `family` ("grid", "road" or "random") with about `size`
+/// edges.
 #[pyfunction]
 #[pyo3(signature = (family, size, seed=1))]
 fn generate(family: &str, size: usize, seed: u64) -> PyResult<Instance> {

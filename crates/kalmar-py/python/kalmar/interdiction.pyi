@@ -77,7 +77,7 @@ def from_edges(
     """An instance from (from, to, weight) edges and the budgets."""
 
 def generate(family: str, size: int, seed: int = 1) -> Instance:
-    """A generated instance ("grid" or "random") of about `size` edges."""
+    """A generated instance ("grid", "road" or "random") of about `size` edges."""
 
 def solvers() -> list[str]:
     """The solvers' ids."""
