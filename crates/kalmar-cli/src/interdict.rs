@@ -156,7 +156,7 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 operator.name()
             );
             say!(
-                "solved by {} in {}{}; certificate verified",
+                "solved by {} and checked by the certificate in {}{}",
                 checked.solver,
                 millis(elapsed),
                 checked

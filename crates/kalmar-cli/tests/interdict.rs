@@ -31,7 +31,7 @@ fn an_instance_is_generated_solved_saved_and_verified() {
         saved,
     ]));
     assert!(
-        out.contains("solved by gpi") && out.contains("certificate verified"),
+        out.contains("solved by gpi and checked by the certificate"),
         "{out}"
     );
     let out = stdout(&kalmar(&[
