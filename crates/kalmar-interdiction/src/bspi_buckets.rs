@@ -43,13 +43,16 @@ pub struct Ranks {
 impl Ranks {
     /// The edges of `network` sorted by weight, the comparisons counted.
     pub fn sort(network: &Network) -> Ranks {
-        let mut by_rank: Vec<u32> = (0..network.num_edges() as u32).collect();
+        // The weights beside the ids, so the sort reads them in place, not through the ids.
+        let mut keyed: Vec<(u64, u32)> = (0..network.num_edges())
+            .map(|e| (network.weight(e), e as u32))
+            .collect();
         let mut comparisons = 0;
-        by_rank.sort_unstable_by(|&a, &b| {
+        keyed.sort_unstable_by(|a, b| {
             comparisons += 1;
-            (network.weight(a as usize), a).cmp(&(network.weight(b as usize), b))
+            a.cmp(b)
         });
-        Ranks::from_order(by_rank, comparisons)
+        Ranks::from_order(keyed.into_iter().map(|(_, e)| e).collect(), comparisons)
     }
 
     /// The order `by_rank` given by the caller: every edge of `network` once, lightest first
