@@ -181,8 +181,7 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
         }
         InterdictCommand::Global { files, k, json } => {
             let (network, _) = files.read()?;
-            let solved = global::solve(&network, *k);
-            global::check(&network, *k, &solved)
+            let solved = global::solve_checked(&network, *k)
                 .map_err(|e| anyhow::anyhow!("internal error, the answer fails its check: {e}"))?;
             if *json {
                 let json = serde_json::json!({

@@ -14,10 +14,10 @@
 //! use kalmar_interdiction::{global, network::Network};
 //! // Two ways from 0 to 3: 0 -> 1 -> 3 (weights 1, 2) and 0 -> 2 -> 3 (weights 5, 1).
 //! let network = Network::new(4, &[(0, 1, 1), (1, 3, 2), (0, 2, 5), (2, 3, 1)], 0, 3).unwrap();
-//! let solved = global::solve(&network, 1);
+//! let solved = global::solve_checked(&network, 1).unwrap();
 //! // One removal cuts the light way; the user must cross the edge of weight 5.
 //! assert_eq!(solved.value, 5);
-//! assert!(global::check(&network, 1, &solved).is_ok());
+//! assert!(global::check(&network, 1, &global::Solved { value: 6, ..solved }).is_err());
 //! ```
 //!
 //! # Complexity
@@ -175,6 +175,13 @@ fn disjoint_paths(network: &Network, below: u64, count: usize) -> Vec<Vec<usize>
         paths.push(path);
     }
     paths
+}
+
+/// [`solve`], then [`check`]: the answer front ends hand out. An error is a bug of the solver.
+pub fn solve_checked(network: &Network, k: usize) -> Result<Solved, Wrong> {
+    let solved = solve(network, k);
+    check(network, k, &solved)?;
+    Ok(solved)
 }
 
 /// Why a global solution is wrong.

@@ -130,11 +130,15 @@ pub fn search(form: &PositionalGame, options: &Options) -> Result<Searched, Sear
     let profiles = Profiles::of(form, options.max_profiles)?;
     let count = profiles.count;
     let outcomes = outcomes(form);
+    // Per position, its outcome's number (terminals only), looked up for every order.
+    let mut number = vec![usize::MAX; form.arena().num_vertices()];
+    for (k, &o) in outcomes.iter().enumerate() {
+        if let Outcome::Terminal(v) = o {
+            number[v.index()] = k;
+        }
+    }
     let id = |o: Outcome| match o {
-        Outcome::Terminal(v) => outcomes
-            .iter()
-            .position(|&x| x == Outcome::Terminal(v))
-            .expect("a terminal"),
+        Outcome::Terminal(v) => number[v.index()],
         Outcome::Cycle => outcomes.len() - 1,
     };
     let excluded = profiles.excluded(form, options);

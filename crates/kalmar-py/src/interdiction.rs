@@ -176,11 +176,10 @@ impl Instance {
     /// by the cut and k + 1 disjoint paths.
     fn solve_global(&self, py: Python<'_>, k: usize) -> PyResult<GlobalSolution> {
         let instance = Arc::clone(&self.instance);
-        let solved = interruptible(py, move || {
-            let solved = global::solve(&instance.0, k);
-            global::check(&instance.0, k, &solved).map(|()| solved)
-        })?
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("internal error: {e}")))?;
+        let solved =
+            interruptible(py, move || global::solve_checked(&instance.0, k))?.map_err(|e| {
+                pyo3::exceptions::PyRuntimeError::new_err(format!("internal error: {e}"))
+            })?;
         Ok(GlobalSolution {
             value: finite(solved.value),
             cut: solved.cut,
