@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use kalmar_bench::interdiction::run;
-//! let rows = run(&["grid"], &[1000], 1, 1).unwrap();
+//! let rows = run(&["grid"], &[1000], &[], 1, 1).unwrap();
 //! assert_eq!(rows.len(), 5); // gpi on sums; gpi and three BSPI solvers on maxima
 //! assert!(rows.iter().all(|row| row.verified));
 //! ```
@@ -72,20 +72,28 @@ impl TableRow for InterdictionRow {
 }
 
 /// Each family at each size (edges), `runs` times (medians), on instances from `seed`: GPI on
-/// shortest paths, then every solver on bottleneck paths.
+/// shortest paths, then every solver on bottleneck paths; only those in `only`, when it names
+/// any.
 pub fn run(
     families: &[&str],
     sizes: &[usize],
+    only: &[&str],
     runs: usize,
     seed: u64,
 ) -> Result<Vec<InterdictionRow>, GenerateError> {
+    for id in only {
+        solvers::SOLVERS
+            .get(id)
+            .map_err(|e| GenerateError::Parameter(e.to_string()))?;
+    }
     let mut rows = Vec::new();
     for family in families {
         for &size in sizes {
             let (network, budget) = generate(family, &Params { size, seed })?;
             let nothing = vec![false; network.num_edges()];
             let cases = std::iter::once((Operator::Sum, "gpi"))
-                .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)));
+                .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
+                .filter(|(_, id)| only.is_empty() || only.contains(id));
             let mut plain = None;
             for (operator, solver) in cases {
                 let floor = match plain {

@@ -1,12 +1,18 @@
 //! Algorithm BSPI over bucket queues (Andersson, *General Path Interdiction with Local Budgets*,
 //! §3.1): the keys of the priority queue are weights of edges, so once the weights are sorted
-//! and replaced by their ranks 1..m (the sink's value is rank 0), and since extractions are
-//! monotone, an array of m + 1 buckets swept once from left to right serves every push and pop
-//! in amortised constant time.
+//! and replaced by their ranks (the sink's value is rank 0), and since extractions are
+//! monotone, an array of buckets, one per rank, swept once from left to right serves every push
+//! and pop in amortised constant time.
 //!
-//! Ranks break ties between equal weights by edge id. BSPI's values are lattice polynomials
-//! (maxima and minima) of the weights, and such polynomials commute with the non-decreasing map
-//! from ranks to weights, so the values over ranks, mapped back, are the values over weights.
+//! Equal weights share a rank, so there are as many buckets as distinct weights. BSPI's values
+//! are lattice polynomials (maxima and minima) of the weights, and such polynomials commute with
+//! the non-decreasing map from ranks to weights, so the values over ranks, mapped back, are the
+//! values over weights.
+//!
+//! The weights are integers, so nothing needs comparing: small weights (below n + m) are their
+//! own keys, a bucket per weight, with no sort at all; larger ones are ranked by a radix sort
+//! ([`Ranks::sort`]). The paper's route for weights that can only be compared, which avoids
+//! the sort, is [`crate::bspi_coarse`].
 //!
 //! ```
 //! use kalmar_interdiction::{bspi_buckets::{self, Ranks}, budget::Budget, network::Network};
@@ -22,51 +28,71 @@
 //! ```
 //!
 //! # Complexity
-//! O(m log m) time and comparisons for the sort, then O(n + m) time and no comparison; O(n + m)
-//! in all, with m - 1 comparisons, when the caller gives the edges in order of weight.
+//! O(n + m) with weights below n + m; otherwise O(m ⌈b / 11⌉) for the radix sort of weights of
+//! b bits (b ≤ 40), then O(n + m). m - 1 comparisons, to find the heaviest weight, or to check
+//! the order when the caller gives the edges in order of weight.
 
 use crate::bspi::{Bspi, BspiError, EdgeQueue, removals, run};
 use crate::budget::Budget;
 use crate::network::Network;
 
-/// The edges in order of weight (ties by id) and the rank of each.
+/// The rank of each edge among the distinct weights: equal weights share a rank.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ranks {
-    /// The edges, lightest first.
-    by_rank: Vec<u32>,
-    /// Per edge, its position in `by_rank` plus one (0 is the sink's value).
+    /// The distinct weights, lightest first: rank r stands for `weights[r - 1]` (rank 0 is the
+    /// sink's value).
+    weights: Vec<u64>,
+    /// Per edge, its rank, from 1.
     rank: Vec<u32>,
     /// The comparisons of weights made to find or check the order.
     comparisons: u64,
 }
 
+/// The bits of a digit of the radix sort.
+const DIGIT: u32 = 11;
+
 impl Ranks {
-    /// The edges of `network` sorted by weight, the comparisons counted.
+    /// The ranks of the edges of `network`, by a least-significant-digit radix sort of the
+    /// integer weights (digits of 11 bits, as many as the heaviest weight needs). Finding the
+    /// heaviest weight takes m - 1 comparisons; no other weights are compared.
     pub fn sort(network: &Network) -> Ranks {
-        // The weights beside the ids, so the sort reads them in place, not through the ids.
-        let mut keyed: Vec<(u64, u32)> = (0..network.num_edges())
-            .map(|e| (network.weight(e), e as u32))
-            .collect();
-        let mut comparisons = 0;
-        keyed.sort_unstable_by(|a, b| {
-            comparisons += 1;
-            a.cmp(b)
-        });
-        Ranks::from_order(keyed.into_iter().map(|(_, e)| e).collect(), comparisons)
+        let m = network.num_edges();
+        let heaviest = heaviest(network);
+        let digits = (u64::BITS - heaviest.leading_zeros()).div_ceil(DIGIT);
+        let mut keyed: Vec<(u64, u32)> = (0..m).map(|e| (network.weight(e), e as u32)).collect();
+        let mut spare = vec![(0, 0); m];
+        for digit in 0..digits {
+            let shift = digit * DIGIT;
+            let bucket = |w: u64| ((w >> shift) & ((1 << DIGIT) - 1)) as usize;
+            let mut start = vec![0usize; (1 << DIGIT) + 1];
+            for &(w, _) in &keyed {
+                start[bucket(w) + 1] += 1;
+            }
+            for b in 1..start.len() {
+                start[b] += start[b - 1];
+            }
+            for &pair in &keyed {
+                let b = bucket(pair.0);
+                spare[start[b]] = pair;
+                start[b] += 1;
+            }
+            std::mem::swap(&mut keyed, &mut spare);
+        }
+        Ranks::from_sorted(m, keyed.into_iter(), m.saturating_sub(1) as u64)
     }
 
-    /// The order `by_rank` given by the caller: every edge of `network` once, lightest first
+    /// The order `by_weight` given by the caller: every edge of `network` once, lightest first
     /// (ties in any order), checked with m - 1 comparisons.
-    pub fn given(network: &Network, by_rank: Vec<u32>) -> Result<Ranks, BspiError> {
+    pub fn given(network: &Network, by_weight: Vec<u32>) -> Result<Ranks, BspiError> {
         let m = network.num_edges();
-        if by_rank.len() != m {
+        if by_weight.len() != m {
             return Err(BspiError::Ranks(format!(
                 "list {} edges, the network has {m}",
-                by_rank.len()
+                by_weight.len()
             )));
         }
         let mut seen = vec![false; m];
-        for &e in &by_rank {
+        for &e in &by_weight {
             match seen.get_mut(e as usize) {
                 Some(s) if !*s => *s = true,
                 _ => {
@@ -76,7 +102,7 @@ impl Ranks {
                 }
             }
         }
-        if let Some(pair) = by_rank
+        if let Some(pair) = by_weight
             .windows(2)
             .find(|p| network.weight(p[0] as usize) > network.weight(p[1] as usize))
         {
@@ -86,16 +112,24 @@ impl Ranks {
             )));
         }
         let comparisons = m.saturating_sub(1) as u64;
-        Ok(Ranks::from_order(by_rank, comparisons))
+        let sorted = by_weight
+            .into_iter()
+            .map(|e| (network.weight(e as usize), e));
+        Ok(Ranks::from_sorted(m, sorted, comparisons))
     }
 
-    fn from_order(by_rank: Vec<u32>, comparisons: u64) -> Ranks {
-        let mut rank = vec![0; by_rank.len()];
-        for (r, &e) in by_rank.iter().enumerate() {
-            rank[e as usize] = r as u32 + 1;
+    /// The ranks of `m` edges given lightest first with their weights.
+    fn from_sorted(m: usize, sorted: impl Iterator<Item = (u64, u32)>, comparisons: u64) -> Ranks {
+        let mut weights: Vec<u64> = Vec::new();
+        let mut rank = vec![0; m];
+        for (w, e) in sorted {
+            if weights.last() != Some(&w) {
+                weights.push(w);
+            }
+            rank[e as usize] = weights.len() as u32;
         }
         Ranks {
-            by_rank,
+            weights,
             rank,
             comparisons,
         }
@@ -107,41 +141,45 @@ impl Ranks {
     }
 }
 
-/// A monotone queue of edges over integer keys 0..keys: one bucket (a linked list) per key and
-/// a cursor that only moves forward.
+/// A monotone queue of edges over integer keys 0..keys: one bucket (a linked list, last in
+/// first out) per key and a cursor that only moves forward. The entries lie in the order they
+/// were pushed, so an entry popped soon after its push is still in the cache.
 pub(crate) struct Buckets {
+    /// Per key, the entry at the head of its bucket.
     first: Vec<u32>,
-    link: Vec<u32>,
+    /// The entries pushed: the next entry of the same bucket, the edge and its tail.
+    entries: Vec<(u32, u32, u32)>,
     cursor: usize,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl Buckets {
-    /// Buckets for keys 0..keys and edges 0..edges, each pushed at most once.
-    pub fn new(keys: usize, edges: usize) -> Buckets {
+    /// Buckets for keys 0..keys.
+    pub fn new(keys: usize) -> Buckets {
         Buckets {
             first: vec![NONE; keys],
-            link: vec![NONE; edges],
+            entries: Vec::new(),
             cursor: 0,
         }
     }
 }
 
 impl EdgeQueue<u32> for Buckets {
-    fn push(&mut self, key: u32, edge: u32) {
+    fn push(&mut self, key: u32, edge: u32, tail: u32) {
         // Keys never fall below the cursor in BSPI; clamping keeps the queue total anyway.
         let key = (key as usize).max(self.cursor);
-        self.link[edge as usize] = self.first[key];
-        self.first[key] = edge;
+        self.entries.push((self.first[key], edge, tail));
+        self.first[key] = (self.entries.len() - 1) as u32;
     }
 
-    fn pop(&mut self) -> Option<(u32, u32)> {
+    fn pop(&mut self) -> Option<(u32, u32, u32)> {
         while self.cursor < self.first.len() {
-            let edge = self.first[self.cursor];
-            if edge != NONE {
-                self.first[self.cursor] = self.link[edge as usize];
-                return Some((self.cursor as u32, edge));
+            let entry = self.first[self.cursor];
+            if entry != NONE {
+                let (next, edge, tail) = self.entries[entry as usize];
+                self.first[self.cursor] = next;
+                return Some((self.cursor as u32, edge, tail));
             }
             self.cursor += 1;
         }
@@ -149,9 +187,39 @@ impl EdgeQueue<u32> for Buckets {
     }
 }
 
-/// Algorithm BSPI with the weights sorted first, then bucket queues.
+/// The heaviest weight of `network` (0 without edges).
+fn heaviest(network: &Network) -> u64 {
+    (0..network.num_edges())
+        .map(|e| network.weight(e))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Algorithm BSPI over bucket queues. When the heaviest weight is below the number of vertices
+/// and edges, the weights are their own keys: a bucket per weight up to the heaviest costs no
+/// more than the network, and nothing is sorted. Otherwise the weights are ranked first
+/// ([`Ranks::sort`]). Either way m - 1 comparisons find the heaviest weight, and no other
+/// weights are compared.
 pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
-    solve_ranked(network, budget, &Ranks::sort(network))
+    let heaviest = heaviest(network);
+    let m = network.num_edges();
+    if heaviest >= (network.num_vertices() + m) as u64 {
+        return solve_ranked(network, budget, &Ranks::sort(network));
+    }
+    let k = removals(network, budget)?;
+    let mut queue = Buckets::new(heaviest as usize + 1);
+    let run = run(
+        network,
+        k,
+        0,
+        |e, value| (network.weight(e) as u32).max(value),
+        |a, b| a < b,
+        &mut queue,
+    );
+    Ok(Bspi {
+        solution: run.solution(network, u64::from),
+        comparisons: m.saturating_sub(1) as u64,
+    })
 }
 
 /// Algorithm BSPI over bucket queues with the edges' `ranks` already known: linear time.
@@ -164,17 +232,18 @@ pub fn solve_ranked(network: &Network, budget: &Budget, ranks: &Ranks) -> Result
             ranks.rank.len()
         )));
     }
-    let mut queue = Buckets::new(m + 1, m);
+    let mut queue = Buckets::new(ranks.weights.len() + 1);
     let run = run(
         network,
         k,
         0,
         |e, value| ranks.rank[e].max(value),
+        |a, b| a < b,
         &mut queue,
     );
     let weight = |r: u32| match r {
         0 => 0,
-        r => network.weight(ranks.by_rank[r as usize - 1] as usize),
+        r => ranks.weights[r as usize - 1],
     };
     Ok(Bspi {
         solution: run.solution(network, weight),

@@ -193,12 +193,13 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
                 keys[e.index()] = HEAVY;
             }
         }
-        let mut queue = Buckets::new(HEAVY as usize + 1, keys.len());
+        let mut queue = Buckets::new(HEAVY as usize + 1);
         let run = run(
             &part.network,
             &part_k,
             BOTTOM,
             |e, value| keys[e].max(value),
+            |a, b| a < b,
             &mut queue,
         );
         // Removals: every vertex's at a leaf, those of vertices of value ∞ at a split.

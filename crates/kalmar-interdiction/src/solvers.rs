@@ -5,7 +5,7 @@
 //! |---|---|---|---|---|
 //! | `gpi` | [`crate::gpi`] | any | O(m log n) + oracle calls | not counted |
 //! | `bspi-heap` | [`crate::bspi`] | max, removals | O(m log n) | O(m log m) |
-//! | `bspi-buckets` | [`crate::bspi_buckets`] | max, removals | O(m log m) (sort) + O(n + m) | O(m log m) |
+//! | `bspi-buckets` | [`crate::bspi_buckets`] | max, removals | O(n + m), after a radix sort when weights reach n + m | m - 1 |
 //! | `bspi-coarse` | [`crate::bspi_coarse`] | max, removals | O((n + m) log m) | O(m log m) |
 //!
 //! Without a solver named, [`fitting`] takes `bspi-buckets` for bottleneck paths with k(v)
@@ -127,8 +127,8 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
         },
         Entry {
             id: "bspi-buckets",
-            summary: "Algorithm BSPI on sorted weights with bucket queues (§3.1)",
-            bounds: "O(m log m) time and comparisons for the sort, O(n + m) after it",
+            summary: "Algorithm BSPI with bucket queues over the weights or their ranks (§3.1)",
+            bounds: "O(n + m) time after a radix sort of weights of n + m or more, m - 1 comparisons",
             run: |network, budget, operator| {
                 bspi_with(
                     "bspi-buckets",

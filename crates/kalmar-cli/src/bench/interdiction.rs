@@ -9,7 +9,8 @@ use kalmar_bench::parse_size;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  kalmar bench interdiction\n  \
-kalmar bench interdiction --families grid,road,random --sizes 1e5,1e6,1e7 --reps 5")]
+kalmar bench interdiction --families grid,road,random --sizes 1e5,1e6,1e7 --reps 5\n  \
+kalmar bench interdiction --families road --sizes 1e7 --solvers bspi-heap,bspi-buckets")]
 pub struct InterdictionBench {
     /// The generated families (`kalmar generate interdiction --help`).
     #[arg(
@@ -27,6 +28,10 @@ pub struct InterdictionBench {
         value_name = "SIZES"
     )]
     sizes: Vec<String>,
+    /// The solvers to run (default: all; see `kalmar interdict solvers`): gpi runs on sums and
+    /// maxima, the others on maxima.
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    solvers: Vec<String>,
     /// The seed of the generated networks.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -42,8 +47,14 @@ pub fn run(args: &InterdictionBench) -> anyhow::Result<()> {
         .map(|s| parse_size(s, 4..=200_000_000).map_err(bad_input))
         .collect::<anyhow::Result<Vec<usize>>>()?;
     let families: Vec<&str> = args.families.iter().map(String::as_str).collect();
-    let rows =
-        kalmar_bench::interdiction::run(&families, &sizes, args.common.reps_or(3), args.seed)
-            .map_err(bad_input)?;
+    let solvers: Vec<&str> = args.solvers.iter().map(String::as_str).collect();
+    let rows = kalmar_bench::interdiction::run(
+        &families,
+        &sizes,
+        &solvers,
+        args.common.reps_or(3),
+        args.seed,
+    )
+    .map_err(bad_input)?;
     print(&rows, &args.common, "interdiction")
 }
