@@ -1,22 +1,25 @@
 //! The interdiction suite: on generated grid and random networks, every solver of
 //! [`kalmar_interdiction::solvers`] with k(v) edge removals against the plain path search it
 //! extends on the same graph (the user's best paths with nothing removed: Dijkstra for sums,
-//! the bottleneck search for maxima), with the comparisons counted and the certificate timed.
+//! the bottleneck search for maxima), with the comparisons counted and the certificate timed;
+//! and the source's value alone by the coarsening of [`bspi_source`] with its certificate.
 //! The paper's claim is interdiction "for free": each solver within a small factor of its
 //! plain search.
 //!
 //! ```
 //! use kalmar_bench::interdiction::run;
 //! let rows = run(&["grid"], &[1000], &[], 1, 1).unwrap();
-//! assert_eq!(rows.len(), 5); // gpi on sums; gpi and three BSPI solvers on maxima
+//! assert_eq!(rows.len(), 6); // gpi on sums; gpi, three BSPI solvers and bspi-source on maxima
 //! assert!(rows.iter().all(|row| row.verified));
 //! ```
 
 use crate::harness::{TableRow, time};
 use kalmar_core::generate::GenerateError;
+use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::generate::{Params, generate};
+use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::Operator;
-use kalmar_interdiction::{certificate, solvers};
+use kalmar_interdiction::{bspi_source, certificate, solvers};
 use serde::Serialize;
 
 /// One solver on one network, against the plain search.
@@ -71,8 +74,12 @@ impl TableRow for InterdictionRow {
     }
 }
 
+/// The id in the table of [`bspi_source`], which decides the source's value alone.
+pub const SOURCE_ONLY: &str = "bspi-source";
+
 /// Each family at each size (edges), `runs` times (medians), on instances from `seed`: GPI on
-/// shortest paths, then every solver on bottleneck paths; only those in `only`, when it names
+/// shortest paths, then every solver on bottleneck paths, and the source's value alone by
+/// [`bspi_source`] (`bspi-source`); only those in `only`, when it names
 /// any.
 pub fn run(
     families: &[&str],
@@ -81,7 +88,7 @@ pub fn run(
     runs: usize,
     seed: u64,
 ) -> Result<Vec<InterdictionRow>, GenerateError> {
-    for id in only {
+    for id in only.iter().filter(|&&id| id != SOURCE_ONLY) {
         solvers::SOLVERS
             .get(id)
             .map_err(|e| GenerateError::Parameter(e.to_string()))?;
@@ -93,6 +100,7 @@ pub fn run(
             let nothing = vec![false; network.num_edges()];
             let cases = std::iter::once((Operator::Sum, "gpi"))
                 .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
+                .chain(std::iter::once((Operator::Max, SOURCE_ONLY)))
                 .filter(|(_, id)| only.is_empty() || only.contains(id));
             let mut plain = None;
             for (operator, solver) in cases {
@@ -106,28 +114,73 @@ pub fn run(
                         timing.median
                     }
                 };
-                let entry = solvers::SOLVERS
-                    .get(solver)
-                    .map_err(|e| GenerateError::Parameter(e.to_string()))?;
-                let (timing, solved) = time(runs, || (entry.run)(&network, &budget, operator));
-                let solved = solved.map_err(|e| GenerateError::Parameter(e.to_string()))?;
-                let (check, verdict) = time(runs, || {
-                    certificate::check(&network, &budget, operator, &solved.solution)
-                });
+                let measured = if solver == SOURCE_ONLY {
+                    source_only(&network, &budget, runs)
+                } else {
+                    every_vertex(&network, &budget, operator, solver, runs)
+                };
+                let (solver_seconds, comparisons, check_seconds, verified) =
+                    measured.map_err(GenerateError::Parameter)?;
                 rows.push(InterdictionRow {
                     family: family.to_string(),
                     operator: operator.name(),
-                    solver: entry.id,
+                    solver,
                     vertices: network.num_vertices(),
                     edges: network.num_edges(),
                     plain_seconds: floor,
-                    solver_seconds: timing.median,
-                    comparisons: solved.comparisons,
-                    check_seconds: check.median,
-                    verified: verdict.is_ok(),
+                    solver_seconds,
+                    comparisons,
+                    check_seconds,
+                    verified,
                 });
             }
         }
     }
     Ok(rows)
+}
+
+/// A solver's median time, its comparisons, the certificate's median time and verdict.
+type Measured = Result<(f64, Option<u64>, f64, bool), String>;
+
+/// The registry's solver `id`, which gives every vertex's value.
+fn every_vertex(
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+    id: &str,
+    runs: usize,
+) -> Measured {
+    let entry = solvers::SOLVERS.get(id).map_err(|e| e.to_string())?;
+    let (timing, solved) = time(runs, || (entry.run)(network, budget, operator));
+    let solved = solved.map_err(|e| e.to_string())?;
+    let (check, verdict) = time(runs, || {
+        certificate::check(network, budget, operator, &solved.solution)
+    });
+    Ok((
+        timing.median,
+        solved.comparisons,
+        check.median,
+        verdict.is_ok(),
+    ))
+}
+
+/// The source's value alone, by the coarsening of [`bspi_source`].
+fn source_only(network: &Network, budget: &Budget, runs: usize) -> Measured {
+    let (timing, answer) = time(runs, || bspi_source::solve(network, budget));
+    let answer = answer.map_err(|e| e.to_string())?;
+    let (check, verdict) = time(runs, || {
+        certificate::check_source_value(
+            network,
+            budget,
+            answer.value,
+            &answer.removed,
+            &answer.path,
+        )
+    });
+    Ok((
+        timing.median,
+        Some(answer.comparisons),
+        check.median,
+        verdict.is_ok(),
+    ))
 }

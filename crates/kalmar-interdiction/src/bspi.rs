@@ -63,6 +63,9 @@ pub enum BspiError {
     /// The ranks given do not sort this network's edges.
     #[error("the ranks {0}")]
     Ranks(String),
+    /// The coarsening scheme lost track of the source: a bug.
+    #[error("internal error: {0}")]
+    Internal(&'static str),
     /// A part of the coarsening scheme is not a network: a bug.
     #[error("internal error, a part of the coarse instance is not a network: {0}")]
     Part(crate::network::NetworkError),
@@ -131,17 +134,53 @@ const FINAL: u32 = u32::MAX;
 /// Algorithm BSPI on `network` with `k[v]` removals at each vertex: the sink's value is
 /// `sink_value`, and `candidate(e, value)` is the key of edge e once its head has `value`.
 /// `below(a, b)` is `a < b` on keys, counted by the caller when it counts comparisons.
+pub(crate) fn run<K: Key>(
+    network: &Network,
+    k: &[u32],
+    sink_value: K,
+    mut candidate: impl FnMut(usize, K) -> K,
+    below: impl FnMut(K, K) -> bool,
+    queue: &mut impl EdgeQueue<K>,
+) -> Run<K> {
+    let mut state: Vec<(u32, K)> = k.iter().map(|&k| (k, K::OPEN)).collect();
+    state[network.sink()] = (FINAL, sink_value);
+    run_from(
+        network,
+        state,
+        &[network.sink() as u32],
+        |e, value| Some(candidate(e, value)),
+        below,
+        queue,
+    )
+}
+
+/// The state of a vertex for [`run_from`]: open with `k` removals.
+pub(crate) fn open<K: Key>(k: u32) -> (u32, K) {
+    (k, K::OPEN)
+}
+
+/// The state of a vertex for [`run_from`]: final with `value` (never to be finalised again
+/// when it is not among the starts).
+pub(crate) fn closed<K: Key>(value: K) -> (u32, K) {
+    (FINAL, value)
+}
+
+/// Algorithm BSPI from the vertices `start`, final with the values `state` gives them; every
+/// other vertex is open with the removals `state` gives it, or [`closed`] and out of play.
+/// `candidate(e, value)` is the key of edge e once its head has `value`, or None when the edge
+/// is out of play; `below(a, b)` is `a < b` on keys, counted by the caller when it counts
+/// comparisons.
 ///
 /// An edge into a vertex u whose budget is spent is pushed only if its key is below the least
 /// key already pushed for u since then: u becomes final at its first pop, so an edge of a key
 /// at least that large would be popped after u is final and skipped, or tie with the edge that
 /// makes it final. This keeps the queue as small as a plain search's where budgets are zero
 /// and changes no value.
-pub(crate) fn run<K: Key>(
+pub(crate) fn run_from<K: Key>(
     network: &Network,
-    k: &[u32],
-    sink_value: K,
-    mut candidate: impl FnMut(usize, K) -> K,
+    mut state: Vec<(u32, K)>,
+    start: &[u32],
+    mut candidate: impl FnMut(usize, K) -> Option<K>,
     mut below: impl FnMut(K, K) -> bool,
     queue: &mut impl EdgeQueue<K>,
 ) -> Run<K> {
@@ -149,58 +188,59 @@ pub(crate) fn run<K: Key>(
     // Per vertex, in one slot so that one cache line serves both: the removals left, or FINAL;
     // and for a final vertex its value, for an open one with no removals left the least key
     // pushed since (OPEN for none).
-    let mut state: Vec<(u32, K)> = k.iter().map(|&k| (k, K::OPEN)).collect();
     let mut order = Vec::with_capacity(n);
     let mut removed = vec![false; network.num_edges()];
     let mut next = vec![None; n];
-    let mut settled = (network.sink(), sink_value);
-    state[settled.0] = (FINAL, sink_value);
-    order.push(settled.0 as u32);
-    loop {
-        let (v, value) = settled;
+    // The edges into v, now final with `value`, join the cut.
+    let mut relax = |v: usize, value: K, state: &mut [(u32, K)], queue: &mut _| {
         for &e in network.in_edges(v) {
             let u = network.tail(e as usize);
-            match state[u] {
+            let best = match state[u] {
                 (FINAL, _) => continue,
-                (0, best) => {
-                    let key = candidate(e as usize, value);
-                    if !below(key, best) {
-                        continue;
-                    }
-                    state[u].1 = key;
-                    queue.push(key, e, u as u32);
-                }
-                _ => queue.push(candidate(e as usize, value), e, u as u32),
-            }
-        }
-        settled = loop {
-            let Some((key, e, u)) = queue.pop() else {
-                let values = state
-                    .iter()
-                    .map(|&(left, value)| (left == FINAL).then_some(value))
-                    .collect();
-                return Run {
-                    values,
-                    order,
-                    removed,
-                    next,
-                };
+                (0, best) => Some(best),
+                _ => None,
             };
-            let u = u as usize;
-            match state[u].0 {
-                FINAL => continue,
-                0 => {}
-                left => {
-                    state[u].0 = left - 1;
-                    removed[e as usize] = true;
+            let Some(key) = candidate(e as usize, value) else {
+                continue;
+            };
+            if let Some(best) = best {
+                if !below(key, best) {
                     continue;
                 }
+                state[u].1 = key;
             }
-            state[u] = (FINAL, key);
-            next[u] = Some(e);
-            order.push(u as u32);
-            break (u, key);
-        };
+            EdgeQueue::push(queue, key, e, u as u32);
+        }
+    };
+    for &v in start {
+        order.push(v);
+        relax(v as usize, state[v as usize].1, &mut state, queue);
+    }
+    while let Some((key, e, u)) = queue.pop() {
+        let u = u as usize;
+        match state[u].0 {
+            FINAL => continue,
+            0 => {}
+            left => {
+                state[u].0 = left - 1;
+                removed[e as usize] = true;
+                continue;
+            }
+        }
+        state[u] = (FINAL, key);
+        next[u] = Some(e);
+        order.push(u as u32);
+        relax(u, key, &mut state, queue);
+    }
+    let values = state
+        .iter()
+        .map(|&(left, value)| (left == FINAL).then_some(value))
+        .collect();
+    Run {
+        values,
+        order,
+        removed,
+        next,
     }
 }
 

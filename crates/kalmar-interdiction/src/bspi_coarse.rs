@@ -35,8 +35,8 @@
 //! order as sorting, reached without a sort. Not better for every vertex: the sorting-network
 //! games of *Deterministic Graphical Games Revisited* (Proposition 3), through the reduction of
 //! [`crate::reduction`], need Ω(n log n) comparisons for the values of every vertex. The finer
-//! scheme of the paper (O(m log* n)) decides the source's value only, discarding the side it
-//! does not fall in at every round.
+//! scheme of the paper (O(m log* n)), [`crate::bspi_source`], decides the source's value
+//! only, discarding at every round the groups it does not fall in.
 //!
 //! ```
 //! use kalmar_interdiction::{bspi_coarse, budget::Budget, network::Network};

@@ -102,17 +102,7 @@ pub fn check(
         ));
     }
     // 1. Affordable, and the user's values under it are the claimed ones.
-    for u in 0..n {
-        let removed: Vec<u32> = network
-            .out_edges(u)
-            .enumerate()
-            .filter(|&(_, e)| solution.removed[e])
-            .map(|(k, _)| k as u32)
-            .collect();
-        if !budget.allows(network, u, &removed) {
-            return Err(Wrong::Budget(u, removed));
-        }
-    }
+    affordable(network, budget, &solution.removed)?;
     let user = user_values(network, &solution.removed, operator);
     if let Some(v) = (0..n).find(|&v| user[v] != solution.values[v]) {
         return Err(Wrong::UserValue {
@@ -155,6 +145,132 @@ pub fn check(
         }
     }
     Ok(())
+}
+
+/// Every vertex's removals are within its budget.
+fn affordable(network: &Network, budget: &Budget, removed: &[bool]) -> Result<(), Wrong> {
+    for u in 0..network.num_vertices() {
+        let chosen: Vec<u32> = network
+            .out_edges(u)
+            .enumerate()
+            .filter(|&(_, e)| removed[e])
+            .map(|(k, _)| k as u32)
+            .collect();
+        if !budget.allows(network, u, &chosen) {
+            return Err(Wrong::Budget(u, chosen));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the source's value alone, paths weighed by their heaviest edge (the answers of
+/// [`crate::bspi_source`]), in O(n + m) for removals:
+///
+/// 1. the `removed` edges are within every vertex's budget;
+/// 2. with them removed, no path leads from the source to the sink over edges lighter than
+///    `value` (no path at all when it is ∞): the interdictor forces at least `value`;
+/// 3. `path` leads from the source to the sink over kept edges, its heaviest weighing `value`;
+/// 4. whatever the interdictor removes, the user reaches the sink over edges of weight at most
+///    `value`: the source is in the set grown from the sink by adding a vertex once the
+///    out-edges of weight at most `value` into the set are more than it can remove. So it
+///    forces no more.
+pub fn check_source_value(
+    network: &Network,
+    budget: &Budget,
+    value: u64,
+    removed: &[bool],
+    path: &[usize],
+) -> Result<(), Wrong> {
+    let (n, m, s, t) = (
+        network.num_vertices(),
+        network.num_edges(),
+        network.source(),
+        network.sink(),
+    );
+    if removed.len() != m {
+        return Err(Wrong::Shape(n, removed.len(), n, m));
+    }
+    affordable(network, budget, removed)?;
+    // 2. The sink's side over kept edges lighter than the value.
+    let reached = grow(network, t, |e| !removed[e] && network.weight(e) < value);
+    if reached[s] && (s != t || value > 0) {
+        return Err(Wrong::Path(format!(
+            "is not needed: with the interdictor's choice the user reaches the sink over edges lighter than the {} claimed",
+            show(value)
+        )));
+    }
+    // 3. The path.
+    if value == INFINITY || s == t {
+        if !path.is_empty() {
+            return Err(Wrong::Path(
+                "is given where the user has none to take".into(),
+            ));
+        }
+        return Ok(());
+    }
+    let mut at = s;
+    let mut heaviest = 0;
+    for &e in path {
+        if e >= m || network.tail(e) != at || removed[e] {
+            return Err(Wrong::Path(format!(
+                "leaves {at} by edge {e}, which it cannot take"
+            )));
+        }
+        heaviest = heaviest.max(network.weight(e));
+        at = network.head(e);
+    }
+    if at != t || heaviest != value {
+        return Err(Wrong::Path(format!(
+            "ends at {at} with its heaviest edge {heaviest}, not at the sink with {value}"
+        )));
+    }
+    // 4. The vertices where the user holds the value against any choice.
+    let mut good: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut safe = vec![false; n];
+    safe[t] = true;
+    let mut stack = vec![t];
+    while let Some(v) = stack.pop() {
+        for &e in network.in_edges(v) {
+            let u = network.tail(e as usize);
+            if safe[u] || network.weight(e as usize) > value {
+                continue;
+            }
+            good[u].push(e - network.out_edges(u).start as u32);
+            let held = match budget {
+                Budget::Removals(k) => good[u].len() > k[u] as usize,
+                Budget::Affordable(_) => !budget.allows(network, u, &good[u]),
+            };
+            if held {
+                safe[u] = true;
+                stack.push(u);
+            }
+        }
+    }
+    if !safe[s] {
+        return Err(Wrong::Improvable {
+            vertex: s,
+            better: format!("more than {value}"),
+            claimed: value.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The vertices that reach `from` over the edges `usable` allows.
+fn grow(network: &Network, from: usize, usable: impl Fn(usize) -> bool) -> Vec<bool> {
+    let mut reached = vec![false; network.num_vertices()];
+    reached[from] = true;
+    let mut stack = vec![from];
+    while let Some(v) = stack.pop() {
+        for &e in network.in_edges(v) {
+            let u = network.tail(e as usize);
+            if !reached[u] && usable(e as usize) {
+                reached[u] = true;
+                stack.push(u);
+            }
+        }
+    }
+    reached
 }
 
 /// The user's best value from every vertex with the `removed` edges gone: Dijkstra from the

@@ -14,6 +14,8 @@
 //! - [`bspi`], [`bspi_buckets`], [`bspi_coarse`]: Algorithm BSPI for bottleneck paths and k(v)
 //!   removals, with a binary heap (O(m log n)), with sorted weights and bucket queues (O(m)
 //!   after the sort), and by median splits without a sort (O(m log m) comparisons);
+//! - [`bspi_source`]: the source's value alone by the Gabow–Tarjan coarsening, O(m log* m)
+//!   comparisons;
 //! - [`solvers`]: the registry of solvers, and one call that solves and checks;
 //! - [`reduction`]: deterministic graphical games as bottleneck interdiction (Remark 3.2);
 //! - [`certificate`]: the independent check: the user's best paths under the interdictor's
@@ -31,6 +33,7 @@ pub mod brute_force;
 pub mod bspi;
 pub mod bspi_buckets;
 pub mod bspi_coarse;
+pub mod bspi_source;
 pub mod budget;
 pub mod budget_file;
 pub mod certificate;

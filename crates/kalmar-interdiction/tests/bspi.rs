@@ -4,9 +4,10 @@
 
 use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::network::Network;
+use kalmar_interdiction::operator::INFINITY;
 use kalmar_interdiction::operator::Operator;
 use kalmar_interdiction::solvers::{self, SOLVERS};
-use kalmar_interdiction::{brute_force, certificate, gpi};
+use kalmar_interdiction::{brute_force, bspi_source, certificate, gpi};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -62,6 +63,19 @@ proptest! {
             let verdict = certificate::check(&network, &budget, Operator::Max, &solved.solution);
             prop_assert!(verdict.is_ok(), "{} on {:?}: {:?}", id, network, verdict);
         }
+        // The source's value alone, and its certificate, which refuses every other value.
+        let answer = bspi_source::solve(&network, &budget).unwrap();
+        let s = network.source();
+        prop_assert_eq!(answer.value, expected[s], "{:?}", network);
+        let check = |value| {
+            certificate::check_source_value(&network, &budget, value, &answer.removed, &answer.path)
+        };
+        prop_assert!(check(answer.value).is_ok(), "{:?}: {:?}", network, check(answer.value));
+        for wrong in [0, 1, 2, 3, 4, 5, 6, INFINITY] {
+            if wrong != answer.value {
+                prop_assert!(check(wrong).is_err(), "{} accepted on {:?}", wrong, network);
+            }
+        }
     }
 }
 
@@ -87,6 +101,20 @@ fn bspi_agrees_with_gpi_on_large_networks() {
                 checked.comparisons.unwrap_or(0)
             );
         }
+        let answer = bspi_source::solve(&network, &budget).unwrap();
+        assert_eq!(answer.value, expected.values[network.source()]);
+        let verdict = certificate::check_source_value(
+            &network,
+            &budget,
+            answer.value,
+            &answer.removed,
+            &answer.path,
+        );
+        assert!(verdict.is_ok(), "n = {n}, m = {m}: {verdict:?}");
+        println!(
+            "n = {n}, m = {m}: the source's value alone in {} rounds, {} comparisons",
+            answer.rounds, answer.comparisons
+        );
     }
 }
 
