@@ -219,6 +219,9 @@ fn local_value(
             })
             .max()
             .unwrap_or(INFINITY),
+        // Raises are checked by `partial_certificate`; this check, which sees none, accepts no
+        // value against them.
+        Budget::Polyhedral(_) => INFINITY,
     }
 }
 
