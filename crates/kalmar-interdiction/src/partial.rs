@@ -51,6 +51,7 @@ use crate::gpi::finalise;
 use crate::lp::{Outcome, Program, ShapeError};
 use crate::network::Network;
 use crate::operator::Operator;
+use crate::partial_certificate::{self, PartialWrong};
 use crate::polyhedral::{Extended, Polyhedral};
 use kalmar_core::Rational;
 
@@ -113,6 +114,21 @@ pub enum PartialError {
     /// malformed): a bug.
     #[error("internal error, the linear program of vertex {0} {1}")]
     Internal(usize, &'static str),
+    /// The answer failed its certificate: a bug in the solver.
+    #[error("internal error, the solver's answer failed its certificate: {0}")]
+    Certificate(PartialWrong),
+}
+
+/// Solves with [`solve`] and checks the answer with [`partial_certificate::check`] before
+/// returning it: the one call the program and the Python package make.
+pub fn solve_checked(
+    network: &Network,
+    budget: &Polyhedral,
+    operator: Operator,
+) -> Result<PartialSolution, PartialError> {
+    let solution = solve(network, budget, operator)?;
+    partial_certificate::check(network, budget, &solution).map_err(PartialError::Certificate)?;
+    Ok(solution)
 }
 
 /// The last answer of a vertex's oracle.
