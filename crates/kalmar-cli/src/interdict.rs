@@ -9,8 +9,9 @@ use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::budget_file::{InstanceError, instance};
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
+use kalmar_interdiction::polyhedral::{Extended, Polyhedral};
 use kalmar_interdiction::solution_file::SolutionFile;
-use kalmar_interdiction::{global, picture, solvers};
+use kalmar_interdiction::{global, partial, picture, solvers};
 use std::path::{Path, PathBuf};
 
 /// The commands of network interdiction.
@@ -21,6 +22,10 @@ pub enum InterdictCommand {
     /// sink; the interdictor's removals and the user's path from the source. Every answer is
     /// checked by the certificate (the user's best paths under the removals cost exactly the
     /// values; no affordable choice forces more).
+    ///
+    /// A budget file of raise rows ('r' lines) makes it partial interdiction: the interdictor
+    /// raises weights within each vertex's polytope, GPI solves it with exact linear programs
+    /// (sum only), values are rationals or ∞, and the certificate checks a dual at each vertex.
     ///
     /// Paths are weighed by --operator: sum (shortest paths, Algorithm GPI), max (bottleneck
     /// paths, Algorithm BSPI by default) or product (1 + weight multiplies along the path).
@@ -127,6 +132,10 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 ))
             })?;
             let (network, budget) = files.read()?;
+            if let Budget::Polyhedral(polytopes) = &budget {
+                let options = (solver.as_deref(), output.as_deref(), dot.is_some(), *json);
+                return solve_partial(files, &network, polytopes, operator, options);
+            }
             let (checked, elapsed) = timed("interdicting", network.num_edges(), || {
                 solvers::solve(&network, &budget, operator, solver.as_deref())
             });
@@ -210,6 +219,9 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 kalmar_interdiction::solution_file::SolutionFileError::Wrong(e) => {
                     rejected(solution, e)
                 }
+                kalmar_interdiction::solution_file::SolutionFileError::WrongPartial(e) => {
+                    rejected(solution, e)
+                }
                 e => in_file(solution, e),
             })?;
             say!(
@@ -226,4 +238,79 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
             listing(*args, &["id", "bounds", "method"], rows)
         }
     }
+}
+
+/// `kalmar interdict solve` on a budget of raises: GPI with linear-programming oracles, the
+/// answer checked by its duality certificate. `options` are --solver (gpi or none), -o, whether
+/// --dot was given (it draws removals, so it is refused here) and --json.
+fn solve_partial(
+    files: &Files,
+    network: &Network,
+    polytopes: &Polyhedral,
+    operator: Operator,
+    (solver, output, dot, json): (Option<&str>, Option<&Path>, bool, bool),
+) -> anyhow::Result<()> {
+    if let Some(id) = solver.filter(|&id| id != "gpi") {
+        return Err(bad_input(format!(
+            "--solver {id}: raises within polytopes are solved by gpi (with exact linear programs)"
+        )));
+    }
+    if dot {
+        return Err(bad_input(
+            "--dot draws removals; a budget of raises has none to draw",
+        ));
+    }
+    let (solution, elapsed) = timed("interdicting", network.num_edges(), || {
+        partial::solve_checked(network, polytopes, operator)
+    });
+    let solution = solution.map_err(|e| match e {
+        partial::PartialError::Operator(_) | partial::PartialError::Length(..) => {
+            in_file(&files.file, e)
+        }
+        e => anyhow::anyhow!("{e}"),
+    })?;
+    let file = SolutionFile::new_partial(network, &solution);
+    if let Some(path) = output {
+        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+        eprintln!("solution written to {}", path.display());
+    }
+    if json {
+        say!("{}", file.to_text()?.trim_end());
+        return Ok(());
+    }
+    let raised = (0..network.num_edges())
+        .filter(|&e| solution.raise(e) != Extended::ZERO)
+        .count();
+    let unbounded = (0..network.num_edges())
+        .filter(|&e| solution.raise(e) == Extended::Infinite)
+        .count();
+    let source = network.source();
+    say!(
+        "{}: {} vertices, {} edges; raises within polytopes, paths weighed by sum",
+        files.file.display(),
+        network.num_vertices(),
+        network.num_edges()
+    );
+    say!(
+        "solved by gpi with exact linear programs and checked by the certificate in {}",
+        millis(elapsed)
+    );
+    say!(
+        "  the interdictor raises {} ({unbounded} without bound); from the source {} the user pays {}{}",
+        count(raised as u64, "edge"),
+        source + 1,
+        match &solution.values[source] {
+            Extended::Finite(x) => x.to_string(),
+            Extended::Infinite => "∞".into(),
+        },
+        if solution.path.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " along a path of {}",
+                count(solution.path.len() as u64, "edge")
+            )
+        }
+    );
+    Ok(())
 }

@@ -151,3 +151,67 @@ fn bad_files_are_refused_with_their_line_and_column() {
     );
     refused_with(fine, "s 1\nt 2\n", &["--solver", "bspi-heap"], "use gpi");
 }
+
+#[test]
+fn raises_within_polytopes_are_solved_exactly_and_verified() {
+    let (gr, budget) = (
+        "examples/interdiction-raises.gr",
+        "examples/interdiction-raises.budget",
+    );
+    let out = stdout(&kalmar(&["interdict", "solve", gr, "--budget", budget]));
+    assert!(out.contains("the user pays 17/2"), "{out}");
+    assert!(
+        out.contains("solved by gpi with exact linear programs"),
+        "{out}"
+    );
+    let saved = temp("raises.json");
+    let saved = saved.to_str().unwrap();
+    let file = json_of(&kalmar(&[
+        "interdict",
+        "solve",
+        gr,
+        "--budget",
+        budget,
+        "--json",
+        "-o",
+        saved,
+    ]));
+    assert_eq!(
+        file["values"],
+        serde_json::json!(["17/2", "5", "4", "3", "0"])
+    );
+    assert_eq!(file["raises"][0]["raise"], "3/2", "{file}");
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "verify",
+        gr,
+        "--budget",
+        budget,
+        saved,
+    ]));
+    assert!(out.contains("accepted"), "{out}");
+    // The source's value raised: rejected, exit code 3.
+    let lie = temp("raises-lie.json");
+    let text = std::fs::read_to_string(saved).unwrap();
+    std::fs::write(&lie, text.replace("\"17/2\"", "\"9\"")).unwrap();
+    let out = kalmar(&[
+        "interdict",
+        "verify",
+        gr,
+        "--budget",
+        budget,
+        lie.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    for (options, why) in [
+        (&["--operator", "max"][..], "sum operator"),
+        (&["--solver", "bspi-heap"][..], "solved by gpi"),
+        (&["--dot", "x.dot"][..], "--dot draws removals"),
+    ] {
+        let args: Vec<&str> = ["interdict", "solve", gr, "--budget", budget]
+            .into_iter()
+            .chain(options.iter().copied())
+            .collect();
+        refused(&args, why);
+    }
+}

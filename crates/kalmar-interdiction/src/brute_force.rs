@@ -11,13 +11,15 @@
 //! ```
 //!
 //! # Complexity
-//! O(C · n · m) for C choices; None when C exceeds the limit given.
+//! O(C · n · m) for C choices; None when C exceeds the limit given, or the budget raises
+//! weights within polytopes (infinitely many choices).
 
 use crate::budget::Budget;
 use crate::network::Network;
 use crate::operator::{INFINITY, Operator};
 
-/// The value of every vertex by trying every choice, or None beyond `limit` choices.
+/// The value of every vertex by trying every choice, or None beyond `limit` choices or for a
+/// polyhedral budget.
 pub fn values(
     network: &Network,
     budget: &Budget,
@@ -28,10 +30,11 @@ pub fn values(
     // Per vertex, the sets of out-edge numbers it may remove.
     let options: Vec<Vec<Vec<u32>>> = (0..n)
         .map(|v| match budget {
-            Budget::Affordable(families) => families[v].clone(),
-            Budget::Removals(k) => subsets(network.out_degree(v), k[v] as usize),
+            Budget::Affordable(families) => Some(families[v].clone()),
+            Budget::Removals(k) => Some(subsets(network.out_degree(v), k[v] as usize)),
+            Budget::Polyhedral(_) => None,
         })
-        .collect();
+        .collect::<Option<_>>()?;
     let count = options
         .iter()
         .try_fold(1u64, |c, o| c.checked_mul(o.len() as u64))?;

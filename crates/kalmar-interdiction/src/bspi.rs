@@ -76,7 +76,7 @@ pub(crate) fn removals<'a>(network: &Network, budget: &'a Budget) -> Result<&'a 
     match budget {
         Budget::Removals(k) if k.len() == network.num_vertices() => Ok(k),
         Budget::Removals(k) => Err(BspiError::Length(k.len(), network.num_vertices())),
-        Budget::Affordable(_) => Err(BspiError::Affordable),
+        Budget::Affordable(_) | Budget::Polyhedral(_) => Err(BspiError::Affordable),
     }
 }
 

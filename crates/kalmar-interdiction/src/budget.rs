@@ -1,7 +1,9 @@
 //! What the interdictor may do at each vertex (Andersson, *General Path Interdiction with Local
 //! Budgets*, §2.1, after Khachiyan et al.): remove k(v) of the edges leaving v, or remove any
 //! one of a family of "affordable" sets of them, a family closed under taking subsets (an
-//! independence system), given explicitly and checked to be one.
+//! independence system), given explicitly and checked to be one; or, for partial interdiction,
+//! raise their weights within a polytope ([`crate::polyhedral`]), solved by
+//! [`crate::partial`] rather than by the integer solvers.
 //!
 //! ```
 //! use kalmar_interdiction::budget::Budget;
@@ -19,6 +21,7 @@
 //! Checking a family: O(Σ |X|²) over its sets, with hashing.
 
 use crate::network::Network;
+use crate::polyhedral::{Polyhedral, Row};
 use std::collections::HashSet;
 
 /// The interdictor's budget at every vertex.
@@ -29,6 +32,9 @@ pub enum Budget {
     /// At each vertex, the affordable sets of its out-edges, by their number among the vertex's
     /// out-edges (0 for the first), each sorted; the family is downward closed.
     Affordable(Vec<Vec<Vec<u32>>>),
+    /// At each vertex, a polytope of raises of its out-edges' weights: partial interdiction,
+    /// with rational values ([`crate::partial`]).
+    Polyhedral(Polyhedral),
 }
 
 /// Why a budget does not fit its network.
@@ -48,6 +54,17 @@ pub enum BudgetError {
     /// No set at all (not even the empty one).
     #[error("vertex {0} has no affordable set; list the empty set (remove nothing)")]
     Empty(usize),
+    /// A row names an out-edge the vertex does not have.
+    #[error("vertex {0} has {1} out-edges, but a row of its polytope names out-edge {2}")]
+    RowEdge(usize, usize, u32),
+    /// A row names an out-edge twice.
+    #[error("row {1} of vertex {0}'s polytope names out-edge {2} twice")]
+    RowRepeats(usize, usize, u32),
+    /// A row with a negative bound: raising nothing would be beyond the budget.
+    #[error(
+        "row {1} of vertex {0}'s polytope has the bound {2}; bounds are at least 0, so that raising nothing is always allowed"
+    )]
+    NegativeBound(usize, usize, String),
 }
 
 impl Budget {
@@ -102,8 +119,22 @@ impl Budget {
         Ok(Budget::Affordable(families))
     }
 
+    /// Raises within the polytope of `rows` at every vertex (see [`Polyhedral::new`]).
+    pub fn polyhedral(network: &Network, rows: Vec<Vec<Row>>) -> Result<Budget, BudgetError> {
+        Ok(Budget::Polyhedral(Polyhedral::new(network, rows)?))
+    }
+
+    /// The number of vertices the budget is for.
+    pub fn num_vertices(&self) -> usize {
+        match self {
+            Budget::Removals(k) => k.len(),
+            Budget::Affordable(families) => families.len(),
+            Budget::Polyhedral(polytopes) => polytopes.num_vertices(),
+        }
+    }
+
     /// Whether removing the out-edges of `v` numbered `removed` (among its out-edges) is within
-    /// the budget.
+    /// the budget (a polyhedral budget removes nothing: it raises weights).
     pub fn allows(&self, network: &Network, v: usize, removed: &[u32]) -> bool {
         let mut removed = removed.to_vec();
         removed.sort_unstable();
@@ -114,6 +145,7 @@ impl Budget {
         match self {
             Budget::Removals(k) => removed.len() <= k[v] as usize,
             Budget::Affordable(families) => families[v].contains(&removed),
+            Budget::Polyhedral(_) => removed.is_empty(),
         }
     }
 }

@@ -10,15 +10,25 @@
 //! | `d K` | K removals at every vertex without a `k` line (at most once; 0 without it) |
 //! | `k V K` | K removals at vertex V (at most one line per vertex) |
 //! | `f V E1 E2 …` | removing V's out-edges numbered E1, E2, … is affordable |
+//! | `r V E1:A1 E2:A2 … <= B` | a row A1·z1 + A2·z2 + … ≤ B of V's polytope of raises |
 //!
 //! Out-edges are numbered from 1 in the order of the vertex's arcs in the `.gr` file. A file
-//! gives either removals (`d` and `k` lines) or affordable sets (`f` lines), never both: k(v)
-//! removals as explicit sets would take every subset of at most k(v) out-edges, exponentially
-//! many, so a mixed file is refused at the first line of the other kind. With `f` lines every
+//! gives removals (`d` and `k` lines), affordable sets (`f` lines) or raise rows (`r` lines),
+//! one kind only: k(v) removals as explicit sets would take every subset of at most k(v)
+//! out-edges, exponentially many, and raises are another game (partial interdiction, rational
+//! values), so a mixed file is refused at the first line of another kind. With `f` lines every
 //! vertex may remove nothing (the empty set is always affordable, `f V` alone says so
 //! explicitly), a vertex without `f` lines only that, and each vertex's sets must be closed
 //! under taking subsets (checked by [`Budget::affordable`]; the error names the line of a set
 //! whose subset is missing). An out-edge may appear once in a set; a set may be listed twice.
+//!
+//! With `r` lines the interdictor raises the weights of V's out-edges by z ≥ 0 within the rows
+//! of V ([`crate::polyhedral`]): coefficients and bounds are rationals (`2`, `-1/3`, `0.5`),
+//! bounds at least 0 (raising nothing is always allowed), each out-edge at most once in a row.
+//! An out-edge that no row of its vertex names is never raised (a vertex without `r` lines
+//! raises nothing); one named with coefficient 0 only (`E:0`) may be raised without bound. A
+//! row without terms (`r V <= B`) says nothing and is dropped; `r S <= 0` alone marks a file
+//! of raises in which nothing can be raised.
 //!
 //! ```text
 //! c one removal everywhere, two at vertex 3, none at the sink
@@ -35,6 +45,14 @@
 //! t 4
 //! f 1 1
 //! f 1 2
+//! ```
+//!
+//! ```text
+//! c vertex 1 may raise its two out-edges by 3 in all, the first by at most 2
+//! s 1
+//! t 4
+//! r 1 1:1 2:1 <= 3
+//! r 1 1:1 <= 2
 //! ```
 //!
 //! ```
@@ -62,7 +80,8 @@
 use crate::budget::{Budget, BudgetError};
 use crate::dimacs::{Fields, lines, quote, read_gr};
 use crate::network::{Network, NetworkError};
-use kalmar_core::{ParseError, Span};
+use crate::polyhedral::Row;
+use kalmar_core::{ParseError, Rational, Span};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -108,11 +127,20 @@ pub fn instance(gr_text: &str, budget_text: &str) -> Result<(Network, Budget), I
     Ok((network, file.budget))
 }
 
-/// The kind of budget a file gives, and the line that decided it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Removals(u32),
-    Sets(u32),
+/// The kinds of budget a file may give, in the order error messages name them.
+const KINDS: [(&str, &str); 3] = [
+    ("removals", "removals ('d' or 'k')"),
+    ("affordable sets", "affordable sets ('f')"),
+    ("raises", "raise rows ('r')"),
+];
+
+/// The kind of a budget line's key: an index into [`KINDS`].
+fn kind_of(key: &[u8]) -> usize {
+    match key {
+        b"f" => 1,
+        b"r" => 2,
+        _ => 0,
+    }
 }
 
 /// Reads a budget file for the vertices and edges of `network` (whose own source and sink are
@@ -120,12 +148,15 @@ enum Kind {
 pub fn read_budget(text: &str, network: &Network) -> Result<BudgetFile, ParseError> {
     let n = network.num_vertices();
     let mut terminals: [Option<(usize, u32)>; 2] = [None, None];
-    let mut kind: Option<Kind> = None;
+    // The kind of the file and the line that decided it.
+    let mut kind: Option<(usize, u32)> = None;
     let mut default: Option<(u32, u32)> = None;
     // Per vertex, its removals and the line of its `k` line (0: none), once one is read.
     let mut removals: Vec<(u32, u32)> = Vec::new();
     // Per vertex, its affordable sets, once an `f` line is read.
     let mut families: Vec<Vec<Vec<u32>>> = Vec::new();
+    // Per vertex, the rows of its polytope of raises, once an `r` line is read.
+    let mut rows: Vec<Vec<Row>> = Vec::new();
     let mut end = Span { line: 1, column: 1 };
     for mut fields in lines(text) {
         end = fields.end_span();
@@ -150,21 +181,14 @@ pub fn read_budget(text: &str, network: &Network) -> Result<BudgetFile, ParseErr
                 }
                 terminals[slot] = Some((vertex(&mut fields, n)?, line));
             }
-            b"d" | b"k" | b"f" => {
-                let this = if key == b"f" {
-                    Kind::Sets(line)
-                } else {
-                    Kind::Removals(line)
-                };
+            b"d" | b"k" | b"f" | b"r" => {
+                let this = kind_of(key);
                 match kind {
-                    Some(Kind::Removals(first)) if key == b"f" => {
-                        return Err(mixed(&fields, at, first, "removals ('d' or 'k')"));
-                    }
-                    Some(Kind::Sets(first)) if key != b"f" => {
-                        return Err(mixed(&fields, at, first, "affordable sets ('f')"));
+                    Some((first_kind, first)) if first_kind != this => {
+                        return Err(mixed(&fields, at, (first_kind, first), this));
                     }
                     Some(_) => {}
-                    None => kind = Some(this),
+                    None => kind = Some((this, line)),
                 }
                 match key {
                     b"d" => {
@@ -192,17 +216,24 @@ pub fn read_budget(text: &str, network: &Network) -> Result<BudgetFile, ParseErr
                         }
                         removals[v] = (count(&mut fields)?, line);
                     }
-                    _ => {
+                    b"f" => {
                         if families.is_empty() {
                             families = vec![vec![Vec::new()]; n];
                         }
                         let (v, set) = affordable_set(&mut fields, network)?;
                         families[v].push(set);
                     }
+                    _ => {
+                        if rows.is_empty() {
+                            rows = vec![Vec::new(); n];
+                        }
+                        let (v, row) = raise_row(&mut fields, network)?;
+                        rows[v].push(row);
+                    }
                 }
             }
             _ => {
-                return Err(fields.error(at, quote(key), "a line of type c, s, t, d, k or f"));
+                return Err(fields.error(at, quote(key), "a line of type c, s, t, d, k, f or r"));
             }
         }
         fields.finish()?;
@@ -215,8 +246,10 @@ pub fn read_budget(text: &str, network: &Network) -> Result<BudgetFile, ParseErr
         };
         return Err(ParseError::new(end, "end of input", missing));
     };
-    let budget = if let Some(Kind::Sets(_)) = kind {
+    let budget = if let Some((1, _)) = kind {
         Budget::affordable(network, families).map_err(|e| budget_error(text, network, end, e))?
+    } else if let Some((2, _)) = kind {
+        Budget::polyhedral(network, rows).map_err(|e| budget_error(text, network, end, e))?
     } else {
         let d = default.map_or(0, |(d, _)| d);
         let k = if removals.is_empty() {
@@ -251,13 +284,80 @@ fn count(fields: &mut Fields<'_>) -> Result<u32, ParseError> {
     Ok(k as u32)
 }
 
-/// The error of a line of the other kind than line `first`'s.
-fn mixed(fields: &Fields<'_>, at: usize, first: u32, first_kind: &str) -> ParseError {
+/// The error of a line of kind `this` after line `first` of another kind.
+fn mixed(fields: &Fields<'_>, at: usize, (kind, first): (usize, u32), this: usize) -> ParseError {
+    let (one, other) = (kind.min(this), kind.max(this));
     fields.error(
         at,
-        "removals and affordable sets in one file",
-        format!("only {first_kind}, as line {first} gives"),
+        format!("{} and {} in one file", KINDS[one].0, KINDS[other].0),
+        format!("only {}, as line {first} gives", KINDS[kind].1),
     )
+}
+
+/// The rest of an `r` line: the vertex and its row (out-edge numbers from 0).
+fn raise_row(fields: &mut Fields<'_>, network: &Network) -> Result<(usize, Row), ParseError> {
+    let v = vertex(fields, network.num_vertices())?;
+    let degree = network.out_degree(v);
+    let term = || {
+        format!(
+            "a term E:A (an out-edge number of vertex {}, from 1 to {degree}, a colon, a rational coefficient) or '<='",
+            v + 1
+        )
+    };
+    let mut terms: Vec<(u32, Rational)> = Vec::new();
+    loop {
+        let (at, field) = fields.required(term)?;
+        if field == b"<=" {
+            break;
+        }
+        let colon = field.iter().position(|&b| b == b':');
+        let number = colon.map_or(field, |c| &field[..c]);
+        let e = std::str::from_utf8(number)
+            .ok()
+            .filter(|digits| !digits.starts_with('+'))
+            .and_then(|digits| digits.parse::<u32>().ok())
+            .filter(|e| (1..=degree as u64).contains(&u64::from(*e)))
+            .ok_or_else(|| fields.error(at, quote(field), term()))?
+            - 1;
+        let Some(colon) = colon else {
+            return Err(fields.error(at, quote(field), term()));
+        };
+        let coefficient = rational(fields, at + colon + 1, &field[colon + 1..], || {
+            "a coefficient after the colon: a rational such as 2, -1/3 or 0.5".into()
+        })?;
+        if terms.iter().any(|&(k, _)| k == e) {
+            return Err(fields.error(
+                at,
+                format!("out-edge {} again", e + 1),
+                "each out-edge once in a row",
+            ));
+        }
+        terms.push((e, coefficient));
+    }
+    let bound_text = || "a bound of at least 0: a rational such as 3 or 5/2".to_string();
+    let (at, field) = fields.required(bound_text)?;
+    let bound = rational(fields, at, field, bound_text)?;
+    if bound < Rational::ZERO {
+        return Err(fields.error(
+            at,
+            quote(field),
+            "a bound of at least 0, so that raising nothing is always allowed",
+        ));
+    }
+    Ok((v, Row::new(terms, bound)))
+}
+
+/// `field`, which starts at byte `at`, as a rational.
+fn rational(
+    fields: &Fields<'_>,
+    at: usize,
+    field: &[u8],
+    expected: impl Fn() -> String,
+) -> Result<Rational, ParseError> {
+    std::str::from_utf8(field)
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .ok_or_else(|| fields.error(at, quote(field), expected()))
 }
 
 /// The rest of an `f` line: the vertex and its set of out-edge numbers (from 0).
@@ -324,7 +424,8 @@ fn budget_error(text: &str, network: &Network, end: Span, error: BudgetError) ->
 /// Writes the budget file of `budget` on `network`'s vertices, with its source and sink: the
 /// most common number of removals as the default `d` and a `k` line for every other vertex, or
 /// an `f` line for every non-empty affordable set (just `f S`, the source's empty set, when
-/// there is none, so that the file still says it gives sets).
+/// there is none, so that the file still says it gives sets), or an `r` line for every row
+/// (just `r S <= 0` when there is none).
 pub fn write_budget(network: &Network, budget: &Budget, out: &mut impl fmt::Write) -> fmt::Result {
     writeln!(out, "s {}\nt {}", network.source() + 1, network.sink() + 1)?;
     match budget {
@@ -356,6 +457,22 @@ pub fn write_budget(network: &Network, budget: &Budget, out: &mut impl fmt::Writ
             }
             if !any {
                 writeln!(out, "f {}", network.source() + 1)?;
+            }
+        }
+        Budget::Polyhedral(polytopes) => {
+            let mut any = false;
+            for v in 0..polytopes.num_vertices() {
+                for row in polytopes.rows(v) {
+                    write!(out, "r {}", v + 1)?;
+                    for (e, a) in &row.terms {
+                        write!(out, " {}:{a}", e + 1)?;
+                    }
+                    writeln!(out, " <= {}", row.bound)?;
+                    any = true;
+                }
+            }
+            if !any {
+                writeln!(out, "r {} <= 0", network.source() + 1)?;
             }
         }
     }
@@ -412,6 +529,91 @@ mod tests {
             vec![vec![]],
         ];
         assert_eq!(file.budget, Budget::Affordable(expected));
+    }
+
+    #[test]
+    fn raise_rows_read_and_write_back() {
+        use crate::polyhedral::Row;
+        use kalmar_core::Rational;
+        let network = network();
+        let file =
+            read("s 1\nt 4\nr 1 3:-1/2 1:1.5 <= 5/2\nr 1 2:0 <= 0\nr 3\t<= 7\nr 2 1:2 <= 0\n");
+        let q = Rational::new;
+        let expected = Budget::polyhedral(
+            &network,
+            vec![
+                vec![
+                    Row::new(vec![(2, q(-1, 2)), (0, q(3, 2))], q(5, 2)),
+                    Row::new(vec![(1, q(0, 1))], q(0, 1)),
+                ],
+                vec![Row::new(vec![(0, q(2, 1))], q(0, 1))],
+                vec![],
+                vec![],
+            ],
+        )
+        .unwrap();
+        assert_eq!(file.budget, expected);
+        let text = to_budget_string(&network, &expected);
+        assert_eq!(
+            text,
+            "s 1\nt 4\nr 1 3:-1/2 1:3/2 <= 5/2\nr 1 2:0 <= 0\nr 2 1:2 <= 0\n"
+        );
+        assert_eq!(read(&text).budget, expected);
+        // No rows at all: the file still says it gives raises.
+        let none = Budget::polyhedral(&network, vec![vec![]; 4]).unwrap();
+        let text = to_budget_string(&network, &none);
+        assert_eq!(text, "s 1\nt 4\nr 1 <= 0\n");
+        assert_eq!(read(&text).budget, none);
+        let term = "a term E:A (an out-edge number of vertex 1, from 1 to 3, a colon, a rational coefficient) or '<='";
+        let bound = "a bound of at least 0: a rational such as 3 or 5/2";
+        let coefficient = "a coefficient after the colon: a rational such as 2, -1/3 or 0.5";
+        let cases = [
+            ("r 1 1:1\n", at(1, 8, "end of line", term)),
+            ("r 1 4:1 <= 1\n", at(1, 5, "'4:1'", term)),
+            ("r 1 0:1 <= 1\n", at(1, 5, "'0:1'", term)),
+            ("r 1 +1:1 <= 1\n", at(1, 5, "'+1:1'", term)),
+            ("r 1 1 <= 1\n", at(1, 5, "'1'", term)),
+            ("r 1 1:x <= 1\n", at(1, 7, "'x'", coefficient)),
+            ("r 1 1:1/0 <= 1\n", at(1, 7, "'1/0'", coefficient)),
+            (
+                "r 1 1:1 2:1 1:2 <= 1\n",
+                at(1, 13, "out-edge 1 again", "each out-edge once in a row"),
+            ),
+            ("r 1 1:1 <=\n", at(1, 11, "end of line", bound)),
+            ("r 1 1:1 <= y\n", at(1, 12, "'y'", bound)),
+            (
+                "r 1 1:1 <= -1\n",
+                at(
+                    1,
+                    12,
+                    "'-1'",
+                    "a bound of at least 0, so that raising nothing is always allowed",
+                ),
+            ),
+            ("r 1 1:1 <= 1 2\n", at(1, 14, "'2'", "the end of the line")),
+            ("r 5 <= 1\n", at(1, 3, "'5'", "a vertex from 1 to 4")),
+            (
+                "f 1 1\nr 1 1:1 <= 1\n",
+                at(
+                    2,
+                    1,
+                    "affordable sets and raises in one file",
+                    "only affordable sets ('f'), as line 1 gives",
+                ),
+            ),
+            (
+                "r 1 1:1 <= 1\nd 1\n",
+                at(
+                    2,
+                    1,
+                    "removals and raises in one file",
+                    "only raise rows ('r'), as line 1 gives",
+                ),
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(error(text), expected, "{text:?}");
+        }
     }
 
     #[test]
@@ -480,7 +682,7 @@ mod tests {
             ("s 1 2\n", at(1, 5, "'2'", "the end of the line")),
             (
                 "x 1\n",
-                at(1, 1, "'x'", "a line of type c, s, t, d, k or f"),
+                at(1, 1, "'x'", "a line of type c, s, t, d, k, f or r"),
             ),
             (
                 "d 1\nd 2\n",

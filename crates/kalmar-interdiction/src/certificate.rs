@@ -70,6 +70,9 @@ pub enum Wrong {
         /// The value claimed.
         claimed: String,
     },
+    /// The budget is of a kind this check does not cover.
+    #[error("{0}")]
+    Kind(&'static str),
     /// The path is not a best path from the source.
     #[error("the path {0}")]
     Path(String),
@@ -190,6 +193,11 @@ pub fn check_source_value(
     if removed.len() != m {
         return Err(Wrong::Shape(n, removed.len(), n, m));
     }
+    if let Budget::Polyhedral(_) = budget {
+        return Err(Wrong::Kind(
+            "the source's value alone is checked under removals or affordable sets, not raises",
+        ));
+    }
     affordable(network, budget, removed)?;
     // 2. The sink's side over kept edges lighter than the value.
     let reached = grow(network, t, |e| !removed[e] && network.weight(e) < value);
@@ -238,7 +246,7 @@ pub fn check_source_value(
             good[u].push(e - network.out_edges(u).start as u32);
             let held = match budget {
                 Budget::Removals(k) => good[u].len() > k[u] as usize,
-                Budget::Affordable(_) => !budget.allows(network, u, &good[u]),
+                _ => !budget.allows(network, u, &good[u]),
             };
             if held {
                 safe[u] = true;
@@ -335,6 +343,9 @@ fn local_value(
             })
             .max()
             .unwrap_or(INFINITY),
+        // Raises are checked by `partial_certificate`; this check, which sees none, accepts no
+        // value against them.
+        Budget::Polyhedral(_) => INFINITY,
     }
 }
 

@@ -53,6 +53,9 @@ pub enum GpiError {
     /// A path weight beyond 64 bits.
     #[error("a path's weight under the {0} operator passes 2^64 - 1: use smaller weights")]
     Overflow(&'static str),
+    /// Raises within polytopes have rational values: [`crate::partial`] solves them.
+    #[error("raises within polytopes have rational values: solve them with partial::solve")]
+    Polyhedral,
 }
 
 /// The values of `network` under `budget`, paths weighed by `operator`.
@@ -62,6 +65,7 @@ pub fn solve(network: &Network, budget: &Budget, operator: Operator) -> Result<S
         Budget::Affordable(families) => {
             solve_with(network, Affordable::new(network, families), operator)
         }
+        Budget::Polyhedral(_) => Err(GpiError::Polyhedral),
     }
 }
 
@@ -73,12 +77,43 @@ pub fn solve_with(
 ) -> Result<Solution, GpiError> {
     let n = network.num_vertices();
     let t = network.sink();
-    let mut values = vec![INFINITY; n];
+    let (values, order) = finalise(network, 0u64, INFINITY, |u, e, &value| {
+        let candidate = operator
+            .extend(network.weight(e), value)
+            .ok_or(GpiError::Overflow(operator.name()))?;
+        Ok(oracle.settle(u, e, candidate))
+    })?;
+    let mut removed = vec![false; network.num_edges()];
+    let mut next = vec![None; n];
+    for u in (0..n).filter(|&u| u != t) {
+        let taken = oracle.choice(u, network.out_edges(u), &mut removed);
+        if values[u] != INFINITY {
+            next[u] = taken.map(|e| e as u32);
+        }
+    }
+    Ok(Solution::new(network, values, order, removed, next))
+}
+
+/// The modified Dijkstra of GPI over any ordered values (integers here, exact rationals for
+/// raises within polytopes in [`crate::partial`]): the sink is worth `zero`; when a vertex v
+/// becomes final, `settle(u, e, value of v)` is called for every edge e = (u, v) from a vertex
+/// u still open and returns L(u, the final successors so far, values), which bounds u's value
+/// (it never grows as more successors are known). Returns every vertex's value (`infinity`
+/// where none became final) and the order the values became final, the sink first.
+pub fn finalise<V: Ord + Clone, E>(
+    network: &Network,
+    zero: V,
+    infinity: V,
+    mut settle: impl FnMut(usize, usize, &V) -> Result<V, E>,
+) -> Result<(Vec<V>, Vec<u32>), E> {
+    let n = network.num_vertices();
+    let t = network.sink();
+    let mut values = vec![infinity; n];
     let mut done = vec![false; n];
     let mut order = Vec::new();
     let mut heap = BinaryHeap::new();
-    values[t] = 0;
-    heap.push(Reverse((0u64, t as u32)));
+    values[t] = zero.clone();
+    heap.push(Reverse((zero, t as u32)));
     while let Some(Reverse((value, v))) = heap.pop() {
         let v = v as usize;
         if done[v] || value != values[v] {
@@ -92,25 +127,14 @@ pub fn solve_with(
             if done[u] {
                 continue;
             }
-            let candidate = operator
-                .extend(network.weight(e), value)
-                .ok_or(GpiError::Overflow(operator.name()))?;
-            let bound = oracle.settle(u, e, candidate);
+            let bound = settle(u, e, &value)?;
             if bound < values[u] {
-                values[u] = bound;
+                values[u] = bound.clone();
                 heap.push(Reverse((bound, u as u32)));
             }
         }
     }
-    let mut removed = vec![false; network.num_edges()];
-    let mut next = vec![None; n];
-    for u in (0..n).filter(|&u| u != t) {
-        let taken = oracle.choice(u, network.out_edges(u), &mut removed);
-        if values[u] != INFINITY {
-            next[u] = taken.map(|e| e as u32);
-        }
-    }
-    Ok(Solution::new(network, values, order, removed, next))
+    Ok((values, order))
 }
 
 impl Solution {

@@ -4,13 +4,19 @@
 //! user then takes a best path from the source s to the sink t.
 //!
 //! - [`network`]: the directed graph with integer weights, s and t;
-//! - [`budget`]: k(v) removals, or explicit affordable sets (an independence system);
+//! - [`budget`]: k(v) removals, explicit affordable sets (an independence system), or raises
+//!   within a polytope;
 //! - [`dimacs`]: the 9th DIMACS challenge's shortest-path format `.gr`, read and written;
 //! - [`budget_file`]: the source, the sink and the budgets in a line-based file beside the
 //!   `.gr` file, and [`budget_file::instance`], which reads both;
 //! - [`operator`]: how a path is weighed: sum, max (bottleneck), product;
 //! - [`oracle`]: the local oracle L of GPI for each kind of budget;
 //! - [`gpi`]: Algorithm GPI, the modified Dijkstra, O(m log n) plus oracle calls;
+//! - [`polyhedral`], [`partial`], [`partial_certificate`]: partial interdiction, weights raised
+//!   within a polytope at each vertex, solved by GPI with the oracle as an exact linear program
+//!   ([`lp`], a two-phase simplex over the rationals), values rational or ∞, and checked by
+//!   linear-programming duality without solving anything; [`partial_lp`]: the same values as
+//!   one global linear program, for the tests;
 //! - [`bspi`], [`bspi_buckets`], [`bspi_coarse`]: Algorithm BSPI for bottleneck paths and k(v)
 //!   removals, with a binary heap (O(m log n)), with sorted weights and bucket queues (O(m)
 //!   after the sort), and by median splits without a sort (O(m log m) comparisons);
@@ -41,10 +47,15 @@ pub mod dimacs;
 pub mod generate;
 pub mod global;
 pub mod gpi;
+pub mod lp;
 pub mod network;
 pub mod operator;
 pub mod oracle;
+pub mod partial;
+pub mod partial_certificate;
+pub mod partial_lp;
 pub mod picture;
+pub mod polyhedral;
 pub mod reduction;
 pub mod solution_file;
 pub mod solvers;

@@ -16,8 +16,25 @@
 //!  "values": ["10", "1", "0"], "order": [3, 2, 1], "removed": [2], "path": [1]}
 //! ```
 //!
-//! [`SolutionFile::verify`] rebuilds the solution and hands it to [`certificate::check`], so a
-//! file is accepted exactly when its values are what the interdictor can force.
+//! For partial interdiction (raises within polytopes, [`crate::partial`]) values are exact
+//! rationals (`"9/2"`) or `inf`, `removed` is empty, and two lists are added: `raises`, the
+//! edges raised, each with its raise z (a rational) and, where the interdictor raises it
+//! without bound, a positive `ray` (the edge's part of a direction of the polytope: the edge
+//! costs ∞); and `duals`, for every vertex of finite value but the sink, the weights λ of the
+//! edges to earlier vertices and the multipliers μ of the vertex's rows that prove no raise
+//! forces more ([`crate::partial_certificate`]). Files without them read as before.
+//!
+//! ```json
+//! {"family": "interdiction", "operator": "sum", "vertices": 3, "edges": 3,
+//!  "values": ["9/2", "1", "0"], "order": [3, 2, 1], "removed": [], "path": [1],
+//!  "raises": [{"edge": 1, "raise": "1/2"}, {"edge": 2, "raise": "5/2"}],
+//!  "duals": [{"vertex": 1, "weights": [[1, "1/2"], [2, "1/2"]], "rows": ["1/2"]},
+//!            {"vertex": 2, "weights": [[3, "1"]], "rows": []}]}
+//! ```
+//!
+//! [`SolutionFile::verify`] rebuilds the solution and hands it to [`certificate::check`] (or
+//! [`partial_certificate::check`] for raises), so a file is accepted exactly when its values
+//! are what the interdictor can force.
 //!
 //! ```
 //! use kalmar_interdiction::budget_file::instance;
@@ -42,6 +59,10 @@ use crate::certificate::{self, Wrong};
 use crate::gpi::Solution;
 use crate::network::Network;
 use crate::operator::{INFINITY, Operator};
+use crate::partial::{Dual, PartialSolution};
+use crate::partial_certificate::{self, PartialWrong};
+use crate::polyhedral::{Extended, Polyhedral};
+use kalmar_core::Rational;
 use serde::{Deserialize, Serialize};
 
 /// The family name an interdiction solution file carries.
@@ -69,6 +90,35 @@ pub struct SolutionFile {
     pub removed: Vec<usize>,
     /// The edges of the user's path from the source, from 1.
     pub path: Vec<usize>,
+    /// Partial interdiction: the edges raised, in increasing order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raises: Vec<RaiseEntry>,
+    /// Partial interdiction: the dual of every vertex of finite value but the sink.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub duals: Vec<DualEntry>,
+}
+
+/// An edge's raise, as saved.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct RaiseEntry {
+    /// The edge, from 1.
+    pub edge: usize,
+    /// Its raise z_e, a rational.
+    pub raise: String,
+    /// Its part of the direction of unbounded raises, a positive rational, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ray: Option<String>,
+}
+
+/// A vertex's dual, as saved.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct DualEntry {
+    /// The vertex, from 1.
+    pub vertex: usize,
+    /// λ: (edge from 1, weight).
+    pub weights: Vec<(usize, String)>,
+    /// μ: one multiplier per row of the vertex, in the budget file's order.
+    pub rows: Vec<String>,
 }
 
 /// Why a saved solution is not accepted.
@@ -83,6 +133,9 @@ pub enum SolutionFileError {
     /// The solution is wrong.
     #[error("the certificate refuses it (vertices and edges counted from 0 there): {0}")]
     Wrong(#[from] Wrong),
+    /// The partial-interdiction solution is wrong.
+    #[error("the certificate refuses it (vertices and edges counted from 0 there): {0}")]
+    WrongPartial(#[from] PartialWrong),
 }
 
 fn malformed(message: String) -> SolutionFileError {
@@ -111,6 +164,44 @@ impl SolutionFile {
                 .map(|(e, _)| e + 1)
                 .collect(),
             path: solution.path.iter().map(|&e| e + 1).collect(),
+            raises: Vec::new(),
+            duals: Vec::new(),
+        }
+    }
+
+    /// The file of a partial-interdiction `solution` on `network` (paths weighed by sum).
+    pub fn new_partial(network: &Network, solution: &PartialSolution) -> SolutionFile {
+        let raises = (0..network.num_edges())
+            .filter(|&e| !solution.raises[e].is_zero() || !solution.rays[e].is_zero())
+            .map(|e| RaiseEntry {
+                edge: e + 1,
+                raise: solution.raises[e].to_string(),
+                ray: (!solution.rays[e].is_zero()).then(|| solution.rays[e].to_string()),
+            })
+            .collect();
+        let duals = (solution.duals.iter().enumerate())
+            .filter_map(|(v, dual)| {
+                let dual = dual.as_ref()?;
+                Some(DualEntry {
+                    vertex: v + 1,
+                    weights: (dual.weights.iter())
+                        .map(|(e, l)| (*e as usize + 1, l.to_string()))
+                        .collect(),
+                    rows: dual.rows.iter().map(Rational::to_string).collect(),
+                })
+            })
+            .collect();
+        SolutionFile {
+            family: FAMILY.into(),
+            operator: Operator::Sum.name().into(),
+            vertices: network.num_vertices(),
+            edges: network.num_edges(),
+            values: solution.values.iter().map(Extended::to_string).collect(),
+            order: solution.order.iter().map(|&v| v as usize + 1).collect(),
+            removed: Vec::new(),
+            path: solution.path.iter().map(|&e| e + 1).collect(),
+            raises,
+            duals,
         }
     }
 
@@ -128,30 +219,8 @@ impl SolutionFile {
     /// The operator and the solution the file states for `network`, every number checked to
     /// be in range (the user's move at each vertex is not in the file: `next` is all None).
     pub fn solution(&self, network: &Network) -> Result<(Operator, Solution), SolutionFileError> {
-        if self.family != FAMILY {
-            return Err(malformed(format!(
-                "the family is '{}', not '{FAMILY}'",
-                self.family
-            )));
-        }
-        let operator = Operator::from_name(&self.operator).ok_or_else(|| {
-            let names: Vec<&str> = Operator::ALL.iter().map(|&(name, _)| name).collect();
-            malformed(format!(
-                "unknown operator '{}': expected {}",
-                self.operator,
-                names.join(", ")
-            ))
-        })?;
+        let operator = self.header(network)?;
         let (n, m) = (network.num_vertices(), network.num_edges());
-        if (self.vertices, self.edges, self.values.len()) != (n, m, n) {
-            return Err(malformed(format!(
-                "the file is for {} vertices and {} edges with {} values; the network has {n} \
-                 vertices and {m} edges",
-                self.vertices,
-                self.edges,
-                self.values.len()
-            )));
-        }
         let values = (self.values.iter().enumerate())
             .map(|(v, x)| {
                 parse_value(x).ok_or_else(|| {
@@ -184,10 +253,134 @@ impl SolutionFile {
         ))
     }
 
+    /// The family and operator checked, and the sizes against `network`'s.
+    fn header(&self, network: &Network) -> Result<Operator, SolutionFileError> {
+        if self.family != FAMILY {
+            return Err(malformed(format!(
+                "the family is '{}', not '{FAMILY}'",
+                self.family
+            )));
+        }
+        let operator = Operator::from_name(&self.operator).ok_or_else(|| {
+            let names: Vec<&str> = Operator::ALL.iter().map(|&(name, _)| name).collect();
+            malformed(format!(
+                "unknown operator '{}': expected {}",
+                self.operator,
+                names.join(", ")
+            ))
+        })?;
+        let (n, m) = (network.num_vertices(), network.num_edges());
+        if (self.vertices, self.edges, self.values.len()) != (n, m, n) {
+            return Err(malformed(format!(
+                "the file is for {} vertices and {} edges with {} values; the network has {n} \
+                 vertices and {m} edges",
+                self.vertices,
+                self.edges,
+                self.values.len()
+            )));
+        }
+        Ok(operator)
+    }
+
+    /// The partial-interdiction solution the file states for `network`, every number checked
+    /// to be in range (`next` is all None: the certificate does not need it).
+    pub fn partial_solution(
+        &self,
+        network: &Network,
+    ) -> Result<PartialSolution, SolutionFileError> {
+        let operator = self.header(network)?;
+        if operator != Operator::Sum {
+            return Err(malformed(format!(
+                "raises within polytopes are solved for the sum operator only, not '{}'",
+                self.operator
+            )));
+        }
+        let (n, m) = (network.num_vertices(), network.num_edges());
+        let values = (self.values.iter().enumerate())
+            .map(|(v, x)| {
+                Extended::parse(x).ok_or_else(|| {
+                    malformed(format!(
+                        "the value of vertex {} is '{x}', not a rational or '{INF}'",
+                        v + 1
+                    ))
+                })
+            })
+            .collect::<Result<Vec<Extended>, _>>()?;
+        let number = |what: String, text: &str| {
+            text.parse::<Rational>()
+                .map_err(|_| malformed(format!("{what} is '{text}', not a rational")))
+        };
+        let order = ids("order", "vertex", &self.order, n)?
+            .map(|v| v as u32)
+            .collect();
+        if !self.removed.is_empty() {
+            return Err(malformed(
+                "a file of raises removes no edges: 'removed' must be empty".into(),
+            ));
+        }
+        let mut raises = vec![Rational::ZERO; m];
+        let mut rays = vec![Rational::ZERO; m];
+        let mut seen = vec![false; m];
+        let edges: Vec<usize> = self.raises.iter().map(|entry| entry.edge).collect();
+        for (e, entry) in ids("raises", "edge", &edges, m)?.zip(&self.raises) {
+            if std::mem::replace(&mut seen[e], true) {
+                return Err(malformed(format!("edge {} is raised twice", e + 1)));
+            }
+            raises[e] = number(format!("the raise of edge {}", e + 1), &entry.raise)?;
+            if let Some(ray) = &entry.ray {
+                rays[e] = number(format!("the ray of edge {}", e + 1), ray)?;
+            }
+        }
+        let mut duals = vec![None; n];
+        let vertices: Vec<usize> = self.duals.iter().map(|entry| entry.vertex).collect();
+        for (v, entry) in ids("duals", "vertex", &vertices, n)?.zip(&self.duals) {
+            let edges: Vec<usize> = entry.weights.iter().map(|&(e, _)| e).collect();
+            let weights = ids("dual weights", "edge", &edges, m)?
+                .zip(&entry.weights)
+                .map(|(e, (_, l))| {
+                    Ok((
+                        e as u32,
+                        number(format!("a weight of vertex {}", v + 1), l)?,
+                    ))
+                })
+                .collect::<Result<_, SolutionFileError>>()?;
+            let rows = (entry.rows.iter())
+                .map(|mu| number(format!("a row multiplier of vertex {}", v + 1), mu))
+                .collect::<Result<_, _>>()?;
+            if duals[v].replace(Dual { weights, rows }).is_some() {
+                return Err(malformed(format!("vertex {} has two duals", v + 1)));
+            }
+        }
+        let path = ids("path", "edge", &self.path, m)?.collect();
+        Ok(PartialSolution {
+            values,
+            order,
+            raises,
+            rays,
+            duals,
+            next: vec![None; n],
+            path,
+        })
+    }
+
     /// Checks the file against `network` under `budget`: the certificate judges the solution.
     pub fn verify(&self, network: &Network, budget: &Budget) -> Result<(), SolutionFileError> {
+        if let Budget::Polyhedral(polytopes) = budget {
+            return self.verify_partial(network, polytopes);
+        }
         let (operator, solution) = self.solution(network)?;
         certificate::check(network, budget, operator, &solution)?;
+        Ok(())
+    }
+
+    /// Checks a partial-interdiction file against `network` under `budget`.
+    pub fn verify_partial(
+        &self,
+        network: &Network,
+        budget: &Polyhedral,
+    ) -> Result<(), SolutionFileError> {
+        let solution = self.partial_solution(network)?;
+        partial_certificate::check(network, budget, &solution)?;
         Ok(())
     }
 }
@@ -254,6 +447,58 @@ mod tests {
     }
 
     #[test]
+    fn partial_files_read_back_verify_and_refuse_lies() {
+        let (network, budget) = instance(
+            "p sp 4 4\na 1 3 4\na 1 2 1\na 2 3 1\na 4 3 1\n",
+            "s 1\nt 3\nr 1 1:1 2:1 <= 3\nr 4 1:0 <= 0\n",
+        )
+        .unwrap();
+        let crate::budget::Budget::Polyhedral(polytopes) = &budget else {
+            panic!("a file of raises")
+        };
+        let solution = crate::partial::solve(&network, polytopes, Operator::Sum).unwrap();
+        let file = SolutionFile::new_partial(&network, &solution);
+        assert_eq!(file.values, ["9/2", "1", "0", "inf"]);
+        let text = file.to_text().unwrap();
+        assert!(text.contains("\"ray\": \"1\""), "{text}");
+        let again = SolutionFile::read(&text).unwrap();
+        assert_eq!(again, file);
+        again.verify(&network, &budget).unwrap();
+        let refusal = |change: Change| {
+            let mut wrong = file.clone();
+            change(&mut wrong);
+            wrong.verify(&network, &budget).unwrap_err().to_string()
+        };
+        let cases: [(Change, &str); 7] = [
+            (|f| f.values[0] = "5".into(), "the certificate refuses it"),
+            (
+                |f| f.values[0] = "x".into(),
+                "the value of vertex 1 is 'x', not a rational or 'inf'",
+            ),
+            (
+                |f| f.raises[0].raise = "1/0".into(),
+                "the raise of edge 1 is '1/0', not a rational",
+            ),
+            (|f| f.raises[2].ray = None, "the certificate refuses it"),
+            (
+                |f| f.raises.push(f.raises[0].clone()),
+                "edge 1 is raised twice",
+            ),
+            (
+                |f| f.duals.push(f.duals[0].clone()),
+                "vertex 1 has two duals",
+            ),
+            (
+                |f| f.operator = "max".into(),
+                "for the sum operator only, not 'max'",
+            ),
+        ];
+        for (change, message) in cases {
+            assert!(refusal(change).contains(message), "{}", refusal(change));
+        }
+    }
+
+    #[test]
     fn malformed_files_are_refused_with_what_is_wrong() {
         let (network, budget, file) = file();
         let refusal = |change: Change| {
@@ -313,6 +558,10 @@ mod tests {
         // Well formed but wrong: the certificate says so.
         let lie = refusal(|f| f.values[0] = "2".into());
         assert!(lie.starts_with("the certificate refuses it"), "{lie}");
+        // A file of removals is not a file of raises.
+        let raises = crate::budget::Budget::polyhedral(&network, vec![vec![]; 4]).unwrap();
+        let partial = file.verify(&network, &raises).unwrap_err().to_string();
+        assert!(partial.contains("'removed' must be empty"), "{partial}");
         let json = SolutionFile::read("{\"family\": \"interdiction\"}").unwrap_err();
         assert!(
             json.to_string().contains("missing field `operator`"),

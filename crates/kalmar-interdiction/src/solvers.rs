@@ -167,10 +167,10 @@ pub fn solve(
     id: Option<&str>,
 ) -> Result<Checked, Error> {
     let entry = SOLVERS.get(id.unwrap_or_else(|| fitting(budget, operator)))?;
-    let vertices = match budget {
-        Budget::Removals(k) => k.len(),
-        Budget::Affordable(families) => families.len(),
-    };
+    if let Budget::Polyhedral(_) = budget {
+        return Err(Error::Gpi(GpiError::Polyhedral));
+    }
+    let vertices = budget.num_vertices();
     if vertices != network.num_vertices() {
         return Err(BudgetError::Length(vertices, network.num_vertices()).into());
     }

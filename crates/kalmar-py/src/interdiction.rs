@@ -2,7 +2,8 @@
 //! solves it: an instance (a network with integer weights, a source, a sink and each vertex's
 //! budget) from edges or a generator, solved by a solver of `kalmar_interdiction::solvers` and
 //! checked by its certificate before Python sees it; the global-budget bottleneck variant by
-//! `kalmar_interdiction::global`.
+//! `kalmar_interdiction::global`; partial interdiction (raises within polytopes) by
+//! `kalmar_interdiction::partial`, with `fractions.Fraction` values.
 
 use kalmar_core::format::read_text_file;
 use kalmar_interdiction::budget::Budget;
@@ -11,10 +12,12 @@ use kalmar_interdiction::generate::{Params, generate as lib_generate};
 use kalmar_interdiction::global;
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
+use kalmar_interdiction::partial;
+use kalmar_interdiction::polyhedral::{Extended, Polyhedral, Row};
 use kalmar_interdiction::solution_file::SolutionFile;
 use kalmar_interdiction::solvers as registry;
 
-use crate::common::{interruptible, read_only, save, value_error};
+use crate::common::{fraction, interruptible, rational, read_only, save, value_error};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -83,6 +86,76 @@ impl Solution {
     }
 }
 
+/// A partial-interdiction solution (raises within polytopes, shortest paths) that passed the
+/// certificate: exact values and raises as `fractions.Fraction`, None for ∞.
+#[pyclass(module = "kalmar.interdiction", frozen)]
+pub struct PartialSolution {
+    /// Always "gpi" (with exact linear programs as its oracle).
+    #[pyo3(get)]
+    solver: &'static str,
+    /// Always "sum".
+    #[pyo3(get)]
+    operator: &'static str,
+    values: Vec<Extended>,
+    raises: Vec<Extended>,
+    source: usize,
+    /// The user's best path from the source: its edges.
+    #[pyo3(get)]
+    path: Vec<usize>,
+    /// Always True: the certificate accepted it.
+    #[pyo3(get)]
+    verified: bool,
+    /// The solution file's text.
+    file: String,
+}
+
+/// A number of ℚ ∪ {∞} for Python: a `Fraction`, None for ∞.
+fn extended<'py>(py: Python<'py>, x: &Extended) -> PyResult<Option<Bound<'py, PyAny>>> {
+    x.finite().map(|x| fraction(py, x)).transpose()
+}
+
+#[pymethods]
+impl PartialSolution {
+    /// The source's value (a `Fraction`), or None when the interdictor can make it cost more
+    /// than any bound.
+    #[getter]
+    fn value<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        extended(py, &self.values[self.source])
+    }
+
+    /// Per vertex its value: a `Fraction`, or None for ∞.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Vec<Option<Bound<'py, PyAny>>>> {
+        self.values.iter().map(|x| extended(py, x)).collect()
+    }
+
+    /// Per edge the interdictor's raise: a `Fraction`, or None where it raises without bound.
+    #[getter]
+    fn raises<'py>(&self, py: Python<'py>) -> PyResult<Vec<Option<Bound<'py, PyAny>>>> {
+        self.raises.iter().map(|x| extended(py, x)).collect()
+    }
+
+    /// The solution file (JSON), exactly as `kalmar interdict solve -o` writes it.
+    fn to_text(&self) -> String {
+        self.file.clone()
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.file)
+    }
+
+    fn __repr__(&self) -> String {
+        let value = match &self.values[self.source] {
+            Extended::Finite(x) => x.to_string(),
+            Extended::Infinite => "∞".into(),
+        };
+        format!(
+            "<kalmar.interdiction.PartialSolution by gpi: the user pays {value} (raises), verified>"
+        )
+    }
+}
+
 /// Bottleneck interdiction with a global budget, with its proof: the cut and the disjoint
 /// paths.
 #[pyclass(module = "kalmar.interdiction", frozen)]
@@ -142,13 +215,18 @@ impl Instance {
     /// Solves with the solver named (`solvers()`; None: `bspi-buckets` for "max" with
     /// removals, `gpi` otherwise), paths weighed by `operator` ("sum", "max" or "product"),
     /// and checks the answer with the certificate. ValueError if the solver does not fit.
+    /// A budget of raises gives a `PartialSolution` (gpi, "sum" only).
     #[pyo3(signature = (operator="sum", solver=None))]
-    fn solve(&self, py: Python<'_>, operator: &str, solver: Option<String>) -> PyResult<Solution> {
+    fn solve(&self, py: Python<'_>, operator: &str, solver: Option<String>) -> PyResult<Py<PyAny>> {
         let operator = Operator::from_name(operator).ok_or_else(|| {
             value_error(format!(
                 "unknown operator '{operator}': expected sum, max or product"
             ))
         })?;
+        if let Budget::Polyhedral(polytopes) = &self.instance.1 {
+            let solved = self.solve_partial(py, polytopes.clone(), operator, solver)?;
+            return Ok(Bound::new(py, solved)?.into_any().unbind());
+        }
         let instance = Arc::clone(&self.instance);
         let checked = interruptible(py, move || {
             registry::solve(&instance.0, &instance.1, operator, solver.as_deref())
@@ -158,7 +236,7 @@ impl Instance {
         let file = SolutionFile::new(&self.instance.0, operator, &checked.solution)
             .to_text()
             .map_err(value_error)?;
-        Ok(Solution {
+        let solution = Solution {
             file,
             solver: checked.solver,
             operator: operator.name(),
@@ -168,7 +246,8 @@ impl Instance {
             removed: read_only(py, checked.solution.removed)?,
             comparisons: checked.comparisons,
             verified: true,
-        })
+        };
+        Ok(Bound::new(py, solution)?.into_any().unbind())
     }
 
     /// Bottleneck interdiction with a global budget: the interdictor removes any `k` edges
@@ -208,24 +287,86 @@ impl Instance {
     }
 }
 
+impl Instance {
+    /// Raises within polytopes, which the registry of `solve` does not take: GPI with exact
+    /// linear programs, checked by its duality certificate.
+    fn solve_partial(
+        &self,
+        py: Python<'_>,
+        polytopes: Polyhedral,
+        operator: Operator,
+        solver: Option<String>,
+    ) -> PyResult<PartialSolution> {
+        if let Some(id) = solver.filter(|id| id != "gpi") {
+            return Err(value_error(format!(
+                "solver '{id}': raises within polytopes are solved by gpi (with exact linear programs)"
+            )));
+        }
+        let instance = Arc::clone(&self.instance);
+        let solution = interruptible(py, move || {
+            partial::solve_checked(&instance.0, &polytopes, operator)
+        })?
+        .map_err(value_error)?;
+        let network = &self.instance.0;
+        let file = SolutionFile::new_partial(network, &solution)
+            .to_text()
+            .map_err(value_error)?;
+        Ok(PartialSolution {
+            solver: "gpi",
+            operator: "sum",
+            raises: (0..network.num_edges())
+                .map(|e| solution.raise(e))
+                .collect(),
+            values: solution.values,
+            source: network.source(),
+            path: solution.path,
+            verified: true,
+            file,
+        })
+    }
+}
+
 /// An instance from its edges `(from, to, weight)` (vertices 0..n, weights integers up to
 /// 2^40), the source and the sink, and the budgets: `removals` (an int for every vertex, or one
 /// per vertex: how many of its out-edges may go), or `affordable` (per vertex, the affordable
-/// sets of its out-edges by their number among them, downward closed; ValueError otherwise).
+/// sets of its out-edges by their number among them, downward closed; ValueError otherwise),
+/// or `raises` (per vertex, the rows `(terms, bound)` of its polytope of raises, terms
+/// `(out-edge number, coefficient)`, numbers exact: int, `Fraction` or a string such as
+/// "3/2"; bounds at least 0; an out-edge no row names is never raised).
 #[pyfunction]
-#[pyo3(signature = (n, edges, source, sink, *, removals=None, affordable=None))]
-fn from_edges(
+#[pyo3(signature = (n, edges, source, sink, *, removals=None, affordable=None, raises=None))]
+#[allow(clippy::type_complexity)]
+fn from_edges<'py>(
     n: usize,
     edges: Vec<(usize, usize, u64)>,
     source: usize,
     sink: usize,
-    removals: Option<&Bound<'_, PyAny>>,
+    removals: Option<&Bound<'py, PyAny>>,
     affordable: Option<Vec<Vec<Vec<u32>>>>,
+    raises: Option<Vec<Vec<(Vec<(u32, Bound<'py, PyAny>)>, Bound<'py, PyAny>)>>>,
 ) -> PyResult<Instance> {
     let network = Network::new(n, &edges, source, sink).map_err(value_error)?;
+    let given = [removals.is_some(), affordable.is_some(), raises.is_some()];
+    if given.iter().filter(|&&g| g).count() > 1 {
+        return Err(value_error("give one of removals, affordable and raises"));
+    }
     let budget = match (removals, affordable) {
-        (Some(_), Some(_)) => return Err(value_error("give removals or affordable, not both")),
         (_, Some(families)) => Budget::affordable(&network, families),
+        (None, None) if raises.is_some() => {
+            let rows = (raises.into_iter().flatten())
+                .map(|rows| {
+                    (rows.iter())
+                        .map(|(terms, bound)| {
+                            let terms = (terms.iter())
+                                .map(|(e, a)| Ok((*e, rational(a)?)))
+                                .collect::<PyResult<_>>()?;
+                            Ok(Row::new(terms, rational(bound)?))
+                        })
+                        .collect::<PyResult<Vec<Row>>>()
+                })
+                .collect::<PyResult<_>>()?;
+            Budget::polyhedral(&network, rows)
+        }
         (Some(k), None) => {
             let k: Vec<u32> = match k.extract::<u32>() {
                 Ok(every) => vec![every; n],
@@ -289,6 +430,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Instance>()?;
     m.add_class::<Solution>()?;
     m.add_class::<GlobalSolution>()?;
+    m.add_class::<PartialSolution>()?;
     m.add_function(wrap_pyfunction!(from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

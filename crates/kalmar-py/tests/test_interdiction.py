@@ -1,6 +1,8 @@
 """kalmar.interdiction: network interdiction with local budgets, every answer certified."""
 
 import doctest
+from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -77,3 +79,48 @@ def test_files_are_read_and_solutions_saved_and_verified(tmp_path):
     with pytest.raises(ValueError, match="net.budget:2:3"):
         interdiction.read(gr, budget)
     assert interdiction.parse(gr.read_text(), "s 1\nt 4\n").solve().value == 4
+
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def test_raises_within_polytopes_give_exact_fractions():
+    # From 1 to 5 (vertices from 0 here): vertex 0 raises its two out-edges by 3/2 each, within
+    # z1 + z2 <= 3 and -z1/2 + z2 <= 1; both routes then cost 17/2.
+    instance = interdiction.read(
+        EXAMPLES / "interdiction-raises.gr", EXAMPLES / "interdiction-raises.budget"
+    )
+    solution = instance.solve()
+    assert isinstance(solution, interdiction.PartialSolution) and solution.verified
+    assert solution.value == Fraction(17, 2)
+    assert solution.values == [Fraction(17, 2), 5, 4, 3, 0]
+    raises = solution.raises
+    assert raises[0] == raises[1] == Fraction(3, 2) and raises[6] == 1
+    assert solution.path == [0, 2, 6]
+    instance.verify(solution.to_text())
+    lie = solution.to_text().replace('"17/2"', '"9"')
+    with pytest.raises(ValueError, match="the certificate refuses it"):
+        instance.verify(lie)
+    with pytest.raises(ValueError, match="sum operator"):
+        instance.solve("max")
+    with pytest.raises(ValueError, match="solved by gpi"):
+        instance.solve("sum", "bspi-heap")
+
+
+def test_unbounded_raises_cut_like_removals():
+    # Vertex 0 may raise its edge to the sink without bound: ∞, as removing it would.
+    instance = interdiction.from_edges(
+        3, [(0, 2, 5), (0, 1, 1), (1, 2, 1)], 0, 2, raises=[[([(0, 0), (1, "1/2")], 1)], [], []]
+    )
+    solution = instance.solve()
+    # Out-edge 1 (to vertex 1) may rise by 2 at most: the user pays 1 + 2 + 1.
+    assert solution.value == 4 and solution.raises[1] == 2
+    assert solution.values == [4, 1, 0]
+    cut = interdiction.from_edges(2, [(0, 1, 3)], 0, 1, raises=[[([(0, 0)], 0)], []])
+    assert cut.solve().value is None and cut.solve().raises == [None]
+    with pytest.raises(ValueError, match="bound"):
+        interdiction.from_edges(2, [(0, 1, 3)], 0, 1, raises=[[([(0, 1)], -1)], []])
+    with pytest.raises(ValueError, match="float"):
+        interdiction.from_edges(2, [(0, 1, 3)], 0, 1, raises=[[([(0, 0.5)], 1)], []])
+    with pytest.raises(ValueError, match="one of"):
+        interdiction.from_edges(2, [(0, 1, 3)], 0, 1, removals=1, raises=[[], []])

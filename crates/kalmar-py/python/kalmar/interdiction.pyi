@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +32,27 @@ class Solution:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes `to_text()` to `path`."""
 
+class PartialSolution:
+    """Partial interdiction (raises within polytopes) that passed the certificate."""
+
+    solver: str
+    """Always "gpi" (with exact linear programs)."""
+    operator: str
+    """Always "sum"."""
+    value: Fraction | None
+    """The source's value; None for ∞."""
+    values: list[Fraction | None]
+    """Per vertex its value; None for ∞."""
+    raises: list[Fraction | None]
+    """Per edge the interdictor's raise; None where it raises without bound."""
+    path: list[int]
+    """The user's best path from the source, as edges."""
+    verified: bool
+    def to_text(self) -> str:
+        """The solution file (JSON), as `kalmar interdict solve -o` writes it."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to `path`."""
+
 class GlobalSolution:
     """Bottleneck interdiction with a global budget, with its proof."""
 
@@ -52,8 +74,11 @@ class Instance:
     def source(self) -> int: ...
     @property
     def sink(self) -> int: ...
-    def solve(self, operator: str = "sum", solver: str | None = None) -> Solution:
-        """Every vertex's value, checked; solver from `solvers()` (None: the one that fits)."""
+    def solve(
+        self, operator: str = "sum", solver: str | None = None
+    ) -> Solution | PartialSolution:
+        """Every vertex's value, checked; solver from `solvers()` (None: the one that fits).
+        A budget of raises gives a PartialSolution."""
     def solve_global(self, k: int) -> GlobalSolution:
         """Bottleneck interdiction where any k edges may be removed."""
     def verify(self, solution: str) -> None:
@@ -73,6 +98,8 @@ def from_edges(
     *,
     removals: int | Sequence[int] | None = None,
     affordable: Sequence[Sequence[Sequence[int]]] | None = None,
+    raises: Sequence[Sequence[tuple[Sequence[tuple[int, int | Fraction | str]], int | Fraction | str]]]
+    | None = None,
 ) -> Instance:
     """An instance from (from, to, weight) edges and the budgets."""
 
