@@ -74,9 +74,6 @@ impl TableRow for InterdictionRow {
     }
 }
 
-/// The id in the table of [`bspi_source`], which decides the source's value alone.
-pub const SOURCE_ONLY: &str = "bspi-source";
-
 /// Each family at each size (edges), `runs` times (medians), on instances from `seed`: GPI on
 /// shortest paths, then every solver on bottleneck paths, and the source's value alone by
 /// [`bspi_source`] (`bspi-source`); only those in `only`, when it names
@@ -88,7 +85,7 @@ pub fn run(
     runs: usize,
     seed: u64,
 ) -> Result<Vec<InterdictionRow>, GenerateError> {
-    for id in only.iter().filter(|&&id| id != SOURCE_ONLY) {
+    for id in only.iter().filter(|&&id| id != solvers::SOURCE_VALUE) {
         solvers::SOLVERS
             .get(id)
             .map_err(|e| GenerateError::Parameter(e.to_string()))?;
@@ -100,7 +97,7 @@ pub fn run(
             let nothing = vec![false; network.num_edges()];
             let cases = std::iter::once((Operator::Sum, "gpi"))
                 .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
-                .chain(std::iter::once((Operator::Max, SOURCE_ONLY)))
+                .chain(std::iter::once((Operator::Max, solvers::SOURCE_VALUE)))
                 .filter(|(_, id)| only.is_empty() || only.contains(id));
             let mut plain = None;
             for (operator, solver) in cases {
@@ -114,7 +111,7 @@ pub fn run(
                         timing.median
                     }
                 };
-                let measured = if solver == SOURCE_ONLY {
+                let measured = if solver == solvers::SOURCE_VALUE {
                     source_only(&network, &budget, runs)
                 } else {
                     every_vertex(&network, &budget, operator, solver, runs)

@@ -30,7 +30,7 @@ pub enum InterdictCommand {
     /// Paths are weighed by --operator: sum (shortest paths, Algorithm GPI), max (bottleneck
     /// paths, Algorithm BSPI by default) or product (1 + weight multiplies along the path).
     #[command(
-        after_help = "Examples:\n  kalmar generate interdiction grid --size 100000 -o grid.gr   (writes grid.gr and grid.budget)\n  kalmar interdict solve grid.gr --budget grid.budget -o grid.json, then `kalmar interdict verify grid.gr --budget grid.budget grid.json`\n  kalmar interdict solve grid.gr --budget grid.budget --operator max --solver bspi-heap --json"
+        after_help = "Examples:\n  kalmar generate interdiction grid --size 100000 -o grid.gr   (writes grid.gr and grid.budget)\n  kalmar interdict solve grid.gr --budget grid.budget -o grid.json, then `kalmar interdict verify grid.gr --budget grid.budget grid.json`\n  kalmar interdict solve grid.gr --budget grid.budget --operator max --solver bspi-heap --json\n  kalmar interdict solve grid.gr --budget grid.budget --operator max --source-only"
     )]
     Solve {
         #[command(flatten)]
@@ -51,6 +51,12 @@ pub enum InterdictCommand {
         /// Print the solution's JSON instead of the summary.
         #[arg(long)]
         json: bool,
+        /// Decide the source's value alone (bottleneck paths with removals): the paper's
+        /// coarsening, O(m log* m) comparisons where every vertex's values can need
+        /// O(m log m). The answer (the value, the removals at every vertex, the user's path)
+        /// is checked by its own certificate; -o and --json write it for `verify`.
+        #[arg(long, conflicts_with_all = ["solver", "dot"])]
+        source_only: bool,
     },
     /// Bottleneck interdiction with a global budget: the interdictor removes any K edges (the
     /// budget file gives the source and sink; its local budgets are ignored). A binary search
@@ -125,6 +131,7 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
             output,
             dot,
             json,
+            source_only,
         } => {
             let operator = Operator::from_name(operator).ok_or_else(|| {
                 bad_input(format!(
@@ -132,6 +139,9 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 ))
             })?;
             let (network, budget) = files.read()?;
+            if *source_only {
+                return solve_source(files, &network, &budget, operator, output.as_deref(), *json);
+            }
             if let Budget::Polyhedral(polytopes) = &budget {
                 let options = (solver.as_deref(), output.as_deref(), dot.is_some(), *json);
                 return solve_partial(files, &network, polytopes, operator, options);
@@ -309,6 +319,63 @@ fn solve_partial(
             format!(
                 " along a path of {}",
                 count(solution.path.len() as u64, "edge")
+            )
+        }
+    );
+    Ok(())
+}
+
+/// `kalmar interdict solve --source-only`: the source's value alone by coarsening, checked.
+fn solve_source(
+    files: &Files,
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+    output: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let (answer, elapsed) = timed("interdicting", network.num_edges(), || {
+        solvers::source_value(network, budget, operator)
+    });
+    let answer = answer.map_err(|e| match e {
+        solvers::Error::Certificate(_) => anyhow::anyhow!("{e}"),
+        e => in_file(&files.file, e),
+    })?;
+    let file = SolutionFile::new_source_value(network, &answer);
+    if let Some(path) = output {
+        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+        eprintln!("solution written to {}", path.display());
+    }
+    if json {
+        say!("{}", file.to_text()?.trim_end());
+        return Ok(());
+    }
+    let removed = answer.removed.iter().filter(|&&r| r).count();
+    say!(
+        "{}: {} vertices, {} edges; paths weighed by max, the source's value alone",
+        files.file.display(),
+        network.num_vertices(),
+        network.num_edges()
+    );
+    say!(
+        "solved by {} in {} rounds and checked by its certificate in {} ({} comparisons, {:.1} per edge)",
+        solvers::SOURCE_VALUE,
+        answer.rounds,
+        millis(elapsed),
+        answer.comparisons,
+        answer.comparisons as f64 / network.num_edges().max(1) as f64
+    );
+    say!(
+        "  the interdictor removes {}; from the source {} the user pays {}{}",
+        count(removed as u64, "edge"),
+        network.source() + 1,
+        show(answer.value),
+        if answer.path.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " along a path of {}",
+                count(answer.path.len() as u64, "edge")
             )
         }
     );

@@ -63,6 +63,44 @@ fn an_instance_is_generated_solved_saved_and_verified() {
         })
         .collect();
     assert!(values.windows(2).all(|w| w[0] == w[1]));
+    // The source's value alone agrees, is saved and verified, and refused when raised.
+    let alone = temp("alone.json");
+    let alone = alone.to_str().unwrap();
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "solve",
+        gr,
+        "--budget",
+        &budget,
+        "--operator",
+        "max",
+        "--source-only",
+        "-o",
+        alone,
+    ]));
+    assert!(out.contains("solved by bspi-source in"), "{out}");
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(alone).unwrap()).unwrap();
+    assert_eq!(file["source_value"], values[0][0], "{file}");
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "verify",
+        gr,
+        "--budget",
+        &budget,
+        alone,
+    ]));
+    assert!(out.contains("accepted"), "{out}");
+    let higher = file["source_value"]
+        .as_str()
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        + 1;
+    file["source_value"] = higher.to_string().into();
+    std::fs::write(alone, file.to_string()).unwrap();
+    let out = kalmar(&["interdict", "verify", gr, "--budget", &budget, alone]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     // A value lowered is rejected by the certificate: exit code 3.
     let mut file = json_of(&kalmar(&[
         "interdict",

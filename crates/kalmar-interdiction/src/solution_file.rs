@@ -32,6 +32,15 @@
 //!            {"vertex": 2, "weights": [[3, "1"]], "rows": []}]}
 //! ```
 //!
+//! The source's value alone (bottleneck paths, [`crate::bspi_source`]) is a file with
+//! `source_value`, empty `values` and `order`, the removals at every vertex and the user's
+//! path, checked by [`certificate::check_source_value`]:
+//!
+//! ```json
+//! {"family": "interdiction", "operator": "max", "vertices": 3, "edges": 3,
+//!  "values": [], "order": [], "removed": [2], "path": [1], "source_value": "10"}
+//! ```
+//!
 //! [`SolutionFile::verify`] rebuilds the solution and hands it to [`certificate::check`] (or
 //! [`partial_certificate::check`] for raises), so a file is accepted exactly when its values
 //! are what the interdictor can force.
@@ -54,6 +63,7 @@
 //! # Complexity
 //! O(n + m) to write and to rebuild; [`SolutionFile::verify`] adds the certificate's cost.
 
+use crate::bspi_source::SourceValue;
 use crate::budget::Budget;
 use crate::certificate::{self, Wrong};
 use crate::gpi::Solution;
@@ -96,6 +106,9 @@ pub struct SolutionFile {
     /// Partial interdiction: the dual of every vertex of finite value but the sink.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub duals: Vec<DualEntry>,
+    /// The source's value alone ([`crate::bspi_source`]): then `values` and `order` are empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_value: Option<String>,
 }
 
 /// An edge's raise, as saved.
@@ -145,19 +158,12 @@ fn malformed(message: String) -> SolutionFileError {
 impl SolutionFile {
     /// The file of `solution` on `network`, paths weighed by `operator`.
     pub fn new(network: &Network, operator: Operator, solution: &Solution) -> SolutionFile {
-        let value = |&x: &u64| {
-            if x == INFINITY {
-                INF.to_string()
-            } else {
-                x.to_string()
-            }
-        };
         SolutionFile {
             family: FAMILY.into(),
             operator: operator.name().into(),
             vertices: network.num_vertices(),
             edges: network.num_edges(),
-            values: solution.values.iter().map(value).collect(),
+            values: solution.values.iter().map(|&x| show(x)).collect(),
             order: solution.order.iter().map(|&v| v as usize + 1).collect(),
             removed: (solution.removed.iter().enumerate())
                 .filter(|&(_, &gone)| gone)
@@ -166,6 +172,27 @@ impl SolutionFile {
             path: solution.path.iter().map(|&e| e + 1).collect(),
             raises: Vec::new(),
             duals: Vec::new(),
+            source_value: None,
+        }
+    }
+
+    /// The file of the source's value alone (bottleneck paths, [`crate::bspi_source`]).
+    pub fn new_source_value(network: &Network, answer: &SourceValue) -> SolutionFile {
+        SolutionFile {
+            family: FAMILY.into(),
+            operator: Operator::Max.name().into(),
+            vertices: network.num_vertices(),
+            edges: network.num_edges(),
+            values: Vec::new(),
+            order: Vec::new(),
+            removed: (answer.removed.iter().enumerate())
+                .filter(|&(_, &gone)| gone)
+                .map(|(e, _)| e + 1)
+                .collect(),
+            path: answer.path.iter().map(|&e| e + 1).collect(),
+            raises: Vec::new(),
+            duals: Vec::new(),
+            source_value: Some(show(answer.value)),
         }
     }
 
@@ -202,6 +229,7 @@ impl SolutionFile {
             path: solution.path.iter().map(|&e| e + 1).collect(),
             raises,
             duals,
+            source_value: None,
         }
     }
 
@@ -219,6 +247,7 @@ impl SolutionFile {
     /// The operator and the solution the file states for `network`, every number checked to
     /// be in range (the user's move at each vertex is not in the file: `next` is all None).
     pub fn solution(&self, network: &Network) -> Result<(Operator, Solution), SolutionFileError> {
+        self.every_vertex()?;
         let operator = self.header(network)?;
         let (n, m) = (network.num_vertices(), network.num_edges());
         let values = (self.values.iter().enumerate())
@@ -234,12 +263,7 @@ impl SolutionFile {
         let order = ids("order", "vertex", &self.order, n)?
             .map(|v| v as u32)
             .collect();
-        let mut removed = vec![false; m];
-        for e in ids("removed edges", "edge", &self.removed, m)? {
-            if std::mem::replace(&mut removed[e], true) {
-                return Err(malformed(format!("edge {} is removed twice", e + 1)));
-            }
-        }
+        let removed = self.removed_edges(m)?;
         let path = ids("path", "edge", &self.path, m)?.collect();
         Ok((
             operator,
@@ -251,6 +275,27 @@ impl SolutionFile {
                 path,
             },
         ))
+    }
+
+    /// Refuses a file of the source's value alone where every vertex's value is wanted.
+    fn every_vertex(&self) -> Result<(), SolutionFileError> {
+        match self.source_value {
+            Some(_) => Err(malformed(
+                "the file holds the source's value alone, not every vertex's".into(),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Per edge of a network of `m` edges, whether the file removes it.
+    fn removed_edges(&self, m: usize) -> Result<Vec<bool>, SolutionFileError> {
+        let mut removed = vec![false; m];
+        for e in ids("removed edges", "edge", &self.removed, m)? {
+            if std::mem::replace(&mut removed[e], true) {
+                return Err(malformed(format!("edge {} is removed twice", e + 1)));
+            }
+        }
+        Ok(removed)
     }
 
     /// The family and operator checked, and the sizes against `network`'s.
@@ -270,7 +315,8 @@ impl SolutionFile {
             ))
         })?;
         let (n, m) = (network.num_vertices(), network.num_edges());
-        if (self.vertices, self.edges, self.values.len()) != (n, m, n) {
+        let values = if self.source_value.is_some() { 0 } else { n };
+        if (self.vertices, self.edges, self.values.len()) != (n, m, values) {
             return Err(malformed(format!(
                 "the file is for {} vertices and {} edges with {} values; the network has {n} \
                  vertices and {m} edges",
@@ -288,6 +334,7 @@ impl SolutionFile {
         &self,
         network: &Network,
     ) -> Result<PartialSolution, SolutionFileError> {
+        self.every_vertex()?;
         let operator = self.header(network)?;
         if operator != Operator::Sum {
             return Err(malformed(format!(
@@ -368,6 +415,23 @@ impl SolutionFile {
         if let Budget::Polyhedral(polytopes) = budget {
             return self.verify_partial(network, polytopes);
         }
+        if let Some(value) = &self.source_value {
+            if self.header(network)? != Operator::Max {
+                return Err(malformed(
+                    "the source's value alone is for bottleneck paths: the operator must be max"
+                        .into(),
+                ));
+            }
+            let value = parse_value(value).ok_or_else(|| {
+                malformed(format!(
+                    "the source's value is '{value}', not a whole number below 2^64 - 1 or '{INF}'"
+                ))
+            })?;
+            let removed = self.removed_edges(network.num_edges())?;
+            let path: Vec<usize> = ids("path", "edge", &self.path, network.num_edges())?.collect();
+            certificate::check_source_value(network, budget, value, &removed, &path)?;
+            return Ok(());
+        }
         let (operator, solution) = self.solution(network)?;
         certificate::check(network, budget, operator, &solution)?;
         Ok(())
@@ -382,6 +446,15 @@ impl SolutionFile {
         let solution = self.partial_solution(network)?;
         partial_certificate::check(network, budget, &solution)?;
         Ok(())
+    }
+}
+
+/// A value as the file writes it.
+fn show(x: u64) -> String {
+    if x == INFINITY {
+        INF.to_string()
+    } else {
+        x.to_string()
     }
 }
 

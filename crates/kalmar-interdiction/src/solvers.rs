@@ -9,7 +9,9 @@
 //! | `bspi-coarse` | [`crate::bspi_coarse`] | max, removals | O((n + m) log m) | O(m log m) |
 //!
 //! Without a solver named, [`fitting`] takes `bspi-buckets` for bottleneck paths with k(v)
-//! removals and `gpi` otherwise.
+//! removals and `gpi` otherwise. Outside the registry, [`source_value`] decides the source's
+//! value alone (`bspi-source`, [`crate::bspi_source`]: O((n + m) log* m) time, O(m log* m)
+//! comparisons) and checks it with [`crate::certificate::check_source_value`].
 //!
 //! ```
 //! use kalmar_interdiction::{budget::Budget, network::Network, operator::Operator, solvers};
@@ -28,6 +30,7 @@
 //! Each solver's, plus the certificate's: O(m log n + Σ deg(u) log deg(u)) for removals.
 
 use crate::bspi::{self, Bspi, BspiError};
+use crate::bspi_source::{self, SourceValue};
 use crate::budget::{Budget, BudgetError};
 use crate::certificate::{self, Wrong};
 use crate::gpi::{self, GpiError, Solution};
@@ -150,6 +153,10 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
     ],
 );
 
+/// The name of the source-only solver, [`source_value`], which is not in the registry: its
+/// answer is the source's value, not every vertex's.
+pub const SOURCE_VALUE: &str = "bspi-source";
+
 /// The solver that fits: `bspi-buckets` for bottleneck paths with k(v) removals, `gpi`
 /// otherwise.
 pub fn fitting(budget: &Budget, operator: Operator) -> &'static str {
@@ -167,13 +174,7 @@ pub fn solve(
     id: Option<&str>,
 ) -> Result<Checked, Error> {
     let entry = SOLVERS.get(id.unwrap_or_else(|| fitting(budget, operator)))?;
-    if let Budget::Polyhedral(_) = budget {
-        return Err(Error::Gpi(GpiError::Polyhedral));
-    }
-    let vertices = budget.num_vertices();
-    if vertices != network.num_vertices() {
-        return Err(BudgetError::Length(vertices, network.num_vertices()).into());
-    }
+    fits(network, budget)?;
     let solved = (entry.run)(network, budget, operator)?;
     certificate::check(network, budget, operator, &solved.solution).map_err(Error::Certificate)?;
     Ok(Checked {
@@ -181,4 +182,42 @@ pub fn solve(
         solution: solved.solution,
         comparisons: solved.comparisons,
     })
+}
+
+/// The budget is one of removals or affordable sets for every vertex of `network`.
+fn fits(network: &Network, budget: &Budget) -> Result<(), Error> {
+    if let Budget::Polyhedral(_) = budget {
+        return Err(Error::Gpi(GpiError::Polyhedral));
+    }
+    let vertices = budget.num_vertices();
+    if vertices != network.num_vertices() {
+        return Err(BudgetError::Length(vertices, network.num_vertices()).into());
+    }
+    Ok(())
+}
+
+/// The source's value alone, paths weighed by their heaviest edge, by the coarsening of
+/// [`bspi_source`] (O(m log* m) comparisons), checked by
+/// [`certificate::check_source_value`].
+///
+/// ```
+/// use kalmar_interdiction::{budget::Budget, network::Network, operator::Operator, solvers};
+/// let network = Network::new(3, &[(0, 2, 10), (0, 1, 3), (1, 2, 1)], 0, 2).unwrap();
+/// let budget = Budget::removals(&network, vec![1, 0, 0]).unwrap();
+/// assert_eq!(solvers::source_value(&network, &budget, Operator::Max).unwrap().value, 10);
+/// assert!(solvers::source_value(&network, &budget, Operator::Sum).is_err());
+/// ```
+pub fn source_value(
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+) -> Result<SourceValue, Error> {
+    if operator != Operator::Max {
+        return Err(Error::Operator(SOURCE_VALUE, operator.name()));
+    }
+    fits(network, budget)?;
+    let answer = bspi_source::solve(network, budget)?;
+    certificate::check_source_value(network, budget, answer.value, &answer.removed, &answer.path)
+        .map_err(Error::Certificate)?;
+    Ok(answer)
 }

@@ -156,6 +156,54 @@ impl PartialSolution {
     }
 }
 
+/// The source's value alone (bottleneck paths, k(v) removals) that passed its certificate:
+/// the value, the interdictor's removals at every vertex and the user's path under them.
+#[pyclass(module = "kalmar.interdiction", frozen)]
+pub struct SourceValue {
+    /// The source's value, or None when the interdictor cuts it from the sink.
+    #[pyo3(get)]
+    value: Option<u64>,
+    /// Per edge, whether the interdictor removes it (read-only `bool` array).
+    #[pyo3(get)]
+    removed: Py<PyArray1<bool>>,
+    /// The user's path from the source: its edges, none heavier than the value.
+    #[pyo3(get)]
+    path: Vec<usize>,
+    /// The rounds of coarsening run.
+    #[pyo3(get)]
+    rounds: usize,
+    /// The comparisons of weights made.
+    #[pyo3(get)]
+    comparisons: u64,
+    /// Always True: the certificate accepted it.
+    #[pyo3(get)]
+    verified: bool,
+    /// The solution file's text.
+    file: String,
+}
+
+#[pymethods]
+impl SourceValue {
+    /// The solution file (JSON, family "interdiction", with `source_value`), exactly as
+    /// `kalmar interdict solve --source-only -o` writes it; `Instance.verify` checks it.
+    fn to_text(&self) -> String {
+        self.file.clone()
+    }
+
+    /// Writes `to_text()` to the file `path`: `OSError` if it cannot be written.
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        save(py, &path, &self.file)
+    }
+
+    fn __repr__(&self) -> String {
+        let value = self.value.map_or("∞".to_string(), |v| v.to_string());
+        format!(
+            "<kalmar.interdiction.SourceValue: the user pays {value} (max), {} rounds, verified>",
+            self.rounds
+        )
+    }
+}
+
 /// Bottleneck interdiction with a global budget, with its proof: the cut and the disjoint
 /// paths.
 #[pyclass(module = "kalmar.interdiction", frozen)]
@@ -248,6 +296,29 @@ impl Instance {
             verified: true,
         };
         Ok(Bound::new(py, solution)?.into_any().unbind())
+    }
+
+    /// The source's value alone, paths weighed by their heaviest edge, with k(v) removals:
+    /// the paper's coarsening (O(m log* m) comparisons, where every vertex's values can need
+    /// O(m log m)), checked by its certificate. ValueError for other budgets.
+    fn source_value(&self, py: Python<'_>) -> PyResult<SourceValue> {
+        let instance = Arc::clone(&self.instance);
+        let answer = interruptible(py, move || {
+            registry::source_value(&instance.0, &instance.1, Operator::Max)
+        })?
+        .map_err(value_error)?;
+        let file = SolutionFile::new_source_value(&self.instance.0, &answer)
+            .to_text()
+            .map_err(value_error)?;
+        Ok(SourceValue {
+            value: finite(answer.value),
+            path: answer.path,
+            rounds: answer.rounds,
+            comparisons: answer.comparisons,
+            removed: read_only(py, answer.removed)?,
+            verified: true,
+            file,
+        })
     }
 
     /// Bottleneck interdiction with a global budget: the interdictor removes any `k` edges
@@ -430,6 +501,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Instance>()?;
     m.add_class::<Solution>()?;
     m.add_class::<GlobalSolution>()?;
+    m.add_class::<SourceValue>()?;
     m.add_class::<PartialSolution>()?;
     m.add_function(wrap_pyfunction!(from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

@@ -42,6 +42,25 @@ def test_every_bottleneck_solver_agrees_with_gpi():
         instance.solve("sum", "bspi-heap")
 
 
+def test_the_source_value_alone_agrees_and_verifies():
+    for family, seed in [("grid", 1), ("road", 2), ("random", 3)]:
+        instance = interdiction.generate(family, 20_000, seed=seed)
+        answer = instance.source_value()
+        assert answer.value == instance.solve("max").value, family
+        assert answer.verified and answer.rounds >= 1
+        # A few comparisons per edge, where sorting the weights takes about log2(m).
+        assert 0 < answer.comparisons < 8 * instance.num_edges
+        instance.verify(answer.to_text())
+        wrong = answer.to_text().replace(
+            f'"source_value": "{answer.value}"', f'"source_value": "{answer.value + 1}"'
+        )
+        with pytest.raises(ValueError, match="certificate"):
+            instance.verify(wrong)
+    raising = interdiction.from_edges(2, [(0, 1, 1)], 0, 1, raises=[[([(0, 1)], 1)], []])
+    with pytest.raises(ValueError):
+        raising.source_value()
+
+
 def test_affordable_sets_and_the_global_budget():
     edges = [(0, 1, 1), (0, 2, 5), (1, 3, 1), (2, 3, 1)]
     # At 0 the interdictor may remove the edge to 1 (its out-edge 0), or nothing.

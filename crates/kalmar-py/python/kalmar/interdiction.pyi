@@ -63,6 +63,26 @@ class GlobalSolution:
     """k + 1 edge-disjoint paths no heavier than the value (when finite)."""
     verified: bool
 
+class SourceValue:
+    """The source's bottleneck value alone, with the removals at every vertex and the user's
+    path that prove it; checked by its certificate."""
+
+    value: int | None
+    """The source's value; None when the interdictor cuts it from the sink."""
+    removed: npt.NDArray[np.bool_]
+    """Per edge, whether the interdictor removes it."""
+    path: list[int]
+    """The user's path from the source, no edge heavier than the value."""
+    rounds: int
+    """The rounds of coarsening run."""
+    comparisons: int
+    """The comparisons of weights made."""
+    verified: bool
+    def to_text(self) -> str:
+        """The solution file (JSON), as `kalmar interdict solve --source-only -o` writes it."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes `to_text()` to `path`."""
+
 class Instance:
     """A network with integer weights, a source, a sink and each vertex's budget."""
 
@@ -79,6 +99,9 @@ class Instance:
     ) -> Solution | PartialSolution:
         """Every vertex's value, checked; solver from `solvers()` (None: the one that fits).
         A budget of raises gives a PartialSolution."""
+    def source_value(self) -> SourceValue:
+        """The source's value alone, bottleneck paths with k(v) removals, by coarsening
+        (O(m log* m) comparisons); ValueError for other budgets."""
     def solve_global(self, k: int) -> GlobalSolution:
         """Bottleneck interdiction where any k edges may be removed."""
     def verify(self, solution: str) -> None:
