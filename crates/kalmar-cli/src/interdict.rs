@@ -11,7 +11,7 @@ use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
 use kalmar_interdiction::polyhedral::{Extended, Polyhedral};
 use kalmar_interdiction::solution_file::SolutionFile;
-use kalmar_interdiction::{global, partial, picture, solvers};
+use kalmar_interdiction::{budget_file, dimacs, global, partial, picture, reduction, solvers};
 use std::path::{Path, PathBuf};
 
 /// The commands of network interdiction.
@@ -71,6 +71,28 @@ pub enum InterdictCommand {
         #[arg(long)]
         k: usize,
         /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A deterministic graphical game (a `.gg` file of Max, Min and terminals with payoffs)
+    /// solved as bottleneck interdiction (Remark 3.2): each position twice, the players as
+    /// interdictor and user by the sign of the payoffs, moves as edges of weight 0 and each
+    /// terminal's payoff as the weight of its edge to the sink. Prints the game's values,
+    /// mapped back from the checked interdiction solution; -o writes the instance.
+    #[command(after_help = "Examples:
+  kalmar interdict dgg examples/dgg-small.gg
+  kalmar interdict dgg examples/dgg-small.gg --solver bspi-heap --json
+  kalmar interdict dgg examples/dgg-small.gg -o small.gr   (writes small.gr and small.budget)")]
+    Dgg {
+        /// The game (.gg).
+        file: PathBuf,
+        /// The interdiction solver (see `kalmar interdict solvers`); default: bspi-buckets.
+        #[arg(long, value_name = "ID")]
+        solver: Option<String>,
+        /// Write the interdiction instance to FILE (.gr) and its budget beside it (.budget).
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Print every position's value as JSON (name to value).
         #[arg(long)]
         json: bool,
     },
@@ -218,6 +240,58 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 show(solved.value),
                 count(solved.cut.len() as u64, "edge"),
                 count(solved.paths.len() as u64, "edge-disjoint path"),
+            );
+            Ok(())
+        }
+        InterdictCommand::Dgg {
+            file,
+            solver,
+            output,
+            json,
+        } => {
+            let graph = crate::report::load(file)?;
+            let game = kalmar_terminal::dgg::from_graph(&graph).map_err(|e| in_file(file, e))?;
+            let (solved, elapsed) = timed("interdicting", graph.arena.num_edges(), || {
+                reduction::solve(&game, solver.as_deref())
+            });
+            let solved = solved.map_err(|e| match e {
+                reduction::SolveError::Solver(solvers::Error::Certificate(_)) => {
+                    anyhow::anyhow!("{e}")
+                }
+                e => in_file(file, e),
+            })?;
+            let network = &solved.reduction.network;
+            if let Some(path) = output {
+                let budget = write_instance(path, network, &solved.reduction.budget)?;
+                eprintln!(
+                    "instance written to {} and {}",
+                    path.display(),
+                    budget.display()
+                );
+            }
+            let name = |v: usize| graph.arena.name(kalmar_core::Vertex(v as u32)).to_string();
+            if *json {
+                let values: serde_json::Map<String, serde_json::Value> = (solved.values.iter())
+                    .enumerate()
+                    .map(|(v, x)| (name(v), x.to_string().into()))
+                    .collect();
+                say!("{}", serde_json::to_string_pretty(&values)?);
+                return Ok(());
+            }
+            let start = game.start().index();
+            say!(
+                "{}: {} positions as a network of {} vertices and {} edges (bottleneck interdiction)",
+                file.display(),
+                solved.values.len(),
+                network.num_vertices(),
+                network.num_edges()
+            );
+            say!(
+                "solved by {} and checked by the certificate in {}; the game's value at {} is {}",
+                solved.checked.solver,
+                millis(elapsed),
+                name(start),
+                solved.values[start]
             );
             Ok(())
         }
@@ -380,4 +454,14 @@ fn solve_source(
         }
     );
     Ok(())
+}
+
+/// Writes `network` to `path` (.gr) and `budget` beside it (the extension .budget); returns
+/// the budget file's path.
+pub fn write_instance(path: &Path, network: &Network, budget: &Budget) -> anyhow::Result<PathBuf> {
+    let budget_path = path.with_extension("budget");
+    std::fs::write(path, dimacs::to_gr_string(network)).map_err(|e| in_file(path, e))?;
+    std::fs::write(&budget_path, budget_file::to_budget_string(network, budget))
+        .map_err(|e| in_file(&budget_path, e))?;
+    Ok(budget_path)
 }

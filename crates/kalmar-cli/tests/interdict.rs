@@ -2,7 +2,7 @@
 //! verified, tampered with and rejected; bad files refused with their line and column.
 
 mod common;
-use common::{json_of, kalmar, refused, stderr, stdout, temp};
+use common::{json, json_of, kalmar, refused, stderr, stdout, temp, workspace};
 
 #[test]
 fn an_instance_is_generated_solved_saved_and_verified() {
@@ -252,4 +252,43 @@ fn raises_within_polytopes_are_solved_exactly_and_verified() {
             .collect();
         refused(&args, why);
     }
+}
+
+#[test]
+fn a_deterministic_graphical_game_is_solved_as_interdiction() {
+    let game = workspace().join("examples/dgg-small.gg");
+    let game = game.to_str().unwrap();
+    // The DGG solver's values (see `kalmar solve`), through every interdiction solver.
+    for solver in ["bspi-heap", "bspi-buckets", "bspi-coarse", "gpi"] {
+        let values = json(&["interdict", "dgg", game, "--solver", solver, "--json"]);
+        assert_eq!(values["s"], "3/4", "{solver}: {values}");
+        assert_eq!(values["x"], "-1/2", "{solver}: {values}");
+        assert_eq!(values["mid"], "1/4", "{solver}: {values}");
+    }
+    let gr = temp("small.gr");
+    let out = kalmar(&["interdict", "dgg", game, "-o", gr.to_str().unwrap()]);
+    assert!(
+        stdout(&out).contains("the game's value at s is 3/4"),
+        "{}",
+        stdout(&out)
+    );
+    let budget = gr.with_extension("budget");
+    let out = stdout(&kalmar(&[
+        "interdict",
+        "solve",
+        gr.to_str().unwrap(),
+        "--budget",
+        budget.to_str().unwrap(),
+        "--operator",
+        "max",
+    ]));
+    assert!(out.contains("checked by the certificate"), "{out}");
+    refused(
+        &[
+            "interdict",
+            "dgg",
+            &workspace().join("examples/figure-10.gg").to_string_lossy(),
+        ],
+        "not zero-sum",
+    );
 }

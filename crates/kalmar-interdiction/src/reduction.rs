@@ -52,7 +52,8 @@
 
 use crate::budget::Budget;
 use crate::network::{MAX_WEIGHT, Network, NetworkError};
-use crate::operator::INFINITY;
+use crate::operator::{INFINITY, Operator};
+use crate::solvers::{self, Checked};
 use kalmar_core::{Owner, Player, Rational};
 use kalmar_terminal::Dgg;
 
@@ -208,6 +209,53 @@ pub fn reduce(game: &Dgg) -> Result<Reduction, ReductionError> {
         codes,
         low,
         high,
+    })
+}
+
+/// A game solved through its interdiction instance.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The instance.
+    pub reduction: Reduction,
+    /// Its solution, which passed the certificate.
+    pub checked: Checked,
+    /// The value of every position of the game.
+    pub values: Vec<Rational>,
+}
+
+/// Why a game was not solved through interdiction.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The game has no instance, or its values did not map back.
+    #[error(transparent)]
+    Reduction(#[from] ReductionError),
+    /// The solver refused the instance.
+    #[error(transparent)]
+    Solver(#[from] solvers::Error),
+}
+
+/// The value of every position of `game` by bottleneck interdiction: the instance of
+/// [`reduce`], solved by the solver `id` (or the fitting one, [`solvers::fitting`]) and checked
+/// by the certificate, the values mapped back.
+///
+/// ```
+/// use kalmar_core::{Rational, format::read_gg};
+/// use kalmar_interdiction::reduction;
+/// use kalmar_terminal::dgg;
+/// let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
+///             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
+/// let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
+/// let solved = reduction::solve(&game, None).unwrap();
+/// assert_eq!((solved.checked.solver, solved.values[0].clone()), ("bspi-buckets", Rational::from(3)));
+/// ```
+pub fn solve(game: &Dgg, id: Option<&str>) -> Result<Solved, SolveError> {
+    let reduction = reduce(game)?;
+    let checked = solvers::solve(&reduction.network, &reduction.budget, Operator::Max, id)?;
+    let values = reduction.values(&checked.solution.values)?;
+    Ok(Solved {
+        reduction,
+        checked,
+        values,
     })
 }
 

@@ -155,6 +155,24 @@ impl Game {
         }
     }
 
+    /// The value of every position (`Fraction`s, in vertex order) through bottleneck
+    /// interdiction (Andersson, Remark 3.2): the game as an interdiction instance, solved by the
+    /// interdiction solver named (see `kalmar.interdiction.solvers()`; None: bspi-buckets),
+    /// checked by its certificate, the values mapped back. A cross-check of `solve`.
+    #[pyo3(signature = (solver = None))]
+    fn solve_by_interdiction<'py>(
+        &self,
+        py: Python<'py>,
+        solver: Option<String>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let game = Arc::clone(&self.game);
+        let solved = interruptible(py, move || {
+            kalmar_interdiction::reduction::solve(&game, solver.as_deref())
+        })?
+        .map_err(value_error)?;
+        fractions(py, &solved.values)
+    }
+
     /// Solves the game with `solver` (see `solvers()`; None for `sort` when strong,
     /// `almost-linear` when weak) and checks the answer with the independent verifier. `weak`
     /// asks only for the start vertex's value and strategies optimal from it (the weak solvers

@@ -29,6 +29,9 @@ def test_the_small_example_has_its_known_values():
     assert sorted(solution.relevant.tolist()) == [0, 1, 2, 3]
     assert set(solution.stats) == {"comparisons", "rounds", "retrograde_passes"}
     assert solution.stats["comparisons"] > 0 and solution.stats["retrograde_passes"] == 1
+    # Through bottleneck interdiction, by every interdiction solver, the same values.
+    for solver in ["bspi-heap", "bspi-buckets", "bspi-coarse", "gpi", None]:
+        assert game.solve_by_interdiction(solver) == solution.values, solver
 
 
 def test_every_solver_agrees_on_the_start_value_and_weak_solvers_refuse_strong_answers():

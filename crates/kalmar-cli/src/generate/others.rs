@@ -140,18 +140,16 @@ pub fn interdiction(args: &InterdictionArgs) -> anyhow::Result<()> {
     };
     let (network, budget) =
         kalmar_interdiction::generate::generate(&args.family, &params).map_err(bad_input)?;
-    let gr = kalmar_interdiction::dimacs::to_gr_string(&network);
-    let budget = kalmar_interdiction::budget_file::to_budget_string(&network, &budget);
     let Some(path) = &args.output else {
+        let gr = kalmar_interdiction::dimacs::to_gr_string(&network);
+        let budget = kalmar_interdiction::budget_file::to_budget_string(&network, &budget);
         crate::write_out(format_args!("{gr}"))?;
         for line in budget.lines() {
             crate::write_out(format_args!("c budget: {line}\n"))?;
         }
         return Ok(());
     };
-    let budget_path = path.with_extension("budget");
-    std::fs::write(path, gr).map_err(|e| crate::report::in_file(path, e))?;
-    std::fs::write(&budget_path, budget).map_err(|e| crate::report::in_file(&budget_path, e))?;
+    let budget_path = crate::interdict::write_instance(path, &network, &budget)?;
     eprintln!(
         "wrote {} ({} vertices, {} edges) to {} and its budget to {}",
         args.family,

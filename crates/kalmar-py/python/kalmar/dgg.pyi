@@ -30,6 +30,9 @@ class Game:
     @property
     def graph(self) -> kalmar.graph.Graph:
         """The game graph."""
+    def solve_by_interdiction(self, solver: str | None = None) -> list[Fraction]:
+        """Every position's value through bottleneck interdiction (Remark 3.2), checked by the
+        interdiction certificate: a cross-check of `solve`."""
     def solve(self, solver: str | None = None, weak: bool = False) -> Solution:
         """Solves with `solver` (see `solvers()`; default `sort`, or `almost-linear` when weak),
         the answer checked independently. ValueError for a weak solver asked for a strong
