@@ -1,4 +1,5 @@
-//! The interdiction suite: on generated grid and random networks, every solver of
+//! The interdiction suite: on generated grid and random networks (or a given one, with
+//! [`run_network`]), every solver of
 //! [`kalmar_interdiction::solvers`] with k(v) edge removals against the plain path search it
 //! extends on the same graph (the user's best paths with nothing removed: Dijkstra for sums,
 //! the bottleneck search for maxima), with the comparisons counted and the certificate timed.
@@ -14,7 +15,9 @@
 
 use crate::harness::{TableRow, time};
 use kalmar_core::generate::GenerateError;
+use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::generate::{Params, generate};
+use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::Operator;
 use kalmar_interdiction::{certificate, solvers};
 use serde::Serialize;
@@ -83,43 +86,56 @@ pub fn run(
     for family in families {
         for &size in sizes {
             let (network, budget) = generate(family, &Params { size, seed })?;
-            let nothing = vec![false; network.num_edges()];
-            let cases = std::iter::once((Operator::Sum, "gpi"))
-                .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)));
-            let mut plain = None;
-            for (operator, solver) in cases {
-                let floor = match plain {
-                    Some((op, seconds)) if op == operator => seconds,
-                    _ => {
-                        let (timing, _) = time(runs, || {
-                            certificate::user_values(&network, &nothing, operator)
-                        });
-                        plain = Some((operator, timing.median));
-                        timing.median
-                    }
-                };
-                let entry = solvers::SOLVERS
-                    .get(solver)
-                    .map_err(|e| GenerateError::Parameter(e.to_string()))?;
-                let (timing, solved) = time(runs, || (entry.run)(&network, &budget, operator));
-                let solved = solved.map_err(|e| GenerateError::Parameter(e.to_string()))?;
-                let (check, verdict) = time(runs, || {
-                    certificate::check(&network, &budget, operator, &solved.solution)
-                });
-                rows.push(InterdictionRow {
-                    family: family.to_string(),
-                    operator: operator.name(),
-                    solver: entry.id,
-                    vertices: network.num_vertices(),
-                    edges: network.num_edges(),
-                    plain_seconds: floor,
-                    solver_seconds: timing.median,
-                    comparisons: solved.comparisons,
-                    check_seconds: check.median,
-                    verified: verdict.is_ok(),
-                });
-            }
+            rows.extend(run_network(family, &network, &budget, runs)?);
         }
+    }
+    Ok(rows)
+}
+
+/// The rows of [`run`] for one network and budget (a file's, say), `family` naming it: GPI on
+/// shortest paths, then every solver on bottleneck paths, `runs` times (medians).
+pub fn run_network(
+    family: &str,
+    network: &Network,
+    budget: &Budget,
+    runs: usize,
+) -> Result<Vec<InterdictionRow>, GenerateError> {
+    let mut rows = Vec::new();
+    let nothing = vec![false; network.num_edges()];
+    let cases = std::iter::once((Operator::Sum, "gpi"))
+        .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)));
+    let mut plain = None;
+    for (operator, solver) in cases {
+        let floor = match plain {
+            Some((op, seconds)) if op == operator => seconds,
+            _ => {
+                let (timing, _) = time(runs, || {
+                    certificate::user_values(network, &nothing, operator)
+                });
+                plain = Some((operator, timing.median));
+                timing.median
+            }
+        };
+        let entry = solvers::SOLVERS
+            .get(solver)
+            .map_err(|e| GenerateError::Parameter(e.to_string()))?;
+        let (timing, solved) = time(runs, || (entry.run)(network, budget, operator));
+        let solved = solved.map_err(|e| GenerateError::Parameter(e.to_string()))?;
+        let (check, verdict) = time(runs, || {
+            certificate::check(network, budget, operator, &solved.solution)
+        });
+        rows.push(InterdictionRow {
+            family: family.to_string(),
+            operator: operator.name(),
+            solver: entry.id,
+            vertices: network.num_vertices(),
+            edges: network.num_edges(),
+            plain_seconds: floor,
+            solver_seconds: timing.median,
+            comparisons: solved.comparisons,
+            check_seconds: check.median,
+            verified: verdict.is_ok(),
+        });
     }
     Ok(rows)
 }
