@@ -1,4 +1,5 @@
-//! The interdiction suite: on generated grid and random networks, every solver of
+//! The interdiction suite: on generated grid and random networks (or a given one, with
+//! [`run_network`]), every solver of
 //! [`kalmar_interdiction::solvers`] with k(v) edge removals against the plain path search it
 //! extends on the same graph (the user's best paths with nothing removed: Dijkstra for sums,
 //! the bottleneck search for maxima), with the comparisons counted and the certificate timed;
@@ -85,53 +86,68 @@ pub fn run(
     runs: usize,
     seed: u64,
 ) -> Result<Vec<InterdictionRow>, GenerateError> {
+    let mut rows = Vec::new();
+    for family in families {
+        for &size in sizes {
+            let (network, budget) = generate(family, &Params { size, seed })?;
+            rows.extend(run_network(family, &network, &budget, only, runs)?);
+        }
+    }
+    Ok(rows)
+}
+
+/// The rows of [`run`] for one network and budget (a file's, say), `family` naming it: GPI on
+/// shortest paths, then every solver on bottleneck paths and the source's value alone (only
+/// those in `only`, when it names any), `runs` times (medians).
+pub fn run_network(
+    family: &str,
+    network: &Network,
+    budget: &Budget,
+    only: &[&str],
+    runs: usize,
+) -> Result<Vec<InterdictionRow>, GenerateError> {
     for id in only.iter().filter(|&&id| id != solvers::SOURCE_VALUE) {
         solvers::SOLVERS
             .get(id)
             .map_err(|e| GenerateError::Parameter(e.to_string()))?;
     }
     let mut rows = Vec::new();
-    for family in families {
-        for &size in sizes {
-            let (network, budget) = generate(family, &Params { size, seed })?;
-            let nothing = vec![false; network.num_edges()];
-            let cases = std::iter::once((Operator::Sum, "gpi"))
-                .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
-                .chain(std::iter::once((Operator::Max, solvers::SOURCE_VALUE)))
-                .filter(|(_, id)| only.is_empty() || only.contains(id));
-            let mut plain = None;
-            for (operator, solver) in cases {
-                let floor = match plain {
-                    Some((op, seconds)) if op == operator => seconds,
-                    _ => {
-                        let (timing, _) = time(runs, || {
-                            certificate::user_values(&network, &nothing, operator)
-                        });
-                        plain = Some((operator, timing.median));
-                        timing.median
-                    }
-                };
-                let measured = if solver == solvers::SOURCE_VALUE {
-                    source_only(&network, &budget, runs)
-                } else {
-                    every_vertex(&network, &budget, operator, solver, runs)
-                };
-                let (solver_seconds, comparisons, check_seconds, verified) =
-                    measured.map_err(GenerateError::Parameter)?;
-                rows.push(InterdictionRow {
-                    family: family.to_string(),
-                    operator: operator.name(),
-                    solver,
-                    vertices: network.num_vertices(),
-                    edges: network.num_edges(),
-                    plain_seconds: floor,
-                    solver_seconds,
-                    comparisons,
-                    check_seconds,
-                    verified,
+    let nothing = vec![false; network.num_edges()];
+    let cases = std::iter::once((Operator::Sum, "gpi"))
+        .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
+        .chain(std::iter::once((Operator::Max, solvers::SOURCE_VALUE)))
+        .filter(|(_, id)| only.is_empty() || only.contains(id));
+    let mut plain = None;
+    for (operator, solver) in cases {
+        let floor = match plain {
+            Some((op, seconds)) if op == operator => seconds,
+            _ => {
+                let (timing, _) = time(runs, || {
+                    certificate::user_values(network, &nothing, operator)
                 });
+                plain = Some((operator, timing.median));
+                timing.median
             }
-        }
+        };
+        let measured = if solver == solvers::SOURCE_VALUE {
+            source_only(network, budget, runs)
+        } else {
+            every_vertex(network, budget, operator, solver, runs)
+        };
+        let (solver_seconds, comparisons, check_seconds, verified) =
+            measured.map_err(GenerateError::Parameter)?;
+        rows.push(InterdictionRow {
+            family: family.to_string(),
+            operator: operator.name(),
+            solver,
+            vertices: network.num_vertices(),
+            edges: network.num_edges(),
+            plain_seconds: floor,
+            solver_seconds,
+            comparisons,
+            check_seconds,
+            verified,
+        });
     }
     Ok(rows)
 }

@@ -6,7 +6,9 @@ use crate::solve::timed;
 use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
 use kalmar_interdiction::budget::Budget;
-use kalmar_interdiction::budget_file::{InstanceError, instance};
+use kalmar_interdiction::budget_file::{InstanceError, instance, to_budget_string};
+use kalmar_interdiction::dimacs::read_gr;
+use kalmar_interdiction::generate::{BudgetParams, random_budget};
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
 use kalmar_interdiction::polyhedral::{Extended, Polyhedral};
@@ -108,6 +110,38 @@ pub enum InterdictCommand {
     },
     /// List the solvers with their bounds.
     Solvers(ListArgs),
+    /// Write a budget file for a network that has none (a road network of the DIMACS
+    /// challenge, say): K removals at each vertex with chance F, none elsewhere, drawn by the
+    /// seed; the source and sink as given, otherwise drawn too.
+    #[command(
+        after_help = "Example:\n  kalmar interdict budget USA-road-d.NY.gr --source 1 --sink 264346 --removals 1 --fraction 0.25 -o NY.budget\n  kalmar interdict solve USA-road-d.NY.gr --budget NY.budget"
+    )]
+    Budget(BudgetArgs),
+}
+
+/// `kalmar interdict budget`.
+#[derive(Args)]
+pub struct BudgetArgs {
+    /// The network in the 9th DIMACS challenge's shortest-path format (.gr).
+    file: PathBuf,
+    /// The source, from 1 (default: drawn by the seed).
+    #[arg(long, value_name = "V")]
+    source: Option<usize>,
+    /// The sink, from 1 (default: drawn by the seed).
+    #[arg(long, value_name = "V")]
+    sink: Option<usize>,
+    /// K, the removals at each vertex drawn.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    removals: u32,
+    /// F, each vertex's chance to be drawn, from 0 to 1.
+    #[arg(long, default_value_t = 0.25, value_name = "F")]
+    fraction: f64,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the budget file to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// The instance's two files.
@@ -124,14 +158,20 @@ pub struct Files {
 impl Files {
     /// The network and budget, errors naming the file, line and column.
     fn read(&self) -> anyhow::Result<(Network, Budget)> {
-        let text = |path: &Path| kalmar_core::format::read_text_file(path).map_err(bad_input);
-        let (gr, budget) = (text(&self.file)?, text(&self.budget)?);
-        instance(&gr, &budget).map_err(|e| match e {
-            InstanceError::Gr(e) => bad_input(e.in_file(self.file.display().to_string())),
-            InstanceError::Budget(e) => bad_input(e.in_file(self.budget.display().to_string())),
-            InstanceError::Network(e) => bad_input(format!("{}: {e}", self.file.display())),
-        })
+        read_instance(&self.file, &self.budget)
     }
+}
+
+/// The network of the `.gr` file `file` and the budget of the budget file `budget`, errors
+/// naming the file, line and column.
+pub fn read_instance(file: &Path, budget: &Path) -> anyhow::Result<(Network, Budget)> {
+    let text = |path: &Path| kalmar_core::format::read_text_file(path).map_err(bad_input);
+    let (gr, budget_text) = (text(file)?, text(budget)?);
+    instance(&gr, &budget_text).map_err(|e| match e {
+        InstanceError::Gr(e) => bad_input(e.in_file(file.display().to_string())),
+        InstanceError::Budget(e) => bad_input(e.in_file(budget.display().to_string())),
+        InstanceError::Network(e) => bad_input(format!("{}: {e}", file.display())),
+    })
 }
 
 /// A value as printed.
@@ -315,6 +355,7 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        InterdictCommand::Budget(args) => budget(args),
         InterdictCommand::Solvers(args) => {
             let rows = solvers::SOLVERS
                 .iter()
@@ -464,4 +505,41 @@ pub fn write_instance(path: &Path, network: &Network, budget: &Budget) -> anyhow
     std::fs::write(&budget_path, budget_file::to_budget_string(network, budget))
         .map_err(|e| in_file(&budget_path, e))?;
     Ok(budget_path)
+}
+/// `kalmar interdict budget`: the drawing is `kalmar_interdiction::generate::random_budget`'s.
+fn budget(args: &BudgetArgs) -> anyhow::Result<()> {
+    let from_one = |v: Option<usize>, name: &str| match v {
+        Some(0) => Err(bad_input(format!(
+            "--{name} 0: vertices are numbered from 1"
+        ))),
+        v => Ok(v.map(|v| v - 1)),
+    };
+    let (source, sink) = (
+        from_one(args.source, "source")?,
+        from_one(args.sink, "sink")?,
+    );
+    let text = kalmar_core::format::read_text_file(&args.file).map_err(bad_input)?;
+    let gr = read_gr(&text).map_err(|e| bad_input(e.in_file(args.file.display().to_string())))?;
+    let params = BudgetParams {
+        removals: args.removals,
+        fraction: args.fraction,
+        seed: args.seed,
+    };
+    let (network, budget) = random_budget(&gr, source, sink, &params).map_err(bad_input)?;
+    let text = to_budget_string(&network, &budget);
+    let Some(path) = &args.output else {
+        crate::write_out(format_args!("{text}"))?;
+        return Ok(());
+    };
+    std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+    eprintln!(
+        "wrote the budget of {} ({} at each vertex with chance {}; source {}, sink {}) to {}",
+        args.file.display(),
+        count(u64::from(args.removals), "removal"),
+        args.fraction,
+        network.source() + 1,
+        network.sink() + 1,
+        path.display()
+    );
+    Ok(())
 }

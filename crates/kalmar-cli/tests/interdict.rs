@@ -292,3 +292,67 @@ fn a_deterministic_graphical_game_is_solved_as_interdiction() {
         "not zero-sum",
     );
 }
+
+#[test]
+fn a_budget_is_drawn_for_a_network_without_one() {
+    // 1 -> 2 -> 3 and 1 -> 3: one removal at every vertex (F = 1) cuts vertex 1 off.
+    let gr = temp("budgetless.gr");
+    std::fs::write(&gr, "p sp 3 3\na 1 2 1\na 2 3 1\na 1 3 5\n").unwrap();
+    let gr = gr.to_str().unwrap();
+    let budget = temp("budgetless.budget");
+    let budget = budget.to_str().unwrap();
+    let out = kalmar(&[
+        "interdict",
+        "budget",
+        gr,
+        "--source",
+        "1",
+        "--sink",
+        "3",
+        "--removals",
+        "1",
+        "--fraction",
+        "1",
+        "-o",
+        budget,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(budget).unwrap(), "s 1\nt 3\nd 1\n");
+    let solved = json_of(&kalmar(&[
+        "interdict",
+        "solve",
+        gr,
+        "--budget",
+        budget,
+        "--json",
+    ]));
+    assert_eq!(solved["values"][0], "inf", "{solved}");
+    // The bench runs every solver on the file: gpi on sums, all four on maxima.
+    let out = stdout(&kalmar(&[
+        "bench",
+        "interdiction",
+        "--file",
+        gr,
+        "--budget",
+        budget,
+        "--reps",
+        "1",
+    ]));
+    assert_eq!(out.matches("| budgetless.gr |").count(), 5, "{out}");
+    // Without -o the file goes to standard output; the same seed draws the same terminals.
+    let drawn = |seed: &str| stdout(&kalmar(&["interdict", "budget", gr, "--seed", seed]));
+    assert_eq!(drawn("4"), drawn("4"));
+    assert!(drawn("4").starts_with("s "), "{}", drawn("4"));
+    refused(
+        &["interdict", "budget", gr, "--sink", "4"],
+        "sink 4: expected a vertex from 1 to 3",
+    );
+    refused(
+        &["interdict", "budget", gr, "--source", "0"],
+        "--source 0: vertices are numbered from 1",
+    );
+    refused(
+        &["interdict", "budget", gr, "--fraction", "2"],
+        "expected a number from 0 to 1",
+    );
+}
