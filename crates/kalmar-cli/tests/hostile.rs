@@ -348,8 +348,11 @@ fn a_long_deep_game_is_stopped_by_the_timeout() {
     }
     let chain = file("chain.efg", efg);
     let out = hostile(&["efg", "nash", &chain, "--timeout", "0.5"]);
+    // Stopped by the timeout, or, when reading takes less than the timeout, by the size model
+    // before the solve: either way a clean exit, never a crash.
+    let refused = out.status.code() == Some(2) && stderr(&out).contains("more than the limit");
     assert!(
-        matches!(out.status.code(), Some(0 | 124)),
+        refused || matches!(out.status.code(), Some(0 | 124)),
         "{}",
         stderr(&out)
     );
