@@ -8,7 +8,10 @@
 use kalmar_core::format::read_text_file;
 use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::budget_file::{InstanceError, instance};
-use kalmar_interdiction::generate::{Params, generate as lib_generate};
+use kalmar_interdiction::dimacs::read_gr;
+use kalmar_interdiction::generate::{
+    BudgetParams, Params, generate as lib_generate, random_budget,
+};
 use kalmar_interdiction::global;
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
@@ -470,6 +473,34 @@ fn read(network: PathBuf, budget: PathBuf) -> PyResult<Instance> {
     })
 }
 
+/// An instance from a DIMACS `.gr` file that came without a budget (a road network of the
+/// DIMACS challenge, say), with one drawn as `kalmar interdict budget` draws it: `removals`
+/// at each vertex with chance `fraction` (by `seed`), none elsewhere; the source and sink
+/// (from 0) as given, otherwise drawn. `OSError` if the file cannot be read, `ValueError` with
+/// the line and column if it does not parse, or for a fraction outside [0, 1].
+#[pyfunction]
+#[pyo3(signature = (network, *, source=None, sink=None, removals=1, fraction=0.25, seed=1))]
+fn read_network(
+    network: PathBuf,
+    source: Option<usize>,
+    sink: Option<usize>,
+    removals: u32,
+    fraction: f64,
+    seed: u64,
+) -> PyResult<Instance> {
+    let text = read_text_file(&network).map_err(crate::read_error)?;
+    let gr = read_gr(&text).map_err(|e| value_error(e.in_file(network.display().to_string())))?;
+    let params = BudgetParams {
+        removals,
+        fraction,
+        seed,
+    };
+    let instance = random_budget(&gr, source, sink, &params).map_err(value_error)?;
+    Ok(Instance {
+        instance: Arc::new(instance),
+    })
+}
+
 /// An instance from the texts of a `.gr` file and a budget file.
 #[pyfunction]
 fn parse(network: &str, budget: &str) -> PyResult<Instance> {
@@ -506,6 +537,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(read_network, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add("INFINITY", INFINITY)?;

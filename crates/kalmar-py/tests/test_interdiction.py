@@ -61,6 +61,18 @@ def test_the_source_value_alone_agrees_and_verifies():
         raising.source_value()
 
 
+def test_a_network_without_a_budget_gets_one_drawn(tmp_path):
+    path = tmp_path / "net.gr"
+    # 1 -> 2 -> 3 and 1 -> 3: one removal everywhere cuts the source off.
+    path.write_text("p sp 3 3\na 1 2 1\na 2 3 1\na 1 3 5\n")
+    cut = interdiction.read_network(path, source=0, sink=2, removals=1, fraction=1.0)
+    assert (cut.source, cut.sink) == (0, 2) and cut.solve().value is None
+    free = interdiction.read_network(path, source=0, sink=2, fraction=0.0)
+    assert free.solve().value == 2
+    with pytest.raises(ValueError, match="fraction"):
+        interdiction.read_network(path, fraction=2.0)
+
+
 def test_affordable_sets_and_the_global_budget():
     edges = [(0, 1, 1), (0, 2, 5), (1, 3, 1), (2, 3, 1)]
     # At 0 the interdictor may remove the edge to 1 (its out-edge 0), or nothing.

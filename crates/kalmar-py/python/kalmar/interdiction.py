@@ -37,6 +37,7 @@ from_edges = _native.from_edges
 generate = _native.generate
 parse = _native.parse
 read = _native.read
+read_network = _native.read_network
 solvers = _native.solvers
 
 __all__ = [
@@ -50,5 +51,6 @@ __all__ = [
     "generate",
     "parse",
     "read",
+    "read_network",
     "solvers",
 ]

@@ -110,6 +110,18 @@ class Instance:
 def read(network: str | os.PathLike[str], budget: str | os.PathLike[str]) -> Instance:
     """An instance from a DIMACS .gr file and a budget file."""
 
+def read_network(
+    network: str | os.PathLike[str],
+    *,
+    source: int | None = None,
+    sink: int | None = None,
+    removals: int = 1,
+    fraction: float = 0.25,
+    seed: int = 1,
+) -> Instance:
+    """An instance from a .gr file without a budget: `removals` at each vertex with chance
+    `fraction`, drawn by `seed`; source and sink (from 0) as given, otherwise drawn."""
+
 def parse(network: str, budget: str) -> Instance:
     """An instance from the texts of a .gr file and a budget file."""
 
