@@ -21,8 +21,9 @@
 //! ```
 //!
 //! # Complexity
-//! O(m log n) with a binary heap (lazy deletion), plus one oracle call per edge: O(log k) each
-//! for removals.
+//! O(m log n) with a binary heap (lazy deletion), plus one oracle call per edge into a vertex
+//! with a budget: O(log k) each for removals. Where a vertex has none (k(u) = 0) L is the least
+//! candidate, which GPI keeps itself with the edge that gives it, as Dijkstra does.
 
 use crate::budget::Budget;
 use crate::network::Network;
@@ -56,10 +57,19 @@ pub enum GpiError {
     /// Raises within polytopes have rational values: [`crate::partial`] solves them.
     #[error("raises within polytopes have rational values: solve them with partial::solve")]
     Polyhedral,
+    /// The budget is not one per vertex.
+    #[error("the budget has {0} vertices, the network {1}")]
+    Length(usize, usize),
 }
 
 /// The values of `network` under `budget`, paths weighed by `operator`.
 pub fn solve(network: &Network, budget: &Budget, operator: Operator) -> Result<Solution, GpiError> {
+    if budget.num_vertices() != network.num_vertices() {
+        return Err(GpiError::Length(
+            budget.num_vertices(),
+            network.num_vertices(),
+        ));
+    }
     match budget {
         Budget::Removals(k) => solve_with(network, Removals::new(network, k), operator),
         Budget::Affordable(families) => {
@@ -77,15 +87,23 @@ pub fn solve_with(
 ) -> Result<Solution, GpiError> {
     let n = network.num_vertices();
     let t = network.sink();
-    let (values, order) = finalise(network, 0u64, INFINITY, |u, e, &value| {
+    // Where the oracle is plain (no budget), L is the least candidate: GPI keeps it itself,
+    // with the edge that gives it, and never asks the oracle.
+    let mut next = vec![None; n];
+    let (values, order) = finalise(network, 0u64, INFINITY, |u, e, &value, &bound| {
         let candidate = operator
             .extend(network.weight(e), value)
             .ok_or(GpiError::Overflow(operator.name()))?;
-        Ok(oracle.settle(u, e, candidate))
+        if !oracle.plain(u) {
+            return Ok(oracle.settle(u, e, candidate));
+        }
+        if candidate < bound {
+            next[u] = Some(e as u32);
+        }
+        Ok(candidate)
     })?;
     let mut removed = vec![false; network.num_edges()];
-    let mut next = vec![None; n];
-    for u in (0..n).filter(|&u| u != t) {
+    for u in (0..n).filter(|&u| u != t && !oracle.plain(u)) {
         let taken = oracle.choice(u, network.out_edges(u), &mut removed);
         if values[u] != INFINITY {
             next[u] = taken.map(|e| e as u32);
@@ -96,15 +114,15 @@ pub fn solve_with(
 
 /// The modified Dijkstra of GPI over any ordered values (integers here, exact rationals for
 /// raises within polytopes in [`crate::partial`]): the sink is worth `zero`; when a vertex v
-/// becomes final, `settle(u, e, value of v)` is called for every edge e = (u, v) from a vertex
-/// u still open and returns L(u, the final successors so far, values), which bounds u's value
-/// (it never grows as more successors are known). Returns every vertex's value (`infinity`
+/// becomes final, `settle(u, e, value of v, u's bound so far)` is called for every edge
+/// e = (u, v) from a vertex u still open and returns L(u, the final successors so far, values),
+/// which bounds u's value (it never grows as more successors are known). Returns every vertex's value (`infinity`
 /// where none became final) and the order the values became final, the sink first.
 pub fn finalise<V: Ord + Clone, E>(
     network: &Network,
     zero: V,
     infinity: V,
-    mut settle: impl FnMut(usize, usize, &V) -> Result<V, E>,
+    mut settle: impl FnMut(usize, usize, &V, &V) -> Result<V, E>,
 ) -> Result<(Vec<V>, Vec<u32>), E> {
     let n = network.num_vertices();
     let t = network.sink();
@@ -127,7 +145,7 @@ pub fn finalise<V: Ord + Clone, E>(
             if done[u] {
                 continue;
             }
-            let bound = settle(u, e, &value)?;
+            let bound = settle(u, e, &value, &values[u])?;
             if bound < values[u] {
                 values[u] = bound.clone();
                 heap.push(Reverse((bound, u as u32)));

@@ -39,6 +39,11 @@ pub trait Oracle {
     /// in `removed` (`out` are u's out-edges) and returns the edge the user then takes (None
     /// when u's value is ∞).
     fn choice(&self, u: usize, out: std::ops::Range<usize>, removed: &mut [bool]) -> Option<usize>;
+    /// Whether `u` has no budget, so that L is the least candidate: the caller may keep that
+    /// least itself and skip `settle` and `choice` at u.
+    fn plain(&self, _u: usize) -> bool {
+        false
+    }
 }
 
 /// k(u) edge removals at every vertex.
@@ -51,6 +56,8 @@ pub struct Removals {
     /// with (∞, none) at first: its top is the (k(u) + 1)-th smallest, ∞ until that many are
     /// known.
     heap: Vec<(u64, u32)>,
+    /// Per vertex, a bit: whether k(u) is 0 (a bit set, so that the test stays in cache).
+    plain: Vec<u64>,
 }
 
 /// The edge of an empty slot.
@@ -69,14 +76,23 @@ impl Removals {
             }
         }
         first.push(total as u32);
+        let mut plain = vec![0u64; n.div_ceil(64)];
+        for (v, _) in k.iter().enumerate().take(n).filter(|&(_, &k)| k == 0) {
+            plain[v / 64] |= 1 << (v % 64);
+        }
         Removals {
             first,
             heap: vec![(INFINITY, NONE); total],
+            plain,
         }
     }
 }
 
 impl Oracle for Removals {
+    fn plain(&self, u: usize) -> bool {
+        self.plain[u / 64] >> (u % 64) & 1 == 1
+    }
+
     fn settle(&mut self, u: usize, e: usize, candidate: u64) -> u64 {
         let heap = &mut self.heap[self.first[u] as usize..self.first[u + 1] as usize];
         match heap.first() {

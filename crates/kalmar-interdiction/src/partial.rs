@@ -269,7 +269,7 @@ pub fn solve(
         answers: vec![Answer::default(); n],
         raisable,
     };
-    let (values, order) = finalise(network, Extended::ZERO, Extended::Infinite, |u, e, d| {
+    let (values, order) = finalise(network, Extended::ZERO, Extended::Infinite, |u, e, d, _| {
         // Only finite values become final.
         let Extended::Finite(d) = d else {
             return Ok(Extended::Infinite);
