@@ -66,6 +66,32 @@ pub fn time<T>(repetitions: usize, f: impl FnMut() -> T) -> (Timing, T) {
     time_within(repetitions, None, f)
 }
 
+/// Runs `a` and `b` in turn `repetitions` times (at least once), timing each run, so that a
+/// drift of the machine's speed falls on both alike; returns both timings and `b`'s last
+/// result.
+pub fn time_pair<U, T>(
+    repetitions: usize,
+    mut a: impl FnMut() -> U,
+    mut b: impl FnMut() -> T,
+) -> (Timing, Timing, T) {
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    loop {
+        let started = Instant::now();
+        std::hint::black_box(a());
+        first.push(started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        let result = std::hint::black_box(b());
+        second.push(started.elapsed().as_secs_f64());
+        if second.len() >= repetitions.max(1) {
+            return (
+                Timing::from_samples(first),
+                Timing::from_samples(second),
+                result,
+            );
+        }
+    }
+}
+
 /// Runs `f` up to `repetitions` times (at least once), timing each run, and stops after a run
 /// longer than `limit` seconds; returns the timing and the last run's result.
 pub fn time_within<T>(

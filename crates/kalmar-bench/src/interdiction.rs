@@ -14,7 +14,7 @@
 //! assert!(rows.iter().all(|row| row.verified));
 //! ```
 
-use crate::harness::{TableRow, time};
+use crate::harness::{TableRow, time, time_pair};
 use kalmar_core::generate::GenerateError;
 use kalmar_interdiction::budget::Budget;
 use kalmar_interdiction::generate::{Params, generate};
@@ -117,32 +117,27 @@ pub fn run_network(
         .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
         .chain(std::iter::once((Operator::Max, solvers::SOURCE_VALUE)))
         .filter(|(_, id)| only.is_empty() || only.contains(id));
-    let mut plain = None;
     for (operator, solver) in cases {
-        let floor = match plain {
-            Some((op, seconds)) if op == operator => seconds,
-            _ => {
-                let (timing, _) = time(runs, || {
-                    certificate::user_values(network, &nothing, operator)
-                });
-                plain = Some((operator, timing.median));
-                timing.median
-            }
-        };
+        let plain = || certificate::user_values(network, &nothing, operator);
         let measured = if solver == solvers::SOURCE_VALUE {
-            source_only(network, budget, runs)
+            source_only(network, budget, runs, plain)
         } else {
-            every_vertex(network, budget, operator, solver, runs)
+            every_vertex(network, budget, operator, solver, runs, plain)
         };
-        let (solver_seconds, comparisons, check_seconds, verified) =
-            measured.map_err(GenerateError::Parameter)?;
+        let Measured {
+            plain_seconds,
+            solver_seconds,
+            comparisons,
+            check_seconds,
+            verified,
+        } = measured.map_err(GenerateError::Parameter)?;
         rows.push(InterdictionRow {
             family: family.to_string(),
             operator: operator.name(),
             solver,
             vertices: network.num_vertices(),
             edges: network.num_edges(),
-            plain_seconds: floor,
+            plain_seconds,
             solver_seconds,
             comparisons,
             check_seconds,
@@ -152,34 +147,48 @@ pub fn run_network(
     Ok(rows)
 }
 
-/// A solver's median time, its comparisons, the certificate's median time and verdict.
-type Measured = Result<(f64, Option<u64>, f64, bool), String>;
+/// The plain search's and a solver's median times (run in turn), the solver's comparisons,
+/// the certificate's median time and verdict.
+struct Measured {
+    plain_seconds: f64,
+    solver_seconds: f64,
+    comparisons: Option<u64>,
+    check_seconds: f64,
+    verified: bool,
+}
 
-/// The registry's solver `id`, which gives every vertex's value.
-fn every_vertex(
+/// The registry's solver `id`, which gives every vertex's value, in turn with `plain`.
+fn every_vertex<U>(
     network: &Network,
     budget: &Budget,
     operator: Operator,
     id: &str,
     runs: usize,
-) -> Measured {
+    plain: impl FnMut() -> U,
+) -> Result<Measured, String> {
     let entry = solvers::SOLVERS.get(id).map_err(|e| e.to_string())?;
-    let (timing, solved) = time(runs, || (entry.run)(network, budget, operator));
+    let (floor, timing, solved) = time_pair(runs, plain, || (entry.run)(network, budget, operator));
     let solved = solved.map_err(|e| e.to_string())?;
     let (check, verdict) = time(runs, || {
         certificate::check(network, budget, operator, &solved.solution)
     });
-    Ok((
-        timing.median,
-        solved.comparisons,
-        check.median,
-        verdict.is_ok(),
-    ))
+    Ok(Measured {
+        plain_seconds: floor.median,
+        solver_seconds: timing.median,
+        comparisons: solved.comparisons,
+        check_seconds: check.median,
+        verified: verdict.is_ok(),
+    })
 }
 
-/// The source's value alone, by the coarsening of [`bspi_source`].
-fn source_only(network: &Network, budget: &Budget, runs: usize) -> Measured {
-    let (timing, answer) = time(runs, || bspi_source::solve(network, budget));
+/// The source's value alone, by the coarsening of [`bspi_source`], in turn with `plain`.
+fn source_only<U>(
+    network: &Network,
+    budget: &Budget,
+    runs: usize,
+    plain: impl FnMut() -> U,
+) -> Result<Measured, String> {
+    let (floor, timing, answer) = time_pair(runs, plain, || bspi_source::solve(network, budget));
     let answer = answer.map_err(|e| e.to_string())?;
     let (check, verdict) = time(runs, || {
         certificate::check_source_value(
@@ -190,10 +199,11 @@ fn source_only(network: &Network, budget: &Budget, runs: usize) -> Measured {
             &answer.path,
         )
     });
-    Ok((
-        timing.median,
-        Some(answer.comparisons),
-        check.median,
-        verdict.is_ok(),
-    ))
+    Ok(Measured {
+        plain_seconds: floor.median,
+        solver_seconds: timing.median,
+        comparisons: Some(answer.comparisons),
+        check_seconds: check.median,
+        verified: verdict.is_ok(),
+    })
 }
