@@ -146,17 +146,16 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
         } else {
             let splitters = splitters(&candidates, 1 << depth, &key, &cmp, &mut rng);
             for &e in &candidates {
-                // Binary search: ⌈log₂(splitters + 1)⌉ comparisons.
-                let (mut low, mut high) = (0, splitters.len());
-                while low < high {
-                    let middle = (low + high) / 2;
-                    if cmp.cmp(&splitters[middle], key(e)).is_le() {
-                        low = middle + 1;
-                    } else {
-                        high = middle;
-                    }
+                // Binary search, ⌈log₂(splitters + 1)⌉ comparisons, written so that the
+                // compiler picks without branching (the branches would be coin flips).
+                let (mut base, mut len) = (0, splitters.len());
+                while len > 0 {
+                    let half = len / 2;
+                    let at_or_below = cmp.cmp(&splitters[base + half], key(e)).is_le();
+                    base = if at_or_below { base + half + 1 } else { base };
+                    len = if at_or_below { len - half - 1 } else { half };
                 }
-                group_of[e as usize] = low as u32 + 1;
+                group_of[e as usize] = base as u32 + 1;
             }
             splitters.len() + 1
         };
@@ -232,8 +231,10 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
                 std::cmp::Ordering::Equal => group,
                 std::cmp::Ordering::Greater => DROPPED,
             };
-            let (u, h) = (network.tail(e as usize), network.head(e as usize));
-            group == j && play[u] == Play::In && play[h] != Play::Above
+            group == j && {
+                let (u, h) = (network.tail(e as usize), network.head(e as usize));
+                play[u] == Play::In && play[h] != Play::Above
+            }
         });
     }
 }
