@@ -183,6 +183,20 @@ fn show(x: u64) -> String {
     }
 }
 
+/// The answer's last line: what the interdictor `does`, what the user pays from the `source`
+/// (from 0) and the length of the path he takes.
+fn outcome(does: &str, source: usize, value: &str, path: usize) -> anyhow::Result<()> {
+    let along = match path {
+        0 => String::new(),
+        edges => format!(" along a path of {}", count(edges as u64, "edge")),
+    };
+    say!(
+        "  the interdictor {does}; from the source {} the user pays {value}{along}",
+        source + 1
+    );
+    Ok(())
+}
+
 /// Runs an interdiction command.
 pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
     match command {
@@ -244,20 +258,12 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                     .comparisons
                     .map_or(String::new(), |c| format!(" ({c} comparisons)"))
             );
-            say!(
-                "  the interdictor removes {}; from the source {} the user pays {}{}",
-                count(removed as u64, "edge"),
-                network.source() + 1,
-                show(solution.values[network.source()]),
-                if solution.path.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " along a path of {}",
-                        count(solution.path.len() as u64, "edge")
-                    )
-                }
-            );
+            outcome(
+                &format!("removes {}", count(removed as u64, "edge")),
+                network.source(),
+                &show(solution.values[network.source()]),
+                solution.path.len(),
+            )?;
             Ok(())
         }
         InterdictCommand::Global { files, k, json } => {
@@ -420,23 +426,18 @@ fn solve_partial(
         "solved by gpi with exact linear programs and checked by the certificate in {}",
         millis(elapsed)
     );
-    say!(
-        "  the interdictor raises {} ({unbounded} without bound); from the source {} the user pays {}{}",
-        count(raised as u64, "edge"),
-        source + 1,
-        match &solution.values[source] {
+    outcome(
+        &format!(
+            "raises {} ({unbounded} without bound)",
+            count(raised as u64, "edge")
+        ),
+        source,
+        &match &solution.values[source] {
             Extended::Finite(x) => x.to_string(),
             Extended::Infinite => "∞".into(),
         },
-        if solution.path.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " along a path of {}",
-                count(solution.path.len() as u64, "edge")
-            )
-        }
-    );
+        solution.path.len(),
+    )?;
     Ok(())
 }
 
@@ -480,20 +481,12 @@ fn solve_source(
         answer.comparisons,
         answer.comparisons as f64 / network.num_edges().max(1) as f64
     );
-    say!(
-        "  the interdictor removes {}; from the source {} the user pays {}{}",
-        count(removed as u64, "edge"),
-        network.source() + 1,
-        show(answer.value),
-        if answer.path.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " along a path of {}",
-                count(answer.path.len() as u64, "edge")
-            )
-        }
-    );
+    outcome(
+        &format!("removes {}", count(removed as u64, "edge")),
+        network.source(),
+        &show(answer.value),
+        answer.path.len(),
+    )?;
     Ok(())
 }
 
