@@ -183,6 +183,19 @@ fn show(x: u64) -> String {
     }
 }
 
+/// Writes the solution `file` to `output` when given, and prints it instead of the summary
+/// with --json: returns whether it was printed.
+fn written(file: &SolutionFile, output: Option<&Path>, json: bool) -> anyhow::Result<bool> {
+    if let Some(path) = output {
+        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+        eprintln!("solution written to {}", path.display());
+    }
+    if json {
+        say!("{}", file.to_text()?.trim_end());
+    }
+    Ok(json)
+}
+
 /// The answer's last line: what the interdictor `does`, what the user pays from the `source`
 /// (from 0) and the length of the path he takes.
 fn outcome(does: &str, source: usize, value: &str, path: usize) -> anyhow::Result<()> {
@@ -230,15 +243,10 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
                 e => in_file(&files.file, e),
             })?;
             let file = SolutionFile::new(&network, operator, &checked.solution);
-            if let Some(path) = output {
-                std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
-                eprintln!("solution written to {}", path.display());
-            }
             crate::report::write_picture(dot.as_deref(), || {
                 picture::to_dot(&network, &checked.solution)
             })?;
-            if *json {
-                say!("{}", file.to_text()?.trim_end());
+            if written(&file, output.as_deref(), *json)? {
                 return Ok(());
             }
             let solution = &checked.solution;
@@ -401,12 +409,7 @@ fn solve_partial(
         e => anyhow::anyhow!("{e}"),
     })?;
     let file = SolutionFile::new_partial(network, &solution);
-    if let Some(path) = output {
-        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
-        eprintln!("solution written to {}", path.display());
-    }
-    if json {
-        say!("{}", file.to_text()?.trim_end());
+    if written(&file, output, json)? {
         return Ok(());
     }
     let raised = (0..network.num_edges())
@@ -458,12 +461,7 @@ fn solve_source(
         e => in_file(&files.file, e),
     })?;
     let file = SolutionFile::new_source_value(network, &answer);
-    if let Some(path) = output {
-        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
-        eprintln!("solution written to {}", path.display());
-    }
-    if json {
-        say!("{}", file.to_text()?.trim_end());
+    if written(&file, output, json)? {
         return Ok(());
     }
     let removed = answer.removed.iter().filter(|&&r| r).count();
