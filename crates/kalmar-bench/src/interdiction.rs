@@ -10,7 +10,8 @@
 //! ```
 //! use kalmar_bench::interdiction::run;
 //! let rows = run(&["grid"], &[1000], &[], 1, 1).unwrap();
-//! assert_eq!(rows.len(), 6); // gpi on sums; gpi, three BSPI solvers and bspi-source on maxima
+//! // gpi on sums; on maxima gpi, three BSPI solvers, and bspi-source with and without budgets
+//! assert_eq!(rows.len(), 7);
 //! assert!(rows.iter().all(|row| row.verified));
 //! ```
 
@@ -96,9 +97,17 @@ pub fn run(
     Ok(rows)
 }
 
+/// The id of the source's value alone, [`bspi_source`].
+const SOURCE_VALUE: &str = solvers::SOURCE_VALUE;
+
+/// The row of [`bspi_source`] with no budget anywhere: the same coarsening as a plain
+/// bottleneck search, the floor the paper's "interdiction for free" compares with.
+pub const WITHOUT_BUDGET: &str = "bspi-source, k = 0";
+
 /// The rows of [`run`] for one network and budget (a file's, say), `family` naming it: GPI on
-/// shortest paths, then every solver on bottleneck paths and the source's value alone (only
-/// those in `only`, when it names any), `runs` times (medians).
+/// shortest paths, then every solver on bottleneck paths and the source's value alone, with
+/// the budget and with none (only those in `only`, when it names any; `bspi-source` names
+/// both), `runs` times (medians).
 pub fn run_network(
     family: &str,
     network: &Network,
@@ -106,7 +115,7 @@ pub fn run_network(
     only: &[&str],
     runs: usize,
 ) -> Result<Vec<InterdictionRow>, GenerateError> {
-    for id in only.iter().filter(|&&id| id != solvers::SOURCE_VALUE) {
+    for id in only.iter().filter(|&&id| id != SOURCE_VALUE) {
         solvers::SOLVERS
             .get(id)
             .map_err(|e| GenerateError::Parameter(e.to_string()))?;
@@ -115,14 +124,22 @@ pub fn run_network(
     let nothing = vec![false; network.num_edges()];
     let cases = std::iter::once((Operator::Sum, "gpi"))
         .chain(solvers::SOLVERS.ids().map(|id| (Operator::Max, id)))
-        .chain(std::iter::once((Operator::Max, solvers::SOURCE_VALUE)))
-        .filter(|(_, id)| only.is_empty() || only.contains(id));
+        .chain([SOURCE_VALUE, WITHOUT_BUDGET].map(|id| (Operator::Max, id)))
+        .filter(|&(_, id)| {
+            let named = if id == WITHOUT_BUDGET {
+                SOURCE_VALUE
+            } else {
+                id
+            };
+            only.is_empty() || only.contains(&named)
+        });
+    let none = Budget::Removals(vec![0; network.num_vertices()]);
     for (operator, solver) in cases {
         let plain = || certificate::user_values(network, &nothing, operator);
-        let measured = if solver == solvers::SOURCE_VALUE {
-            source_only(network, budget, runs, plain)
-        } else {
-            every_vertex(network, budget, operator, solver, runs, plain)
+        let measured = match solver {
+            SOURCE_VALUE => source_only(network, budget, runs, plain),
+            WITHOUT_BUDGET => source_only(network, &none, runs, plain),
+            _ => every_vertex(network, budget, operator, solver, runs, plain),
         };
         let Measured {
             plain_seconds,

@@ -338,7 +338,7 @@ fn a_budget_is_drawn_for_a_network_without_one() {
         "--reps",
         "1",
     ]));
-    assert_eq!(out.matches("| budgetless.gr |").count(), 6, "{out}");
+    assert_eq!(out.matches("| budgetless.gr |").count(), 7, "{out}");
     // Without -o the file goes to standard output; the same seed draws the same terminals.
     let drawn = |seed: &str| stdout(&kalmar(&["interdict", "budget", gr, "--seed", seed]));
     assert_eq!(drawn("4"), drawn("4"));
