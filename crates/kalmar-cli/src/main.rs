@@ -73,7 +73,8 @@ enum Command {
     #[command(subcommand)]
     Stochastic(stochastic::StochasticCommand),
     /// Network interdiction with local budgets: an interdictor removes edges leaving each
-    /// vertex, then a user takes a best path (DIMACS .gr and a budget file).
+    /// vertex (or raises their weights), then a user takes a best path (DIMACS .gr and a
+    /// budget file).
     #[command(subcommand)]
     Interdict(interdict::InterdictCommand),
     /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
