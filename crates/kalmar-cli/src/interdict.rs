@@ -11,9 +11,11 @@ use kalmar_interdiction::dimacs::read_gr;
 use kalmar_interdiction::generate::{BudgetParams, random_budget};
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
-use kalmar_interdiction::polyhedral::{Extended, Polyhedral};
+use kalmar_interdiction::partial::PartialSolution;
+use kalmar_interdiction::polyhedral::Extended;
 use kalmar_interdiction::solution_file::SolutionFile;
-use kalmar_interdiction::{budget_file, dimacs, global, partial, picture, reduction, solvers};
+use kalmar_interdiction::solvers::Answer;
+use kalmar_interdiction::{budget_file, dimacs, global, picture, reduction, solvers};
 use std::path::{Path, PathBuf};
 
 /// The commands of network interdiction.
@@ -231,17 +233,21 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
             if *source_only {
                 return solve_source(files, &network, &budget, operator, output.as_deref(), *json);
             }
-            if let Budget::Polyhedral(polytopes) = &budget {
-                let options = (solver.as_deref(), output.as_deref(), dot.is_some(), *json);
-                return solve_partial(files, &network, polytopes, operator, options);
+            if dot.is_some() && matches!(budget, Budget::Polyhedral(_)) {
+                return Err(bad_input(
+                    "--dot draws removals; a budget of raises has none to draw",
+                ));
             }
-            let (checked, elapsed) = timed("interdicting", network.num_edges(), || {
-                solvers::solve(&network, &budget, operator, solver.as_deref())
+            let (answer, elapsed) = timed("interdicting", network.num_edges(), || {
+                solvers::solve_any(&network, &budget, operator, solver.as_deref())
             });
-            let checked = checked.map_err(|e| match e {
-                solvers::Error::Certificate(_) => anyhow::anyhow!("{e}"),
-                e => in_file(&files.file, e),
-            })?;
+            let checked = match answer.map_err(|e| failure(files, e))? {
+                Answer::Raises(solution) => {
+                    let options = (output.as_deref(), *json, elapsed);
+                    return partial_summary(files, &network, &solution, options);
+                }
+                Answer::Removals(checked) => checked,
+            };
             let file = SolutionFile::new(&network, operator, &checked.solution);
             crate::report::write_picture(dot.as_deref(), || {
                 picture::to_dot(&network, &checked.solution)
@@ -379,36 +385,25 @@ pub fn run(command: &InterdictCommand) -> anyhow::Result<()> {
     }
 }
 
-/// `kalmar interdict solve` on a budget of raises: GPI with linear-programming oracles, the
-/// answer checked by its duality certificate. `options` are --solver (gpi or none), -o, whether
-/// --dot was given (it draws removals, so it is refused here) and --json.
-fn solve_partial(
+/// A solver's error: a bug as it stands, anything else as bad input in the network's file.
+fn failure(files: &Files, error: solvers::Error) -> anyhow::Error {
+    if error.is_internal() {
+        anyhow::anyhow!("{error}")
+    } else {
+        in_file(&files.file, error)
+    }
+}
+
+/// `kalmar interdict solve` on a budget of raises: the checked `solution` of GPI with exact
+/// linear programs, written (-o), printed (--json) or summed up; `options` are -o, --json and
+/// the time the solve took.
+fn partial_summary(
     files: &Files,
     network: &Network,
-    polytopes: &Polyhedral,
-    operator: Operator,
-    (solver, output, dot, json): (Option<&str>, Option<&Path>, bool, bool),
+    solution: &PartialSolution,
+    (output, json, elapsed): (Option<&Path>, bool, std::time::Duration),
 ) -> anyhow::Result<()> {
-    if let Some(id) = solver.filter(|&id| id != "gpi") {
-        return Err(bad_input(format!(
-            "--solver {id}: raises within polytopes are solved by gpi (with exact linear programs)"
-        )));
-    }
-    if dot {
-        return Err(bad_input(
-            "--dot draws removals; a budget of raises has none to draw",
-        ));
-    }
-    let (solution, elapsed) = timed("interdicting", network.num_edges(), || {
-        partial::solve_checked(network, polytopes, operator)
-    });
-    let solution = solution.map_err(|e| match e {
-        partial::PartialError::Operator(_) | partial::PartialError::Length(..) => {
-            in_file(&files.file, e)
-        }
-        e => anyhow::anyhow!("{e}"),
-    })?;
-    let file = SolutionFile::new_partial(network, &solution);
+    let file = SolutionFile::new_partial(network, solution);
     if written(&file, output, json)? {
         return Ok(());
     }
@@ -456,10 +451,7 @@ fn solve_source(
     let (answer, elapsed) = timed("interdicting", network.num_edges(), || {
         solvers::source_value(network, budget, operator)
     });
-    let answer = answer.map_err(|e| match e {
-        solvers::Error::Certificate(_) => anyhow::anyhow!("{e}"),
-        e => in_file(&files.file, e),
-    })?;
+    let answer = answer.map_err(|e| failure(files, e))?;
     let file = SolutionFile::new_source_value(network, &answer);
     if written(&file, output, json)? {
         return Ok(());

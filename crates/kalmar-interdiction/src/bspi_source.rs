@@ -54,6 +54,7 @@
 use crate::bspi::{BspiError, closed, open, removals, run_from};
 use crate::bspi_buckets::Buckets;
 use crate::budget::Budget;
+use crate::gpi::user_path;
 use crate::network::Network;
 use crate::operator::INFINITY;
 use kalmar_terminal::dgg::compare::Comparisons;
@@ -216,7 +217,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
             return Ok(SourceValue {
                 value: network.weight(*edge as usize),
                 removed,
-                path: path(network, &next),
+                path: user_path(network, &next),
                 rounds,
                 comparisons: cmp.count(),
             });
@@ -263,16 +264,4 @@ fn splitters<'a>(
         .collect();
     splitters.dedup();
     splitters
-}
-
-/// The user's path from the source along `next` (at most one step per vertex).
-fn path(network: &Network, next: &[Option<u32>]) -> Vec<usize> {
-    let mut path = Vec::new();
-    let mut u = network.source();
-    while u != network.sink() && path.len() < next.len() {
-        let Some(e) = next[u] else { break };
-        path.push(e as usize);
-        u = network.head(e as usize);
-    }
-    path
 }

@@ -155,6 +155,20 @@ pub fn finalise<V: Ord + Clone, E>(
     Ok((values, order))
 }
 
+/// The user's path from the source along `next`, the edge taken at each vertex (None where
+/// the value is ∞), until the sink: at most one step per vertex, so a cycle in `next` cannot
+/// hold it up.
+pub(crate) fn user_path(network: &Network, next: &[Option<u32>]) -> Vec<usize> {
+    let mut path = Vec::new();
+    let mut u = network.source();
+    while u != network.sink() && path.len() < next.len() {
+        let Some(e) = next[u] else { break };
+        path.push(e as usize);
+        u = network.head(e as usize);
+    }
+    path
+}
+
 impl Solution {
     /// The solution of these values and choices, with the user's path from the source found by
     /// following `next` (at most one step per vertex, so a cycle in `next` cannot hold it up).
@@ -165,13 +179,7 @@ impl Solution {
         removed: Vec<bool>,
         next: Vec<Option<u32>>,
     ) -> Solution {
-        let mut path = Vec::new();
-        let mut u = network.source();
-        while u != network.sink() && values[u] != INFINITY && path.len() < values.len() {
-            let Some(e) = next[u] else { break };
-            path.push(e as usize);
-            u = network.head(e as usize);
-        }
+        let path = user_path(network, &next);
         Solution {
             values,
             order,

@@ -47,7 +47,7 @@
 //! vertex with raisable edges, of |S| + rows(u) rows and 1 + raisable(u) variables (see
 //! [`crate::lp`]); O(1) per edge elsewhere.
 
-use crate::gpi::finalise;
+use crate::gpi::{finalise, user_path};
 use crate::lp::{Outcome, Program, ShapeError};
 use crate::network::Network;
 use crate::operator::Operator;
@@ -110,6 +110,9 @@ pub enum PartialError {
     /// The budget is for another number of vertices.
     #[error("the budget has {0} vertices, the network {1}")]
     Length(usize, usize),
+    /// A solver other than GPI was named.
+    #[error("solver '{0}': raises within polytopes are solved by gpi (with exact linear programs)")]
+    Solver(String),
     /// A local program went wrong (infeasible though raising nothing is always allowed, or
     /// malformed): a bug.
     #[error("internal error, the linear program of vertex {0} {1}")]
@@ -120,12 +123,17 @@ pub enum PartialError {
 }
 
 /// Solves with [`solve`] and checks the answer with [`partial_certificate::check`] before
-/// returning it: the one call the program and the Python package make.
+/// returning it: the one call the program and the Python package make. `solver`, when named,
+/// must be `gpi`, the only solver of raises.
 pub fn solve_checked(
     network: &Network,
     budget: &Polyhedral,
     operator: Operator,
+    solver: Option<&str>,
 ) -> Result<PartialSolution, PartialError> {
+    if let Some(id) = solver.filter(|&id| id != "gpi") {
+        return Err(PartialError::Solver(id.into()));
+    }
     let solution = solve(network, budget, operator)?;
     partial_certificate::check(network, budget, &solution).map_err(PartialError::Certificate)?;
     Ok(solution)
@@ -315,12 +323,7 @@ pub fn solve(
             })
         })
         .collect();
-    let mut path = Vec::new();
-    let mut u = network.source();
-    while let Some(e) = next[u].filter(|_| path.len() < n) {
-        path.push(e as usize);
-        u = network.head(e as usize);
-    }
+    let path = user_path(network, &next);
     Ok(PartialSolution {
         values,
         order,

@@ -36,6 +36,7 @@ use crate::certificate::{self, Wrong};
 use crate::gpi::{self, GpiError, Solution};
 use crate::network::Network;
 use crate::operator::Operator;
+use crate::partial::{self, PartialError, PartialSolution};
 use crate::{bspi_buckets, bspi_coarse};
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 
@@ -82,6 +83,31 @@ pub enum Error {
     /// The answer failed its certificate: a bug in the solver.
     #[error("internal error, the solver's answer failed its certificate: {0}")]
     Certificate(Wrong),
+    /// Partial interdiction refused the instance or failed.
+    #[error(transparent)]
+    Partial(#[from] PartialError),
+}
+
+impl Error {
+    /// Whether the error is a bug of kalmar's (an answer that failed its certificate, a solver
+    /// that lost its way), not something wrong with the input.
+    pub fn is_internal(&self) -> bool {
+        matches!(
+            self,
+            Error::Certificate(_)
+                | Error::Bspi(BspiError::Internal(_) | BspiError::Part(_))
+                | Error::Partial(PartialError::Internal(..) | PartialError::Certificate(_))
+        )
+    }
+}
+
+/// A checked answer under any budget.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Removals or affordable sets: integer values, from a solver of the registry.
+    Removals(Checked),
+    /// Raises within polytopes: exact rational values, from GPI with linear programs.
+    Raises(PartialSolution),
 }
 
 /// A solver: the network, the budget and the operator to an answer.
@@ -182,6 +208,36 @@ pub fn solve(
         solution: solved.solution,
         comparisons: solved.comparisons,
     })
+}
+
+/// Solves under any budget and checks the answer: removals and affordable sets by [`solve`]
+/// with the solver `id` (or the fitting one), raises within polytopes by
+/// [`partial::solve_checked`] (GPI with exact linear programs; `id` must be `gpi` if given).
+///
+/// ```
+/// use kalmar_interdiction::budget_file::instance;
+/// use kalmar_interdiction::solvers::{self, Answer};
+/// use kalmar_interdiction::operator::Operator;
+/// let gr = "p sp 2 1\na 1 2 4\n";
+/// let (network, budget) = instance(gr, "s 1\nt 2\nr 1 1:1 <= 1/2\n").unwrap();
+/// let Ok(Answer::Raises(raised)) = solvers::solve_any(&network, &budget, Operator::Sum, None)
+/// else { panic!("raises") };
+/// assert_eq!(raised.values[0].to_string(), "9/2");
+/// let (network, budget) = instance(gr, "s 1\nt 2\n").unwrap();
+/// assert!(matches!(solvers::solve_any(&network, &budget, Operator::Sum, None), Ok(Answer::Removals(_))));
+/// ```
+pub fn solve_any(
+    network: &Network,
+    budget: &Budget,
+    operator: Operator,
+    id: Option<&str>,
+) -> Result<Answer, Error> {
+    match budget {
+        Budget::Polyhedral(polytopes) => Ok(Answer::Raises(partial::solve_checked(
+            network, polytopes, operator, id,
+        )?)),
+        _ => Ok(Answer::Removals(solve(network, budget, operator, id)?)),
+    }
 }
 
 /// The budget is one of removals or affordable sets for every vertex of `network`.

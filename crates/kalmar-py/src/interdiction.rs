@@ -16,9 +16,9 @@ use kalmar_interdiction::global;
 use kalmar_interdiction::network::Network;
 use kalmar_interdiction::operator::{INFINITY, Operator};
 use kalmar_interdiction::partial;
-use kalmar_interdiction::polyhedral::{Extended, Polyhedral, Row};
+use kalmar_interdiction::polyhedral::{Extended, Row};
 use kalmar_interdiction::solution_file::SolutionFile;
-use kalmar_interdiction::solvers as registry;
+use kalmar_interdiction::solvers::{self as registry, Answer};
 
 use crate::common::{fraction, interruptible, rational, read_only, save, value_error};
 use numpy::PyArray1;
@@ -274,15 +274,18 @@ impl Instance {
                 "unknown operator '{operator}': expected sum, max or product"
             ))
         })?;
-        if let Budget::Polyhedral(polytopes) = &self.instance.1 {
-            let solved = self.solve_partial(py, polytopes.clone(), operator, solver)?;
-            return Ok(Bound::new(py, solved)?.into_any().unbind());
-        }
         let instance = Arc::clone(&self.instance);
-        let checked = interruptible(py, move || {
-            registry::solve(&instance.0, &instance.1, operator, solver.as_deref())
+        let answer = interruptible(py, move || {
+            registry::solve_any(&instance.0, &instance.1, operator, solver.as_deref())
         })?
         .map_err(value_error)?;
+        let checked = match answer {
+            Answer::Raises(solution) => {
+                let solved = self.partial(solution)?;
+                return Ok(Bound::new(py, solved)?.into_any().unbind());
+            }
+            Answer::Removals(checked) => checked,
+        };
         let source = self.instance.0.source();
         let file = SolutionFile::new(&self.instance.0, operator, &checked.solution)
             .to_text()
@@ -362,25 +365,8 @@ impl Instance {
 }
 
 impl Instance {
-    /// Raises within polytopes, which the registry of `solve` does not take: GPI with exact
-    /// linear programs, checked by its duality certificate.
-    fn solve_partial(
-        &self,
-        py: Python<'_>,
-        polytopes: Polyhedral,
-        operator: Operator,
-        solver: Option<String>,
-    ) -> PyResult<PartialSolution> {
-        if let Some(id) = solver.filter(|id| id != "gpi") {
-            return Err(value_error(format!(
-                "solver '{id}': raises within polytopes are solved by gpi (with exact linear programs)"
-            )));
-        }
-        let instance = Arc::clone(&self.instance);
-        let solution = interruptible(py, move || {
-            partial::solve_checked(&instance.0, &polytopes, operator)
-        })?
-        .map_err(value_error)?;
+    /// A partial-interdiction answer for Python.
+    fn partial(&self, solution: partial::PartialSolution) -> PyResult<PartialSolution> {
         let network = &self.instance.0;
         let file = SolutionFile::new_partial(network, &solution)
             .to_text()
