@@ -233,7 +233,13 @@ pub fn check_source_value(
         )));
     }
     // 4. The vertices where the user holds the value against any choice.
-    let mut good: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Per vertex, how many of its good edges (no heavier than the value, into the set) are
+    // known; with affordable sets also which, to ask the budget (removals need the count only).
+    let mut count = vec![0u32; n];
+    let mut good: Vec<Vec<u32>> = match budget {
+        Budget::Removals(_) => Vec::new(),
+        _ => vec![Vec::new(); n],
+    };
     let mut safe = vec![false; n];
     safe[t] = true;
     let mut stack = vec![t];
@@ -243,10 +249,13 @@ pub fn check_source_value(
             if safe[u] || network.weight(e as usize) > value {
                 continue;
             }
-            good[u].push(e - network.out_edges(u).start as u32);
+            count[u] += 1;
             let held = match budget {
-                Budget::Removals(k) => good[u].len() > k[u] as usize,
-                _ => !budget.allows(network, u, &good[u]),
+                Budget::Removals(k) => count[u] > k[u],
+                _ => {
+                    good[u].push(e - network.out_edges(u).start as u32);
+                    !budget.allows(network, u, &good[u])
+                }
             };
             if held {
                 safe[u] = true;
