@@ -57,7 +57,6 @@ use crate::budget::Budget;
 use crate::gpi::user_path;
 use crate::network::Network;
 use crate::operator::INFINITY;
-use kalmar_terminal::dgg::compare::Comparisons;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// The source's value and the choices that prove it.
@@ -103,7 +102,8 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
         network.source(),
         network.sink(),
     );
-    let cmp = Comparisons::new();
+    // Comparisons of weights made, counted where they are made.
+    let mut comparisons = 0u64;
     let mut removed = vec![false; m];
     // Per vertex, the edge the user takes, from the run of the round it left.
     let mut next: Vec<Option<u32>> = vec![None; n];
@@ -116,9 +116,9 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
             comparisons: 0,
         });
     }
-    // Distinct keys: ties between equal weights broken by edge id.
-    let by: Vec<(u64, u32)> = (0..m).map(|e| (network.weight(e), e as u32)).collect();
-    let key = |e: u32| &by[e as usize];
+    // Distinct keys: the weight above, the edge id below to break ties (one comparison of
+    // u128 compares both).
+    let key = |e: u32| u128::from(network.weight(e as usize)) << 32 | u128::from(e);
     let mut rng = StdRng::seed_from_u64(m as u64);
     // Per edge, its group (from 1) while it is a candidate, else BOTTOM or DROPPED.
     let mut group_of = vec![BOTTOM; m];
@@ -139,26 +139,35 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
         let last = depth >= usize::BITS as usize || 1usize << depth >= count;
         // The last round sorts the candidates: each is a group of its own.
         let groups = if last {
-            candidates.sort_unstable_by(|&a, &b| cmp.cmp(key(a), key(b)));
-            for (g, &e) in candidates.iter().enumerate() {
-                group_of[e as usize] = g as u32 + 1;
+            // The keys themselves are sorted (the edge id is their low half), not the ids,
+            // which would look each key up in the whole array at every comparison.
+            let mut sorted: Vec<u128> = candidates.iter().map(|&e| key(e)).collect();
+            sorted.sort_unstable_by(|a, b| {
+                comparisons += 1;
+                a.cmp(b)
+            });
+            for (g, (&key, e)) in sorted.iter().zip(&mut candidates).enumerate() {
+                *e = key as u32;
+                group_of[*e as usize] = g as u32 + 1;
             }
             candidates.len()
         } else {
-            let splitters = splitters(&candidates, 1 << depth, &key, &cmp, &mut rng);
+            let splitters = splitters(&candidates, 1 << depth, key, &mut comparisons, &mut rng);
+            // Per candidate, its group is the number of splitters at or below it: a binary
+            // search that halves the range ⌈log₂ groups⌉ times for every candidate.
+            let groups = splitters.len() + 1;
             for &e in &candidates {
-                // Binary search, ⌈log₂(splitters + 1)⌉ comparisons, written so that the
-                // compiler picks without branching (the branches would be coin flips).
-                let (mut base, mut len) = (0, splitters.len());
-                while len > 0 {
-                    let half = len / 2;
-                    let at_or_below = cmp.cmp(&splitters[base + half], key(e)).is_le();
-                    base = if at_or_below { base + half + 1 } else { base };
-                    len = if at_or_below { len - half - 1 } else { half };
+                let (mut base, mut size, key) = (0, groups, key(e));
+                while size > 1 {
+                    let half = size / 2;
+                    base += half * usize::from(splitters[base + half - 1] <= key);
+                    size -= half;
                 }
                 group_of[e as usize] = base as u32 + 1;
             }
-            splitters.len() + 1
+            let steps = groups.next_power_of_two().trailing_zeros();
+            comparisons += u64::from(steps) * candidates.len() as u64;
+            groups
         };
         let state = (0..n)
             .map(|v| match play[v] {
@@ -206,7 +215,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
                 removed,
                 path: Vec::new(),
                 rounds,
-                comparisons: cmp.count(),
+                comparisons,
             });
         };
         if last {
@@ -219,7 +228,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
                 removed,
                 path: user_path(network, &next),
                 rounds,
-                comparisons: cmp.count(),
+                comparisons,
             });
         }
         // The source's group stays; lighter candidates become bottom edges, heavier ones are
@@ -246,21 +255,24 @@ const OVERSAMPLE: usize = 16;
 /// At most `groups` - 1 keys that split `candidates` into groups of about equal size: keys
 /// evenly spaced in a sorted random sample of `OVERSAMPLE` · `groups` candidates (fewer when
 /// that would cost more than a few comparisons per candidate), without repeats.
-fn splitters<'a>(
+fn splitters(
     candidates: &[u32],
     groups: usize,
-    key: &impl Fn(u32) -> &'a (u64, u32),
-    cmp: &Comparisons,
+    key: impl Fn(u32) -> u128,
+    comparisons: &mut u64,
     rng: &mut StdRng,
-) -> Vec<(u64, u32)> {
+) -> Vec<u128> {
     let size = (groups * OVERSAMPLE).min((candidates.len() / OVERSAMPLE).max(groups));
-    let mut sample: Vec<u32> = (0..size.min(candidates.len()))
-        .map(|_| candidates[rng.random_range(0..candidates.len())])
+    let mut sample: Vec<u128> = (0..size.min(candidates.len()))
+        .map(|_| key(candidates[rng.random_range(0..candidates.len())]))
         .collect();
-    sample.sort_unstable_by(|&a, &b| cmp.cmp(key(a), key(b)));
+    sample.sort_unstable_by(|a, b| {
+        *comparisons += 1;
+        a.cmp(b)
+    });
     sample.dedup();
-    let mut splitters: Vec<(u64, u32)> = (1..groups)
-        .map(|i| *key(sample[i * sample.len() / groups]))
+    let mut splitters: Vec<u128> = (1..groups)
+        .map(|i| sample[i * sample.len() / groups])
         .collect();
     splitters.dedup();
     splitters

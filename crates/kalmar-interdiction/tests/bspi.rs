@@ -29,6 +29,22 @@ fn small() -> impl Strategy<Value = (Network, Budget)> {
     })
 }
 
+/// A random network of 4 to 40 vertices and 20 to 300 edges with weights 0..10 (ties abound),
+/// and k(v) in 0..3: enough edges for the source's value to take more than one round.
+fn medium() -> impl Strategy<Value = (Network, Budget)> {
+    (4usize..41).prop_flat_map(|n| {
+        (
+            proptest::collection::vec((0..n, 0..n, 0u64..10), 20..300),
+            proptest::collection::vec(0u32..3, n),
+        )
+            .prop_map(move |(edges, k)| {
+                let network = Network::new(n, &edges, n - 1, 0).unwrap();
+                let budget = Budget::removals(&network, k).unwrap();
+                (network, budget)
+            })
+    })
+}
+
 /// A random network of `n` vertices and `m` edges (self-loops and parallel edges included)
 /// with weights below `spread`, and k(v) up to `k`.
 fn large(n: usize, m: usize, spread: u64, k: u32, seed: u64) -> (Network, Budget) {
@@ -76,6 +92,17 @@ proptest! {
                 prop_assert!(check(wrong).is_err(), "{} accepted on {:?}", wrong, network);
             }
         }
+    }
+
+    #[test]
+    fn the_source_value_over_several_rounds_agrees_with_gpi((network, budget) in medium()) {
+        let expected = gpi::solve(&network, &budget, Operator::Max).unwrap().values;
+        let answer = bspi_source::solve(&network, &budget).unwrap();
+        prop_assert_eq!(answer.value, expected[network.source()], "{:?}", network);
+        let verdict = certificate::check_source_value(
+            &network, &budget, answer.value, &answer.removed, &answer.path,
+        );
+        prop_assert!(verdict.is_ok(), "{:?}: {:?}", network, verdict);
     }
 }
 
