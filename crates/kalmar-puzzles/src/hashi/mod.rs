@@ -1,0 +1,1 @@
+//! Hashiwokakero (Nikoli's "Bridges").

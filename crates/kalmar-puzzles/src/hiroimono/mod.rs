@@ -1,0 +1,1 @@
+//! Hiroimono, the stone-collecting tour puzzle, and its variants.
