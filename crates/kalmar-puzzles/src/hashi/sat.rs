@@ -1,0 +1,217 @@
+//! The SAT encoding of Hashiwokakero, with connectivity added lazily.
+//!
+//! Each link gets two variables: `one` (at least one bridge) and `two` (two bridges), with
+//! `two → one`. An island's number is enforced by forbidding each combination of values on its
+//! at most four links whose sum is wrong (at most 3⁴ = 81 clauses, fewer once propagation has
+//! fixed some links). Crossing links get `¬one_h ∨ ¬one_v`; propagation's bounds go in as unit
+//! clauses. Connectivity is not encoded up front: the solver finds a model, the components of
+//! its bridges are computed, and if there are several, each component gets a *cut clause*
+//! (some link leaving it carries a bridge); repeat until a model is connected. Every cut is
+//! implied by connectivity, so no solution is lost, and each round removes the model found.
+//! To enumerate, a solution is blocked by a clause saying some link differs from it.
+//!
+//! The solver is [batsat](https://crates.io/crates/batsat), a pure-Rust MiniSat.
+//!
+//! ```
+//! use kalmar_puzzles::hashi::{format::read_puzzle, propagate::propagate, sat::SatSearch};
+//! let puzzle = read_puzzle("2.2\n...\n2.2\n").unwrap();
+//! let deductions = propagate(&puzzle).unwrap();
+//! let mut search = SatSearch::new(&puzzle, &deductions);
+//! let mut count = 0;
+//! while let Some(solution) = search.next_solution() {
+//!     search.block(&solution);
+//!     count += 1;
+//! }
+//! // A square of four 2s: all single bridges, or two opposite doubles are not connected.
+//! assert_eq!(count, 1);
+//! ```
+//!
+//! # Complexity
+//! The encoding has 2·links variables and O(81·islands + crossings) clauses. Each SAT call is
+//! exponential in the worst case (the puzzle is NP-complete); the number of cut rounds is
+//! bounded by the number of disconnected models, small in practice.
+
+use super::propagate::{Deductions, Groups};
+use super::puzzle::{Puzzle, Solution};
+use batsat::{BasicSolver, Lit, SolverInterface, lbool};
+
+/// Counters of the lazy search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stats {
+    /// Calls to the SAT solver.
+    pub sat_calls: usize,
+    /// Cut clauses added for disconnected models.
+    pub cuts: usize,
+    /// Solutions blocked to search for another.
+    pub blocked: usize,
+    /// Clauses of the initial encoding.
+    pub clauses: usize,
+}
+
+/// An incremental search for connected solutions.
+pub struct SatSearch<'a> {
+    puzzle: &'a Puzzle,
+    solver: BasicSolver,
+    one: Vec<Lit>,
+    two: Vec<Lit>,
+    /// False once an empty clause was added: no (further) solution.
+    satisfiable: bool,
+    stats: Stats,
+}
+
+impl<'a> SatSearch<'a> {
+    /// The encoding of `puzzle` with the bounds of `deductions` as unit clauses.
+    pub fn new(puzzle: &'a Puzzle, deductions: &Deductions) -> Self {
+        let links = puzzle.links().len();
+        let mut solver = BasicSolver::default();
+        let mut fresh = || Lit::new(solver.new_var_default(), true);
+        let one: Vec<Lit> = (0..links).map(|_| fresh()).collect();
+        let two: Vec<Lit> = (0..links).map(|_| fresh()).collect();
+        let mut search = SatSearch {
+            puzzle,
+            solver,
+            one,
+            two,
+            satisfiable: true,
+            stats: Stats::default(),
+        };
+        search.encode(deductions);
+        search.stats.clauses = search.solver.num_clauses() as usize;
+        search
+    }
+
+    fn add(&mut self, mut clause: Vec<Lit>) {
+        if !self.solver.add_clause_reuse(&mut clause) {
+            self.satisfiable = false;
+        }
+    }
+
+    /// The clause "link `link` does not carry `count` bridges".
+    fn differs(&self, link: usize, count: u8, clause: &mut Vec<Lit>) {
+        let (one, two) = (self.one[link], self.two[link]);
+        match count {
+            0 => clause.push(one),
+            1 => clause.extend([!one, two]),
+            _ => clause.push(!two),
+        }
+    }
+
+    fn encode(&mut self, deductions: &Deductions) {
+        let puzzle = self.puzzle;
+        for link in 0..puzzle.links().len() {
+            self.add(vec![!self.two[link], self.one[link]]);
+            for count in 0..=2 {
+                if !(deductions.min[link]..=deductions.max[link]).contains(&count) {
+                    let mut clause = Vec::new();
+                    self.differs(link, count, &mut clause);
+                    self.add(clause);
+                }
+            }
+        }
+        for &(horizontal, vertical) in puzzle.crossings() {
+            self.add(vec![!self.one[horizontal], !self.one[vertical]]);
+        }
+        for (island, data) in puzzle.islands().iter().enumerate() {
+            let links = puzzle.links_of(island);
+            let ranges: Vec<(u8, u8)> = links
+                .iter()
+                .map(|&l| (deductions.min[l], deductions.max[l]))
+                .collect();
+            // Every combination within the bounds whose sum is wrong gets a clause.
+            let mut values: Vec<u8> = ranges.iter().map(|&(min, _)| min).collect();
+            loop {
+                let sum: u32 = values.iter().map(|&v| u32::from(v)).sum();
+                if sum != u32::from(data.number) {
+                    let mut clause = Vec::new();
+                    for (&link, &value) in links.iter().zip(&values) {
+                        self.differs(link, value, &mut clause);
+                    }
+                    self.add(clause);
+                }
+                // Next combination, odometer style.
+                let Some(position) = (0..values.len()).find(|&i| values[i] < ranges[i].1) else {
+                    break;
+                };
+                values[position] += 1;
+                for i in 0..position {
+                    values[i] = ranges[i].0;
+                }
+            }
+        }
+    }
+
+    /// The next connected solution not yet blocked, or `None` if there is none.
+    pub fn next_solution(&mut self) -> Option<Solution> {
+        while self.satisfiable {
+            self.stats.sat_calls += 1;
+            if self.solver.solve_limited(&[]) != lbool::TRUE {
+                self.satisfiable = false;
+                break;
+            }
+            let bridges: Vec<u8> = (0..self.puzzle.links().len())
+                .map(|l| {
+                    let on = |lit: Lit| u8::from(self.solver.value_lit(lit) == lbool::TRUE);
+                    on(self.one[l]) + on(self.two[l])
+                })
+                .collect();
+            let cuts = self.cuts(&bridges);
+            if cuts.is_empty() {
+                return Some(Solution { bridges });
+            }
+            for cut in cuts {
+                self.stats.cuts += 1;
+                self.add(cut);
+            }
+        }
+        None
+    }
+
+    /// The cut clauses of a model: none if its bridges connect all islands, else one per
+    /// component, saying some link leaving it carries a bridge.
+    fn cuts(&self, bridges: &[u8]) -> Vec<Vec<Lit>> {
+        let puzzle = self.puzzle;
+        let count = puzzle.islands().len();
+        let mut groups = Groups::new(count);
+        for (link, &value) in puzzle.links().iter().zip(bridges) {
+            if value > 0 {
+                groups.union(link.first, link.second);
+            }
+        }
+        let roots: Vec<usize> = (0..count).map(|i| groups.find(i)).collect();
+        let mut index_of_root = vec![usize::MAX; count];
+        let mut components = 0;
+        for &root in &roots {
+            if index_of_root[root] == usize::MAX {
+                index_of_root[root] = components;
+                components += 1;
+            }
+        }
+        if components <= 1 {
+            return Vec::new();
+        }
+        let mut cuts = vec![Vec::new(); components];
+        for (link, ends) in puzzle.links().iter().enumerate() {
+            let (a, b) = (roots[ends.first], roots[ends.second]);
+            if a != b {
+                cuts[index_of_root[a]].push(self.one[link]);
+                cuts[index_of_root[b]].push(self.one[link]);
+            }
+        }
+        cuts
+    }
+
+    /// Forbids `solution`, so that the next search finds another.
+    pub fn block(&mut self, solution: &Solution) {
+        let mut clause = Vec::new();
+        for (link, &count) in solution.bridges.iter().enumerate() {
+            self.differs(link, count, &mut clause);
+        }
+        self.stats.blocked += 1;
+        self.add(clause);
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
