@@ -8,6 +8,7 @@
 //! - [`check`]: the independent checker;
 //! - [`propagate`]: human-style deductions with explanations;
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
+//! - [`generate`]: random puzzles with a unique solution;
 //!
 //! [`solve`] is the one call: propagation, then the SAT search, every solution checked.
 //!
@@ -25,6 +26,7 @@
 
 pub mod check;
 pub mod format;
+pub mod generate;
 pub mod propagate;
 pub mod puzzle;
 pub mod sat;

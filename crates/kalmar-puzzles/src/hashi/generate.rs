@@ -1,0 +1,344 @@
+//! Random puzzles with a unique solution, in the spirit of Simon Tatham's Bridges generator:
+//! grow a random connected layout of bridges from one island, reading the numbers off it, then
+//! let the solver decide whether the numbers determine the layout.
+//!
+//! 1. **Grow**: start with one island on a random cell; repeatedly pick an island and a
+//!    direction, walk 2 to `max_span` cells over water no bridge covers, and put a new island
+//!    there (never next to another island), joined by one or two bridges. Stop at
+//!    `density × cells` islands or when tries run out.
+//! 2. **Loops**: each link left free, whose gap no bridge covers, gets one or two bridges with
+//!    probability `loops`. Loops make the puzzle harder to read and less often unique.
+//! 3. **Numbers** are the islands' bridge ends, so the layout solves the puzzle.
+//! 4. **Uniqueness**: [`solve`](super::solve) in unique mode. If a second solution exists, a
+//!    link where it differs from the layout is changed: a bridged link gets a new island in the
+//!    middle of its gap (number twice its bridges) or, if no cell of the gap can hold one, its
+//!    bridges flipped between one and two; a free link gets a bridge. The layout stays a
+//!    solution of the new numbers and the other solution usually dies; repeat. After
+//!    `max_adjustments` the attempt is dropped and a new layout grown.
+//!
+//! Everything is drawn from one [`StdRng`] seeded with `seed`, so a seed gives one puzzle.
+//!
+//! ```
+//! use kalmar_puzzles::hashi::generate::{Params, generate};
+//! use kalmar_puzzles::hashi::{Mode, solve};
+//! let generated = generate(&Params::new(7, 7, 42)).unwrap();
+//! let answer = solve(&generated.puzzle, Mode::Unique).unwrap();
+//! assert_eq!(answer.unique, Some(true));
+//! assert_eq!(answer.solutions[0], generated.solution);
+//! ```
+//!
+//! # Complexity
+//! Growing is O(tries · max_span) plus O(width·height) per layout; each uniqueness test is a
+//! solver call (NP-complete in general, fast on these puzzles), one per adjustment.
+
+use super::puzzle::{Island, Puzzle, PuzzleError, Solution, check_size};
+use super::{Error as SolveError, Mode, solve};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Islands per cell aimed at, from 0 to 0.5 (Tatham's default is about 0.3).
+    pub density: f64,
+    /// Probability that a free link gets bridges after growing, from 0 to 1.
+    pub loops: f64,
+    /// The longest bridge grown, at least 2 cells.
+    pub max_span: usize,
+    /// Islands inserted to break a second solution before a layout is dropped.
+    pub max_adjustments: usize,
+    /// Layouts tried before giving up.
+    pub max_attempts: usize,
+    /// The seed of the random numbers.
+    pub seed: u64,
+}
+
+impl Params {
+    /// Defaults for a `width` × `height` grid: density 0.25, loops 0.1, spans up to half the
+    /// longer side but from 3 to 8, 100 adjustments, 20 attempts.
+    pub fn new(width: usize, height: usize, seed: u64) -> Self {
+        Params {
+            width,
+            height,
+            density: 0.25,
+            loops: 0.1,
+            max_span: (width.max(height) / 2).clamp(3, 8),
+            max_adjustments: 100,
+            max_attempts: 20,
+            seed,
+        }
+    }
+}
+
+/// A generated puzzle and its unique solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its only solution.
+    pub solution: Solution,
+    /// Layouts grown (the last one kept).
+    pub attempts: usize,
+    /// Islands inserted into the kept layout to make it unique.
+    pub adjustments: usize,
+}
+
+/// Why no puzzle was generated.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum GenerateError {
+    /// The grid size is refused.
+    #[error(transparent)]
+    Size(#[from] PuzzleError),
+    /// A parameter is out of its range.
+    #[error("{0}")]
+    Parameter(&'static str),
+    /// The solver failed (a bug).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// No layout became unique within the attempts allowed.
+    #[error("no puzzle with a unique solution in {0} attempts")]
+    GaveUp(usize),
+}
+
+/// A layout under construction: islands and bridges on cells.
+struct Layout {
+    width: usize,
+    height: usize,
+    island: Vec<bool>,
+    covered: Vec<bool>,
+    islands: Vec<usize>,
+    /// (cell, cell, bridges), first cell before second in reading order.
+    bridges: Vec<(usize, usize, u8)>,
+}
+
+const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+impl Layout {
+    fn new(width: usize, height: usize) -> Self {
+        let cells = width * height;
+        Layout {
+            width,
+            height,
+            island: vec![false; cells],
+            covered: vec![false; cells],
+            islands: Vec::new(),
+            bridges: Vec::new(),
+        }
+    }
+
+    /// The cell `steps` away from `cell` in `direction`, if inside the grid.
+    fn step(&self, cell: usize, (dr, dc): (isize, isize), steps: usize) -> Option<usize> {
+        let row = (cell / self.width).checked_add_signed(dr * steps as isize)?;
+        let column = (cell % self.width).checked_add_signed(dc * steps as isize)?;
+        (row < self.height && column < self.width).then_some(row * self.width + column)
+    }
+
+    /// Whether an island may stand on `cell`: free, and no island beside it.
+    fn can_hold_island(&self, cell: usize) -> bool {
+        !self.island[cell]
+            && !self.covered[cell]
+            && DIRECTIONS
+                .iter()
+                .all(|&d| self.step(cell, d, 1).is_none_or(|next| !self.island[next]))
+    }
+
+    fn add_island(&mut self, cell: usize) {
+        self.island[cell] = true;
+        self.islands.push(cell);
+    }
+
+    fn add_bridge(&mut self, a: usize, b: usize, count: u8, gap: &[usize]) {
+        for &cell in gap {
+            self.covered[cell] = true;
+        }
+        self.bridges.push((a.min(b), a.max(b), count));
+    }
+
+    /// One try at growing an island from a random one.
+    fn grow(&mut self, rng: &mut StdRng, max_span: usize) {
+        let from = self.islands[rng.random_range(0..self.islands.len())];
+        let direction = DIRECTIONS[rng.random_range(0..4)];
+        let span = rng.random_range(2..=max_span);
+        let mut gap = Vec::with_capacity(span);
+        for steps in 1..span {
+            match self.step(from, direction, steps) {
+                Some(cell) if !self.island[cell] && !self.covered[cell] => gap.push(cell),
+                _ => return,
+            }
+        }
+        let Some(to) = self.step(from, direction, span) else {
+            return;
+        };
+        if self.can_hold_island(to) {
+            self.add_island(to);
+            let count = random_count(rng);
+            self.add_bridge(from, to, count, &gap);
+        }
+    }
+
+    /// The puzzle of the current islands with the numbers read off `bridges`, and its solution.
+    fn puzzle(&self) -> (Puzzle, Solution) {
+        let mut ends = vec![0u8; self.width * self.height];
+        for &(a, b, count) in &self.bridges {
+            ends[a] += count;
+            ends[b] += count;
+        }
+        let islands = self
+            .islands
+            .iter()
+            .map(|&cell| Island {
+                row: cell / self.width,
+                column: cell % self.width,
+                number: ends[cell],
+            })
+            .collect();
+        let puzzle = Puzzle::new(self.width, self.height, islands)
+            .expect("a grown layout has connected islands with numbers 1 to 8");
+        let mut bridges = vec![0; puzzle.links().len()];
+        for &(a, b, count) in &self.bridges {
+            let island = |cell: usize| puzzle.island_at(cell / self.width, cell % self.width);
+            let link = island(a)
+                .zip(island(b))
+                .and_then(|(a, b)| puzzle.link_between(a, b));
+            if let Some(link) = link {
+                bridges[link] = count;
+            }
+        }
+        (puzzle, Solution { bridges })
+    }
+
+    fn cell_of(&self, puzzle: &Puzzle, island: usize) -> usize {
+        let island = puzzle.islands()[island];
+        island.row * self.width + island.column
+    }
+
+    /// Bridges on free links whose gap nothing covers, each with probability `loops`.
+    fn close_loops(&mut self, rng: &mut StdRng, loops: f64) {
+        let (puzzle, solution) = self.puzzle();
+        for (link, ends) in puzzle.links().iter().enumerate() {
+            let gap: Vec<usize> = puzzle.water_cells(link).collect();
+            if solution.bridges[link] == 0
+                && !gap.is_empty()
+                && gap.iter().all(|&cell| !self.covered[cell])
+                && rng.random_bool(loops)
+            {
+                let (a, b) = (
+                    self.cell_of(&puzzle, ends.first),
+                    self.cell_of(&puzzle, ends.second),
+                );
+                let count = random_count(rng);
+                self.add_bridge(a, b, count, &gap);
+            }
+        }
+    }
+
+    /// Changes the layout at `link`, where another solution differs from it, keeping the
+    /// layout a solution of its new numbers: splits a bridged link with a new island in the
+    /// middle of its gap, or else flips its single bridge to a double or back, or else bridges
+    /// a free link whose gap nothing covers. Returns whether it changed anything.
+    fn adjust(&mut self, puzzle: &Puzzle, solution: &Solution, link: usize) -> bool {
+        let gap: Vec<usize> = puzzle.water_cells(link).collect();
+        let ends = puzzle.links()[link];
+        let (a, b) = (
+            self.cell_of(puzzle, ends.first),
+            self.cell_of(puzzle, ends.second),
+        );
+        let count = solution.bridges[link];
+        if count == 0 {
+            if gap.is_empty() || gap.iter().any(|&cell| self.covered[cell]) {
+                return false;
+            }
+            self.add_bridge(a, b, 1, &gap);
+            return true;
+        }
+        // Cells nearest the middle first, never next to the link's own islands.
+        let middle = gap.len() / 2;
+        let mut order: Vec<usize> = (1..gap.len().saturating_sub(1)).collect();
+        order.sort_by_key(|&i| i.abs_diff(middle));
+        let bridge = self
+            .bridges
+            .iter()
+            .position(|&(x, y, _)| (x, y) == (a, b))
+            .expect("a bridged link is in the layout");
+        for i in order {
+            let cell = gap[i];
+            self.covered[cell] = false;
+            if self.can_hold_island(cell) {
+                self.add_island(cell);
+                self.bridges[bridge] = (a, cell, count);
+                self.bridges.push((cell, b, count));
+                return true;
+            }
+            self.covered[cell] = true;
+        }
+        self.bridges[bridge].2 = 3 - count;
+        true
+    }
+}
+
+fn random_count(rng: &mut StdRng) -> u8 {
+    if rng.random_bool(1.0 / 3.0) { 2 } else { 1 }
+}
+
+/// Generates a puzzle with a unique solution.
+pub fn generate(params: &Params) -> Result<Generated, GenerateError> {
+    check_size(params.width, params.height)?;
+    if !(0.0..=0.5).contains(&params.density) {
+        return Err(GenerateError::Parameter("density must be from 0 to 0.5"));
+    }
+    if !(0.0..=1.0).contains(&params.loops) {
+        return Err(GenerateError::Parameter("loops must be from 0 to 1"));
+    }
+    if params.max_span < 2 {
+        return Err(GenerateError::Parameter("max_span must be at least 2"));
+    }
+    let mut rng = StdRng::seed_from_u64(params.seed);
+    let cells = params.width * params.height;
+    let target = ((params.density * cells as f64) as usize).max(2);
+    for attempt in 1..=params.max_attempts {
+        let mut layout = Layout::new(params.width, params.height);
+        layout.add_island(rng.random_range(0..cells));
+        for _ in 0..target * 50 {
+            if layout.islands.len() >= target {
+                break;
+            }
+            layout.grow(&mut rng, params.max_span);
+        }
+        if layout.islands.len() < 2 {
+            continue;
+        }
+        layout.close_loops(&mut rng, params.loops);
+        for adjustments in 0..=params.max_adjustments {
+            let (puzzle, solution) = layout.puzzle();
+            let answer = solve(&puzzle, Mode::Unique)?;
+            if answer.unique == Some(true) {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    attempts: attempt,
+                    adjustments,
+                });
+            }
+            let Some(other) = answer.solutions.iter().find(|s| **s != solution) else {
+                break;
+            };
+            let differing: Vec<usize> = (0..solution.bridges.len())
+                .filter(|&l| solution.bridges[l] != other.bridges[l])
+                .collect();
+            let start = rng.random_range(0..differing.len());
+            let adjusted = (0..differing.len())
+                .map(|i| differing[(start + i) % differing.len()])
+                .any(|link| layout.adjust(&puzzle, &solution, link));
+            if !adjusted {
+                break;
+            }
+        }
+    }
+    Err(GenerateError::GaveUp(params.max_attempts))
+}

@@ -1,0 +1,42 @@
+//! Generated puzzles: unique, checked, reproducible from the seed, and through the text format.
+
+use kalmar_puzzles::hashi::check::check;
+use kalmar_puzzles::hashi::format::{read_puzzle, read_solved, write_puzzle, write_solved};
+use kalmar_puzzles::hashi::generate::{GenerateError, Params, generate};
+use kalmar_puzzles::hashi::{Mode, solve};
+
+#[test]
+fn generated_puzzles_are_unique_and_reproducible() {
+    for size in [3, 5, 8, 12] {
+        for seed in 0..8 {
+            let params = Params::new(size, size + 1, seed);
+            let generated = generate(&params).unwrap();
+            let puzzle = &generated.puzzle;
+            assert_eq!(check(puzzle, &generated.solution), Ok(()));
+            let answer = solve(puzzle, Mode::Count { limit: 5 }).unwrap();
+            assert_eq!((answer.count, answer.count_exact), (1, true));
+            assert_eq!(answer.solutions[0], generated.solution);
+            assert_eq!(generate(&params).unwrap(), generated);
+            let text = write_solved(puzzle, &generated.solution).unwrap();
+            assert_eq!(
+                read_solved(&text).unwrap(),
+                (puzzle.clone(), generated.solution)
+            );
+            assert_eq!(read_puzzle(&write_puzzle(puzzle)).unwrap(), *puzzle);
+        }
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused() {
+    let mut params = Params::new(5, 5, 1);
+    params.density = 0.9;
+    assert!(matches!(
+        generate(&params),
+        Err(GenerateError::Parameter(_))
+    ));
+    assert!(matches!(
+        generate(&Params::new(0, 5, 1)),
+        Err(GenerateError::Size(_))
+    ));
+}
