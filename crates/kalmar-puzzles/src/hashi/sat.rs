@@ -33,7 +33,52 @@
 
 use super::propagate::{Deductions, Groups};
 use super::puzzle::{Puzzle, Solution};
-use batsat::{BasicSolver, Lit, SolverInterface, lbool};
+use batsat::{BasicSolver, SolverInterface, lbool};
+
+/// A literal: variable `v ≥ 1` as `v` (true) or `-v` (false), as in DIMACS.
+type Lit = i32;
+
+/// The SAT solver behind a small interface.
+struct Backend {
+    solver: BasicSolver,
+    variables: Vec<batsat::Var>,
+}
+
+impl Backend {
+    fn new() -> Self {
+        Backend {
+            solver: BasicSolver::default(),
+            variables: Vec::new(),
+        }
+    }
+
+    fn literal(&self, lit: Lit) -> batsat::Lit {
+        batsat::Lit::new(self.variables[lit.unsigned_abs() as usize - 1], lit > 0)
+    }
+
+    fn new_variable(&mut self) -> Lit {
+        self.variables.push(self.solver.new_var_default());
+        self.variables.len() as Lit
+    }
+
+    /// Adds a clause; false if the clauses are now unsatisfiable.
+    fn add(&mut self, clause: &[Lit]) -> bool {
+        let mut clause = clause.iter().map(|&lit| self.literal(lit)).collect();
+        self.solver.add_clause_reuse(&mut clause)
+    }
+
+    fn solve(&mut self) -> bool {
+        self.solver.solve_limited(&[]) == lbool::TRUE
+    }
+
+    fn value(&self, lit: Lit) -> bool {
+        self.solver.value_lit(self.literal(lit)) == lbool::TRUE
+    }
+
+    fn clauses(&self) -> usize {
+        self.solver.num_clauses() as usize
+    }
+}
 
 /// Counters of the lazy search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -51,7 +96,7 @@ pub struct Stats {
 /// An incremental search for connected solutions.
 pub struct SatSearch<'a> {
     puzzle: &'a Puzzle,
-    solver: BasicSolver,
+    solver: Backend,
     one: Vec<Lit>,
     two: Vec<Lit>,
     /// False once an empty clause was added: no (further) solution.
@@ -63,10 +108,9 @@ impl<'a> SatSearch<'a> {
     /// The encoding of `puzzle` with the bounds of `deductions` as unit clauses.
     pub fn new(puzzle: &'a Puzzle, deductions: &Deductions) -> Self {
         let links = puzzle.links().len();
-        let mut solver = BasicSolver::default();
-        let mut fresh = || Lit::new(solver.new_var_default(), true);
-        let one: Vec<Lit> = (0..links).map(|_| fresh()).collect();
-        let two: Vec<Lit> = (0..links).map(|_| fresh()).collect();
+        let mut solver = Backend::new();
+        let one: Vec<Lit> = (0..links).map(|_| solver.new_variable()).collect();
+        let two: Vec<Lit> = (0..links).map(|_| solver.new_variable()).collect();
         let mut search = SatSearch {
             puzzle,
             solver,
@@ -76,12 +120,12 @@ impl<'a> SatSearch<'a> {
             stats: Stats::default(),
         };
         search.encode(deductions);
-        search.stats.clauses = search.solver.num_clauses() as usize;
+        search.stats.clauses = search.solver.clauses();
         search
     }
 
-    fn add(&mut self, mut clause: Vec<Lit>) {
-        if !self.solver.add_clause_reuse(&mut clause) {
+    fn add(&mut self, clause: Vec<Lit>) {
+        if !self.solver.add(&clause) {
             self.satisfiable = false;
         }
     }
@@ -91,15 +135,15 @@ impl<'a> SatSearch<'a> {
         let (one, two) = (self.one[link], self.two[link]);
         match count {
             0 => clause.push(one),
-            1 => clause.extend([!one, two]),
-            _ => clause.push(!two),
+            1 => clause.extend([-one, two]),
+            _ => clause.push(-two),
         }
     }
 
     fn encode(&mut self, deductions: &Deductions) {
         let puzzle = self.puzzle;
         for link in 0..puzzle.links().len() {
-            self.add(vec![!self.two[link], self.one[link]]);
+            self.add(vec![-self.two[link], self.one[link]]);
             for count in 0..=2 {
                 if !(deductions.min[link]..=deductions.max[link]).contains(&count) {
                     let mut clause = Vec::new();
@@ -109,7 +153,7 @@ impl<'a> SatSearch<'a> {
             }
         }
         for &(horizontal, vertical) in puzzle.crossings() {
-            self.add(vec![!self.one[horizontal], !self.one[vertical]]);
+            self.add(vec![-self.one[horizontal], -self.one[vertical]]);
         }
         for (island, data) in puzzle.islands().iter().enumerate() {
             let links = puzzle.links_of(island);
@@ -144,14 +188,14 @@ impl<'a> SatSearch<'a> {
     pub fn next_solution(&mut self) -> Option<Solution> {
         while self.satisfiable {
             self.stats.sat_calls += 1;
-            if self.solver.solve_limited(&[]) != lbool::TRUE {
+            if !self.solver.solve() {
                 self.satisfiable = false;
                 break;
             }
             let bridges: Vec<u8> = (0..self.puzzle.links().len())
                 .map(|l| {
-                    let on = |lit: Lit| u8::from(self.solver.value_lit(lit) == lbool::TRUE);
-                    on(self.one[l]) + on(self.two[l])
+                    u8::from(self.solver.value(self.one[l]))
+                        + u8::from(self.solver.value(self.two[l]))
                 })
                 .collect();
             let cuts = self.cuts(&bridges);
