@@ -10,7 +10,20 @@
 //! implied by connectivity, so no solution is lost, and each round removes the model found.
 //! To enumerate, a solution is blocked by a clause saying some link differs from it.
 //!
-//! The solver is [batsat](https://crates.io/crates/batsat), a pure-Rust MiniSat.
+//! The solver is [batsat](https://crates.io/crates/batsat) 0.6, a pure-Rust MiniSat, chosen
+//! over CaDiCaL (the `cadical` 0.1 binding, which compiles C++ from source) by measurement.
+//! Find plus proof of uniqueness, 5 generated puzzles per size (loops 0.3), release build,
+//! total milliseconds, same instances and same encoding:
+//!
+//! | size    | with propagation: batsat | cadical | SAT alone: batsat | cadical |
+//! |---------|--------------------------|---------|-------------------|---------|
+//! | 30×30   | 8.1                      | 11.1    | 83                | 123     |
+//! | 60×60   | 44                       | 57      | 699               | 1034    |
+//! | 100×100 | 264                      | 314     | 3674              | 7063    |
+//!
+//! The incremental calls are many and small (one per cut round), where CaDiCaL's heavier
+//! machinery does not pay; batsat also keeps the build free of a C++ compiler and adds
+//! seconds, not minutes, to a clean build.
 //!
 //! ```
 //! use kalmar_puzzles::hashi::{format::read_puzzle, propagate::propagate, sat::SatSearch};
