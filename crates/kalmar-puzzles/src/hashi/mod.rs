@@ -4,7 +4,8 @@
 //! ends and all islands are connected.
 //!
 //! - [`puzzle`]: the model ([`Puzzle`], [`Solution`]) and its JSON form;
-//! - [`format`]: the plain text grid, solved or not;
+//! - [`format`]: the plain text grid, solved or not; [`url`]: puzz.link URLs and Tatham's
+//!   game IDs;
 //! - [`check`]: the independent checker;
 //! - [`propagate`]: human-style deductions with explanations;
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
@@ -30,6 +31,7 @@ pub mod generate;
 pub mod propagate;
 pub mod puzzle;
 pub mod sat;
+pub mod url;
 
 pub use puzzle::{Island, Link, Puzzle, PuzzleError, Solution};
 
