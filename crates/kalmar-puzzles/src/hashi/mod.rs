@@ -10,6 +10,7 @@
 //! - [`propagate`]: human-style deductions with explanations;
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
 //! - [`generate`]: random puzzles with a unique solution;
+//! - [`reduction`]: Andersson's reduction from Hamiltonian circuits in grid graphs.
 //!
 //! [`solve`] is the one call: propagation, then the SAT search, every solution checked.
 //!
@@ -30,6 +31,7 @@ pub mod format;
 pub mod generate;
 pub mod propagate;
 pub mod puzzle;
+pub mod reduction;
 pub mod sat;
 pub mod url;
 
