@@ -232,3 +232,43 @@ impl UnionFind {
         self.components
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hashi::format::read_puzzle;
+
+    fn message(text: &str, bridges: &[u8]) -> String {
+        let puzzle = read_puzzle(text).unwrap();
+        let solution = Solution {
+            bridges: bridges.to_vec(),
+        };
+        check(&puzzle, &solution).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn each_rule_has_its_message() {
+        // Links of ".1.\n2.2\n.1.": 0 = 1–4 (vertical), 1 = 2–3 (horizontal).
+        let cross = ".1.\n2.2\n.1.\n";
+        assert_eq!(
+            message(cross, &[1, 2]),
+            "the bridge between islands 2 and 3 crosses another at row 1, column 1"
+        );
+        assert_eq!(
+            message(cross, &[3, 0]),
+            "3 bridges between islands 1 and 4, at most 2 allowed"
+        );
+        assert_eq!(
+            message(cross, &[1]),
+            "the solution has 1 bridge counts, the puzzle has 2 links"
+        );
+        assert_eq!(
+            message("1.1\n...\n1.1\n", &[1, 0, 0, 1]),
+            "the islands form 2 separate groups; island 3 at row 2, column 0 is not reachable from island 1"
+        );
+        assert_eq!(
+            message("2.2\n", &[1]),
+            "island 1 at row 0, column 0 has 1 bridge end, its number is 2"
+        );
+    }
+}

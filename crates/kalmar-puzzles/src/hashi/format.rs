@@ -296,3 +296,71 @@ pub fn write_solved(puzzle: &Puzzle, solution: &Solution) -> Result<String, Draw
     }
     Ok(text_of(&cells, puzzle.width()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        read_solved(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn comments_blank_lines_and_carriage_returns_are_skipped() {
+        let text = "# title\r\n\r\n1-1\r\n   \n# end\n";
+        let (puzzle, solution) = read_solved(text).unwrap();
+        assert_eq!((puzzle.width(), puzzle.height()), (3, 1));
+        assert_eq!(solution.bridges, [1]);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(
+            error("1.1\n1.\n"),
+            "<input>:2:3: found a row of 2 cells, expected 3 cells, as in the first row"
+        );
+        assert_eq!(
+            error("# nothing\n\n"),
+            "<input>:2:1: found no grid, expected at least one row of cells"
+        );
+        assert_eq!(
+            error("1-.1\n"),
+            "<input>:1:3: found '.', expected '-', as at the start of this gap"
+        );
+        assert_eq!(
+            error("1.-1\n"),
+            "<input>:1:3: found '-', expected no bridge, as at the start of this gap"
+        );
+        assert_eq!(
+            error("1.1\n-..\n"),
+            "<input>:2:1: found '-', expected a bridge only between two islands of its row (- =) or column (| \")"
+        );
+        assert_eq!(
+            error("9\n"),
+            "<input>:1:1: found '9', expected an island 1-8, '.' or a bridge"
+        );
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused_where_they_start() {
+        let wide = ".".repeat(MAX_SIDE + 1);
+        assert!(error(&wide).starts_with(&format!("<input>:1:{}:", MAX_SIDE + 1)));
+        let tall = ".\n".repeat(MAX_SIDE + 1);
+        assert!(error(&tall).starts_with(&format!("<input>:{}:1:", MAX_SIDE + 1)));
+    }
+
+    #[test]
+    fn bridges_between_adjacent_islands_cannot_be_drawn() {
+        let puzzle = read_puzzle("11\n").unwrap();
+        let solution = Solution { bridges: vec![1] };
+        assert_eq!(
+            write_solved(&puzzle, &solution),
+            Err(DrawError::Adjacent {
+                first: 1,
+                second: 2
+            })
+        );
+        let (_, read) = read_solved("11\n").unwrap();
+        assert_eq!(read.bridges, [0]);
+    }
+}

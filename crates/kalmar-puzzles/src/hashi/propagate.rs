@@ -294,3 +294,49 @@ impl Groups {
         self.parent[a] = b;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hashi::format::read_puzzle;
+
+    fn bounds(text: &str) -> Vec<(u8, u8)> {
+        let deductions = propagate(&read_puzzle(text).unwrap()).unwrap();
+        deductions.min.into_iter().zip(deductions.max).collect()
+    }
+
+    #[test]
+    fn textbook_rules() {
+        // Two 1s cannot be joined; then everything follows.
+        // Links: 0 = 1–2, 1 = 1–3 (vertical), 2 = 2–4 (vertical), 3 = 3–4.
+        assert_eq!(bounds("1.1\n...\n2.2\n"), [(0, 0), (1, 1), (1, 1), (1, 1)]);
+        // In a ring of 2s no pair may be doubled, so all are single.
+        assert_eq!(bounds("2.2\n...\n2.2\n"), [(1, 1); 4]);
+        // ... unless the pair is all the islands.
+        assert_eq!(bounds("2.2\n"), [(2, 2)]);
+        // A 3 with two links needs one bridge on each (n = 2·links − 1).
+        assert_eq!(bounds("2.3\n...\n..1\n"), [(2, 2), (1, 1)]);
+    }
+
+    #[test]
+    fn sure_bridges_that_cross_are_a_contradiction() {
+        // Each island has one link: the 2s' is doubled, the 1s' single, and they cross.
+        let contradiction = propagate(&read_puzzle(".1.\n2.2\n.1.\n").unwrap()).unwrap_err();
+        assert_eq!(contradiction.why, "the sure bridges 2–3 and 1–4 cross");
+        assert_eq!(contradiction.steps.len(), 2);
+    }
+
+    #[test]
+    fn steps_explain_themselves() {
+        let deductions = propagate(&read_puzzle("1.1\n...\n2.2\n").unwrap()).unwrap();
+        let first = deductions
+            .steps
+            .iter()
+            .find(|s| s.rule == Rule::Isolation)
+            .unwrap();
+        assert_eq!(
+            first.to_string(),
+            "islands 1 and 2: exactly 0 bridges (more would cut a group of islands off)"
+        );
+    }
+}

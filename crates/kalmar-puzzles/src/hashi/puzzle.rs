@@ -334,3 +334,67 @@ pub struct Solution {
     /// Bridges per link.
     pub bridges: Vec<u8>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_and_crossings_follow_the_grid() {
+        // .1.
+        // 2.2
+        // .1.
+        let islands =
+            [(0, 1, 1), (1, 0, 2), (1, 2, 2), (2, 1, 1)].map(|(row, column, number)| Island {
+                row,
+                column,
+                number,
+            });
+        let puzzle = Puzzle::new(3, 3, islands.to_vec()).unwrap();
+        let ends: Vec<_> = puzzle
+            .links()
+            .iter()
+            .map(|l| (l.first, l.second, l.horizontal))
+            .collect();
+        assert_eq!(ends, [(0, 3, false), (1, 2, true)]);
+        assert_eq!(puzzle.crossings(), [(1, 0)]);
+        assert_eq!(puzzle.water_cells(0).collect::<Vec<_>>(), [4]);
+        assert_eq!(puzzle.link_between(3, 0), Some(0));
+        assert_eq!(puzzle.other_end(1, 2), 1);
+        assert_eq!(puzzle.island_at(1, 2), Some(2));
+        assert_eq!(puzzle.links_of(2), [1]);
+    }
+
+    #[test]
+    fn bad_islands_and_json_are_refused() {
+        let island = |row, column, number| Island {
+            row,
+            column,
+            number,
+        };
+        assert_eq!(
+            Puzzle::new(2, 2, vec![island(2, 0, 1)]),
+            Err(PuzzleError::Outside { row: 2, column: 0 })
+        );
+        assert_eq!(
+            Puzzle::new(2, 2, vec![island(0, 0, 9)]),
+            Err(PuzzleError::Number {
+                row: 0,
+                column: 0,
+                number: 9
+            })
+        );
+        assert_eq!(
+            Puzzle::new(2, 2, vec![island(0, 0, 1), island(0, 0, 2)]),
+            Err(PuzzleError::Duplicate { row: 0, column: 0 })
+        );
+        assert!(matches!(
+            Puzzle::new(5000, 1, vec![]),
+            Err(PuzzleError::Size { .. })
+        ));
+        let json = r#"{"width":2,"height":2,"islands":[{"row":0,"column":0,"number":0}]}"#;
+        assert!(serde_json::from_str::<Puzzle>(json).is_err());
+        let json = r#"{"width":100000000,"height":100000000,"islands":[]}"#;
+        assert!(serde_json::from_str::<Puzzle>(json).is_err());
+    }
+}
