@@ -2,12 +2,13 @@
 //! Run with `cargo run --release -p kalmar-puzzles --example hashi_timing`.
 
 use kalmar_puzzles::hashi::generate::{Params, generate};
+use kalmar_puzzles::hashi::propagate::propagate;
 use kalmar_puzzles::hashi::{Mode, solve};
 use std::time::Instant;
 
 fn main() {
     println!(
-        "size     seed islands links attempts adjust  generate_ms  find_ms unique_ms sat_calls cuts steps"
+        "size     seed islands links attempts adjust  generate_ms propagate_ms find_ms unique_ms sat_calls cuts steps"
     );
     for size in [7, 10, 15, 20, 30, 40, 60, 80, 100] {
         for seed in 1..=3 {
@@ -22,6 +23,9 @@ fn main() {
             let generate_ms = start.elapsed().as_secs_f64() * 1e3;
             let puzzle = &generated.puzzle;
             let start = Instant::now();
+            propagate(puzzle).expect("a generated puzzle has a solution");
+            let propagate_ms = start.elapsed().as_secs_f64() * 1e3;
+            let start = Instant::now();
             let find = solve(puzzle, Mode::Find).expect("solver");
             let find_ms = start.elapsed().as_secs_f64() * 1e3;
             let start = Instant::now();
@@ -30,7 +34,7 @@ fn main() {
             assert_eq!(find.solutions[0], generated.solution);
             assert_eq!(unique.unique, Some(true));
             println!(
-                "{:>7} {seed:>4} {:>7} {:>5} {:>8} {:>6} {generate_ms:>12.1} {find_ms:>8.2} {unique_ms:>9.2} {:>9} {:>4} {:>5}",
+                "{:>7} {seed:>4} {:>7} {:>5} {:>8} {:>6} {generate_ms:>12.1} {propagate_ms:>12.2} {find_ms:>7.2} {unique_ms:>9.2} {:>9} {:>4} {:>5}",
                 format!("{size}x{size}"),
                 puzzle.islands().len(),
                 puzzle.links().len(),

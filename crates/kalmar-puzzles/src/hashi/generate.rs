@@ -9,7 +9,7 @@
 //! 2. **Loops**: each link left free, whose gap no bridge covers, gets one or two bridges with
 //!    probability `loops`. Loops make the puzzle harder to read and less often unique.
 //! 3. **Numbers** are the islands' bridge ends, so the layout solves the puzzle.
-//! 4. **Uniqueness**: [`solve`](super::solve) in unique mode. If a second solution exists, a
+//! 4. **Uniqueness**: [`solve`] in unique mode. If a second solution exists, a
 //!    link where it differs from the layout is changed: a bridged link gets a new island in the
 //!    middle of its gap (number twice its bridges) or, if no cell of the gap can hold one, its
 //!    bridges flipped between one and two; a free link gets a bridge. The layout stays a

@@ -4,10 +4,10 @@
 //! ends and all islands are connected.
 //!
 //! - [`puzzle`]: the model ([`Puzzle`], [`Solution`]) and its JSON form;
-//! - [`format`]: the plain text grid, solved or not; [`url`]: puzz.link URLs and Tatham's
+//! - [`format`](mod@format): the plain text grid, solved or not; [`url`]: puzz.link URLs and Tatham's
 //!   game IDs;
 //! - [`check`]: the independent checker;
-//! - [`propagate`]: human-style deductions with explanations;
+//! - [`propagate`](mod@propagate): human-style deductions with explanations;
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
 //! - [`generate`]: random puzzles with a unique solution;
 //! - [`reduction`]: Andersson's reduction from Hamiltonian circuits in grid graphs.
