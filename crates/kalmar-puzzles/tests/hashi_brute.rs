@@ -63,7 +63,7 @@ fn small_puzzle() -> impl Strategy<Value = Puzzle> {
                 .collect();
             if planted {
                 let mut bridges: Vec<u8> = (0..shape.links().len())
-                    .map(|_| [0, 1, 1, 2][next(4) as usize])
+                    .map(|_| [0, 1, 1, 2, 1, 1][next(6) as usize])
                     .collect();
                 for &(h, v) in shape.crossings() {
                     if bridges[h] > 0 && bridges[v] > 0 {
