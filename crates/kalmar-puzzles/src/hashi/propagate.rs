@@ -10,7 +10,8 @@
 //!   of its numbers minus the bridge ends its sure bridges already use. Putting k more bridges
 //!   on a link whose ends lie in groups of joint residual 2k would leave those groups a closed
 //!   island group with no capacity left, which is illegal unless they are all the islands. So a
-//!   pair of 1s cannot be joined, nor two 2s by a double bridge.
+//!   pair of 1s cannot be joined, nor two 2s by a double bridge. (This is the component
+//!   "liberties" test that Simon Tatham's `bridges.c` describes in its notes on a solver.)
 //!
 //! Each rule only removes values that no solution takes, so every solution of the puzzle lies
 //! within the final bounds; when some bound set empties the puzzle has no solution

@@ -102,7 +102,8 @@ pub struct Stats {
     pub cuts: usize,
     /// Solutions blocked to search for another.
     pub blocked: usize,
-    /// Clauses of the initial encoding.
+    /// Clauses the solver holds after the initial encoding (unit clauses are absorbed as
+    /// assignments and not counted).
     pub clauses: usize,
 }
 
