@@ -8,7 +8,7 @@ use std::time::Instant;
 
 fn main() {
     println!(
-        "size     seed islands links attempts adjust  generate_ms propagate_ms find_ms unique_ms sat_calls cuts steps"
+        "size     seed islands links attempts adjust  generate_ms propagate_ms find_ms unique_ms sat_calls cuts steps easy"
     );
     for size in [7, 10, 15, 20, 30, 40, 60, 80, 100] {
         for seed in 1..=3 {
@@ -34,7 +34,7 @@ fn main() {
             assert_eq!(find.solutions[0], generated.solution);
             assert_eq!(unique.unique, Some(true));
             println!(
-                "{:>7} {seed:>4} {:>7} {:>5} {:>8} {:>6} {generate_ms:>12.1} {propagate_ms:>12.2} {find_ms:>7.2} {unique_ms:>9.2} {:>9} {:>4} {:>5}",
+                "{:>7} {seed:>4} {:>7} {:>5} {:>8} {:>6} {generate_ms:>12.1} {propagate_ms:>12.2} {find_ms:>7.2} {unique_ms:>9.2} {:>9} {:>4} {:>5} {}",
                 format!("{size}x{size}"),
                 puzzle.islands().len(),
                 puzzle.links().len(),
@@ -43,6 +43,7 @@ fn main() {
                 unique.stats.sat_calls,
                 unique.stats.cuts,
                 unique.steps.len(),
+                generated.easy,
             );
         }
     }

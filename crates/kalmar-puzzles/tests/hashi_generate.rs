@@ -3,6 +3,7 @@
 use kalmar_puzzles::hashi::check::check;
 use kalmar_puzzles::hashi::format::{read_puzzle, read_solved, write_puzzle, write_solved};
 use kalmar_puzzles::hashi::generate::{GenerateError, Params, generate};
+use kalmar_puzzles::hashi::propagate::propagate;
 use kalmar_puzzles::hashi::{Mode, solve};
 
 #[test]
@@ -17,6 +18,11 @@ fn generated_puzzles_are_unique_and_reproducible() {
             assert_eq!((answer.count, answer.count_exact), (1, true));
             assert_eq!(answer.solutions[0], generated.solution);
             assert_eq!(generate(&params).unwrap(), generated);
+            let deductions = propagate(puzzle).unwrap();
+            assert_eq!(generated.easy, deductions.min == deductions.max);
+            if generated.easy {
+                assert_eq!(deductions.min, generated.solution.bridges);
+            }
             let text = write_solved(puzzle, &generated.solution).unwrap();
             assert_eq!(
                 read_solved(&text).unwrap(),

@@ -17,6 +17,8 @@
 //!    `max_adjustments` the attempt is dropped and a new layout grown.
 //!
 //! Everything is drawn from one [`StdRng`] seeded with `seed`, so a seed gives one puzzle.
+//! [`Generated::easy`] tells whether propagation alone solves it (no search needed), a rough
+//! difficulty grade; higher `density` and `loops` make puzzles harder.
 //!
 //! ```
 //! use kalmar_puzzles::hashi::generate::{Params, generate};
@@ -31,6 +33,7 @@
 //! Growing is O(tries · max_span) plus O(width·height) per layout; each uniqueness test is a
 //! solver call (NP-complete in general, fast on these puzzles), one per adjustment.
 
+use super::propagate::propagate;
 use super::puzzle::{Island, Puzzle, PuzzleError, Solution, check_size};
 use super::{Error as SolveError, Mode, solve};
 use rand::rngs::StdRng;
@@ -87,6 +90,8 @@ pub struct Generated {
     pub attempts: usize,
     /// Islands inserted into the kept layout to make it unique.
     pub adjustments: usize,
+    /// Whether propagation alone fixes every link (the puzzle needs no search: "easy").
+    pub easy: bool,
 }
 
 /// Why no puzzle was generated.
@@ -318,11 +323,13 @@ pub fn generate(params: &Params) -> Result<Generated, GenerateError> {
             let (puzzle, solution) = layout.puzzle();
             let answer = solve(&puzzle, Mode::Unique)?;
             if answer.unique == Some(true) {
+                let easy = propagate(&puzzle).is_ok_and(|bounds| bounds.min == bounds.max);
                 return Ok(Generated {
                     puzzle,
                     solution,
                     attempts: attempt,
                     adjustments,
+                    easy,
                 });
             }
             let Some(other) = answer.solutions.iter().find(|s| **s != solution) else {
