@@ -10,7 +10,8 @@
 //! - [`propagate`](mod@propagate): human-style deductions with explanations;
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
 //! - [`generate`]: random puzzles with a unique solution;
-//! - [`reduction`]: Andersson's reduction from Hamiltonian circuits in grid graphs.
+//! - [`reduction`]: Andersson's reduction from Hamiltonian circuits in grid graphs;
+//! - [`render`]: SVG pictures of a puzzle and its solution.
 //!
 //! [`solve`] is the one call: propagation, then the SAT search, every solution checked.
 //!
@@ -32,6 +33,7 @@ pub mod generate;
 pub mod propagate;
 pub mod puzzle;
 pub mod reduction;
+pub mod render;
 pub mod sat;
 pub mod url;
 
