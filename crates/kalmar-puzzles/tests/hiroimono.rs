@@ -29,11 +29,11 @@ proptest! {
             for mode in [Mode::Find, Mode::Unique, Mode::Count { limit: 3 }, ALL_SOLUTIONS] {
                 let searched = dfs::solve(&puzzle, variant, mode);
                 let programmed = dp::solve(&puzzle, variant, mode).unwrap();
-                prop_assert_eq!(&searched.solutions, &programmed.solutions, "{} {:?}", variant, mode);
-                prop_assert_eq!(searched.count, programmed.count);
+                prop_assert_eq!(searched.solutions.len(), programmed.solutions.len());
+                prop_assert_eq!(searched.count, programmed.count, "{} {:?}", variant, mode);
                 prop_assert_eq!(searched.complete, programmed.complete);
                 prop_assert_eq!(searched.unique, programmed.unique);
-                for solution in &searched.solutions {
+                for solution in searched.solutions.iter().chain(&programmed.solutions) {
                     prop_assert_eq!(check(&puzzle, variant, solution), Ok(()));
                 }
             }

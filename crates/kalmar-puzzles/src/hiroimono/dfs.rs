@@ -15,8 +15,9 @@
 //!   An end must be the next stone (entered from the current one) or the last, so with two
 //!   ends the next move must collect one of them.
 //!
-//! Without a given start the search tries every stone as the start; a tour and its reverse
-//! are then counted as two solutions.
+//! Moves are tried by Warnsdorff's rule, stones with the fewest uncollected line neighbours
+//! first. Without a given start the search tries every stone as the start, in the same
+//! order; a tour and its reverse are then counted as two solutions.
 //!
 //! ```
 //! use kalmar_puzzles::hiroimono::{dfs, Mode, Point, Puzzle, Variant};
@@ -45,10 +46,12 @@ const NONE: u32 = u32::MAX;
 pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Answer {
     let mut search = Search::new(puzzle, variant, mode);
     let starts = if variant.fixed_start() {
-        0..puzzle.len().min(1)
+        puzzle.len().min(1)
     } else {
-        0..puzzle.len()
+        puzzle.len()
     };
+    let mut starts: Vec<u32> = (0..starts as u32).collect();
+    starts.sort_by_key(|&s| search.degree(s));
     if puzzle.is_empty() {
         search.record();
     }
@@ -56,9 +59,9 @@ pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Answer {
         if search.stop() {
             break;
         }
-        search.collect(start as u32);
-        search.descend(start as u32, None);
-        search.uncollect(start as u32);
+        search.collect(start);
+        search.descend(start, None);
+        search.uncollect(start);
     }
     search.answer()
 }
@@ -152,14 +155,17 @@ impl Search {
         let Some(ends) = self.ends_if_feasible(at, remaining) else {
             return;
         };
-        for d in Direction::ALL {
-            let next = self.links[at as usize][d.index()];
-            if next == NONE || !self.variant.allows_turn(came, d) {
-                continue;
-            }
-            if ends.len() == 2 && !ends.contains(&next) {
-                continue;
-            }
+        // Warnsdorff's rule: stones with the fewest uncollected line neighbours first, as they
+        // are the likeliest to be stranded.
+        let mut moves: Vec<(usize, Direction, u32)> = Direction::ALL
+            .into_iter()
+            .filter(|&d| self.variant.allows_turn(came, d))
+            .map(|d| (d, self.links[at as usize][d.index()]))
+            .filter(|&(_, next)| next != NONE && (ends.len() < 2 || ends.contains(&next)))
+            .map(|(d, next)| (self.degree(next), d, next))
+            .collect();
+        moves.sort_by_key(|&(degree, _, _)| degree);
+        for (_, d, next) in moves {
             self.collect(next);
             self.descend(next, Some(d));
             self.uncollect(next);
@@ -167,6 +173,14 @@ impl Search {
                 return;
             }
         }
+    }
+
+    /// The number of directions in which uncollected stone `s` has an uncollected neighbour.
+    fn degree(&self, s: u32) -> usize {
+        self.links[s as usize]
+            .iter()
+            .filter(|&&n| n != NONE)
+            .count()
     }
 
     /// Walks the uncollected stones reachable from `at`; `None` if the pruning rules show that
