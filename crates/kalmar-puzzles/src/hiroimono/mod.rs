@@ -1,1 +1,104 @@
-//! Hiroimono, the stone-collecting tour puzzle, and its variants.
+//! Hiroimono, the stone-collecting tour puzzle, and its variants, after D. Andersson,
+//! *Hiroimono is NP-complete* (FUN 2007).
+//!
+//! Stones lie on integer points. A tour starts at a stone (picking it up), moves along rows and
+//! columns, picks stones up as it meets them (it cannot pass over one), changes direction only
+//! where it picks one up and, in the classic rules, never turns back 180°. The four
+//! [`Variant`]s of the paper fix the start at the first stone or not, and allow 180° turns or
+//! not.
+//!
+//! - [`model`]: [`Puzzle`], [`Variant`], [`Solution`];
+//! - [`format`]: the grid and point-list text formats;
+//! - [`check`](mod@check): the independent checker;
+//! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
+//! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
+//! - [`generate`]: random solvable puzzles;
+
+//!
+//! ```
+//! use kalmar_puzzles::hiroimono::{check, format, solve, Mode, Variant};
+//! let puzzle = format::parse_grid("S.o\n...\n..o\n").unwrap();
+//! let answer = solve(&puzzle, Variant::Start, Mode::Unique);
+//! assert_eq!(answer.unique, Some(true));
+//! assert!(check(&puzzle, Variant::Start, &answer.solutions[0]).is_ok());
+//! ```
+//!
+//! # Complexity
+//! Deciding solvability is NP-complete under every variant; see each solver.
+
+pub mod check;
+pub mod dfs;
+pub mod dp;
+pub mod format;
+pub mod generate;
+pub mod lines;
+pub mod model;
+
+pub use check::{CheckError, check};
+pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, Variant};
+
+use serde::{Deserialize, Serialize};
+
+/// What a solver is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// One solution, if any.
+    Find,
+    /// Whether there is exactly one solution (searches for a second).
+    Unique,
+    /// The number of solutions, counting stops at `limit`.
+    Count {
+        /// The most solutions counted.
+        limit: u64,
+    },
+}
+
+impl Mode {
+    /// How many solutions to count before stopping, and how many to keep.
+    fn limit_and_keep(self) -> (u64, usize) {
+        match self {
+            Mode::Find => (1, 1),
+            Mode::Unique => (2, 2),
+            Mode::Count { limit } => (limit, 1),
+        }
+    }
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The first solutions found (one for [`Mode::Find`] and [`Mode::Count`], up to two for
+    /// [`Mode::Unique`]).
+    pub solutions: Vec<Solution>,
+    /// Solutions counted; exact when `complete`, else the limit was reached.
+    pub count: u64,
+    /// Whether the search finished, so that `count` is the number of solutions.
+    pub complete: bool,
+    /// `Some(true)` if there is exactly one solution, `Some(false)` if none or several, `None`
+    /// if the search stopped before knowing.
+    pub unique: Option<bool>,
+    /// Search nodes visited (positions for the search, states for the dynamic program).
+    pub nodes: u64,
+}
+
+impl Answer {
+    /// Whether a solution was found.
+    pub fn solvable(&self) -> bool {
+        self.count > 0
+    }
+
+    /// Sets `complete` and `unique` once a search that stops at `limit` solutions is over.
+    fn finish(&mut self, limit: u64) {
+        self.complete = self.count < limit;
+        self.unique = if self.complete || self.count >= 2 {
+            Some(self.count == 1)
+        } else {
+            None
+        };
+    }
+}
+
+/// Solves `puzzle` under `variant` with the depth-first search, [`dfs::solve`].
+pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Answer {
+    dfs::solve(puzzle, variant, mode)
+}
