@@ -9,8 +9,11 @@
 //!   as you meet them and turning only where you pick one up (with the paper's variants: a
 //!   given start, and 180° turns allowed).
 //!
+//! - [`source`]: which puzzle a file, a puzz.link URL or a Tatham game ID holds.
+//!
 //! This is the only crate of kalmar that depends on a SAT solver.
 #![deny(missing_docs)]
 
 pub mod hashi;
 pub mod hiroimono;
+pub mod source;
