@@ -24,6 +24,7 @@ mod parity;
 mod positional;
 mod prism;
 mod progress;
+mod puzzle;
 mod registry_ids;
 mod report;
 mod solve;
@@ -77,6 +78,10 @@ enum Command {
     /// budget file).
     #[command(subcommand)]
     Interdict(interdict::InterdictCommand),
+    /// Pencil puzzles: Hashiwokakero (files, puzz.link URLs, Tatham game IDs) and Hiroimono;
+    /// solve, prove unique, count, check, generate, and the NP-hardness reductions.
+    #[command(subcommand)]
+    Puzzle(puzzle::PuzzleCommand),
     /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
@@ -269,6 +274,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Observation(command) => observation::run(&command),
         Command::Positional(command) => positional::run(&command),
         Command::Interdict(command) => interdict::run(&command),
+        Command::Puzzle(command) => puzzle::run(&command),
         Command::Stochastic(command) => stochastic::run(&command),
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),

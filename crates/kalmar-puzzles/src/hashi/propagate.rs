@@ -74,12 +74,13 @@ impl fmt::Display for Step {
             Rule::Isolation => "more would cut a group of islands off".to_string(),
         };
         let (first, second) = (self.first + 1, self.second + 1);
-        let count = if self.min == self.max {
-            format!("exactly {}", self.min)
-        } else {
-            format!("{} to {}", self.min, self.max)
+        let count = match (self.min, self.max) {
+            (0, 0) => "no bridge".to_string(),
+            (1, 1) => "exactly 1 bridge".to_string(),
+            (min, max) if min == max => format!("exactly {min} bridges"),
+            (min, max) => format!("{min} to {max} bridges"),
         };
-        write!(f, "islands {first} and {second}: {count} bridges ({why})")
+        write!(f, "islands {first} and {second}: {count} ({why})")
     }
 }
 

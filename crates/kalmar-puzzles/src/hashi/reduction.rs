@@ -28,6 +28,7 @@
 //! O(links) to map a solution back or a circuit forward.
 
 use super::puzzle::{Island, Puzzle, PuzzleError, Solution};
+use kalmar_core::{ParseError, Span};
 use thiserror::Error;
 
 /// Why a point set cannot be reduced.
@@ -53,6 +54,41 @@ pub struct Reduction {
     pub puzzle: Puzzle,
     /// The island of each point (its big island).
     pub big: Vec<usize>,
+}
+
+/// The points of a grid graph drawn as text: one line per row, `o` a point, `.` none; blank
+/// lines and `#` comments around the grid. Points are (row, column) from 0, in reading order.
+///
+/// ```
+/// use kalmar_puzzles::hashi::reduction::read_points;
+/// assert_eq!(read_points("# an L\no.\noo\n").unwrap(), [(0, 0), (1, 0), (1, 1)]);
+/// assert_eq!(read_points("o.\nox\n").unwrap_err().to_string(), "<input>:2:2: found 'x', expected 'o' (a point) or '.'");
+/// ```
+pub fn read_points(text: &str) -> Result<Vec<(usize, usize)>, ParseError> {
+    let mut points = Vec::new();
+    let rows = (1u32..)
+        .zip(text.lines())
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'));
+    for (row, (line, cells)) in rows.enumerate() {
+        for (column, cell) in cells.trim_end().chars().enumerate() {
+            match cell {
+                'o' => points.push((row, column)),
+                '.' => {}
+                other => {
+                    let span = Span {
+                        line,
+                        column: column as u32 + 1,
+                    };
+                    return Err(ParseError::new(
+                        span,
+                        format!("'{other}'"),
+                        "'o' (a point) or '.'",
+                    ));
+                }
+            }
+        }
+    }
+    Ok(points)
 }
 
 const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];

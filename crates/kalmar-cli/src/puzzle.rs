@@ -1,0 +1,529 @@
+//! `kalmar puzzle`: Hashiwokakero and Hiroimono, read from files, puzz.link URLs or Tatham game
+//! IDs; the work is `kalmar_puzzles`'s.
+
+use crate::report::{count, in_file, millis};
+use crate::solve::timed;
+use crate::{bad_input, rejected};
+use clap::{Args, Subcommand};
+use kalmar_puzzles::hashi::{self, url};
+use kalmar_puzzles::hiroimono::{self, Variant};
+use kalmar_puzzles::source::{self, Source};
+use std::path::{Path, PathBuf};
+
+/// The commands of puzzles.
+#[derive(Subcommand)]
+pub enum PuzzleCommand {
+    /// Solve a puzzle: a Hashiwokakero grid (`.hashi`), a puzz.link URL, a Tatham game ID, or
+    /// a Hiroimono grid or point list (`.hiro`). Every solution printed has passed the
+    /// independent checker. --unique also proves that no other solution exists (the
+    /// constructor's "another solution" problem); --count counts them.
+    ///
+    /// Hashiwokakero is solved by the deductions a person makes (--explain prints them), then
+    /// a SAT search with connectivity added as cuts; Hiroimono by a depth-first search over
+    /// stone orders.
+    #[command(after_help = "Examples:
+  kalmar puzzle solve examples/bridges-7x7.hashi --unique
+  kalmar puzzle solve 'https://puzz.link/p?hashikake/5/3/2g5g1k1g3h' --explain
+  kalmar puzzle solve 5x3m2:2a5a1e1a3b --json
+  kalmar puzzle solve examples/stones.hiro --variant start --count 100
+  kalmar puzzle solve examples/bridges-7x7.hashi -o solved.hashi --svg solved.svg")]
+    Solve {
+        /// The puzzle: a file (`-` for standard input), a puzz.link URL or a Tatham game ID.
+        source: String,
+        /// Also prove the solution unique, or show a second one.
+        #[arg(long, conflicts_with = "count")]
+        unique: bool,
+        /// Count the solutions, up to N.
+        #[arg(long, value_name = "N")]
+        count: Option<u64>,
+        /// Print the deductions (Hashiwokakero).
+        #[arg(long)]
+        explain: bool,
+        /// Hiroimono's rules: classic (any start, no 180° turns), start (from the first
+        /// stone), 180 (turning back allowed) or 180-start.
+        #[arg(long, default_value = "classic", value_name = "ID")]
+        variant: String,
+        /// Write the first solution to FILE: the solved grid (Hashiwokakero) or the stone
+        /// order (Hiroimono), for `kalmar puzzle check`.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Draw the puzzle and its first solution to FILE (SVG).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Print the answer as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a claimed solution with the independent checker (exit code 3 when it is wrong):
+    /// a Hashiwokakero grid with its bridges drawn, or a Hiroimono puzzle and a stone order.
+    #[command(after_help = "Examples:
+  kalmar puzzle check solved.hashi
+  kalmar puzzle check examples/stones.hiro order.txt --variant start")]
+    Check {
+        /// The puzzle, or for Hashiwokakero the solved grid.
+        source: String,
+        /// The solution: a solved grid, or a Hiroimono stone order (`hiroimono solution`).
+        solution: Option<PathBuf>,
+        /// Hiroimono's rules (see `solve`).
+        #[arg(long, default_value = "classic", value_name = "ID")]
+        variant: String,
+    },
+    /// Random puzzles: Hashiwokakero with a unique solution, Hiroimono with a solution.
+    #[command(subcommand)]
+    Generate(GenerateCommand),
+    /// The NP-hardness reductions as generators: a grid graph's Hamiltonian circuits become
+    /// a Hashiwokakero puzzle's solutions (Andersson, paper 5).
+    #[command(subcommand)]
+    Reduce(ReduceCommand),
+    /// Draw a puzzle (and the bridges drawn in a solved Hashiwokakero grid) as SVG.
+    #[command(after_help = "Example:\n  kalmar puzzle render solved.hashi --svg solved.svg")]
+    Render {
+        /// The puzzle: a file, a puzz.link URL or a Tatham game ID.
+        source: String,
+        /// The picture to write.
+        #[arg(long, value_name = "FILE")]
+        svg: PathBuf,
+    },
+    /// Write a Hashiwokakero puzzle in another form: its grid, its puzz.link URL and its
+    /// Tatham game ID.
+    #[command(after_help = "Example:\n  kalmar puzzle convert 5x3m2:2a5a1e1a3b")]
+    Convert {
+        /// The puzzle: a file, a puzz.link URL or a Tatham game ID.
+        source: String,
+    },
+}
+
+/// `kalmar puzzle generate`.
+#[derive(Subcommand)]
+pub enum GenerateCommand {
+    /// A Hashiwokakero puzzle of the given size whose solution the solver proves unique.
+    #[command(
+        after_help = "Example:\n  kalmar puzzle generate hashi --width 30 --height 30 --seed 7 -o big.hashi"
+    )]
+    Hashi {
+        /// Columns.
+        #[arg(long, default_value_t = 7)]
+        width: usize,
+        /// Rows.
+        #[arg(long, default_value_t = 7)]
+        height: usize,
+        /// Islands per cell aimed at, 0 to 0.5.
+        #[arg(long, default_value_t = 0.25)]
+        density: f64,
+        /// The chance that a free link gets bridges after the layout is grown (more loops,
+        /// harder deductions), 0 to 1.
+        #[arg(long, default_value_t = 0.1)]
+        loops: f64,
+        #[command(flatten)]
+        out: GenerateOut,
+    },
+    /// A Hiroimono puzzle of N stones with a solution from its first stone (a random walk
+    /// that turns only at stones).
+    #[command(
+        after_help = "Example:\n  kalmar puzzle generate hiroimono --stones 40 --seed 3 -o stones.hiro"
+    )]
+    Hiroimono {
+        /// Stones.
+        #[arg(long, default_value_t = 20)]
+        stones: usize,
+        /// The longest step of the walk.
+        #[arg(long, default_value_t = 4)]
+        max_step: u32,
+        /// Let the walk turn back 180° (a puzzle for the 180 variants).
+        #[arg(long)]
+        reversals: bool,
+        #[command(flatten)]
+        out: GenerateOut,
+    },
+}
+
+/// Where a generated puzzle goes.
+#[derive(Args)]
+pub struct GenerateOut {
+    /// The seed of the random numbers.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the puzzle to FILE instead of printing it.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// `kalmar puzzle reduce`.
+#[derive(Subcommand)]
+pub enum ReduceCommand {
+    /// A Hashiwokakero puzzle whose solutions are the Hamiltonian circuits of a grid graph:
+    /// the points are the `o` cells of FILE (a grid of `o` and `.`). Prints the puzzle; with
+    /// --solve also a circuit found by the solver and mapped back, or that none exists.
+    #[command(
+        after_help = "Example:\n  kalmar puzzle reduce hamilton examples/grid-graph.txt --solve"
+    )]
+    Hamilton {
+        /// The grid graph: `o` a point, `.` none, one line per row.
+        file: PathBuf,
+        /// Solve the puzzle and map the solution back to a circuit.
+        #[arg(long)]
+        solve: bool,
+        /// Write the puzzle to FILE instead of printing it.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
+/// Reads a puzzle source, as a bad-input error when it cannot.
+fn read(source: &str) -> anyhow::Result<Source> {
+    source::read(source).map_err(bad_input)
+}
+
+/// Hiroimono's variant from its id.
+fn variant(id: &str) -> anyhow::Result<Variant> {
+    Variant::from_id(id).ok_or_else(|| {
+        bad_input(format!(
+            "--variant '{id}': expected classic, start, 180 or 180-start"
+        ))
+    })
+}
+
+/// Writes `text` to `path`, saying so on standard error.
+fn write_file(path: &Path, text: &str, what: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+    eprintln!("{what} written to {}", path.display());
+    Ok(())
+}
+
+/// What the solver is asked, in each puzzle's terms.
+struct Ask {
+    unique: bool,
+    count: Option<u64>,
+}
+
+impl Ask {
+    fn hashi(&self) -> anyhow::Result<hashi::Mode> {
+        Ok(match (self.unique, self.count) {
+            (_, Some(limit)) => hashi::Mode::Count {
+                limit: usize::try_from(limit).map_err(bad_input)?,
+            },
+            (true, None) => hashi::Mode::Unique,
+            (false, None) => hashi::Mode::Find,
+        })
+    }
+
+    fn hiroimono(&self) -> hiroimono::Mode {
+        match (self.unique, self.count) {
+            (_, Some(limit)) => hiroimono::Mode::Count { limit },
+            (true, None) => hiroimono::Mode::Unique,
+            (false, None) => hiroimono::Mode::Find,
+        }
+    }
+}
+
+/// How many solutions there are, as far as the search went.
+fn how_many(found: u64, exact: bool, unique: Option<bool>, asked: &Ask) -> String {
+    match (found, unique) {
+        (0, _) => "no solution".into(),
+        (1, None) if !asked.unique && asked.count.is_none() => "a solution".into(),
+        (1, Some(true)) => "a unique solution".into(),
+        (_, Some(false)) if !asked.unique || asked.count.is_some() => {
+            let at_least = if exact { "" } else { "at least " };
+            format!("{at_least}{}", count(found, "solution"))
+        }
+        (_, Some(false)) => "more than one solution".into(),
+        _ if exact => count(found, "solution"),
+        _ => format!("at least {}", count(found, "solution")),
+    }
+}
+
+/// Runs a puzzle command.
+pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
+    match command {
+        PuzzleCommand::Solve {
+            source,
+            unique,
+            count,
+            explain,
+            variant: variant_id,
+            output,
+            svg,
+            json,
+        } => {
+            let ask = Ask {
+                unique: *unique,
+                count: *count,
+            };
+            if ask.count == Some(0) {
+                return Err(bad_input("--count must be at least 1"));
+            }
+            match read(source)? {
+                Source::Hashi { puzzle, .. } => {
+                    let mode = ask.hashi()?;
+                    let (answer, elapsed) = timed("solving", puzzle.links().len(), || {
+                        hashi::solve(&puzzle, mode)
+                    });
+                    let answer = answer.map_err(|e| anyhow::anyhow!("{e}"))?;
+                    solved_hashi(&puzzle, &answer, elapsed, &ask, *explain, *json)?;
+                    if let Some(first) = answer.solutions.first() {
+                        if let Some(path) = output {
+                            let text = hashi::format::write_solved(&puzzle, first)
+                                .map_err(|e| bad_input(format!("-o: {e}; use --json")))?;
+                            write_file(path, &text, "solution")?;
+                        }
+                        crate::report::write_picture(svg.as_deref(), || {
+                            hashi::render::svg(&puzzle, Some(first))
+                        })?;
+                    }
+                    Ok(())
+                }
+                Source::Hiroimono(puzzle) => {
+                    let variant = variant(variant_id)?;
+                    let (answer, elapsed) = timed("solving", puzzle.len(), || {
+                        hiroimono::solve(&puzzle, variant, ask.hiroimono())
+                    });
+                    solved_hiroimono(&puzzle, variant, &answer, elapsed, &ask, *json)?;
+                    if let (Some(first), Some(path)) = (answer.solutions.first(), output) {
+                        let text = hiroimono::format::write_solution(&puzzle, first)?;
+                        write_file(path, &text, "solution")?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+        PuzzleCommand::Check {
+            source,
+            solution,
+            variant: variant_id,
+        } => check(source, solution.as_deref(), variant_id),
+        PuzzleCommand::Generate(command) => generate(command),
+        PuzzleCommand::Reduce(ReduceCommand::Hamilton {
+            file,
+            solve,
+            output,
+        }) => hamilton(file, *solve, output.as_deref()),
+        PuzzleCommand::Render { source, svg } => {
+            let picture = match read(source)? {
+                Source::Hashi { puzzle, solution } => {
+                    hashi::render::svg(&puzzle, solution.as_ref())
+                }
+                Source::Hiroimono(_) => {
+                    return Err(bad_input("render draws Hashiwokakero puzzles for now"));
+                }
+            };
+            write_file(svg, &picture, "picture")
+        }
+        PuzzleCommand::Convert { source } => match read(source)? {
+            Source::Hashi { puzzle, .. } => {
+                say!("{}", hashi::format::write_puzzle(&puzzle).trim_end());
+                say!("{}", url::to_puzz_link(&puzzle));
+                say!("{}", url::to_tatham(&puzzle));
+                Ok(())
+            }
+            Source::Hiroimono(puzzle) => {
+                say!("{}", hiroimono::format::write_points(&puzzle).trim_end());
+                Ok(())
+            }
+        },
+    }
+}
+
+/// Prints a Hashiwokakero answer.
+fn solved_hashi(
+    puzzle: &hashi::Puzzle,
+    answer: &hashi::Answer,
+    elapsed: std::time::Duration,
+    ask: &Ask,
+    explain: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        let json = serde_json::json!({ "puzzle": "hashiwokakero", "answer": answer });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "Hashiwokakero, {}×{}, {}: {} in {} ({}, {}, {})",
+        puzzle.width(),
+        puzzle.height(),
+        count(puzzle.islands().len() as u64, "island"),
+        how_many(answer.count as u64, answer.count_exact, answer.unique, ask),
+        millis(elapsed),
+        count(answer.steps.len() as u64, "deduction"),
+        count(answer.stats.sat_calls as u64, "SAT call"),
+        count(answer.stats.cuts as u64, "connectivity cut")
+    );
+    if let Some(why) = &answer.contradiction {
+        say!("  {why}");
+    }
+    if explain {
+        for (number, step) in answer.steps.iter().enumerate() {
+            say!("  {:>4}. {step}", number + 1);
+        }
+    }
+    for (number, solution) in answer.solutions.iter().enumerate() {
+        if answer.solutions.len() > 1 {
+            say!("solution {}:", number + 1);
+        }
+        match hashi::format::write_solved(puzzle, solution) {
+            Ok(grid) => say!("{}", grid.trim_end()),
+            Err(e) => say!("  ({e}; --json lists the bridges)"),
+        }
+    }
+    Ok(())
+}
+
+/// Prints a Hiroimono answer.
+fn solved_hiroimono(
+    puzzle: &hiroimono::Puzzle,
+    variant: Variant,
+    answer: &hiroimono::Answer,
+    elapsed: std::time::Duration,
+    ask: &Ask,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        let json = serde_json::json!({
+            "puzzle": "hiroimono",
+            "variant": variant.id(),
+            "answer": answer,
+        });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "{variant}, {}: {} in {} ({} search nodes)",
+        count(puzzle.len() as u64, "stone"),
+        how_many(answer.count, answer.complete, answer.unique, ask),
+        millis(elapsed),
+        answer.nodes
+    );
+    for (number, solution) in answer.solutions.iter().enumerate() {
+        if answer.solutions.len() > 1 {
+            say!("solution {}:", number + 1);
+        }
+        match hiroimono::format::draw_solution(puzzle, solution) {
+            Ok(grid) => say!("{}", grid.trim_end()),
+            Err(e) => say!("  ({e}; --json lists the order)"),
+        }
+    }
+    Ok(())
+}
+
+/// `kalmar puzzle check`.
+fn check(source: &str, solution: Option<&Path>, variant_id: &str) -> anyhow::Result<()> {
+    match read(source)? {
+        Source::Hashi {
+            puzzle,
+            solution: drawn,
+        } => {
+            let (puzzle, claimed, named) = match solution {
+                Some(path) => {
+                    let Source::Hashi {
+                        puzzle: solved,
+                        solution,
+                    } = read(&path.display().to_string())?
+                    else {
+                        return Err(in_file(path, "not a Hashiwokakero grid"));
+                    };
+                    if solved != puzzle {
+                        return Err(rejected(path, "its islands are not the puzzle's"));
+                    }
+                    (puzzle, solution, path.display().to_string())
+                }
+                None => (puzzle, drawn, source.to_string()),
+            };
+            let claimed = claimed.ok_or_else(|| bad_input(format!("{named}: no bridges drawn")))?;
+            hashi::check::check(&puzzle, &claimed).map_err(|e| rejected(Path::new(&named), e))?;
+            say!("{named}: a solution; checked");
+            Ok(())
+        }
+        Source::Hiroimono(puzzle) => {
+            let variant = variant(variant_id)?;
+            let path =
+                solution.ok_or_else(|| bad_input("a Hiroimono check needs the solution file"))?;
+            let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
+            let claimed = hiroimono::format::parse_solution(&puzzle, &text)
+                .map_err(|e| bad_input(e.in_file(path.display().to_string())))?;
+            hiroimono::check(&puzzle, variant, &claimed).map_err(|e| rejected(path, e))?;
+            say!("{}: a solution under {variant}; checked", path.display());
+            Ok(())
+        }
+    }
+}
+
+/// `kalmar puzzle generate`.
+fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
+    let (text, out) = match command {
+        GenerateCommand::Hashi {
+            width,
+            height,
+            density,
+            loops,
+            out,
+        } => {
+            let mut params = hashi::generate::Params::new(*width, *height, out.seed);
+            params.density = *density;
+            params.loops = *loops;
+            let generated = hashi::generate::generate(&params).map_err(bad_input)?;
+            eprintln!(
+                "{}×{}, {}, unique{}",
+                width,
+                height,
+                count(generated.puzzle.islands().len() as u64, "island"),
+                if generated.easy {
+                    "; deductions alone solve it"
+                } else {
+                    ""
+                }
+            );
+            (hashi::format::write_puzzle(&generated.puzzle), out)
+        }
+        GenerateCommand::Hiroimono {
+            stones,
+            max_step,
+            reversals,
+            out,
+        } => {
+            let (puzzle, _) =
+                hiroimono::generate::generate(*stones, *max_step, *reversals, out.seed)
+                    .map_err(bad_input)?;
+            let text = hiroimono::format::write_grid(&puzzle)
+                .unwrap_or_else(|_| hiroimono::format::write_points(&puzzle));
+            (text, out)
+        }
+    };
+    match &out.output {
+        Some(path) => write_file(path, &text, "puzzle"),
+        None => {
+            say!("{}", text.trim_end());
+            Ok(())
+        }
+    }
+}
+
+/// `kalmar puzzle reduce hamilton`.
+fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<()> {
+    let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
+    let points = hashi::reduction::read_points(&text)
+        .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
+    let reduction = hashi::reduction::Reduction::new(&points).map_err(|e| in_file(file, e))?;
+    let grid = hashi::format::write_puzzle(&reduction.puzzle);
+    match output {
+        Some(path) => write_file(path, &grid, "puzzle")?,
+        None => say!("{}", grid.trim_end()),
+    }
+    if solve {
+        let answer = hashi::solve(&reduction.puzzle, hashi::Mode::Find)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        match answer.solutions.first() {
+            Some(solution) => {
+                let circuit = reduction.circuit(solution).ok_or_else(|| {
+                    anyhow::anyhow!("internal error: a solution is not a Hamiltonian circuit")
+                })?;
+                let points: Vec<String> = circuit
+                    .iter()
+                    .map(|&p| format!("({}, {})", points[p].0 + 1, points[p].1 + 1))
+                    .collect();
+                say!("a Hamiltonian circuit (row, column): {}", points.join(" "));
+            }
+            None => say!("no Hamiltonian circuit: the puzzle has no solution"),
+        }
+    }
+    Ok(())
+}
