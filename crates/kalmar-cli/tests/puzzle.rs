@@ -1,0 +1,147 @@
+//! `kalmar puzzle`: Hashiwokakero from files, URLs and game IDs solved, proven unique, saved,
+//! checked and tampered with; Hiroimono under its variants; the Hamilton reduction mapped
+//! back; bad input refused with line and column.
+
+mod common;
+use common::{json, kalmar, refused, rejected, stderr, stdout, temp, workspace};
+
+fn example(name: &str) -> String {
+    workspace()
+        .join("examples")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_hashi_puzzle_is_solved_proven_unique_saved_and_checked() {
+    let puzzle = example("bridges-7x7.hashi");
+    let solved = temp("solved.hashi");
+    let solved = solved.to_str().unwrap();
+    let picture = temp("solved.svg");
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "solve",
+        &puzzle,
+        "--unique",
+        "--explain",
+        "-o",
+        solved,
+        "--svg",
+        picture.to_str().unwrap(),
+    ]));
+    assert!(out.contains("a unique solution"), "{out}");
+    assert!(out.contains("(the number of island"), "{out}");
+    assert!(
+        std::fs::read_to_string(&picture)
+            .unwrap()
+            .starts_with("<svg")
+    );
+    let out = stdout(&kalmar(&["puzzle", "check", solved]));
+    assert!(out.contains("a solution; checked"), "{out}");
+    // One bridge fewer: an island's number is no longer met.
+    let text = std::fs::read_to_string(solved).unwrap();
+    let tampered = temp("tampered.hashi");
+    std::fs::write(&tampered, text.replacen('=', "-", 1)).unwrap();
+    rejected(&["puzzle", "check", tampered.to_str().unwrap()], "island");
+}
+
+#[test]
+fn links_and_game_ids_are_puzzles_too() {
+    let url = "https://puzz.link/p?hashikake/5/3/2g5g1k1g3h";
+    let answer = json(&["puzzle", "solve", url, "--unique", "--json"]);
+    assert_eq!(answer["puzzle"], "hashiwokakero");
+    assert_eq!(answer["answer"]["unique"], true);
+    let out = stdout(&kalmar(&["puzzle", "convert", url]));
+    assert!(out.contains("5x3m2:2a5a1e1a3b"), "{out}");
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "solve",
+        "5x3m2:2a5a1e1a3b",
+        "--count",
+        "10",
+    ]));
+    assert!(out.contains("a unique solution"), "{out}");
+}
+
+#[test]
+fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
+    let puzzle = temp("stones.hiro");
+    let puzzle = puzzle.to_str().unwrap();
+    let out = kalmar(&[
+        "puzzle",
+        "generate",
+        "hiroimono",
+        "--stones",
+        "14",
+        "--seed",
+        "4",
+        "-o",
+        puzzle,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let order = temp("order.txt");
+    let order = order.to_str().unwrap();
+    for variant in ["classic", "start", "180", "180-start"] {
+        let answer = json(&["puzzle", "solve", puzzle, "--variant", variant, "--json"]);
+        assert_eq!(answer["variant"], variant);
+        assert!(answer["answer"]["count"].as_u64().unwrap() >= 1, "{answer}");
+    }
+    let out = kalmar(&["puzzle", "solve", puzzle, "--variant", "start", "-o", order]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "check",
+        puzzle,
+        order,
+        "--variant",
+        "start",
+    ]));
+    assert!(out.contains("checked"), "{out}");
+    refused(
+        &["puzzle", "solve", puzzle, "--variant", "sideways"],
+        "expected classic, start, 180 or 180-start",
+    );
+}
+
+#[test]
+fn the_hamilton_reduction_finds_a_circuit_or_says_there_is_none() {
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "reduce",
+        "hamilton",
+        &example("grid-graph.txt"),
+        "--solve",
+    ]));
+    assert!(
+        out.contains("a Hamiltonian circuit (row, column): (1, 1)"),
+        "{out}"
+    );
+    // A 3×3 block has an odd number of points: no circuit.
+    let block = temp("block.txt");
+    std::fs::write(&block, "ooo\nooo\nooo\n").unwrap();
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "reduce",
+        "hamilton",
+        block.to_str().unwrap(),
+        "--solve",
+    ]));
+    assert!(out.contains("no Hamiltonian circuit"), "{out}");
+}
+
+#[test]
+fn bad_puzzles_are_refused_with_line_and_column() {
+    let bad = temp("bad.hashi");
+    std::fs::write(&bad, "2.5.1\n..x..\n").unwrap();
+    refused(
+        &["puzzle", "solve", bad.to_str().unwrap()],
+        "bad.hashi:2:3:",
+    );
+    refused(
+        &["puzzle", "solve", "https://puzz.link/p?sudoku/9/9/"],
+        "sudoku",
+    );
+    refused(&["puzzle", "solve", "7x7:zz"], "7x7:zz");
+}
