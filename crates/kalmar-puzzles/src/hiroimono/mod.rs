@@ -12,8 +12,8 @@
 //! - [`check`](mod@check): the independent checker;
 //! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
-//! - [`generate`]: random solvable puzzles;
-
+//! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
+//! - [`generate`]: random solvable puzzles.
 //!
 //! ```
 //! use kalmar_puzzles::hiroimono::{check, format, solve, Mode, Variant};
@@ -33,6 +33,7 @@ pub mod format;
 pub mod generate;
 pub mod lines;
 pub mod model;
+pub mod pockets;
 
 pub use check::{CheckError, check};
 pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, Variant};
