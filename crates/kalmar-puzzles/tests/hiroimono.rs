@@ -125,3 +125,15 @@ fn a_start_in_the_grid_moves_to_the_front() {
     );
     assert_eq!(format::write_grid(&puzzle).unwrap(), "o.o\n.S.\n");
 }
+
+#[test]
+fn far_apart_stones_are_solved_but_not_drawn() {
+    let puzzle = Puzzle::new(vec![Point::new(i64::MIN, 0), Point::new(i64::MAX, 0)]).unwrap();
+    assert!(matches!(
+        format::write_grid(&puzzle),
+        Err(format::DrawError::TooLarge(_))
+    ));
+    let answer = dfs::solve(&puzzle, Variant::Start, Mode::Unique);
+    assert_eq!(answer.unique, Some(true));
+    assert_eq!(check(&puzzle, Variant::Start, &answer.solutions[0]), Ok(()));
+}

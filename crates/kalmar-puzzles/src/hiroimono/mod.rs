@@ -36,7 +36,7 @@ pub mod model;
 pub mod pockets;
 
 pub use check::{CheckError, check};
-pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, Variant};
+pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};
 
