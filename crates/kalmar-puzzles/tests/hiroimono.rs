@@ -21,7 +21,7 @@ fn small_puzzle(side: i64, max: usize) -> impl Strategy<Value = Puzzle> {
 const ALL_SOLUTIONS: Mode = Mode::Count { limit: u64::MAX };
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn search_and_dynamic_program_agree(puzzle in small_puzzle(5, 10)) {

@@ -15,6 +15,9 @@
 //! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
 //! - [`generate`]: random solvable puzzles.
 //!
+//! Not here yet: the paper's reduction from 3-SAT (its figures, which define the gadgets, are
+//! not in the text this follows).
+//!
 //! ```
 //! use kalmar_puzzles::hiroimono::{check, format, solve, Mode, Variant};
 //! let puzzle = format::parse_grid("S.o\n...\n..o\n").unwrap();
