@@ -8,7 +8,7 @@
 //! not.
 //!
 //! - [`model`]: [`Puzzle`], [`Variant`], [`Solution`];
-//! - [`format`]: the grid and point-list text formats;
+//! - [`format`](mod@format): the grid and point-list text formats;
 //! - [`check`](mod@check): the independent checker;
 //! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
