@@ -21,7 +21,7 @@ fn small_puzzle(side: i64, max: usize) -> impl Strategy<Value = Puzzle> {
 const ALL_SOLUTIONS: Mode = Mode::Count { limit: u64::MAX };
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn search_and_dynamic_program_agree(puzzle in small_puzzle(5, 10)) {
@@ -124,4 +124,16 @@ fn a_start_in_the_grid_moves_to_the_front() {
         [Point::new(1, 1), Point::new(0, 0), Point::new(2, 0)]
     );
     assert_eq!(format::write_grid(&puzzle).unwrap(), "o.o\n.S.\n");
+}
+
+#[test]
+fn far_apart_stones_are_solved_but_not_drawn() {
+    let puzzle = Puzzle::new(vec![Point::new(i64::MIN, 0), Point::new(i64::MAX, 0)]).unwrap();
+    assert!(matches!(
+        format::write_grid(&puzzle),
+        Err(format::DrawError::TooLarge(_))
+    ));
+    let answer = dfs::solve(&puzzle, Variant::Start, Mode::Unique);
+    assert_eq!(answer.unique, Some(true));
+    assert_eq!(check(&puzzle, Variant::Start, &answer.solutions[0]), Ok(()));
 }

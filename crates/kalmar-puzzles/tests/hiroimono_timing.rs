@@ -9,15 +9,18 @@ use std::time::Instant;
 #[ignore = "prints timings"]
 fn solve_times_by_stone_count() {
     println!("stones variant mode median_ms max_ms median_nodes max_nodes (over 9 seeds)");
-    for stones in [10, 20, 40, 60, 80, 100] {
+    for stones in sizes() {
         for (variant, mode) in [
             (Variant::Start, Mode::Find),
             (Variant::Classic, Mode::Find),
             (Variant::Start, Mode::Unique),
+            (Variant::ReversalStart, Mode::Find),
+            (Variant::Reversal, Mode::Find),
         ] {
             let mut runs: Vec<(f64, u64)> = (0..9)
                 .map(|seed| {
-                    let (puzzle, _) = generate(stones, 4, false, seed).unwrap();
+                    let (puzzle, _) =
+                        generate(stones, 4, variant.reversals_allowed(), seed).unwrap();
                     let begun = Instant::now();
                     let answer = solve(&puzzle, variant, mode);
                     let ms = begun.elapsed().as_secs_f64() * 1e3;
@@ -39,4 +42,12 @@ fn solve_times_by_stone_count() {
             );
         }
     }
+}
+
+/// The stone counts measured: `HIROIMONO_SIZES` (comma-separated) or a default ladder.
+fn sizes() -> Vec<usize> {
+    std::env::var("HIROIMONO_SIZES")
+        .ok()
+        .and_then(|v| v.split(',').map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![10, 20, 40, 60, 80, 100])
 }

@@ -10,6 +10,10 @@
 //! - some uncollected stone, other than the only one left, has no uncollected stone on its row
 //!   or column: it could be entered only from the current stone and never left, so it would
 //!   have to be both the next and the last stone;
+//! - with 180° turns allowed: some stone other than the current one is a bridge between the
+//!   rows and columns with stones on its far side, and another such bridge's far side lies
+//!   beside it (see [`pockets`](super::pockets): each far side must hold the end of the
+//!   tour). Without 180° turns the rule below prunes nearly as much for a third of the cost;
 //! - without 180° turns, more than two stones are *ends*: their uncollected line neighbours
 //!   all lie in one direction, so entering one from those neighbours leaves no way on but back.
 //!   An end must be the next stone (entered from the current one) or the last, so with two
@@ -33,10 +37,11 @@
 //!
 //! # Complexity
 //! Exponential in the worst case (the problem is NP-complete); each node costs O(n) for the
-//! reachability walk, each move and undo O(1). Memory O(n).
+//! reachability walk and the bridge search, each move and undo O(1). Memory O(n).
 
 use super::lines::nearest;
 use super::model::{Direction, Puzzle, Solution, Variant};
+use super::pockets::Pockets;
 use super::{Answer, Mode};
 
 /// No stone: the end of a line.
@@ -82,12 +87,17 @@ struct Search {
     mark: Vec<u32>,
     generation: u32,
     stack: Vec<u32>,
+    /// The stones reached by the last walk.
+    reached: Vec<u32>,
+    pockets: Pockets,
     answer: Answer,
 }
 
 impl Search {
     fn new(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Self {
         let (limit, keep) = mode.limit_and_keep();
+        let rows: Vec<i64> = puzzle.stones().iter().map(|p| p.y).collect();
+        let columns: Vec<i64> = puzzle.stones().iter().map(|p| p.x).collect();
         let links = nearest(puzzle)
             .into_iter()
             .map(|row| row.map(|s| s.map_or(NONE, |s| s as u32)))
@@ -102,6 +112,8 @@ impl Search {
             mark: vec![0; puzzle.len()],
             generation: 0,
             stack: Vec::new(),
+            reached: Vec::with_capacity(puzzle.len()),
+            pockets: Pockets::new(&rows, &columns),
             answer: Answer::default(),
         }
     }
@@ -189,7 +201,7 @@ impl Search {
         self.generation += 1;
         let generation = self.generation;
         let mut ends = Vec::new();
-        let mut reached = 0;
+        self.reached.clear();
         self.stack.clear();
         self.stack.push(at);
         self.mark[at as usize] = generation;
@@ -203,7 +215,7 @@ impl Search {
                 if self.mark[neighbour as usize] != generation {
                     self.mark[neighbour as usize] = generation;
                     self.stack.push(neighbour);
-                    reached += 1;
+                    self.reached.push(neighbour);
                 }
             }
             if s == at {
@@ -220,7 +232,11 @@ impl Search {
                 }
             }
         }
-        (reached == remaining).then_some(ends)
+        // The pocket test costs about twice the walk; it pays with 180° turns, where the
+        // ends above are not forced, and not without them.
+        let feasible = self.reached.len() == remaining
+            && (!self.variant.reversals_allowed() || self.pockets.feasible(at, &self.reached));
+        feasible.then_some(ends)
     }
 
     fn answer(mut self) -> Answer {

@@ -343,8 +343,9 @@ fn draw(
     cell: impl Fn(usize) -> String,
 ) -> Result<String, DrawError> {
     let (low, high) = puzzle.bounding_box();
-    let (columns, rows) = ((high.x - low.x + 1) as u64, (high.y - low.y + 1) as u64);
-    let cells = columns.saturating_mul(rows);
+    let extent = |low: i64, high: i64| (i128::from(high) - i128::from(low) + 1) as u128;
+    let (columns, rows) = (extent(low.x, high.x), extent(low.y, high.y));
+    let cells = u64::try_from(columns.saturating_mul(rows)).unwrap_or(u64::MAX);
     if cells > MAX_DRAWN_CELLS {
         return Err(DrawError::TooLarge(cells));
     }

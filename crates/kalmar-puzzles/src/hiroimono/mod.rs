@@ -8,12 +8,15 @@
 //! not.
 //!
 //! - [`model`]: [`Puzzle`], [`Variant`], [`Solution`];
-//! - [`format`]: the grid and point-list text formats;
+//! - [`format`](mod@format): the grid and point-list text formats;
 //! - [`check`](mod@check): the independent checker;
 //! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
-//! - [`generate`]: random solvable puzzles;
-
+//! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
+//! - [`generate`]: random solvable puzzles.
+//!
+//! Not here yet: the paper's reduction from 3-SAT (its figures, which define the gadgets, are
+//! not in the text this follows).
 //!
 //! ```
 //! use kalmar_puzzles::hiroimono::{check, format, solve, Mode, Variant};
@@ -33,9 +36,10 @@ pub mod format;
 pub mod generate;
 pub mod lines;
 pub mod model;
+pub mod pockets;
 
 pub use check::{CheckError, check};
-pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, Variant};
+pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};
 

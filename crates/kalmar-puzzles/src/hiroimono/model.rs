@@ -11,6 +11,8 @@
 //! assert_eq!(puzzle.bounding_box(), (Point::new(0, 0), Point::new(3, 2)));
 //! assert_eq!(Variant::from_id("180-start"), Some(Variant::ReversalStart));
 //! assert_eq!(Variant::ReversalStart.name(), "180-START-HIROIMONO");
+//! assert_eq!("START-HIROIMONO".parse::<Variant>(), Ok(Variant::Start));
+//! assert!("diagonal".parse::<Variant>().is_err());
 //! ```
 //!
 //! # Complexity
@@ -155,6 +157,18 @@ impl Variant {
     /// Whether `next` may follow a move in direction `previous` (`None` at the start).
     pub fn allows_turn(self, previous: Option<Direction>, next: Direction) -> bool {
         self.reversals_allowed() || previous != Some(next.opposite())
+    }
+}
+
+/// A text that names no variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{0}' is no variant: expected classic, start, 180 or 180-start (or a paper name)")]
+pub struct UnknownVariant(pub String);
+
+impl std::str::FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(text: &str) -> Result<Self, UnknownVariant> {
+        Variant::from_id(text).ok_or_else(|| UnknownVariant(text.to_string()))
     }
 }
 
