@@ -338,7 +338,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             first.to_string(),
-            "islands 1 and 2: exactly 0 bridges (more would cut a group of islands off)"
+            "islands 1 and 2: no bridge (more would cut a group of islands off)"
         );
     }
 }
