@@ -75,7 +75,7 @@ pub enum PuzzleCommand {
     /// a Hashiwokakero puzzle's solutions (Andersson, paper 5).
     #[command(subcommand)]
     Reduce(ReduceCommand),
-    /// Draw a puzzle (and the bridges drawn in a solved Hashiwokakero grid) as SVG.
+    /// Draw a puzzle as SVG (with the bridges drawn in a solved Hashiwokakero grid).
     #[command(after_help = "Example:\n  kalmar puzzle render solved.hashi --svg solved.svg")]
     Render {
         /// The puzzle: a file, a puzz.link URL or a Tatham game ID.
@@ -278,9 +278,16 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                         hiroimono::solve(&puzzle, variant, ask.hiroimono())
                     });
                     solved_hiroimono(&puzzle, variant, &answer, elapsed, &ask, *json)?;
-                    if let (Some(first), Some(path)) = (answer.solutions.first(), output) {
-                        let text = hiroimono::format::write_solution(&puzzle, first)?;
-                        write_file(path, &text, "solution")?;
+                    if let Some(first) = answer.solutions.first() {
+                        if let Some(path) = output {
+                            let text = hiroimono::format::write_solution(&puzzle, first)?;
+                            write_file(path, &text, "solution")?;
+                        }
+                        if let Some(path) = svg {
+                            let picture = hiroimono::render::svg(&puzzle, Some(first))
+                                .map_err(|e| in_file(path, e))?;
+                            write_file(path, &picture, "picture")?;
+                        }
                     }
                     Ok(())
                 }
@@ -302,8 +309,8 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 Source::Hashi { puzzle, solution } => {
                     hashi::render::svg(&puzzle, solution.as_ref())
                 }
-                Source::Hiroimono(_) => {
-                    return Err(bad_input("render draws Hashiwokakero puzzles for now"));
+                Source::Hiroimono(puzzle) => {
+                    hiroimono::render::svg(&puzzle, None).map_err(bad_input)?
                 }
             };
             write_file(svg, &picture, "picture")

@@ -88,8 +88,21 @@ fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
         assert_eq!(answer["variant"], variant);
         assert!(answer["answer"]["count"].as_u64().unwrap() >= 1, "{answer}");
     }
-    let out = kalmar(&["puzzle", "solve", puzzle, "--variant", "start", "-o", order]);
+    let picture = temp("tour.svg");
+    let out = kalmar(&[
+        "puzzle",
+        "solve",
+        puzzle,
+        "--variant",
+        "start",
+        "-o",
+        order,
+        "--svg",
+        picture.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    let picture = std::fs::read_to_string(&picture).unwrap();
+    assert_eq!(picture.matches("class=\"stone\"").count(), 14);
     let out = stdout(&kalmar(&[
         "puzzle",
         "check",

@@ -13,7 +13,8 @@
 //! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
 //! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
-//! - [`generate`]: random solvable puzzles.
+//! - [`generate`]: random solvable puzzles;
+//! - [`render`]: SVG pictures of a puzzle and a tour.
 //!
 //! Not here yet: the paper's reduction from 3-SAT (its figures, which define the gadgets, are
 //! not in the text this follows).
@@ -37,6 +38,7 @@ pub mod generate;
 pub mod lines;
 pub mod model;
 pub mod pockets;
+pub mod render;
 
 pub use check::{CheckError, check};
 pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
