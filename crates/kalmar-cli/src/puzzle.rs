@@ -5,6 +5,7 @@ use crate::report::{count, in_file, millis};
 use crate::solve::timed;
 use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
+use kalmar_puzzles::hashi::generate::Difficulty;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::{self, Variant};
 use kalmar_puzzles::source::{self, Source};
@@ -114,6 +115,10 @@ pub enum GenerateCommand {
         /// harder deductions), 0 to 1.
         #[arg(long, default_value_t = 0.1)]
         loops: f64,
+        /// easy: the deductions alone solve it; hard: they leave links open, the solution needs
+        /// a search. Default: whichever comes.
+        #[arg(long, value_name = "GRADE")]
+        difficulty: Option<String>,
         #[command(flatten)]
         out: GenerateOut,
     },
@@ -462,21 +467,34 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
             height,
             density,
             loops,
+            difficulty,
             out,
         } => {
             let mut params = hashi::generate::Params::new(*width, *height, out.seed);
             params.density = *density;
             params.loops = *loops;
+            if let Some(grade) = difficulty {
+                params.difficulty = Some(match grade.as_str() {
+                    "easy" => Difficulty::Easy,
+                    "hard" => Difficulty::Hard,
+                    _ => {
+                        return Err(bad_input(format!(
+                            "--difficulty '{grade}': expected easy or hard"
+                        )));
+                    }
+                });
+                params.max_attempts = 500;
+            }
             let generated = hashi::generate::generate(&params).map_err(bad_input)?;
             eprintln!(
-                "{}×{}, {}, unique{}",
+                "{}×{}, {}, unique; {}",
                 width,
                 height,
                 count(generated.puzzle.islands().len() as u64, "island"),
                 if generated.easy {
-                    "; deductions alone solve it"
+                    "easy: the deductions alone solve it"
                 } else {
-                    ""
+                    "hard: the deductions leave links open"
                 }
             );
             (hashi::format::write_puzzle(&generated.puzzle), out)

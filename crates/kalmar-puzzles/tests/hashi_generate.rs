@@ -46,3 +46,24 @@ fn bad_parameters_are_refused() {
         Err(GenerateError::Size(_))
     ));
 }
+
+#[test]
+fn a_difficulty_asked_is_the_difficulty_given() {
+    use kalmar_puzzles::hashi::generate::Difficulty;
+    for (difficulty, seed) in [
+        (Difficulty::Easy, 3),
+        (Difficulty::Hard, 3),
+        (Difficulty::Hard, 9),
+    ] {
+        let mut params = Params::new(12, 12, seed);
+        params.loops = 0.3;
+        params.max_attempts = 500;
+        params.difficulty = Some(difficulty);
+        let generated = generate(&params).unwrap();
+        let bounds = propagate(&generated.puzzle).unwrap();
+        assert_eq!(bounds.min == bounds.max, difficulty == Difficulty::Easy);
+        assert_eq!(Difficulty::of(generated.easy), difficulty);
+        let answer = solve(&generated.puzzle, Mode::Unique).unwrap();
+        assert_eq!(answer.unique, Some(true));
+    }
+}

@@ -17,8 +17,9 @@
 //!    `max_adjustments` the attempt is dropped and a new layout grown.
 //!
 //! Everything is drawn from one [`StdRng`] seeded with `seed`, so a seed gives one puzzle.
-//! [`Generated::easy`] tells whether propagation alone solves it (no search needed), a rough
-//! difficulty grade; higher `density` and `loops` make puzzles harder.
+//! [`Generated::easy`] tells whether propagation alone solves it (no search needed): the
+//! [`Difficulty`] grade, which [`Params::difficulty`] can require (a layout of the other grade
+//! is dropped and a new one grown); higher `density` and `loops` make hard puzzles likelier.
 //!
 //! ```
 //! use kalmar_puzzles::hashi::generate::{Params, generate};
@@ -58,13 +59,36 @@ pub struct Params {
     pub max_adjustments: usize,
     /// Layouts tried before giving up.
     pub max_attempts: usize,
+    /// The grade the puzzle must have, if any.
+    pub difficulty: Option<Difficulty>,
     /// The seed of the random numbers.
     pub seed: u64,
 }
 
+/// How hard a puzzle is, by what it takes to solve it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Difficulty {
+    /// The deductions of [`propagate`] alone fix every link: no guessing.
+    Easy,
+    /// The deductions leave links open: the solution needs a search (a person must look ahead
+    /// further than one island and its neighbours).
+    Hard,
+}
+
+impl Difficulty {
+    /// The grade of a puzzle whose deductions fix every link (`easy`) or not.
+    pub fn of(easy: bool) -> Difficulty {
+        if easy {
+            Difficulty::Easy
+        } else {
+            Difficulty::Hard
+        }
+    }
+}
+
 impl Params {
     /// Defaults for a `width` × `height` grid: density 0.25, loops 0.1, spans up to half the
-    /// longer side but from 3 to 8, 100 adjustments, 20 attempts.
+    /// longer side but from 3 to 8, 100 adjustments, 20 attempts, any difficulty.
     pub fn new(width: usize, height: usize, seed: u64) -> Self {
         Params {
             width,
@@ -74,6 +98,7 @@ impl Params {
             max_span: (width.max(height) / 2).clamp(3, 8),
             max_adjustments: 100,
             max_attempts: 20,
+            difficulty: None,
             seed,
         }
     }
@@ -106,8 +131,8 @@ pub enum GenerateError {
     /// The solver failed (a bug).
     #[error(transparent)]
     Solve(#[from] SolveError),
-    /// No layout became unique within the attempts allowed.
-    #[error("no puzzle with a unique solution in {0} attempts")]
+    /// No layout became unique (and of the difficulty asked) within the attempts allowed.
+    #[error("no puzzle with a unique solution (of the difficulty asked) in {0} attempts")]
     GaveUp(usize),
 }
 
@@ -324,6 +349,9 @@ pub fn generate(params: &Params) -> Result<Generated, GenerateError> {
             let answer = solve(&puzzle, Mode::Unique)?;
             if answer.unique == Some(true) {
                 let easy = propagate(&puzzle).is_ok_and(|bounds| bounds.min == bounds.max);
+                if params.difficulty.is_some_and(|d| d != Difficulty::of(easy)) {
+                    break;
+                }
                 return Ok(Generated {
                     puzzle,
                     solution,
