@@ -196,3 +196,17 @@ def test_text_is_told_by_its_content():
     assert isinstance(solved, puzzles.Hashi) and solved.drawn == [2, 1, 1, 1]
     with pytest.raises(ValueError, match="<text>:1:3"):
         puzzles.parse("2.x\n")
+
+
+def test_ctrl_c_interrupts_a_long_solve():
+    import _thread
+    import threading
+
+    # Counting this walk's tours takes over a second; the interrupt comes after a tenth.
+    puzzle, _ = puzzles.generate_hiroimono(24, seed=2, max_step=2, reversals=True)
+    finished = []
+    threading.Timer(0.1, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        puzzle.solve("180", count=10**12)
+        finished.append(True)
+    assert not finished
