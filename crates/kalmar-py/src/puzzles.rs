@@ -113,12 +113,24 @@ fn claimed_bridges(puzzle: &hashi::Puzzle, claim: &Bound<'_, PyAny>) -> PyResult
             bridges: solution.get().bridges.clone(),
         });
     }
-    let bridges: Vec<u8> = claim.extract().map_err(|_| {
-        PyTypeError::new_err(
+    let bridges: Vec<u8> = claim.extract().map_err(|e| {
+        not_a_claim(
+            claim.py(),
+            e,
             "expected a HashiSolution, the text of a solved grid or a list of bridges per link",
         )
     })?;
     Ok(hashi::Solution { bridges })
+}
+
+/// A claimed solution of the wrong type as `TypeError` saying what is expected; an error of
+/// another kind (a count too large for its type: `OverflowError`) as it is.
+fn not_a_claim(py: Python<'_>, error: PyErr, expected: &str) -> PyErr {
+    if error.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(expected.to_string())
+    } else {
+        error
+    }
 }
 
 /// A Hashi from a library puzzle.
@@ -494,8 +506,10 @@ fn claimed_order(
             order: solution.get().order.clone(),
         });
     }
-    let order: Vec<usize> = claim.extract().map_err(|_| {
-        PyTypeError::new_err(
+    let order: Vec<usize> = claim.extract().map_err(|e| {
+        not_a_claim(
+            claim.py(),
+            e,
             "expected a HiroimonoSolution, a solution's text or a list of stone indices",
         )
     })?;

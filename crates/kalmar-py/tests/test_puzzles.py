@@ -58,6 +58,8 @@ def test_a_tampered_solution_is_rejected_with_the_checkers_reason():
         puzzle.check("1-1\n")
     with pytest.raises(TypeError, match="HashiSolution"):
         puzzle.check(3.5)
+    with pytest.raises(OverflowError):
+        puzzle.check([300] * 12)
 
 
 def test_links_and_game_ids_give_the_same_puzzle():
