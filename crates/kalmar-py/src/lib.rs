@@ -2,11 +2,11 @@
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
 //! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`],
-//! [`ohhell`] and [`interdiction`]; [`files::read`] opens any game file as its family's game, and
-//! [`files::verify`] checks a saved solution against one (`kalmar.Rejected` when its certificate
-//! says no). A library's error becomes a Python exception with the library's message (file, line
-//! and column for syntax); long solves run through [`common::interruptible`]: the GIL released,
-//! Ctrl-C honoured.
+//! [`ohhell`], [`interdiction`] and [`puzzles`] (Hashiwokakero and Hiroimono); [`files::read`]
+//! opens any game file as its family's game, and [`files::verify`] checks a saved solution
+//! against one (`kalmar.Rejected` when its certificate says no). A library's error becomes a
+//! Python exception with the library's message (file, line and column for syntax); long solves
+//! run through [`common::interruptible`]: the GIL released, Ctrl-C honoured.
 //!
 //! The binding adds no algorithm: each family's reading, solving and checking are its library's
 //! functions, the same ones the command line calls.
@@ -27,6 +27,7 @@ mod observation;
 mod ohhell;
 mod parity;
 mod positional;
+mod puzzles;
 mod reach;
 mod stochastic;
 
@@ -49,7 +50,7 @@ fn read_error(error: ReadError) -> PyErr {
 type Family = (&'static str, fn(&Bound<'_, PyModule>) -> PyResult<()>);
 
 /// The submodules: the game graph every family on a graph shares, then one per family.
-const FAMILIES: [Family; 11] = [
+const FAMILIES: [Family; 12] = [
     ("graph", graph::register),
     ("parity", parity::register),
     ("reach", reach::register),
@@ -61,6 +62,7 @@ const FAMILIES: [Family; 11] = [
     ("impartial", impartial::register),
     ("ohhell", ohhell::register),
     ("interdiction", interdiction::register),
+    ("puzzles", puzzles::register),
 ];
 
 /// The extension module: one submodule per family, `read` for any game file and `verify` for

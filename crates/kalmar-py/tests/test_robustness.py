@@ -71,6 +71,22 @@ def test_damaged_files_raise_value_errors_and_what_parses_solves(name):
                 pass
 
 
+def test_damaged_puzzles_raise_value_errors_and_what_parses_solves():
+    rng = random.Random(11)
+    for name in ("bridges-7x7.hashi", "stones.hiro"):
+        text = (EXAMPLES / name).read_text()
+        for _ in range(300):
+            bad = damaged(text, rng)
+            for reader in (kalmar.puzzles.parse, kalmar.puzzles.Hashi.parse, kalmar.puzzles.Hiroimono.parse):
+                try:
+                    puzzle = reader(bad)
+                except ValueError:
+                    continue
+                answer = puzzle.solve(count=2)
+                for solution in answer.solutions:
+                    assert solution.verified and puzzle.check(solution)
+
+
 def test_bad_graphs_from_python_raise_value_errors():
     rng = random.Random(7)
     owners_choices = [0, 1, 2, -1, -2, -3, 300, "max", "min", "chance", "terminal", "nobody", None, 1.5]

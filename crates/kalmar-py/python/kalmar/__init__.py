@@ -46,6 +46,7 @@ from kalmar import (
     ohhell,
     parity,
     positional,
+    puzzles,
     reach,
     stochastic,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "ohhell",
     "parity",
     "positional",
+    "puzzles",
     "reach",
     "parse",
     "read",

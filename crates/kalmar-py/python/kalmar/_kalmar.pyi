@@ -22,8 +22,10 @@ stochastic: ModuleType
 observation: ModuleType
 """Games of imperfect information: who wins, with the winner's witness checked."""
 positional: ModuleType
-interdiction: ModuleType
 """n-player games on graphs: subgame-perfect equilibria by backward induction, checked."""
+interdiction: ModuleType
+puzzles: ModuleType
+"""Hashiwokakero and Hiroimono: read, solved, proved unique, checked and generated."""
 
 def parse(text: str) -> object:
     """Reads a game from text in any format kalmar reads, told by its first word (`kalmar.parse`)."""
