@@ -5,6 +5,7 @@ use crate::report::{count, in_file, millis};
 use crate::solve::timed;
 use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
+use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::generate::Difficulty;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::{self, Variant};
@@ -195,30 +196,10 @@ fn write_file(path: &Path, text: &str, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What the solver is asked, in each puzzle's terms.
+/// What the solver was asked, for the summary's wording.
 struct Ask {
     unique: bool,
     count: Option<u64>,
-}
-
-impl Ask {
-    fn hashi(&self) -> anyhow::Result<hashi::Mode> {
-        Ok(match (self.unique, self.count) {
-            (_, Some(limit)) => hashi::Mode::Count {
-                limit: usize::try_from(limit).map_err(bad_input)?,
-            },
-            (true, None) => hashi::Mode::Unique,
-            (false, None) => hashi::Mode::Find,
-        })
-    }
-
-    fn hiroimono(&self) -> hiroimono::Mode {
-        match (self.unique, self.count) {
-            (_, Some(limit)) => hiroimono::Mode::Count { limit },
-            (true, None) => hiroimono::Mode::Unique,
-            (false, None) => hiroimono::Mode::Find,
-        }
-    }
 }
 
 /// How many solutions there are, as far as the search went.
@@ -254,12 +235,10 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 unique: *unique,
                 count: *count,
             };
-            if ask.count == Some(0) {
-                return Err(bad_input("--count must be at least 1"));
-            }
+            let mode = Mode::from_options(*unique, *count)
+                .map_err(|e| bad_input(format!("--count: {e}")))?;
             match read(source)? {
                 Source::Hashi { puzzle, .. } => {
-                    let mode = ask.hashi()?;
                     let (answer, elapsed) = timed("solving", puzzle.links().len(), || {
                         hashi::solve(&puzzle, mode)
                     });
@@ -280,7 +259,7 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 Source::Hiroimono(puzzle) => {
                     let variant = variant(variant_id)?;
                     let (answer, elapsed) = timed("solving", puzzle.len(), || {
-                        hiroimono::solve(&puzzle, variant, ask.hiroimono())
+                        hiroimono::solve(&puzzle, variant, mode)
                     });
                     solved_hiroimono(&puzzle, variant, &answer, elapsed, &ask, *json)?;
                     if let Some(first) = answer.solutions.first() {
@@ -534,8 +513,8 @@ fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<(
         None => say!("{}", grid.trim_end()),
     }
     if solve {
-        let answer = hashi::solve(&reduction.puzzle, hashi::Mode::Find)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let answer =
+            hashi::solve(&reduction.puzzle, Mode::Find).map_err(|e| anyhow::anyhow!("{e}"))?;
         match answer.solutions.first() {
             Some(solution) => {
                 let circuit = reduction.circuit(solution).ok_or_else(|| {

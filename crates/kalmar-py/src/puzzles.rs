@@ -5,6 +5,7 @@
 //! by the same checker (`kalmar.Rejected` with its reason); puzzles generated; and the reduction
 //! from Hamiltonian circuits in grid graphs to Hashiwokakero, with its map back.
 
+use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
 use kalmar_puzzles::hiroimono::format::MAX_COORDINATE;
@@ -307,12 +308,8 @@ impl Hashi {
     /// a second); with `count=N` the solutions counted up to N (`count` wins over `unique`).
     /// Deductions first, then the SAT search; every solution is checked. Ctrl-C interrupts.
     #[pyo3(signature = (unique=false, count=None))]
-    fn solve(&self, py: Python<'_>, unique: bool, count: Option<usize>) -> PyResult<HashiAnswer> {
-        let mode = match (unique, count) {
-            (_, Some(limit)) => hashi::Mode::Count { limit },
-            (true, None) => hashi::Mode::Unique,
-            (false, None) => hashi::Mode::Find,
-        };
+    fn solve(&self, py: Python<'_>, unique: bool, count: Option<u64>) -> PyResult<HashiAnswer> {
+        let mode = Mode::from_options(unique, count).map_err(value_error)?;
         let puzzle = Arc::clone(&self.puzzle);
         let answer =
             interruptible(py, move || hashi::solve(&puzzle, mode))?.map_err(value_error)?;
@@ -582,12 +579,7 @@ impl Hiroimono {
         count: Option<u64>,
     ) -> PyResult<HiroimonoAnswer> {
         let variant = variant_of(variant)?;
-        let mode = match (unique, count) {
-            (_, Some(0)) => return Err(value_error("the count limit must be at least 1")),
-            (_, Some(limit)) => hiroimono::Mode::Count { limit },
-            (true, None) => hiroimono::Mode::Unique,
-            (false, None) => hiroimono::Mode::Find,
-        };
+        let mode = Mode::from_options(unique, count).map_err(value_error)?;
         let puzzle = Arc::clone(&self.puzzle);
         let answer = interruptible(py, move || hiroimono::solve(&puzzle, variant, mode))?;
         Ok(HiroimonoAnswer {

@@ -37,6 +37,7 @@ pub mod render;
 pub mod sat;
 pub mod url;
 
+pub use crate::Mode;
 pub use puzzle::{Island, Link, Puzzle, PuzzleError, Solution};
 
 use check::CheckError;
@@ -44,20 +45,6 @@ use propagate::{Step, propagate};
 use sat::{SatSearch, Stats};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-
-/// What to ask of the solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// One solution.
-    Find,
-    /// One solution and whether it is the only one.
-    Unique,
-    /// Count solutions, stopping at `limit`.
-    Count {
-        /// The most solutions to find.
-        limit: usize,
-    },
-}
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,12 +79,10 @@ pub enum Error {
 /// Solves `puzzle`: propagation, then the SAT search for up to 1 (find), 2 (unique) or `limit`
 /// (count) solutions. Each solution is checked before it is returned.
 pub fn solve(puzzle: &Puzzle, mode: Mode) -> Result<Answer, Error> {
-    let limit = match mode {
-        Mode::Find => 1,
-        Mode::Unique => 2,
-        Mode::Count { limit: 0 } => return Err(Error::ZeroLimit),
-        Mode::Count { limit } => limit,
-    };
+    if mode == (Mode::Count { limit: 0 }) {
+        return Err(Error::ZeroLimit);
+    }
+    let limit = usize::try_from(mode.limit()).unwrap_or(usize::MAX);
     let deductions = match propagate(puzzle) {
         Ok(deductions) => deductions,
         Err(contradiction) => {

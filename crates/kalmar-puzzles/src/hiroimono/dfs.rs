@@ -42,7 +42,7 @@
 use super::lines::nearest;
 use super::model::{Direction, Puzzle, Solution, Variant};
 use super::pockets::Pockets;
-use super::{Answer, Mode};
+use super::{Answer, Mode, limit_and_keep};
 
 /// No stone: the end of a line.
 const NONE: u32 = u32::MAX;
@@ -95,7 +95,7 @@ struct Search {
 
 impl Search {
     fn new(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Self {
-        let (limit, keep) = mode.limit_and_keep();
+        let (limit, keep) = limit_and_keep(mode);
         let rows: Vec<i64> = puzzle.stones().iter().map(|p| p.y).collect();
         let columns: Vec<i64> = puzzle.stones().iter().map(|p| p.x).collect();
         let links = nearest(puzzle)

@@ -21,7 +21,7 @@
 
 use super::lines::{Nearest, nearest};
 use super::model::{Direction, Puzzle, Solution, Variant};
-use super::{Answer, Mode};
+use super::{Answer, Mode, limit_and_keep};
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -39,7 +39,7 @@ pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Result<Answer, To
     if n > MAX_DP_STONES {
         return Err(TooManyStones(n));
     }
-    let (limit, keep) = mode.limit_and_keep();
+    let (limit, keep) = limit_and_keep(mode);
     let mut table = Table {
         nearest: nearest(puzzle),
         variant,

@@ -40,34 +40,17 @@ pub mod model;
 pub mod pockets;
 pub mod render;
 
+pub use crate::Mode;
 pub use check::{CheckError, check};
 pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};
 
-/// What a solver is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Mode {
-    /// One solution, if any.
-    Find,
-    /// Whether there is exactly one solution (searches for a second).
-    Unique,
-    /// The number of solutions, counting stops at `limit`.
-    Count {
-        /// The most solutions counted.
-        limit: u64,
-    },
-}
-
-impl Mode {
-    /// How many solutions to count before stopping, and how many to keep.
-    fn limit_and_keep(self) -> (u64, usize) {
-        match self {
-            Mode::Find => (1, 1),
-            Mode::Unique => (2, 2),
-            Mode::Count { limit } => (limit, 1),
-        }
-    }
+/// How many solutions a search in `mode` counts before stopping (at least 1), and how many
+/// it keeps.
+fn limit_and_keep(mode: Mode) -> (u64, usize) {
+    let keep = if mode == Mode::Unique { 2 } else { 1 };
+    (mode.limit().max(1), keep)
 }
 
 /// A solver's answer.
