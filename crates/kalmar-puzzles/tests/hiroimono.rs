@@ -128,7 +128,14 @@ fn a_start_in_the_grid_moves_to_the_front() {
 
 #[test]
 fn far_apart_stones_are_solved_but_not_drawn() {
-    let puzzle = Puzzle::new(vec![Point::new(i64::MIN, 0), Point::new(i64::MAX, 0)]).unwrap();
+    use kalmar_puzzles::hiroimono::model::MAX_COORDINATE;
+    let beyond = Puzzle::new(vec![Point::new(0, 0), Point::new(i64::MIN, 0)]);
+    assert!(beyond.unwrap_err().to_string().contains("at most"));
+    let (west, east) = (
+        Point::new(-MAX_COORDINATE, 0),
+        Point::new(MAX_COORDINATE, 0),
+    );
+    let puzzle = Puzzle::new(vec![west, east]).unwrap();
     assert!(matches!(
         format::write_grid(&puzzle),
         Err(format::DrawError::TooLarge(_))

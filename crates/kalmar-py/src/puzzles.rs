@@ -8,7 +8,6 @@
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
-use kalmar_puzzles::hiroimono::format::MAX_COORDINATE;
 use kalmar_puzzles::hiroimono::{self, Point, Variant, format as hiroimono_format};
 use kalmar_puzzles::source::{self, Source, SourceError};
 
@@ -519,11 +518,6 @@ impl Hiroimono {
     /// twice or a coordinate of magnitude above 2**40.
     #[new]
     fn new(stones: Vec<(i64, i64)>) -> PyResult<Hiroimono> {
-        if let Some((x, y)) = (stones.iter()).find(|(x, y)| x.abs().max(y.abs()) > MAX_COORDINATE) {
-            return Err(value_error(format!(
-                "stone at ({x}, {y}): coordinates are at most {MAX_COORDINATE} in magnitude"
-            )));
-        }
         let points = stones.into_iter().map(|(x, y)| Point::new(x, y)).collect();
         let puzzle = hiroimono::Puzzle::new(points).map_err(value_error)?;
         Ok(Hiroimono {

@@ -54,13 +54,10 @@
 //! Reading is O(size of the text) plus O(n log n) to refuse duplicate stones; drawing a grid
 //! is O(width · height), refused beyond [`MAX_DRAWN_CELLS`].
 
-use super::model::{MAX_STONES, Point, Puzzle, PuzzleError, Solution};
+use super::model::{MAX_COORDINATE, MAX_STONES, Point, Puzzle, PuzzleError, Solution};
 use kalmar_core::{ParseError, Span};
 use std::collections::HashMap;
 use thiserror::Error;
-
-/// The largest magnitude of a coordinate in the point-list form.
-pub const MAX_COORDINATE: i64 = 1 << 40;
 
 /// The most cells a drawn grid may have.
 pub const MAX_DRAWN_CELLS: u64 = 1 << 24;
@@ -174,6 +171,11 @@ fn puzzle_error(error: PuzzleError, spans: &[Span]) -> ParseError {
             spans[second],
             "a second stone at one point",
             format!("distinct points (line {} has it)", spans[first].line),
+        ),
+        PuzzleError::Coordinate { stone, point } => ParseError::new(
+            spans[stone],
+            format!("a stone at {point}"),
+            format!("coordinates of magnitude at most {MAX_COORDINATE}"),
         ),
         PuzzleError::TooMany(n) => ParseError::new(
             spans.last().copied().unwrap_or_default(),

@@ -194,7 +194,18 @@ pub enum PuzzleError {
     /// More than [`MAX_STONES`] stones.
     #[error("{0} stones, more than the {MAX_STONES} allowed")]
     TooMany(usize),
+    /// A coordinate above [`MAX_COORDINATE`] in magnitude.
+    #[error("stone {stone} at {point}: coordinates are at most {MAX_COORDINATE} in magnitude")]
+    Coordinate {
+        /// The stone's index.
+        stone: usize,
+        /// Where it is.
+        point: Point,
+    },
 }
+
+/// The largest magnitude of a coordinate, so that distances and drawn grids stay in range.
+pub const MAX_COORDINATE: i64 = 1 << 40;
 
 /// A Hiroimono instance: an ordered list of distinct points, the first being the start of the
 /// START variants.
@@ -205,10 +216,17 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// The puzzle of these stones, the first being the start. Refuses two stones on one point.
+    /// The puzzle of these stones, the first being the start. Refuses two stones on one point
+    /// and coordinates above [`MAX_COORDINATE`] in magnitude.
     pub fn new(stones: Vec<Point>) -> Result<Self, PuzzleError> {
         if stones.len() > MAX_STONES {
             return Err(PuzzleError::TooMany(stones.len()));
+        }
+        let far = |(_, p): &(usize, &Point)| {
+            p.x.unsigned_abs().max(p.y.unsigned_abs()) > MAX_COORDINATE as u64
+        };
+        if let Some((stone, &point)) = stones.iter().enumerate().find(far) {
+            return Err(PuzzleError::Coordinate { stone, point });
         }
         let mut sorted: Vec<(Point, usize)> = stones.iter().copied().zip(0..).collect();
         sorted.sort_unstable();
