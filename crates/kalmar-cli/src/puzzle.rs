@@ -9,7 +9,7 @@ use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::generate::Difficulty;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::{self, Variant};
-use kalmar_puzzles::source::{self, Source};
+use kalmar_puzzles::source::{self, CheckFileError, Source};
 use std::path::{Path, PathBuf};
 
 /// The commands of puzzles.
@@ -398,43 +398,20 @@ fn solved_hiroimono(
 
 /// `kalmar puzzle check`.
 fn check(source: &str, solution: Option<&Path>, variant_id: &str) -> anyhow::Result<()> {
-    match read(source)? {
-        Source::Hashi {
-            puzzle,
-            solution: drawn,
-        } => {
-            let (puzzle, claimed, named) = match solution {
-                Some(path) => {
-                    let Source::Hashi {
-                        puzzle: solved,
-                        solution,
-                    } = read(&path.display().to_string())?
-                    else {
-                        return Err(in_file(path, "not a Hashiwokakero grid"));
-                    };
-                    if solved != puzzle {
-                        return Err(rejected(path, "its islands are not the puzzle's"));
-                    }
-                    (puzzle, solution, path.display().to_string())
-                }
-                None => (puzzle, drawn, source.to_string()),
-            };
-            let claimed = claimed.ok_or_else(|| bad_input(format!("{named}: no bridges drawn")))?;
-            hashi::check::check(&puzzle, &claimed).map_err(|e| rejected(Path::new(&named), e))?;
-            say!("{named}: a solution; checked");
+    let puzzle = read(source)?;
+    let variant = variant(variant_id)?;
+    let text = solution
+        .map(|path| kalmar_core::format::read_text_file(path).map_err(bad_input))
+        .transpose()?;
+    let named = solution.map_or(source.to_string(), |path| path.display().to_string());
+    match source::check_solution(&puzzle, text.as_deref(), variant) {
+        Ok(what) => {
+            say!("{named}: {what}; checked");
             Ok(())
         }
-        Source::Hiroimono(puzzle) => {
-            let variant = variant(variant_id)?;
-            let path =
-                solution.ok_or_else(|| bad_input("a Hiroimono check needs the solution file"))?;
-            let text = kalmar_core::format::read_text_file(path).map_err(bad_input)?;
-            let claimed = hiroimono::format::parse_solution(&puzzle, &text)
-                .map_err(|e| bad_input(e.in_file(path.display().to_string())))?;
-            hiroimono::check(&puzzle, variant, &claimed).map_err(|e| rejected(path, e))?;
-            say!("{}: a solution under {variant}; checked", path.display());
-            Ok(())
-        }
+        Err(CheckFileError::Wrong(why)) => Err(rejected(Path::new(&named), why)),
+        Err(CheckFileError::Parse(e)) => Err(bad_input(e.in_file(named))),
+        Err(e) => Err(in_file(Path::new(&named), e)),
     }
 }
 

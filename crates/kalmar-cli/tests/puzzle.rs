@@ -39,7 +39,7 @@ fn a_hashi_puzzle_is_solved_proven_unique_saved_and_checked() {
             .starts_with("<svg")
     );
     let out = stdout(&kalmar(&["puzzle", "check", solved]));
-    assert!(out.contains("a solution; checked"), "{out}");
+    assert!(out.contains("Hashiwokakero solution; checked"), "{out}");
     // One bridge fewer: an island's number is no longer met.
     let text = std::fs::read_to_string(solved).unwrap();
     let tampered = temp("tampered.hashi");
@@ -111,7 +111,7 @@ fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
         "--variant",
         "start",
     ]));
-    assert!(out.contains("checked"), "{out}");
+    assert!(out.contains("tour under START-HIROIMONO; checked"), "{out}");
     refused(
         &["puzzle", "solve", puzzle, "--variant", "sideways"],
         "expected classic, start, 180 or 180-start",

@@ -113,6 +113,75 @@ pub enum SourceError {
     },
 }
 
+/// Why a claimed solution of a puzzle is not accepted.
+#[derive(Debug, Error)]
+pub enum CheckFileError {
+    /// The solution's text does not parse (line and column in it).
+    #[error(transparent)]
+    Parse(#[from] kalmar_core::ParseError),
+    /// A solved Hashiwokakero grid whose islands are not the puzzle's.
+    #[error("its islands are not the puzzle's")]
+    OtherPuzzle,
+    /// Nothing to check: a Hashiwokakero grid without bridges and no solution given, or a
+    /// Hiroimono puzzle without its tour.
+    #[error("{0}")]
+    Missing(&'static str),
+    /// The solution breaks a rule: the checker's reason. The only variant that rejects a
+    /// solution; the others are bad input.
+    #[error("{0}")]
+    Wrong(String),
+}
+
+/// Checks a claimed solution of `source` with the puzzle's independent checker and says what
+/// it accepted: for Hashiwokakero a solved grid (`solution`, or the bridges drawn in the
+/// puzzle's own file), for Hiroimono a tour (`hiroimono solution` text) under `variant`.
+///
+/// ```
+/// use kalmar_puzzles::hiroimono::Variant;
+/// use kalmar_puzzles::source::{check_solution, read_text};
+/// let solved = read_text("a.hashi".as_ref(), "3=3\n|.|\n2-2\n").unwrap();
+/// assert_eq!(check_solution(&solved, None, Variant::Classic).unwrap(), "Hashiwokakero solution");
+/// let wrong = check_solution(&solved, Some("3-3\n|.|\n2-2\n"), Variant::Classic).unwrap_err();
+/// assert!(wrong.to_string().contains("island"), "{wrong}");
+/// ```
+pub fn check_solution(
+    source: &Source,
+    solution: Option<&str>,
+    variant: hiroimono::Variant,
+) -> Result<String, CheckFileError> {
+    match source {
+        Source::Hashi {
+            puzzle,
+            solution: drawn,
+        } => {
+            let claimed = match solution {
+                Some(text) => {
+                    let (solved, bridges) = hashi::format::read_solved(text)?;
+                    if &solved != puzzle {
+                        return Err(CheckFileError::OtherPuzzle);
+                    }
+                    bridges
+                }
+                None => drawn.clone().ok_or(CheckFileError::Missing(
+                    "no bridges drawn and no solution given",
+                ))?,
+            };
+            hashi::check::check(puzzle, &claimed)
+                .map_err(|e| CheckFileError::Wrong(e.to_string()))?;
+            Ok("Hashiwokakero solution".into())
+        }
+        Source::Hiroimono(puzzle) => {
+            let text = solution.ok_or(CheckFileError::Missing(
+                "a Hiroimono puzzle is checked against a tour ('hiroimono solution')",
+            ))?;
+            let tour = hiroimono::format::parse_solution(puzzle, text)?;
+            hiroimono::check(puzzle, variant, &tour)
+                .map_err(|e| CheckFileError::Wrong(e.to_string()))?;
+            Ok(format!("tour under {variant}"))
+        }
+    }
+}
+
 /// Reads the puzzle `source` names: a link, a game ID or a file (see the module's rules).
 pub fn read(source: &str) -> Result<Source, SourceError> {
     let link_error = |error| SourceError::Link {
