@@ -226,56 +226,23 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             unique,
             count,
             explain,
-            variant: variant_id,
+            variant,
             output,
             svg,
             json,
         } => {
-            let ask = Ask {
-                unique: *unique,
-                count: *count,
+            let options = SolveOptions {
+                ask: Ask {
+                    unique: *unique,
+                    count: *count,
+                },
+                explain: *explain,
+                variant,
+                output: output.as_deref(),
+                svg: svg.as_deref(),
+                json: *json,
             };
-            let mode = Mode::from_options(*unique, *count)
-                .map_err(|e| bad_input(format!("--count: {e}")))?;
-            match read(source)? {
-                Source::Hashi { puzzle, .. } => {
-                    let (answer, elapsed) = timed("solving", puzzle.links().len(), || {
-                        hashi::solve(&puzzle, mode)
-                    });
-                    let answer = answer.map_err(|e| anyhow::anyhow!("{e}"))?;
-                    solved_hashi(&puzzle, &answer, elapsed, &ask, *explain, *json)?;
-                    if let Some(first) = answer.solutions.first() {
-                        if let Some(path) = output {
-                            let text = hashi::format::write_solved(&puzzle, first)
-                                .map_err(|e| bad_input(format!("-o: {e}; use --json")))?;
-                            write_file(path, &text, "solution")?;
-                        }
-                        crate::report::write_picture(svg.as_deref(), || {
-                            hashi::render::svg(&puzzle, Some(first))
-                        })?;
-                    }
-                    Ok(())
-                }
-                Source::Hiroimono(puzzle) => {
-                    let variant = variant(variant_id)?;
-                    let (answer, elapsed) = timed("solving", puzzle.len(), || {
-                        hiroimono::solve(&puzzle, variant, mode)
-                    });
-                    solved_hiroimono(&puzzle, variant, &answer, elapsed, &ask, *json)?;
-                    if let Some(first) = answer.solutions.first() {
-                        if let Some(path) = output {
-                            let text = hiroimono::format::write_solution(&puzzle, first)?;
-                            write_file(path, &text, "solution")?;
-                        }
-                        if let Some(path) = svg {
-                            let picture = hiroimono::render::svg(&puzzle, Some(first))
-                                .map_err(|e| in_file(path, e))?;
-                            write_file(path, &picture, "picture")?;
-                        }
-                    }
-                    Ok(())
-                }
-            }
+            solve(read(source)?, &options)
         }
         PuzzleCommand::Check {
             source,
@@ -311,6 +278,87 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 Ok(())
             }
         },
+    }
+}
+
+/// How `solve` is asked and what it writes.
+pub struct SolveOptions<'a> {
+    ask: Ask,
+    explain: bool,
+    variant: &'a str,
+    output: Option<&'a Path>,
+    svg: Option<&'a Path>,
+    json: bool,
+}
+
+impl<'a> SolveOptions<'a> {
+    /// A first solution, printed (or as JSON) and written to `output`: what `kalmar solve`
+    /// does with a puzzle file.
+    pub fn find(output: Option<&'a Path>, json: bool) -> Self {
+        SolveOptions {
+            ask: Ask {
+                unique: false,
+                count: None,
+            },
+            explain: false,
+            variant: "classic",
+            output,
+            svg: None,
+            json,
+        }
+    }
+}
+
+/// Solves a puzzle read, prints the answer and writes the first solution and its picture.
+pub fn solve(source: Source, options: &SolveOptions<'_>) -> anyhow::Result<()> {
+    let ask = &options.ask;
+    let mode = Mode::from_options(ask.unique, ask.count)
+        .map_err(|e| bad_input(format!("--count: {e}")))?;
+    match source {
+        Source::Hashi { puzzle, .. } => {
+            let (answer, elapsed) = timed("solving", puzzle.links().len(), || {
+                hashi::solve(&puzzle, mode)
+            });
+            let answer = answer.map_err(|e| anyhow::anyhow!("{e}"))?;
+            solved_hashi(
+                &puzzle,
+                &answer,
+                elapsed,
+                ask,
+                options.explain,
+                options.json,
+            )?;
+            if let Some(first) = answer.solutions.first() {
+                if let Some(path) = options.output {
+                    let text = hashi::format::write_solved(&puzzle, first)
+                        .map_err(|e| bad_input(format!("-o: {e}; use --json")))?;
+                    write_file(path, &text, "solution")?;
+                }
+                crate::report::write_picture(options.svg, || {
+                    hashi::render::svg(&puzzle, Some(first))
+                })?;
+            }
+            Ok(())
+        }
+        Source::Hiroimono(puzzle) => {
+            let variant = variant(options.variant)?;
+            let (answer, elapsed) = timed("solving", puzzle.len(), || {
+                hiroimono::solve(&puzzle, variant, mode)
+            });
+            solved_hiroimono(&puzzle, variant, &answer, elapsed, ask, options.json)?;
+            if let Some(first) = answer.solutions.first() {
+                if let Some(path) = options.output {
+                    let text = hiroimono::format::write_solution(&puzzle, first)?;
+                    write_file(path, &text, "solution")?;
+                }
+                if let Some(path) = options.svg {
+                    let picture = hiroimono::render::svg(&puzzle, Some(first))
+                        .map_err(|e| in_file(path, e))?;
+                    write_file(path, &picture, "picture")?;
+                }
+            }
+            Ok(())
+        }
     }
 }
 

@@ -282,7 +282,10 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
     let detected = kalmar_files::detect(&args.file).map_err(bad_input)?;
     let read_time = started.elapsed();
     let family = detected.family();
-    let on_a_graph = !matches!(detected, Detected::Gambit(_) | Detected::OhHell(_));
+    let on_a_graph = !matches!(
+        detected,
+        Detected::Gambit(_) | Detected::OhHell(_) | Detected::Puzzle(_)
+    );
     if (args.dot.is_some() && !on_a_graph) || (args.output.is_some() && family == Family::OhHell) {
         let option = if args.dot.is_some() {
             "--dot"
@@ -299,6 +302,10 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
             crate::observation::solve_detected(args, &detected, read_time)
         }
         (_, Detected::OhHell(state)) => crate::ohhell::count(&state, "assignments", args.json),
+        (_, Detected::Puzzle(puzzle)) => crate::puzzle::solve(
+            *puzzle,
+            &crate::puzzle::SolveOptions::find(args.output.as_deref(), args.json),
+        ),
         (_, Detected::Gambit(game)) => {
             crate::efg::solve_detected(&args.file, &game, args.json, args.output.as_deref())
         }

@@ -158,3 +158,25 @@ fn bad_puzzles_are_refused_with_line_and_column() {
     );
     refused(&["puzzle", "solve", "7x7:zz"], "7x7:zz");
 }
+
+#[test]
+fn kalmar_solve_and_verify_take_puzzle_files() {
+    let puzzle = example("bridges-7x7.hashi");
+    let solved = temp("by-solve.hashi");
+    let solved = solved.to_str().unwrap();
+    let out = stdout(&kalmar(&["solve", &puzzle, "-o", solved]));
+    assert!(out.contains("Hashiwokakero, 7×7"), "{out}");
+    let out = stdout(&kalmar(&["verify", &puzzle, solved]));
+    assert!(
+        out.contains("accepted: the Hashiwokakero solution"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(solved).unwrap();
+    let tampered = temp("by-solve-tampered.hashi");
+    std::fs::write(&tampered, text.replacen('=', "-", 1)).unwrap();
+    rejected(
+        &["verify", &puzzle, tampered.to_str().unwrap()],
+        "bridge ends",
+    );
+    refused(&["solve", &puzzle, "--dot", "x.dot"], "pencil puzzle");
+}

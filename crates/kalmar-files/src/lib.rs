@@ -6,7 +6,9 @@
 //! [`detect`] reads a file once and says which family's solver fits it, by these rules, in
 //! order:
 //!
-//! 1. a `.gii` file is a game of imperfect information ([`Family::Observation`]);
+//! 1. a `.gii` file is a game of imperfect information ([`Family::Observation`]); a `.hashi`,
+//!    `.hiro` or `.hiroimono` file a pencil puzzle ([`Family::Puzzle`],
+//!    [`kalmar_puzzles::source`]);
 //! 2. a `.efg` or `.nfg` file is a Gambit game ([`Family::Extensive`] or [`Family::Strategic`]);
 //! 3. a file without a game-graph extension (`.gg`, `.pg`, `.ehoa`, ...) whose first word is
 //!    `EFG` or `NFG` is a Gambit game, one whose first line starts with `ALPHABET` or `STATES` an
@@ -38,6 +40,7 @@ use kalmar_observation::TurnBasedError;
 use kalmar_observation::gii::is_gii;
 use kalmar_observation::solve::Input;
 use kalmar_parity::format::{Format, read_graph_text};
+use kalmar_puzzles::source::{Kind, Source, read_text as read_puzzle};
 use std::fmt;
 use std::path::Path;
 
@@ -62,6 +65,8 @@ pub enum Family {
     Strategic,
     /// An Oh Hell public state, whose histories are counted.
     OhHell,
+    /// A pencil puzzle: Hashiwokakero or Hiroimono.
+    Puzzle,
 }
 
 impl Family {
@@ -76,6 +81,7 @@ impl Family {
             Family::Positional => "positional",
             Family::Extensive | Family::Strategic => "efg",
             Family::OhHell => "ohhell",
+            Family::Puzzle => "puzzle",
         }
     }
 }
@@ -92,6 +98,7 @@ impl fmt::Display for Family {
             Family::Extensive => "extensive-form game",
             Family::Strategic => "strategic-form game",
             Family::OhHell => "Oh Hell public state",
+            Family::Puzzle => "pencil puzzle",
         })
     }
 }
@@ -124,6 +131,8 @@ pub enum Detected {
     Gambit(GameFile),
     /// An Oh Hell public state.
     OhHell(PublicState),
+    /// A pencil puzzle.
+    Puzzle(Box<Source>),
 }
 
 impl Detected {
@@ -135,6 +144,7 @@ impl Detected {
             Detected::Gambit(GameFile::Efg(_)) => Family::Extensive,
             Detected::Gambit(GameFile::Nfg(_)) => Family::Strategic,
             Detected::OhHell(_) => Family::OhHell,
+            Detected::Puzzle(_) => Family::Puzzle,
         }
     }
 }
@@ -148,8 +158,10 @@ pub enum ObservationError {
     /// A game graph that is not a turn-based game with observations.
     #[error(transparent)]
     TurnBased(#[from] TurnBasedError),
-    /// A Gambit game or an Oh Hell public state.
-    #[error("the file holds a Gambit game or an Oh Hell public state, not a game on a graph")]
+    /// A Gambit game, an Oh Hell public state or a puzzle.
+    #[error(
+        "the file holds a Gambit game, an Oh Hell public state or a puzzle, not a game on a graph"
+    )]
     NotAGraph,
 }
 
@@ -160,7 +172,9 @@ impl Detected {
         match self {
             Detected::Gii(text) => Ok(Input::from_gii(text)?),
             Detected::Graph(_, graph) => Ok(Input::from_graph(graph)?),
-            Detected::Gambit(_) | Detected::OhHell(_) => Err(ObservationError::NotAGraph),
+            Detected::Gambit(_) | Detected::OhHell(_) | Detected::Puzzle(_) => {
+                Err(ObservationError::NotAGraph)
+            }
         }
     }
 }
@@ -187,6 +201,9 @@ pub fn detect_text(path: &Path, text: String) -> Result<Detected, ReadError> {
     let known_graph = Format::from_extension(path).is_some();
     match extension.as_deref() {
         _ if is_gii(path, &text) => Ok(Detected::Gii(text)),
+        _ if Kind::of_path(path).is_some() => {
+            Ok(Detected::Puzzle(Box::new(read_puzzle(path, &text)?)))
+        }
         Some("efg" | "nfg") => read_gambit(path, &text),
         _ if !known_graph && is_gambit(&text) => read_gambit(path, &text),
         _ if !known_graph && first_word(&text) == Some("game") => {

@@ -11,6 +11,8 @@
 //!   Nash equilibrium of one with cycles;
 //! - against a Gambit game (`.efg`, `.nfg`): the JSON file of equilibria
 //!   ([`kalmar_efg::solution_file`]), each profile checked by [`kalmar_efg::certificate`];
+//! - against a pencil puzzle: a solved Hashiwokakero grid, or a Hiroimono tour under the
+//!   classic rules ([`kalmar_puzzles::source::check_solution`]);
 //! - anything else is read as the JSON solution file of chess-like games and DGGs.
 //!
 //! ```
@@ -37,6 +39,8 @@ use kalmar_observation::witness::{StrategyFileError, verify_file};
 use kalmar_parity::ParityGame;
 use kalmar_parity::format::read_pg_solution;
 use kalmar_positional::solution_file as positional;
+use kalmar_puzzles::hiroimono::Variant;
+use kalmar_puzzles::source::{CheckFileError, check_solution};
 use kalmar_stochastic::solution_file::{self, SolutionFileError as StochasticFileError};
 use kalmar_terminal::solution_file::{SolutionFile, SolutionFileError};
 use std::fmt;
@@ -55,6 +59,8 @@ pub enum Accepted {
     Positional(String),
     /// Equilibria of a Gambit game, each checked: the payoffs and best-response values.
     Equilibria(Verified),
+    /// A puzzle's solution, as its checker names it.
+    Puzzle(String),
     /// A JSON solution of this family (`reach` or `dgg`) and kind (`strong` or `weak`).
     Terminal {
         /// `reach` or `dgg`.
@@ -75,6 +81,7 @@ impl fmt::Display for Accepted {
                 1 => write!(f, "equilibrium in {}", v.form.strategies()),
                 n => write!(f, "{n} equilibria in {}", v.form.strategies()),
             },
+            Accepted::Puzzle(what) => f.write_str(what),
             Accepted::Terminal { family, kind } => write!(f, "{kind} {family} solution"),
         }
     }
@@ -109,6 +116,15 @@ pub fn verify_detected(game: &Detected, text: &str) -> Result<Accepted, VerifyFi
             return verify_solution(graph, text);
         }
         Detected::Gambit(file) => return verify_equilibria(file, text),
+        Detected::Puzzle(puzzle) => {
+            let what =
+                check_solution(puzzle, Some(text), Variant::Classic).map_err(|e| match e {
+                    CheckFileError::Parse(e) => VerifyFileError::Parse(e),
+                    CheckFileError::Wrong(why) => VerifyFileError::Wrong(why),
+                    e => VerifyFileError::NotASolution(e.to_string()),
+                })?;
+            return Ok(Accepted::Puzzle(what));
+        }
         observation => observation.observation_input().map_err(|e| match e {
             ObservationError::Parse(e) => VerifyFileError::Parse(e),
             e => VerifyFileError::Game(e.to_string()),

@@ -27,8 +27,9 @@ create_exception!(
 /// tells it: a `kalmar.reach.Game` (payoffs -1, 0, 1), `kalmar.dgg.Game` (other payoffs),
 /// `kalmar.parity.Game`, `kalmar.stochastic.Game` (chance, rewards or a discount factor),
 /// `kalmar.observation.Game` (`.gii`, or observations), `kalmar.positional.Game` (more than
-/// two players, or payoff vectors), `kalmar.efg.Game` (`.efg`, `.nfg`) or
-/// `kalmar.ohhell.PublicState`. A file that cannot be opened raises `OSError`, one that does
+/// two players, or payoff vectors), `kalmar.efg.Game` (`.efg`, `.nfg`),
+/// `kalmar.ohhell.PublicState`, or a `kalmar.puzzles.Hashi` (`.hashi`) or
+/// `kalmar.puzzles.Hiroimono` (`.hiro`). A file that cannot be opened raises `OSError`, one that does
 /// not parse `ValueError` with the file, line and column.
 #[pyfunction]
 pub fn read(py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
@@ -92,6 +93,7 @@ fn game_of(py: Python<'_>, path: &Path, detected: Detected) -> PyResult<Py<PyAny
             };
             Ok(state.into_pyobject(py)?.into_any().unbind())
         }
+        (_, Detected::Puzzle(source)) => crate::puzzles::puzzle_object(py, *source),
         (family, _) => Err(PyValueError::new_err(format!(
             "{}: a {family} that is not a game graph: a bug in kalmar, please report the file",
             path.display()

@@ -672,7 +672,7 @@ fn hamilton(points: &Bound<'_, PyAny>) -> PyResult<HamiltonReduction> {
 }
 
 /// A puzzle as Python's class: `Hashi` or `Hiroimono`.
-fn puzzle_object(py: Python<'_>, source: Source) -> PyResult<Py<PyAny>> {
+pub(crate) fn puzzle_object(py: Python<'_>, source: Source) -> PyResult<Py<PyAny>> {
     Ok(match source {
         Source::Hashi { puzzle, solution } => {
             Bound::new(py, hashi_of(puzzle, solution))?.into_any()

@@ -212,3 +212,13 @@ def test_ctrl_c_interrupts_a_long_solve():
         puzzle.solve("180", count=10**12)
         finished.append(True)
     assert not finished
+
+
+def test_kalmar_read_and_verify_take_puzzle_files(tmp_path):
+    puzzle = kalmar.read(EXAMPLES / "bridges-7x7.hashi")
+    assert isinstance(puzzle, puzzles.Hashi)
+    solved = tmp_path / "solved.hashi"
+    solved.write_text(puzzle.solve().solutions[0].to_text())
+    accepted = kalmar.verify(EXAMPLES / "bridges-7x7.hashi", solved)
+    assert "Hashiwokakero solution" in repr(accepted)
+    assert isinstance(kalmar.read(EXAMPLES / "stones.hiro"), puzzles.Hiroimono)
