@@ -17,6 +17,8 @@
 //! - [`cgt`]: the impartial-games suite, G(0..n) of octal games by kalmar's solvers and a peer;
 //! - [`positional`]: n-player games with cycles, the win-lose attractor and the two-player
 //!   improvement dynamics on generated games;
+//! - [`puzzles`]: Hashiwokakero proven unique by size and Hiroimono under each variant by stone
+//!   count, on generated puzzles;
 //! - [`markdown`] and [`table_plot`]: Markdown tables read back (numbers with units, as the
 //!   suites and the documentation write them) and drawn as log-log plots of time against size.
 //!
@@ -41,6 +43,7 @@ pub mod oink;
 pub mod parity;
 pub mod positional;
 pub mod prism;
+pub mod puzzles;
 pub mod reach;
 pub mod stochastic;
 pub mod table_plot;

@@ -8,6 +8,7 @@ mod observation;
 mod parity;
 mod plot;
 mod positional;
+mod puzzles;
 mod stochastic;
 mod terminal;
 
@@ -58,6 +59,9 @@ pub enum BenchCommand {
     /// Network interdiction: GPI with local edge removals against a plain Dijkstra on the same
     /// generated networks.
     Interdiction(interdiction::InterdictionBench),
+    /// Puzzles: Hashiwokakero proven unique by size, Hiroimono under each variant by stone
+    /// count, on generated puzzles.
+    Puzzles(puzzles::PuzzlesBench),
     /// Draw a Markdown table of times against sizes (from any .md file, such as
     /// docs/BENCHMARKS.md or a saved `kalmar bench` table) as a log-log plot.
     Plot(Box<plot::PlotArgs>),
@@ -98,6 +102,7 @@ pub fn run(command: &BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Impartial(args) => impartial::run(args),
         BenchCommand::Positional(args) => positional::run(args),
         BenchCommand::Interdiction(args) => interdiction::run(args),
+        BenchCommand::Puzzles(args) => puzzles::run(args),
         BenchCommand::Plot(args) => plot::run(args),
     }
 }
