@@ -395,13 +395,25 @@ fn solved_hashi(
             say!("  {:>4}. {step}", number + 1);
         }
     }
-    for (number, solution) in answer.solutions.iter().enumerate() {
-        if answer.solutions.len() > 1 {
+    let drawn = answer.solutions.iter().map(|solution| {
+        hashi::format::write_solved(puzzle, solution)
+            .map_err(|e| format!("{e}; --json lists the bridges"))
+    });
+    print_solutions(drawn)
+}
+
+/// Prints each solution's drawing (numbered when there are several), or why it has none.
+fn print_solutions(
+    drawn: impl ExactSizeIterator<Item = Result<String, String>>,
+) -> anyhow::Result<()> {
+    let several = drawn.len() > 1;
+    for (number, grid) in drawn.enumerate() {
+        if several {
             say!("solution {}:", number + 1);
         }
-        match hashi::format::write_solved(puzzle, solution) {
+        match grid {
             Ok(grid) => say!("{}", grid.trim_end()),
-            Err(e) => say!("  ({e}; --json lists the bridges)"),
+            Err(why) => say!("  ({why})"),
         }
     }
     Ok(())
@@ -432,16 +444,11 @@ fn solved_hiroimono(
         millis(elapsed),
         answer.nodes
     );
-    for (number, solution) in answer.solutions.iter().enumerate() {
-        if answer.solutions.len() > 1 {
-            say!("solution {}:", number + 1);
-        }
-        match hiroimono::format::draw_solution(puzzle, solution) {
-            Ok(grid) => say!("{}", grid.trim_end()),
-            Err(e) => say!("  ({e}; --json lists the order)"),
-        }
-    }
-    Ok(())
+    let drawn = answer.solutions.iter().map(|solution| {
+        hiroimono::format::draw_solution(puzzle, solution)
+            .map_err(|e| format!("{e}; --json lists the order"))
+    });
+    print_solutions(drawn)
 }
 
 /// `kalmar puzzle check`.
