@@ -319,6 +319,29 @@ pub fn run() -> anyhow::Result<()> {
     );
     say!("  change of one move (checked independently).");
 
+    heading(
+        11,
+        "A Hashiwokakero puzzle from a puzz.link URL: solved, proven unique, checked",
+    )?;
+    let url = "https://puzz.link/p?hashikake/5/3/2g5g1k1g3h";
+    let puzzle = kalmar_puzzles::hashi::url::from_puzz_link(url)?;
+    say!(
+        "  {url}\n{}\n",
+        indent(&kalmar_puzzles::hashi::format::write_puzzle(&puzzle))
+    );
+    let answer = kalmar_puzzles::hashi::solve(&puzzle, kalmar_puzzles::Mode::Unique)?;
+    if let (Some(solution), Some(true)) = (answer.solutions.first(), answer.unique) {
+        let solved = kalmar_puzzles::hashi::format::write_solved(&puzzle, solution)?;
+        say!("{}\n", indent(&solved));
+        say!(
+            "  the only solution: {} deductions, then a SAT search that finds it and no other;",
+            answer.steps.len()
+        );
+        say!(
+            "  the checker accepts it (`kalmar puzzle solve URL --unique --explain` shows each step)"
+        );
+    }
+
     say!(
         "\nNext: `kalmar solve FILE` on any game file, `kalmar --help`, and `--help` on every command."
     );
