@@ -6,7 +6,6 @@ use crate::solve::timed;
 use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
 use kalmar_puzzles::Mode;
-use kalmar_puzzles::hashi::generate::Difficulty;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::{self, Variant};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
@@ -182,11 +181,7 @@ fn read(source: &str) -> anyhow::Result<Source> {
 
 /// Hiroimono's variant from its id.
 fn variant(id: &str) -> anyhow::Result<Variant> {
-    Variant::from_id(id).ok_or_else(|| {
-        bad_input(format!(
-            "--variant '{id}': expected classic, start, 180 or 180-start"
-        ))
-    })
+    id.parse().map_err(|e| bad_input(format!("--variant: {e}")))
 }
 
 /// Writes `text` to `path`, saying so on standard error.
@@ -485,15 +480,10 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
             params.density = *density;
             params.loops = *loops;
             if let Some(grade) = difficulty {
-                params.difficulty = Some(match grade.as_str() {
-                    "easy" => Difficulty::Easy,
-                    "hard" => Difficulty::Hard,
-                    _ => {
-                        return Err(bad_input(format!(
-                            "--difficulty '{grade}': expected easy or hard"
-                        )));
-                    }
-                });
+                let grade = grade
+                    .parse()
+                    .map_err(|e| bad_input(format!("--difficulty: {e}")))?;
+                params.difficulty = Some(grade);
                 params.max_attempts = 500;
             }
             let generated = hashi::generate::generate(&params).map_err(bad_input)?;
@@ -519,9 +509,7 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
             let (puzzle, _) =
                 hiroimono::generate::generate(*stones, *max_step, *reversals, out.seed)
                     .map_err(bad_input)?;
-            let text = hiroimono::format::write_grid(&puzzle)
-                .unwrap_or_else(|_| hiroimono::format::write_points(&puzzle));
-            (text, out)
+            (hiroimono::format::write(&puzzle), out)
         }
     };
     match &out.output {

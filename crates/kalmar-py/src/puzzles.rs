@@ -397,11 +397,7 @@ pub struct HiroimonoAnswer {
 
 /// Hiroimono's variant from its id (or the paper's name).
 fn variant_of(id: &str) -> PyResult<Variant> {
-    Variant::from_id(id).ok_or_else(|| {
-        value_error(format!(
-            "unknown variant '{id}': expected classic, start, 180 or 180-start"
-        ))
-    })
+    id.parse().map_err(value_error)
 }
 
 /// A tour of `puzzle` the checker accepts under `variant`, for Python; `RuntimeError` if not.
@@ -550,8 +546,7 @@ impl Hiroimono {
     /// be too large, as `kalmar puzzle generate` writes it. The grid keeps stone 0 first but
     /// numbers the others in reading order; `to_points()` keeps every stone's number.
     fn to_text(&self) -> String {
-        hiroimono_format::write_grid(&self.puzzle)
-            .unwrap_or_else(|_| hiroimono_format::write_points(&self.puzzle))
+        hiroimono_format::write(&self.puzzle)
     }
 
     /// The point list (`hiroimono points`, then `x y` per stone in order).

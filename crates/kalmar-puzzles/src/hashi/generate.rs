@@ -75,6 +75,22 @@ pub enum Difficulty {
     Hard,
 }
 
+/// A text that names no difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown difficulty '{0}': expected easy or hard")]
+pub struct UnknownDifficulty(pub String);
+
+impl std::str::FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+    fn from_str(text: &str) -> Result<Self, UnknownDifficulty> {
+        match text {
+            "easy" => Ok(Difficulty::Easy),
+            "hard" => Ok(Difficulty::Hard),
+            _ => Err(UnknownDifficulty(text.to_string())),
+        }
+    }
+}
+
 impl Difficulty {
     /// The grade of a puzzle whose deductions fix every link (`easy`) or not.
     pub fn of(easy: bool) -> Difficulty {

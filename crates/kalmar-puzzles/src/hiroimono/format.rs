@@ -277,6 +277,12 @@ fn parse_point(number: u32, line: &str) -> Result<Point, ParseError> {
     Ok(Point::new(coordinate(fields[0])?, coordinate(fields[1])?))
 }
 
+/// Writes the puzzle as people read it: the grid form, or the point list when the grid would be
+/// too large to draw (as `kalmar puzzle generate` and Python's `to_text` write it).
+pub fn write(puzzle: &Puzzle) -> String {
+    write_grid(puzzle).unwrap_or_else(|_| write_points(puzzle))
+}
+
 /// Writes the grid form (`S` the first stone). The stones' order after the first is not kept.
 pub fn write_grid(puzzle: &Puzzle) -> Result<String, DrawError> {
     draw(puzzle, 1, false, |stone| {

@@ -162,7 +162,7 @@ impl Variant {
 
 /// A text that names no variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("'{0}' is no variant: expected classic, start, 180 or 180-start (or a paper name)")]
+#[error("unknown variant '{0}': expected classic, start, 180 or 180-start (or a paper name)")]
 pub struct UnknownVariant(pub String);
 
 impl std::str::FromStr for Variant {
