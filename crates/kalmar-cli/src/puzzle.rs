@@ -8,7 +8,9 @@ use clap::{Args, Subcommand};
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::{self, Variant};
+use kalmar_puzzles::picture::{self, Picture};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 
 /// The commands of puzzles.
@@ -27,7 +29,8 @@ pub enum PuzzleCommand {
   kalmar puzzle solve 'https://puzz.link/p?hashikake/5/3/2g5g1k1g3h' --explain
   kalmar puzzle solve 5x3m2:2a5a1e1a3b --json
   kalmar puzzle solve examples/stones.hiro --variant start --count 100
-  kalmar puzzle solve examples/bridges-7x7.hashi -o solved.hashi --svg solved.svg")]
+  kalmar puzzle solve examples/bridges-7x7.hashi -o solved.hashi --svg solved.svg
+  kalmar puzzle solve examples/stones.hiro --png tour.png")]
     Solve {
         /// The puzzle: a file (`-` for standard input), a puzz.link URL or a Tatham game ID.
         source: String,
@@ -48,9 +51,9 @@ pub enum PuzzleCommand {
         /// order (Hiroimono), for `kalmar puzzle check`.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// Draw the puzzle and its first solution to FILE (SVG).
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
+        /// Draw the puzzle and its first solution.
+        #[command(flatten)]
+        pictures: PictureFiles,
         /// Print the answer as JSON.
         #[arg(long)]
         json: bool,
@@ -76,14 +79,16 @@ pub enum PuzzleCommand {
     /// a Hashiwokakero puzzle's solutions (Andersson, paper 5).
     #[command(subcommand)]
     Reduce(ReduceCommand),
-    /// Draw a puzzle as SVG (with the bridges drawn in a solved Hashiwokakero grid).
-    #[command(after_help = "Example:\n  kalmar puzzle render solved.hashi --svg solved.svg")]
+    /// Draw a puzzle as SVG or PNG (with the bridges drawn in a solved Hashiwokakero grid).
+    #[command(after_help = "Examples:
+  kalmar puzzle render solved.hashi --svg solved.svg
+  kalmar puzzle render examples/stones.hiro --svg stones.svg --png stones.png")]
     Render {
         /// The puzzle: a file, a puzz.link URL or a Tatham game ID.
         source: String,
-        /// The picture to write.
-        #[arg(long, value_name = "FILE")]
-        svg: PathBuf,
+        /// The pictures to write (at least one).
+        #[command(flatten)]
+        pictures: PictureFiles,
     },
     /// Write a Hashiwokakero puzzle in another form: its grid, its puzz.link URL and its
     /// Tatham game ID.
@@ -142,6 +147,46 @@ pub enum GenerateCommand {
     },
 }
 
+/// The pictures asked for.
+#[derive(Args)]
+pub struct PictureFiles {
+    /// Write the picture to FILE as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write the picture to FILE as PNG, two pixels per SVG pixel (no font needed).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+}
+
+/// PNG pixels per SVG pixel: sharp on most screens.
+const PNG_SCALE: f64 = 2.0;
+
+impl PictureFiles {
+    /// Whether no picture is asked for.
+    fn none(&self) -> bool {
+        self.svg.is_none() && self.png.is_none()
+    }
+
+    /// Draws the picture, if one is asked for, and writes it in each format asked for.
+    fn write<E: std::fmt::Display>(
+        &self,
+        picture: impl FnOnce() -> Result<Picture, E>,
+    ) -> anyhow::Result<()> {
+        if self.none() {
+            return Ok(());
+        }
+        let picture = picture().map_err(bad_input)?;
+        if let Some(path) = &self.svg {
+            write_file(path, picture::to_svg(&picture), "picture")?;
+        }
+        if let Some(path) = &self.png {
+            let png = picture::to_png(&picture, PNG_SCALE).map_err(|e| in_file(path, e))?;
+            write_file(path, png, "picture")?;
+        }
+        Ok(())
+    }
+}
+
 /// Where a generated puzzle goes.
 #[derive(Args)]
 pub struct GenerateOut {
@@ -185,7 +230,7 @@ fn variant(id: &str) -> anyhow::Result<Variant> {
 }
 
 /// Writes `text` to `path`, saying so on standard error.
-fn write_file(path: &Path, text: &str, what: &str) -> anyhow::Result<()> {
+fn write_file(path: &Path, text: impl AsRef<[u8]>, what: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| in_file(path, e))?;
     eprintln!("{what} written to {}", path.display());
     Ok(())
@@ -223,7 +268,7 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             explain,
             variant,
             output,
-            svg,
+            pictures,
             json,
         } => {
             let options = SolveOptions {
@@ -234,7 +279,7 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 explain: *explain,
                 variant,
                 output: output.as_deref(),
-                svg: svg.as_deref(),
+                pictures: Some(pictures),
                 json: *json,
             };
             solve(read(source)?, &options)
@@ -250,16 +295,18 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             solve,
             output,
         }) => hamilton(file, *solve, output.as_deref()),
-        PuzzleCommand::Render { source, svg } => {
-            let picture = match read(source)? {
-                Source::Hashi { puzzle, solution } => {
-                    hashi::render::svg(&puzzle, solution.as_ref())
-                }
+        PuzzleCommand::Render { source, pictures } => {
+            if pictures.none() {
+                return Err(bad_input("render: give --svg FILE, --png FILE or both"));
+            }
+            match read(source)? {
+                Source::Hashi { puzzle, solution } => pictures.write(|| {
+                    Ok::<_, Infallible>(hashi::render::picture(&puzzle, solution.as_ref()))
+                }),
                 Source::Hiroimono(puzzle) => {
-                    hiroimono::render::svg(&puzzle, None).map_err(bad_input)?
+                    pictures.write(|| hiroimono::render::picture(&puzzle, None))
                 }
-            };
-            write_file(svg, &picture, "picture")
+            }
         }
         PuzzleCommand::Convert { source } => match read(source)? {
             Source::Hashi { puzzle, .. } => {
@@ -282,7 +329,7 @@ pub struct SolveOptions<'a> {
     explain: bool,
     variant: &'a str,
     output: Option<&'a Path>,
-    svg: Option<&'a Path>,
+    pictures: Option<&'a PictureFiles>,
     json: bool,
 }
 
@@ -298,7 +345,7 @@ impl<'a> SolveOptions<'a> {
             explain: false,
             variant: "classic",
             output,
-            svg: None,
+            pictures: None,
             json,
         }
     }
@@ -329,9 +376,11 @@ pub fn solve(source: Source, options: &SolveOptions<'_>) -> anyhow::Result<()> {
                         .map_err(|e| bad_input(format!("-o: {e}; use --json")))?;
                     write_file(path, &text, "solution")?;
                 }
-                crate::report::write_picture(options.svg, || {
-                    hashi::render::svg(&puzzle, Some(first))
-                })?;
+                if let Some(pictures) = options.pictures {
+                    pictures.write(|| {
+                        Ok::<_, Infallible>(hashi::render::picture(&puzzle, Some(first)))
+                    })?;
+                }
             }
             Ok(())
         }
@@ -346,10 +395,8 @@ pub fn solve(source: Source, options: &SolveOptions<'_>) -> anyhow::Result<()> {
                     let text = hiroimono::format::write_solution(&puzzle, first)?;
                     write_file(path, &text, "solution")?;
                 }
-                if let Some(path) = options.svg {
-                    let picture = hiroimono::render::svg(&puzzle, Some(first))
-                        .map_err(|e| in_file(path, e))?;
-                    write_file(path, &picture, "picture")?;
+                if let Some(pictures) = options.pictures {
+                    pictures.write(|| hiroimono::render::picture(&puzzle, Some(first)))?;
                 }
             }
             Ok(())

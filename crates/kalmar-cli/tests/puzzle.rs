@@ -14,12 +14,44 @@ fn example(name: &str) -> String {
         .to_string()
 }
 
+/// The width and height of a PNG image, from its header, after checking its signature.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && &png[12..16] == b"IHDR");
+    let number = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (number(16), number(20))
+}
+
+#[test]
+fn a_puzzle_is_rendered_as_svg_and_png_or_refused_without_a_file() {
+    let stones = example("stones.hiro");
+    let (svg, png) = (temp("stones.svg"), temp("stones.png"));
+    let out = kalmar(&[
+        "puzzle",
+        "render",
+        &stones,
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains(" width=\"490\" height=\"160\""), "{svg}");
+    assert_eq!(svg.matches("class=\"stone\"").count(), 16);
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (980, 320));
+    refused(
+        &["puzzle", "render", &stones],
+        "give --svg FILE, --png FILE or both",
+    );
+}
+
 #[test]
 fn a_hashi_puzzle_is_solved_proven_unique_saved_and_checked() {
     let puzzle = example("bridges-7x7.hashi");
     let solved = temp("solved.hashi");
     let solved = solved.to_str().unwrap();
     let picture = temp("solved.svg");
+    let png = temp("solved.png");
     let out = stdout(&kalmar(&[
         "puzzle",
         "solve",
@@ -30,6 +62,8 @@ fn a_hashi_puzzle_is_solved_proven_unique_saved_and_checked() {
         solved,
         "--svg",
         picture.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
     ]));
     assert!(out.contains("a unique solution"), "{out}");
     assert!(out.contains("(the number of island"), "{out}");
@@ -38,6 +72,8 @@ fn a_hashi_puzzle_is_solved_proven_unique_saved_and_checked() {
             .unwrap()
             .starts_with("<svg")
     );
+    // 7×7 cells of 40 SVG pixels, two PNG pixels each.
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (560, 560));
     let out = stdout(&kalmar(&["puzzle", "check", solved]));
     assert!(out.contains("Hashiwokakero solution; checked"), "{out}");
     // One bridge fewer: an island's number is no longer met.

@@ -10,12 +10,14 @@
 //!   given start, and 180° turns allowed).
 //!
 //! - [`source`]: which puzzle a file, a puzz.link URL or a Tatham game ID holds.
+//! - [`picture`]: the pictures both puzzles draw, written as SVG or PNG.
 //!
 //! This is the only crate of kalmar that depends on a SAT solver.
 #![deny(missing_docs)]
 
 pub mod hashi;
 pub mod hiroimono;
+pub mod picture;
 pub mod source;
 
 use serde::{Deserialize, Serialize};

@@ -15,7 +15,7 @@ use crate::common::{interruptible, value_error};
 use crate::files::Rejected;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -301,6 +301,21 @@ impl Hashi {
     fn svg(&self, solution: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let bridges = (solution.map(|claim| claimed_bridges(&self.puzzle, claim))).transpose()?;
         Ok(hashi::render::svg(&self.puzzle, bridges.as_ref()))
+    }
+
+    /// The picture of `svg` as a PNG image (bytes), `scale` pixels per SVG pixel (2 by default,
+    /// sharp on most screens); the numbers are drawn in a built-in stroke font, so no font is
+    /// needed. Raises `ValueError` for a scale that is not positive or an image too large.
+    #[pyo3(signature = (solution=None, scale=2.0))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        solution: Option<&Bound<'py, PyAny>>,
+        scale: f64,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let bridges = (solution.map(|claim| claimed_bridges(&self.puzzle, claim))).transpose()?;
+        let png = hashi::render::png(&self.puzzle, bridges.as_ref(), scale).map_err(value_error)?;
+        Ok(PyBytes::new(py, &png))
     }
 
     /// Solves: one solution; with `unique=True` also whether it is the only one (a search for

@@ -34,6 +34,14 @@ def test_the_bridges_example_has_a_unique_solution_that_checks():
     assert puzzle.check(solution) and puzzle.check(grid) and puzzle.check(solution.bridges)
     picture = puzzle.svg(solution)
     assert picture.startswith("<svg") and picture.count("<text") == 9
+    png = puzzle.png(solution)
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n\x1a\n")
+    # The header's width and height: 7 cells of 40 SVG pixels, 2 PNG pixels each.
+    assert png[12:16] == b"IHDR"
+    assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == 560
+    assert len(puzzle.png(scale=1.0)) < len(png)
+    with pytest.raises(ValueError, match="scale"):
+        puzzle.png(solution, scale=0)
 
 
 def test_a_solved_grid_file_is_read_with_its_bridges_and_checked(tmp_path):

@@ -11,7 +11,7 @@
 //! - [`sat`]: the SAT search with lazy connectivity cuts;
 //! - [`generate`]: random puzzles with a unique solution;
 //! - [`reduction`]: Andersson's reduction from Hamiltonian circuits in grid graphs;
-//! - [`render`]: SVG pictures of a puzzle and its solution.
+//! - [`render`]: SVG and PNG pictures of a puzzle and its solution.
 //!
 //! [`solve`] is the one call: propagation, then the SAT search, every solution checked.
 //!

@@ -71,6 +71,9 @@ pub enum DrawError {
     /// The solution names a stone the puzzle does not have.
     #[error("the solution names stone {0}, which the puzzle does not have")]
     NoSuchStone(usize),
+    /// The picture cannot become a PNG (a bad scale, or too many pixels).
+    #[error(transparent)]
+    Png(#[from] crate::picture::PngError),
 }
 
 /// The lines of a text with their numbers (from 1), a final `\r` dropped.

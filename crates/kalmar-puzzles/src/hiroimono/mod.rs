@@ -14,7 +14,7 @@
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
 //! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
 //! - [`generate`]: random solvable puzzles;
-//! - [`render`]: SVG pictures of a puzzle and a tour.
+//! - [`render`]: SVG and PNG pictures of a puzzle and a tour.
 //!
 //! Not here yet: the paper's reduction from 3-SAT (its figures, which define the gadgets, are
 //! not in the text this follows).

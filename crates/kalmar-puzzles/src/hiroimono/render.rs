@@ -1,99 +1,99 @@
-//! Pictures of a Hiroimono puzzle and a tour, in SVG: the grid's points as faint dots, stones
-//! as black discs (the start ringed), and a tour as a line from stone to stone with each stone's
-//! place in the order.
+//! Pictures of a Hiroimono puzzle and a tour, in SVG or PNG: the grid's points as faint dots,
+//! stones as black discs (the start ringed), and a tour as a line from stone to stone with each
+//! stone's place in the order. [`picture`] says what is drawn; [`svg`] and [`png`] write it
+//! (see [`crate::picture`]).
 //!
 //! ```
-//! use kalmar_puzzles::hiroimono::{Mode, Variant, format, render::svg, solve};
+//! use kalmar_puzzles::hiroimono::{Mode, Variant, format, render, solve};
 //! let puzzle = format::parse("S.o\no.o\n").unwrap();
 //! let answer = solve(&puzzle, Variant::Start, Mode::Find);
-//! let picture = svg(&puzzle, answer.solutions.first()).unwrap();
+//! let picture = render::svg(&puzzle, answer.solutions.first()).unwrap();
 //! assert!(picture.starts_with("<svg"));
 //! assert_eq!(picture.matches("class=\"stone\"").count(), 4);
 //! assert_eq!(picture.matches("<polyline").count(), 1);
+//! let png = render::png(&puzzle, answer.solutions.first(), 2.0).unwrap();
+//! assert!(png.starts_with(b"\x89PNG"));
 //! ```
 //!
 //! # Complexity
-//! O(width · height + stones), refused beyond [`MAX_DRAWN_CELLS`] grid points.
+//! O(width · height + stones), refused beyond [`MAX_DRAWN_CELLS`] grid points; O(pixels) for
+//! the PNG.
 
 use super::format::{DrawError, MAX_DRAWN_CELLS};
 use super::model::{Puzzle, Solution};
-use std::fmt::Write;
+use crate::picture::{self, Circle, Colour, Label, Line, Picture, Stroke};
 
-/// Pixels between neighbouring grid points.
+/// Picture units (SVG pixels) between neighbouring grid points.
 const STEP: i64 = 30;
-/// The margin around the grid, in pixels.
+/// The margin around the grid.
 const MARGIN: i64 = 20;
+/// The colour of the tour and of the ring round the first stone.
+const TOUR: Colour = Colour::rgb(0xcc, 0x33, 0x33);
+/// The grid points' colour.
+const GRID: Colour = Colour::rgb(0xcc, 0xcc, 0xcc);
 
-/// The puzzle drawn as an SVG document, with `tour` if one is given.
-pub fn svg(puzzle: &Puzzle, tour: Option<&Solution>) -> Result<String, DrawError> {
+/// The puzzle drawn, with `tour` if one is given.
+pub fn picture(puzzle: &Puzzle, tour: Option<&Solution>) -> Result<Picture, DrawError> {
     let (low, high) = puzzle.bounding_box();
     let (columns, rows) = (high.x - low.x + 1, high.y - low.y + 1);
     let cells = (columns as u64).saturating_mul(rows as u64);
     if cells > MAX_DRAWN_CELLS {
         return Err(DrawError::TooLarge(cells));
     }
-    let place = |x: i64, y: i64| (MARGIN + (x - low.x) * STEP, MARGIN + (y - low.y) * STEP);
-    let (width, height) = (
-        2 * MARGIN + (columns - 1) * STEP,
-        2 * MARGIN + (rows - 1) * STEP,
-    );
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+    let place = |x: i64, y: i64| {
+        (
+            (MARGIN + (x - low.x) * STEP) as f64,
+            (MARGIN + (y - low.y) * STEP) as f64,
+        )
+    };
+    let mut picture = Picture::new(
+        (2 * MARGIN + (columns - 1) * STEP) as f64,
+        (2 * MARGIN + (rows - 1) * STEP) as f64,
     );
     for y in low.y..=high.y {
         for x in low.x..=high.x {
-            let (px, py) = place(x, y);
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{px}\" cy=\"{py}\" r=\"1.5\" fill=\"#ccc\"/>"
-            );
+            picture.add(Circle::new(place(x, y), 1.5).filled(GRID));
         }
     }
     if let Some(tour) = tour {
         let points = tour
             .points(puzzle)
             .ok_or_else(|| DrawError::NoSuchStone(first_missing(puzzle, tour)))?;
-        let line: Vec<String> = points
-            .iter()
-            .map(|p| {
-                let (px, py) = place(p.x, p.y);
-                format!("{px},{py}")
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"#c33\" stroke-width=\"3\"/>",
-            line.join(" ")
-        );
+        picture.add(Line::new(
+            points.iter().map(|p| place(p.x, p.y)),
+            Stroke::solid(TOUR, 3.0),
+        ));
     }
     for (index, stone) in puzzle.stones().iter().enumerate() {
-        let (px, py) = place(stone.x, stone.y);
+        let at = place(stone.x, stone.y);
         if index == 0 {
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{px}\" cy=\"{py}\" r=\"12\" fill=\"none\" stroke=\"#c33\" stroke-width=\"2\"/>"
-            );
+            picture.add(Circle::new(at, 12.0).stroked(Stroke::solid(TOUR, 2.0)));
         }
-        let _ = writeln!(
-            out,
-            "<circle cx=\"{px}\" cy=\"{py}\" r=\"9\" fill=\"black\" class=\"stone\"/>"
+        picture.add(
+            Circle::new(at, 9.0)
+                .filled(Colour::BLACK)
+                .with_class("stone"),
         );
     }
     if let Some(tour) = tour {
         for (number, &stone) in tour.order.iter().enumerate() {
             let at = puzzle.stones()[stone];
-            let (px, py) = place(at.x, at.y);
-            let _ = writeln!(
-                out,
-                "<text x=\"{px}\" y=\"{py}\" font-size=\"10\" fill=\"white\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
-                number + 1
-            );
+            let label = Label::new(place(at.x, at.y), (number + 1).to_string(), 10.0);
+            picture.add(label.coloured(Colour::WHITE));
         }
     }
-    out.push_str("</svg>\n");
-    Ok(out)
+    Ok(picture)
+}
+
+/// The puzzle drawn as an SVG document, with `tour` if one is given.
+pub fn svg(puzzle: &Puzzle, tour: Option<&Solution>) -> Result<String, DrawError> {
+    Ok(picture::to_svg(&picture(puzzle, tour)?))
+}
+
+/// The puzzle drawn as a PNG image, `scale` pixels per SVG pixel (2 for sharp pictures on
+/// most screens), with `tour` if one is given.
+pub fn png(puzzle: &Puzzle, tour: Option<&Solution>, scale: f64) -> Result<Vec<u8>, DrawError> {
+    Ok(picture::to_png(&picture(puzzle, tour)?, scale)?)
 }
 
 /// The first stone index of `tour` that `puzzle` does not have.

@@ -61,6 +61,10 @@ class Hashi:
     def to_url(self) -> str: ...
     def to_tatham(self) -> str: ...
     def svg(self, solution: HashiSolution | str | Sequence[int] | None = None) -> str: ...
+    def png(
+        self, solution: HashiSolution | str | Sequence[int] | None = None, scale: float = 2.0
+    ) -> bytes:
+        """The picture of `svg` as PNG bytes, `scale` pixels per SVG pixel."""
     def solve(self, unique: bool = False, count: int | None = None) -> HashiAnswer:
         """One solution; with `unique` whether it is the only one; with `count` up to N."""
     def check(self, solution: HashiSolution | str | Sequence[int]) -> bool:
