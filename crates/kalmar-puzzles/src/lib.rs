@@ -16,6 +16,7 @@
 
 pub mod hashi;
 pub mod hiroimono;
+mod sat;
 pub mod source;
 
 use serde::{Deserialize, Serialize};
