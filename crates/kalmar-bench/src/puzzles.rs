@@ -1,14 +1,16 @@
 //! The puzzle suite: Hashiwokakero puzzles generated with a unique solution at growing sizes,
 //! each solved and proven unique (propagation, then the SAT search for a second solution), and
-//! Hiroimono puzzles generated with a tour at growing stone counts, solved under each variant;
-//! per size the median and the slowest instance, and the search's own measure (SAT calls, search
-//! nodes). Every solution passes the checker inside the solver.
+//! Hiroimono puzzles generated with a tour at growing stone counts, solved under each variant
+//! by the depth-first search and, at the sizes asked, by the SAT encoding (tasks such as
+//! `start (sat)`); per size the median and the slowest instance, and the search's own measure
+//! (SAT calls, search nodes, SAT decisions). Every solution passes the checker inside the
+//! solver.
 //!
 //! ```
 //! use kalmar_bench::puzzles::{Sizes, run};
-//! let sizes = Sizes { hashi: vec![7], hiroimono: vec![10], instances: 3 };
+//! let sizes = Sizes { hashi: vec![7], hiroimono: vec![10], hiroimono_sat: vec![10], instances: 3 };
 //! let rows = run(&sizes, 1).unwrap();
-//! assert_eq!(rows.len(), 1 + 4);
+//! assert_eq!(rows.len(), 1 + 4 + 4);
 //! assert!(rows.iter().all(|row| row.solved == 3));
 //! assert!(kalmar_bench::markdown_table(&rows).starts_with("| puzzle |"));
 //! ```
@@ -16,7 +18,7 @@
 use crate::harness::{TableRow, time};
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, generate::Params};
-use kalmar_puzzles::hiroimono::{self, Variant};
+use kalmar_puzzles::hiroimono::{self, Solver, Variant};
 use serde::Serialize;
 
 /// What to run.
@@ -24,8 +26,11 @@ use serde::Serialize;
 pub struct Sizes {
     /// Sides of the square Hashiwokakero grids.
     pub hashi: Vec<usize>,
-    /// Stone counts of the Hiroimono puzzles.
+    /// Stone counts of the Hiroimono puzzles solved by the depth-first search.
     pub hiroimono: Vec<usize>,
+    /// Stone counts of the Hiroimono puzzles solved by the SAT encoding (the same puzzles at
+    /// the same counts).
+    pub hiroimono_sat: Vec<usize>,
     /// Puzzles of each size (seeds 1 to `instances`).
     pub instances: u64,
 }
@@ -35,8 +40,9 @@ pub struct Sizes {
 pub struct PuzzleRow {
     /// `hashiwokakero` or `hiroimono`.
     pub puzzle: &'static str,
-    /// What is asked: `unique` (Hashiwokakero), or a Hiroimono variant's id.
-    pub task: &'static str,
+    /// What is asked: `unique` (Hashiwokakero), or a Hiroimono variant's id, followed by
+    /// ` (sat)` for the SAT encoding.
+    pub task: String,
     /// `30×30` or `40 stones`.
     pub size: String,
     /// The median number of islands (Hashiwokakero) or the stones.
@@ -49,13 +55,14 @@ pub struct PuzzleRow {
     pub median_seconds: f64,
     /// The slowest instance's median time, in seconds.
     pub max_seconds: f64,
-    /// The median SAT calls (Hashiwokakero) or search nodes (Hiroimono) of an instance.
+    /// The median SAT calls (Hashiwokakero), search nodes or SAT decisions (Hiroimono) of an
+    /// instance.
     pub work: u64,
 }
 
 impl TableRow for PuzzleRow {
     fn markdown_header() -> &'static str {
-        "| puzzle | task | size | islands or stones | solved | unique | median time | slowest | SAT calls or nodes (median) |\n\
+        "| puzzle | task | size | islands or stones | solved | unique | median time | slowest | SAT calls, nodes or decisions (median) |\n\
          |---|---|---|---:|---:|---:|---:|---:|---:|"
     }
 
@@ -87,6 +94,9 @@ pub enum PuzzleBenchError {
     /// The solver failed (a bug: a solution it found fails the checker).
     #[error(transparent)]
     Solve(#[from] hashi::Error),
+    /// A Hiroimono stone count above what the SAT encoding accepts.
+    #[error(transparent)]
+    TooManyStones(#[from] hiroimono::TooManyStones),
 }
 
 /// The median of `values` (0 for none).
@@ -99,7 +109,7 @@ fn median<T: Copy + PartialOrd + Default>(values: &mut [T]) -> T {
 /// where uniqueness was asked.
 fn row(
     puzzle: &'static str,
-    task: &'static str,
+    task: String,
     size: String,
     items: &mut [usize],
     runs: &mut [(f64, u64, bool, bool)],
@@ -138,25 +148,37 @@ pub fn run(sizes: &Sizes, reps: usize) -> Result<Vec<PuzzleRow>, PuzzleBenchErro
         let size = format!("{side}×{side}");
         rows.push(row(
             "hashiwokakero",
-            "unique",
+            "unique".into(),
             size,
             &mut islands,
             &mut runs,
         ));
     }
-    for &stones in &sizes.hiroimono {
+    let runs = (sizes.hiroimono.iter().map(|&stones| (stones, Solver::Dfs))).chain(
+        sizes
+            .hiroimono_sat
+            .iter()
+            .map(|&stones| (stones, Solver::Sat)),
+    );
+    for (stones, solver) in runs {
         for variant in Variant::ALL {
             let (mut items, mut runs) = (Vec::new(), Vec::new());
             for seed in 1..=sizes.instances {
                 let reversals = variant.reversals_allowed();
                 let (puzzle, _) = hiroimono::generate::generate(stones, 4, reversals, seed)?;
-                let (timing, answer) =
-                    time(reps, || hiroimono::solve(&puzzle, variant, Mode::Find));
+                let (timing, answer) = time(reps, || {
+                    hiroimono::solve_with(&puzzle, variant, Mode::Find, solver)
+                });
+                let answer = answer?;
                 items.push(puzzle.len());
                 runs.push((timing.median, answer.nodes, answer.solvable(), false));
             }
+            let task = match solver {
+                Solver::Dfs => variant.id().to_string(),
+                _ => format!("{} ({solver})", variant.id()),
+            };
             let size = format!("{stones} stones");
-            rows.push(row("hiroimono", variant.id(), size, &mut items, &mut runs));
+            rows.push(row("hiroimono", task, size, &mut items, &mut runs));
         }
     }
     Ok(rows)

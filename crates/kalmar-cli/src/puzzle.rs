@@ -7,7 +7,7 @@ use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, url};
-use kalmar_puzzles::hiroimono::{self, Variant};
+use kalmar_puzzles::hiroimono::{self, Solver, Variant};
 use kalmar_puzzles::picture::{self, Picture};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
 use std::convert::Infallible;
@@ -23,12 +23,13 @@ pub enum PuzzleCommand {
     ///
     /// Hashiwokakero is solved by the deductions a person makes (--explain prints them), then
     /// a SAT search with connectivity added as cuts; Hiroimono by a depth-first search over
-    /// stone orders.
+    /// stone orders, or as --solver asks.
     #[command(after_help = "Examples:
   kalmar puzzle solve examples/bridges-7x7.hashi --unique
   kalmar puzzle solve 'https://puzz.link/p?hashikake/5/3/2g5g1k1g3h' --explain
   kalmar puzzle solve 5x3m2:2a5a1e1a3b --json
   kalmar puzzle solve examples/stones.hiro --variant start --count 100
+  kalmar puzzle solve examples/stones.hiro --solver sat --unique
   kalmar puzzle solve examples/bridges-7x7.hashi -o solved.hashi --svg solved.svg
   kalmar puzzle solve examples/stones.hiro --png tour.png")]
     Solve {
@@ -47,6 +48,11 @@ pub enum PuzzleCommand {
         /// stone), 180 (turning back allowed) or 180-start.
         #[arg(long, default_value = "classic", value_name = "ID")]
         variant: String,
+        /// Hiroimono's solver: dfs (depth-first search, the fastest), sat (a SAT encoding of
+        /// the stone order, up to 500 stones) or dp (a dynamic program over the collected
+        /// sets, up to 20 stones). All three are exact and agree.
+        #[arg(long, default_value = "dfs", value_name = "NAME")]
+        solver: String,
         /// Write the first solution to FILE: the solved grid (Hashiwokakero) or the stone
         /// order (Hiroimono), for `kalmar puzzle check`.
         #[arg(long, short, value_name = "FILE")]
@@ -229,6 +235,11 @@ fn variant(id: &str) -> anyhow::Result<Variant> {
     id.parse().map_err(|e| bad_input(format!("--variant: {e}")))
 }
 
+/// Hiroimono's solver from its id.
+fn solver(id: &str) -> anyhow::Result<Solver> {
+    id.parse().map_err(|e| bad_input(format!("--solver: {e}")))
+}
+
 /// Writes `text` to `path`, saying so on standard error.
 fn write_file(path: &Path, text: impl AsRef<[u8]>, what: &str) -> anyhow::Result<()> {
     std::fs::write(path, text).map_err(|e| in_file(path, e))?;
@@ -267,6 +278,7 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             count,
             explain,
             variant,
+            solver,
             output,
             pictures,
             json,
@@ -278,6 +290,7 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
                 },
                 explain: *explain,
                 variant,
+                solver,
                 output: output.as_deref(),
                 pictures: Some(pictures),
                 json: *json,
@@ -328,6 +341,7 @@ pub struct SolveOptions<'a> {
     ask: Ask,
     explain: bool,
     variant: &'a str,
+    solver: &'a str,
     output: Option<&'a Path>,
     pictures: Option<&'a PictureFiles>,
     json: bool,
@@ -344,6 +358,7 @@ impl<'a> SolveOptions<'a> {
             },
             explain: false,
             variant: "classic",
+            solver: "dfs",
             output,
             pictures: None,
             json,
@@ -386,10 +401,17 @@ pub fn solve(source: Source, options: &SolveOptions<'_>) -> anyhow::Result<()> {
         }
         Source::Hiroimono(puzzle) => {
             let variant = variant(options.variant)?;
+            let solver = solver(options.solver)?;
             let (answer, elapsed) = timed("solving", puzzle.len(), || {
-                hiroimono::solve(&puzzle, variant, mode)
+                hiroimono::solve_with(&puzzle, variant, mode, solver)
             });
-            solved_hiroimono(&puzzle, variant, &answer, elapsed, ask, options.json)?;
+            let answer = answer.map_err(bad_input)?;
+            let solved = Solved {
+                answer: &answer,
+                solver,
+                elapsed,
+            };
+            solved_hiroimono(&puzzle, variant, &solved, ask, options.json)?;
             if let Some(first) = answer.solutions.first() {
                 if let Some(path) = options.output {
                     let text = hiroimono::format::write_solution(&puzzle, first)?;
@@ -461,29 +483,42 @@ fn print_solutions(
     Ok(())
 }
 
+/// A Hiroimono answer with the solver that found it and its time.
+struct Solved<'a> {
+    answer: &'a hiroimono::Answer,
+    solver: Solver,
+    elapsed: std::time::Duration,
+}
+
 /// Prints a Hiroimono answer.
 fn solved_hiroimono(
     puzzle: &hiroimono::Puzzle,
     variant: Variant,
-    answer: &hiroimono::Answer,
-    elapsed: std::time::Duration,
+    solved: &Solved<'_>,
     ask: &Ask,
     json: bool,
 ) -> anyhow::Result<()> {
+    let answer = solved.answer;
     if json {
         let json = serde_json::json!({
             "puzzle": "hiroimono",
             "variant": variant.id(),
+            "solver": solved.solver.id(),
             "answer": answer,
         });
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
+    let work = match solved.solver {
+        Solver::Dfs => "search nodes",
+        Solver::Sat => "SAT decisions",
+        Solver::Dp => "dynamic program states",
+    };
     say!(
-        "{variant}, {}: {} in {} ({} search nodes)",
+        "{variant}, {}: {} in {} ({} {work})",
         count(puzzle.len() as u64, "stone"),
         how_many(answer.count, answer.complete, answer.unique, ask),
-        millis(elapsed),
+        millis(solved.elapsed),
         answer.nodes
     );
     let drawn = answer.solutions.iter().map(|solution| {

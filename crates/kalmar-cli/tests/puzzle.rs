@@ -124,6 +124,22 @@ fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
         assert_eq!(answer["variant"], variant);
         assert!(answer["answer"]["count"].as_u64().unwrap() >= 1, "{answer}");
     }
+    let count = |solver: &str| {
+        let asked = [
+            "puzzle",
+            "solve",
+            puzzle,
+            "--variant",
+            "start",
+            "--count",
+            "50",
+        ];
+        let answer = json(&[&asked[..], &["--solver", solver, "--json"]].concat());
+        assert_eq!(answer["solver"], solver);
+        answer["answer"]["count"].as_u64().unwrap()
+    };
+    assert_eq!(count("sat"), count("dfs"));
+    assert_eq!(count("dp"), count("dfs"));
     let picture = temp("tour.svg");
     let out = kalmar(&[
         "puzzle",
@@ -151,6 +167,10 @@ fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
     refused(
         &["puzzle", "solve", puzzle, "--variant", "sideways"],
         "expected classic, start, 180 or 180-start",
+    );
+    refused(
+        &["puzzle", "solve", puzzle, "--solver", "bfs"],
+        "expected dfs, sat or dp",
     );
 }
 

@@ -18,6 +18,7 @@
 pub mod hashi;
 pub mod hiroimono;
 pub mod picture;
+mod sat;
 pub mod source;
 
 use serde::{Deserialize, Serialize};

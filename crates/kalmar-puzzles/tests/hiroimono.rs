@@ -1,9 +1,10 @@
-//! Hiroimono: the search against the dynamic program on many small random puzzles under all
-//! four variants, every solution through the checker, the inclusions between the variants,
-//! the generator and the formats.
+//! Hiroimono: the search, the dynamic program and the SAT encoding against each other on many
+//! small random puzzles under all four variants, every solution through the checker, the
+//! inclusions between the variants, the generator and the formats.
 
 use kalmar_puzzles::hiroimono::{
-    Mode, Point, Puzzle, Variant, check, dfs, dp, format, generate::generate,
+    Mode, Point, Puzzle, Solver, Variant, check, dfs, dp, format, generate::generate, sat,
+    solve_with,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -78,6 +79,69 @@ proptest! {
             prop_assert_eq!(&format::parse_solution(&puzzle, &text).unwrap(), solution);
         }
     }
+}
+
+proptest! {
+    // The SAT solver builds a formula per call: fewer cases keep the debug build fast.
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sat_encoding_agrees_with_search_and_dynamic_program(puzzle in small_puzzle(5, 9)) {
+        for variant in Variant::ALL {
+            for mode in [Mode::Find, Mode::Unique, Mode::Count { limit: 30 }] {
+                let searched = dfs::solve(&puzzle, variant, mode);
+                let programmed = dp::solve(&puzzle, variant, mode).unwrap();
+                let encoded = sat::solve(&puzzle, variant, mode).unwrap();
+                prop_assert_eq!(searched.count, programmed.count);
+                prop_assert_eq!(encoded.count, searched.count, "{} {:?}", variant, mode);
+                prop_assert_eq!(encoded.solutions.len(), searched.solutions.len());
+                prop_assert_eq!(encoded.complete, searched.complete);
+                prop_assert_eq!(encoded.unique, searched.unique);
+                for solution in &encoded.solutions {
+                    prop_assert_eq!(check(&puzzle, variant, solution), Ok(()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sat_encoding_solves_generated_puzzles(stones in 1usize..20, step in 1u32..5, reversals: bool, seed: u64) {
+        let (puzzle, _) = generate(stones, step, reversals, seed).unwrap();
+        for variant in Variant::ALL {
+            let searched = dfs::solve(&puzzle, variant, Mode::Unique);
+            let encoded = sat::solve(&puzzle, variant, Mode::Unique).unwrap();
+            prop_assert_eq!(encoded.count, searched.count, "{}", variant);
+            prop_assert_eq!(encoded.unique, searched.unique);
+            for solution in &encoded.solutions {
+                prop_assert_eq!(check(&puzzle, variant, solution), Ok(()));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_choice_reaches_every_solver_and_refuses_large_puzzles() {
+    let (puzzle, _) = generate(21, 3, false, 5).unwrap();
+    for solver in Solver::ALL {
+        let answer = solve_with(&puzzle, Variant::Start, Mode::Find, solver);
+        match solver {
+            Solver::Dp => assert_eq!(
+                answer.unwrap_err().to_string(),
+                "21 stones, more than the 20 the dp solver handles"
+            ),
+            _ => assert_eq!(
+                check(&puzzle, Variant::Start, &answer.unwrap().solutions[0]),
+                Ok(())
+            ),
+        }
+    }
+    let line = Puzzle::new(
+        (0..=sat::MAX_SAT_STONES as i64)
+            .map(|x| Point::new(x, 0))
+            .collect(),
+    );
+    let refused = sat::solve(&line.unwrap(), Variant::Start, Mode::Find).unwrap_err();
+    assert_eq!(refused.solver, Solver::Sat);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
-use kalmar_puzzles::hiroimono::{self, Point, Variant, format as hiroimono_format};
+use kalmar_puzzles::hiroimono::{self, Point, Solver, Variant, format as hiroimono_format};
 use kalmar_puzzles::source::{self, Source, SourceError};
 
 use crate::common::{interruptible, value_error};
@@ -405,7 +405,7 @@ pub struct HiroimonoAnswer {
     /// Whether the search finished.
     #[pyo3(get)]
     complete: bool,
-    /// Search nodes visited.
+    /// Search nodes visited (decisions for "sat", states for "dp").
     #[pyo3(get)]
     nodes: u64,
 }
@@ -572,20 +572,27 @@ impl Hiroimono {
     /// Solves under `variant` ("classic": any start, no 180° turns; "start": from stone 0;
     /// "180": turning back allowed; "180-start"): one solution; with `unique=True` also
     /// whether it is the only one; with `count=N` the solutions counted up to N (`count` wins
-    /// over `unique`; without a given start a tour and its reverse count as two). Depth-first
-    /// search; every solution is checked. Ctrl-C interrupts.
-    #[pyo3(signature = (variant="classic", unique=false, count=None))]
+    /// over `unique`; without a given start a tour and its reverse count as two). `solver`:
+    /// "dfs" (depth-first search, the fastest), "sat" (a SAT encoding, up to 500 stones) or
+    /// "dp" (a dynamic program, up to 20 stones); they agree. Every solution is checked.
+    /// Ctrl-C interrupts.
+    #[pyo3(signature = (variant="classic", unique=false, count=None, solver="dfs"))]
     fn solve(
         &self,
         py: Python<'_>,
         variant: &str,
         unique: bool,
         count: Option<u64>,
+        solver: &str,
     ) -> PyResult<HiroimonoAnswer> {
         let variant = variant_of(variant)?;
         let mode = Mode::from_options(unique, count).map_err(value_error)?;
+        let solver: Solver = solver.parse().map_err(value_error)?;
         let puzzle = Arc::clone(&self.puzzle);
-        let answer = interruptible(py, move || hiroimono::solve(&puzzle, variant, mode))?;
+        let answer = interruptible(py, move || {
+            hiroimono::solve_with(&puzzle, variant, mode, solver)
+        })?
+        .map_err(value_error)?;
         Ok(HiroimonoAnswer {
             solutions: (answer.solutions.into_iter())
                 .map(|solution| checked_tour(py, &self.puzzle, variant, solution))

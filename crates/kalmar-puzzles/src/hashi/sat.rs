@@ -46,52 +46,7 @@
 
 use super::propagate::{Deductions, Groups};
 use super::puzzle::{Puzzle, Solution};
-use batsat::{BasicSolver, SolverInterface, lbool};
-
-/// A literal: variable `v ≥ 1` as `v` (true) or `-v` (false), as in DIMACS.
-type Lit = i32;
-
-/// The SAT solver behind a small interface.
-struct Backend {
-    solver: BasicSolver,
-    variables: Vec<batsat::Var>,
-}
-
-impl Backend {
-    fn new() -> Self {
-        Backend {
-            solver: BasicSolver::default(),
-            variables: Vec::new(),
-        }
-    }
-
-    fn literal(&self, lit: Lit) -> batsat::Lit {
-        batsat::Lit::new(self.variables[lit.unsigned_abs() as usize - 1], lit > 0)
-    }
-
-    fn new_variable(&mut self) -> Lit {
-        self.variables.push(self.solver.new_var_default());
-        self.variables.len() as Lit
-    }
-
-    /// Adds a clause; false if the clauses are now unsatisfiable.
-    fn add(&mut self, clause: &[Lit]) -> bool {
-        let mut clause = clause.iter().map(|&lit| self.literal(lit)).collect();
-        self.solver.add_clause_reuse(&mut clause)
-    }
-
-    fn solve(&mut self) -> bool {
-        self.solver.solve_limited(&[]) == lbool::TRUE
-    }
-
-    fn value(&self, lit: Lit) -> bool {
-        self.solver.value_lit(self.literal(lit)) == lbool::TRUE
-    }
-
-    fn clauses(&self) -> usize {
-        self.solver.num_clauses() as usize
-    }
-}
+use crate::sat::{Backend, Lit};
 
 /// Counters of the lazy search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

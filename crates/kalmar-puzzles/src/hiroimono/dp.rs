@@ -21,23 +21,21 @@
 
 use super::lines::{Nearest, nearest};
 use super::model::{Direction, Puzzle, Solution, Variant};
-use super::{Answer, Mode, limit_and_keep};
+use super::{Answer, Mode, Solver, TooManyStones, limit_and_keep};
 use std::collections::HashMap;
-use thiserror::Error;
 
 /// The most stones the dynamic program accepts.
 pub const MAX_DP_STONES: usize = 20;
-
-/// Why the dynamic program refuses a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0} stones, more than the {MAX_DP_STONES} the dynamic program handles")]
-pub struct TooManyStones(pub usize);
 
 /// Solves `puzzle` under `variant` by counting the ways to finish from every reachable state.
 pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Result<Answer, TooManyStones> {
     let n = puzzle.len();
     if n > MAX_DP_STONES {
-        return Err(TooManyStones(n));
+        return Err(TooManyStones {
+            solver: Solver::Dp,
+            stones: n,
+            most: MAX_DP_STONES,
+        });
     }
     let (limit, keep) = limit_and_keep(mode);
     let mut table = Table {

@@ -12,6 +12,7 @@
 //! - [`check`](mod@check): the independent checker;
 //! - [`dfs`]: depth-first search with dancing-links lines and pruning (the main solver);
 //! - [`dp`]: a dynamic program over (collected set, stone, direction), the cross-check;
+//! - [`sat`]: a SAT encoding of the order, the alternative to the search;
 //! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
 //! - [`generate`]: random solvable puzzles;
 //! - [`render`]: SVG and PNG pictures of a puzzle and a tour.
@@ -39,12 +40,15 @@ pub mod lines;
 pub mod model;
 pub mod pockets;
 pub mod render;
+pub mod sat;
 
 pub use crate::Mode;
 pub use check::{CheckError, check};
 pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
 
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
 
 /// How many solutions a search in `mode` counts before stopping (at least 1), and how many
 /// it keeps.
@@ -66,7 +70,8 @@ pub struct Answer {
     /// `Some(true)` if there is exactly one solution, `Some(false)` if none or several, `None`
     /// if the search stopped before knowing.
     pub unique: Option<bool>,
-    /// Search nodes visited (positions for the search, states for the dynamic program).
+    /// Search nodes visited (positions for the search, states for the dynamic program,
+    /// decisions for the SAT solver).
     pub nodes: u64,
 }
 
@@ -90,4 +95,89 @@ impl Answer {
 /// Solves `puzzle` under `variant` with the depth-first search, [`dfs::solve`].
 pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Answer {
     dfs::solve(puzzle, variant, mode)
+}
+
+/// One of the exact solvers.
+///
+/// ```
+/// use kalmar_puzzles::hiroimono::{format, solve_with, Mode, Solver, Variant};
+/// let puzzle = format::parse_grid("S.o\n...\n..o\n").unwrap();
+/// for solver in Solver::ALL {
+///     let answer = solve_with(&puzzle, Variant::Start, Mode::Unique, solver).unwrap();
+///     assert_eq!(answer.unique, Some(true), "{solver}");
+/// }
+/// assert_eq!("sat".parse::<Solver>(), Ok(Solver::Sat));
+/// assert!("bfs".parse::<Solver>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Solver {
+    /// The depth-first search, [`dfs`], the default.
+    #[default]
+    Dfs,
+    /// The SAT encoding, [`sat`], up to [`sat::MAX_SAT_STONES`] stones.
+    Sat,
+    /// The dynamic program, [`dp`], up to [`dp::MAX_DP_STONES`] stones.
+    Dp,
+}
+
+impl Solver {
+    /// All three.
+    pub const ALL: [Solver; 3] = [Solver::Dfs, Solver::Sat, Solver::Dp];
+
+    /// The short id for command lines: `dfs`, `sat`, `dp`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Solver::Dfs => "dfs",
+            Solver::Sat => "sat",
+            Solver::Dp => "dp",
+        }
+    }
+}
+
+/// A text that names no solver.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown solver '{0}': expected dfs, sat or dp")]
+pub struct UnknownSolver(pub String);
+
+impl std::str::FromStr for Solver {
+    type Err = UnknownSolver;
+    fn from_str(text: &str) -> Result<Self, UnknownSolver> {
+        Solver::ALL
+            .into_iter()
+            .find(|s| text.eq_ignore_ascii_case(s.id()))
+            .ok_or_else(|| UnknownSolver(text.to_string()))
+    }
+}
+
+impl fmt::Display for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A puzzle larger than a solver accepts.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{stones} stones, more than the {most} the {solver} solver handles")]
+pub struct TooManyStones {
+    /// The solver that refused.
+    pub solver: Solver,
+    /// The puzzle's stones.
+    pub stones: usize,
+    /// The most it accepts.
+    pub most: usize,
+}
+
+/// Solves `puzzle` under `variant` with `solver`; the SAT encoding and the dynamic program
+/// refuse puzzles above their sizes.
+pub fn solve_with(
+    puzzle: &Puzzle,
+    variant: Variant,
+    mode: Mode,
+    solver: Solver,
+) -> Result<Answer, TooManyStones> {
+    match solver {
+        Solver::Dfs => Ok(dfs::solve(puzzle, variant, mode)),
+        Solver::Sat => sat::solve(puzzle, variant, mode),
+        Solver::Dp => dp::solve(puzzle, variant, mode),
+    }
 }

@@ -111,9 +111,13 @@ class Hiroimono:
     def to_points(self) -> str:
         """The point list, which keeps every stone's number."""
     def solve(
-        self, variant: str = "classic", unique: bool = False, count: int | None = None
+        self,
+        variant: str = "classic",
+        unique: bool = False,
+        count: int | None = None,
+        solver: str = "dfs",
     ) -> HiroimonoAnswer:
-        """Variants: "classic", "start", "180", "180-start"."""
+        """Variants: "classic", "start", "180", "180-start"; solvers: "dfs", "sat", "dp"."""
     def check(self, order: HiroimonoSolution | str | Sequence[int], variant: str = "classic") -> bool:
         """True, or kalmar.Rejected with the first rule broken."""
 
