@@ -8,7 +8,9 @@
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
-use kalmar_puzzles::hiroimono::{self, Point, Solver, Variant, format as hiroimono_format};
+use kalmar_puzzles::hiroimono::{
+    self, Point, Solver, Variant, format as hiroimono_format, render as hiroimono_render,
+};
 use kalmar_puzzles::source::{self, Source, SourceError};
 
 use crate::common::{interruptible, value_error};
@@ -603,6 +605,31 @@ impl Hiroimono {
             complete: answer.complete,
             nodes: answer.nodes,
         })
+    }
+
+    /// An SVG picture of the stones, with a tour drawn and numbered if `order` is given (a
+    /// `HiroimonoSolution`, a solution's text or the stone indices in order; drawn as given,
+    /// so check it first). ValueError for an order naming a stone the puzzle does not have or
+    /// a picture too large.
+    #[pyo3(signature = (order=None))]
+    fn svg(&self, order: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let tour = (order.map(|claim| claimed_order(&self.puzzle, claim))).transpose()?;
+        hiroimono_render::svg(&self.puzzle, tour.as_ref()).map_err(value_error)
+    }
+
+    /// The picture of `svg` as a PNG image (bytes), `scale` pixels per SVG pixel (2 by
+    /// default); the numbers are drawn in a built-in stroke font. ValueError for a scale that
+    /// is not positive or an image too large.
+    #[pyo3(signature = (order=None, scale=2.0))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        order: Option<&Bound<'py, PyAny>>,
+        scale: f64,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let tour = (order.map(|claim| claimed_order(&self.puzzle, claim))).transpose()?;
+        let png = hiroimono_render::png(&self.puzzle, tour.as_ref(), scale).map_err(value_error)?;
+        Ok(PyBytes::new(py, &png))
     }
 
     /// Checks a claimed tour under `variant` with the independent checker, as

@@ -149,6 +149,31 @@ def test_the_stones_example_under_every_variant():
     assert first.points[0] == (2, 4) and first.draw().split()[0] == "."
 
 
+def test_the_three_hiroimono_solvers_agree():
+    puzzle = puzzles.read(EXAMPLES / "stones.hiro")
+    for solver in ("dfs", "sat", "dp"):
+        answer = puzzle.solve("start", count=100, solver=solver)
+        assert answer.complete and answer.count == 3, solver
+        assert answer.solutions[0].verified
+    with pytest.raises(ValueError, match="solver"):
+        puzzle.solve(solver="guess")
+
+
+def test_a_hiroimono_tour_is_drawn_as_svg_and_png():
+    puzzle = puzzles.read(EXAMPLES / "stones.hiro")
+    tour = puzzle.solve("start").solutions[0]
+    svg = puzzle.svg(tour)
+    assert svg.startswith("<svg") and svg.count("<circle") >= 16 and "<polyline" in svg
+    assert puzzle.svg() != svg
+    png = puzzle.png(tour.order)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(puzzle.png(scale=1.0)) < len(png)
+    with pytest.raises(ValueError):
+        puzzle.png(scale=0)
+    with pytest.raises(ValueError):
+        puzzle.svg([0, 99])
+
+
 def test_a_tampered_tour_is_rejected():
     puzzle = puzzles.Hiroimono([(0, 0), (1, 0), (2, 0)])
     assert puzzle.check([0, 1, 2], "start")

@@ -117,7 +117,13 @@ class Hiroimono:
         count: int | None = None,
         solver: str = "dfs",
     ) -> HiroimonoAnswer:
-        """Variants: "classic", "start", "180", "180-start"; solvers: "dfs", "sat", "dp"."""
+        """Variants: "classic", "start", "180", "180-start"; solvers: "dfs", "sat", "dp".""
+    def svg(self, order: HiroimonoSolution | str | Sequence[int] | None = None) -> str:
+        """The stones, and the tour numbered if an order is given."""
+    def png(
+        self, order: HiroimonoSolution | str | Sequence[int] | None = None, scale: float = 2.0
+    ) -> bytes:
+        """The picture of svg() as PNG bytes.""""
     def check(self, order: HiroimonoSolution | str | Sequence[int], variant: str = "classic") -> bool:
         """True, or kalmar.Rejected with the first rule broken."""
 
