@@ -9,12 +9,18 @@
 //! 2. **Loops**: each link left free, whose gap no bridge covers, gets one or two bridges with
 //!    probability `loops`. Loops make the puzzle harder to read and less often unique.
 //! 3. **Numbers** are the islands' bridge ends, so the layout solves the puzzle.
-//! 4. **Uniqueness**: [`solve`] in unique mode. If a second solution exists, a
-//!    link where it differs from the layout is changed: a bridged link gets a new island in the
-//!    middle of its gap (number twice its bridges) or, if no cell of the gap can hold one, its
-//!    bridges flipped between one and two; a free link gets a bridge. The layout stays a
-//!    solution of the new numbers and the other solution usually dies; repeat. After
-//!    `max_adjustments` the attempt is dropped and a new layout grown.
+//! 4. **Uniqueness**, in rounds. Each round is one SAT search for a solution other than the
+//!    layout, which at every choice tries a value unlike the layout's
+//!    ([`SatSearch::avoiding`]), so that one search shows the puzzle's ambiguities all over the
+//!    grid at once. The links where it differs from the layout fall into regions joined by
+//!    shared islands, and in each region one link is changed: a bridged link gets a new island
+//!    in the middle of its gap (number twice its bridges) or, if no cell of the gap can hold
+//!    one, its bridges flipped between one and two; a free link gets a bridge. The layout stays
+//!    a solution of the new numbers and the other solution usually dies. The connectivity cuts
+//!    a search learns are kept, as sets of island cells, for the next rounds: a cut holds for
+//!    any set of islands short of all, and islands are only ever added. When no other solution
+//!    is left, [`solve`] in unique mode has the final word on the puzzle returned. After
+//!    `max_rounds` rounds the attempt is dropped and a new layout grown.
 //!
 //! Everything is drawn from one [`StdRng`] seeded with `seed`, so a seed gives one puzzle.
 //! [`Generated::easy`] tells whether propagation alone solves it (no search needed): the
@@ -30,12 +36,19 @@
 //! assert_eq!(answer.solutions[0], generated.solution);
 //! ```
 //!
+//! Breaking one region per round (as Tatham's generator and an earlier version of this one do)
+//! needs a round per ambiguity, and large grids have thousands: 150×150 took minutes where it
+//! now takes seconds.
+//!
 //! # Complexity
-//! Growing is O(tries · max_span) plus O(width·height) per layout; each uniqueness test is a
-//! solver call (NP-complete in general, fast on these puzzles), one per adjustment.
+//! Growing is O(tries · max_span) plus O(width·height) per layout. A round is O(width·height)
+//! for the puzzle and its propagation plus one SAT search (NP-complete in general, fast on these
+//! puzzles); the rounds are few, as the regions broken per round shrink geometrically (about 25
+//! rounds at 300×300).
 
-use super::propagate::propagate;
+use super::propagate::{Groups, propagate};
 use super::puzzle::{Island, Puzzle, PuzzleError, Solution, check_size};
+use super::sat::SatSearch;
 use super::{Error as SolveError, Mode, solve};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -55,8 +68,9 @@ pub struct Params {
     pub loops: f64,
     /// The longest bridge grown, at least 2 cells.
     pub max_span: usize,
-    /// Islands inserted to break a second solution before a layout is dropped.
-    pub max_adjustments: usize,
+    /// Rounds of adjustments (each breaking one second solution wherever it differs) before a
+    /// layout is dropped.
+    pub max_rounds: usize,
     /// Layouts tried before giving up.
     pub max_attempts: usize,
     /// The grade the puzzle must have, if any.
@@ -104,7 +118,7 @@ impl Difficulty {
 
 impl Params {
     /// Defaults for a `width` × `height` grid: density 0.25, loops 0.1, spans up to half the
-    /// longer side but from 3 to 8, 100 adjustments, 20 attempts, any difficulty.
+    /// longer side but from 3 to 8, 100 rounds, 20 attempts, any difficulty.
     pub fn new(width: usize, height: usize, seed: u64) -> Self {
         Params {
             width,
@@ -112,7 +126,7 @@ impl Params {
             density: 0.25,
             loops: 0.1,
             max_span: (width.max(height) / 2).clamp(3, 8),
-            max_adjustments: 100,
+            max_rounds: 100,
             max_attempts: 20,
             difficulty: None,
             seed,
@@ -129,7 +143,7 @@ pub struct Generated {
     pub solution: Solution,
     /// Layouts grown (the last one kept).
     pub attempts: usize,
-    /// Islands inserted into the kept layout to make it unique.
+    /// Links of the kept layout changed to make it unique.
     pub adjustments: usize,
     /// Whether propagation alone fixes every link (the puzzle needs no search: "easy").
     pub easy: bool,
@@ -297,7 +311,9 @@ impl Layout {
         );
         let count = solution.bridges[link];
         if count == 0 {
-            if gap.is_empty() || gap.iter().any(|&cell| self.covered[cell]) {
+            // An island inserted earlier in the round may stand in the gap.
+            let blocked = |cell: &usize| self.covered[*cell] || self.island[*cell];
+            if gap.is_empty() || gap.iter().any(blocked) {
                 return false;
             }
             self.add_bridge(a, b, 1, &gap);
@@ -326,6 +342,80 @@ impl Layout {
         self.bridges[bridge].2 = 3 - count;
         true
     }
+
+    /// Breaks `other`, a second solution of `puzzle` (whose solution the layout is as
+    /// `solution`): the links where they differ fall into regions joined by shared islands, and
+    /// in each region one link, tried from a random one on, is [adjusted](Self::adjust).
+    /// Regions are apart, so their changes do not meet. Returns the number of links changed.
+    fn break_solution(
+        &mut self,
+        rng: &mut StdRng,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        other: &Solution,
+    ) -> usize {
+        let differing: Vec<usize> = (0..solution.bridges.len())
+            .filter(|&link| solution.bridges[link] != other.bridges[link])
+            .collect();
+        let mut groups = Groups::new(puzzle.islands().len());
+        for &link in &differing {
+            let ends = puzzle.links()[link];
+            groups.union(ends.first, ends.second);
+        }
+        let (labels, count) = groups.labels();
+        let mut regions = vec![Vec::new(); count];
+        for &link in &differing {
+            regions[labels[puzzle.links()[link].first]].push(link);
+        }
+        let mut changed = 0;
+        for region in regions.iter().filter(|region| !region.is_empty()) {
+            let start = rng.random_range(0..region.len());
+            let adjusted = (0..region.len())
+                .map(|i| region[(start + i) % region.len()])
+                .any(|link| self.adjust(puzzle, solution, link));
+            changed += usize::from(adjusted);
+        }
+        changed
+    }
+}
+
+/// A solution of `puzzle` other than `solution`, found by a search that tries values unlike
+/// `solution`'s first, or `None` if there is none (or propagation finds none at all, which only
+/// a bug could cause: the final check then decides).
+///
+/// `known_cuts` are sets of island cells whose connectivity cuts earlier searches on this
+/// layout learnt. A cut holds for any set of islands short of all of them, and adjustments only
+/// add islands, so each set still gives a valid cut: the search starts with them instead of
+/// rediscovering them one disconnected model at a time, and adds the small ones it learns.
+fn another_solution(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    known_cuts: &mut Vec<Vec<usize>>,
+) -> Option<Solution> {
+    let deductions = propagate(puzzle).ok()?;
+    let mut search = SatSearch::avoiding(puzzle, &deductions, solution);
+    let width = puzzle.width();
+    for cells in known_cuts.iter() {
+        let islands: Vec<usize> = cells
+            .iter()
+            .filter_map(|&cell| puzzle.island_at(cell / width, cell % width))
+            .collect();
+        search.cut(&islands);
+    }
+    let other = search.next_solution();
+    let half = puzzle.islands().len() / 2;
+    let cell = |island: usize| {
+        let island = puzzle.islands()[island];
+        island.row * width + island.column
+    };
+    known_cuts.extend(
+        search
+            .cut_sets()
+            .iter()
+            .filter(|islands| islands.len() <= half)
+            .map(|islands| islands.iter().map(|&island| cell(island)).collect()),
+    );
+    other
 }
 
 fn random_count(rng: &mut StdRng) -> u8 {
@@ -360,10 +450,17 @@ pub fn generate(params: &Params) -> Result<Generated, GenerateError> {
             continue;
         }
         layout.close_loops(&mut rng, params.loops);
-        for adjustments in 0..=params.max_adjustments {
+        let mut adjustments = 0;
+        let mut known_cuts = Vec::new();
+        for _ in 0..=params.max_rounds {
             let (puzzle, solution) = layout.puzzle();
-            let answer = solve(&puzzle, Mode::Unique)?;
-            if answer.unique == Some(true) {
+            let Some(other) = another_solution(&puzzle, &solution, &mut known_cuts) else {
+                // The final word is the solver's, in unique mode; a disagreement drops the
+                // layout rather than return a puzzle not proven unique.
+                let answer = solve(&puzzle, Mode::Unique)?;
+                if answer.unique != Some(true) || answer.solutions[0] != solution {
+                    break;
+                }
                 let easy = propagate(&puzzle).is_ok_and(|bounds| bounds.min == bounds.max);
                 if params.difficulty.is_some_and(|d| d != Difficulty::of(easy)) {
                     break;
@@ -375,21 +472,54 @@ pub fn generate(params: &Params) -> Result<Generated, GenerateError> {
                     adjustments,
                     easy,
                 });
-            }
-            let Some(other) = answer.solutions.iter().find(|s| **s != solution) else {
-                break;
             };
-            let differing: Vec<usize> = (0..solution.bridges.len())
-                .filter(|&l| solution.bridges[l] != other.bridges[l])
-                .collect();
-            let start = rng.random_range(0..differing.len());
-            let adjusted = (0..differing.len())
-                .map(|i| differing[(start + i) % differing.len()])
-                .any(|link| layout.adjust(&puzzle, &solution, link));
-            if !adjusted {
-                break;
+            match layout.break_solution(&mut rng, &puzzle, &solution, &other) {
+                0 => break,
+                changed => adjustments += changed,
             }
         }
     }
     Err(GenerateError::GaveUp(params.max_attempts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hashi::check::check;
+
+    /// A free link whose gap an island inserted earlier in the same round now stands in must
+    /// not get a bridge: the bridge would run through the island.
+    #[test]
+    fn a_free_link_through_a_new_island_is_left_free() {
+        // E . C . F      E–C, C–F, E–A, F–B bridged; C–D bridged through (2, 2);
+        // . . . . .      A–B free, crossing C–D at (2, 2).
+        // A . . . B
+        // . . . . .
+        // . . D . .
+        let mut layout = Layout::new(5, 5);
+        let [e, c, f, a, b, d] = [(0, 0), (0, 2), (0, 4), (2, 0), (2, 4), (4, 2)]
+            .map(|(row, column): (usize, usize)| row * 5 + column);
+        for cell in [e, c, f, a, b, d] {
+            layout.add_island(cell);
+        }
+        for (x, y, gap) in [
+            (e, c, vec![1]),
+            (c, f, vec![3]),
+            (e, a, vec![5]),
+            (f, b, vec![9]),
+        ] {
+            layout.add_bridge(x, y, 1, &gap);
+        }
+        layout.add_bridge(c, d, 1, &[7, 12, 17]);
+        let (puzzle, solution) = layout.puzzle();
+        let link = |x: usize, y: usize| {
+            let island = |cell: usize| puzzle.island_at(cell / 5, cell % 5).unwrap();
+            puzzle.link_between(island(x), island(y)).unwrap()
+        };
+        assert!(layout.adjust(&puzzle, &solution, link(c, d)));
+        assert!(layout.island[12]);
+        assert!(!layout.adjust(&puzzle, &solution, link(a, b)));
+        let (puzzle, solution) = layout.puzzle();
+        assert_eq!(check(&puzzle, &solution), Ok(()));
+    }
 }
