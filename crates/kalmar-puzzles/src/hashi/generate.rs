@@ -13,14 +13,16 @@
 //!    layout, which at every choice tries a value unlike the layout's
 //!    ([`SatSearch::avoiding`]), so that one search shows the puzzle's ambiguities all over the
 //!    grid at once. The links where it differs from the layout fall into regions joined by
-//!    shared islands, and in each region one link is changed: a bridged link gets a new island
-//!    in the middle of its gap (number twice its bridges) or, if no cell of the gap can hold
-//!    one, its bridges flipped between one and two; a free link gets a bridge. The layout stays
-//!    a solution of the new numbers and the other solution usually dies. The connectivity cuts
-//!    a search learns are kept, as sets of island cells, for the next rounds: a cut holds for
-//!    any set of islands short of all, and islands are only ever added. When no other solution
-//!    is left, [`solve`] in unique mode has the final word on the puzzle returned. After
-//!    `max_rounds` rounds the attempt is dropped and a new layout grown.
+//!    shared islands, and each region is changed so that the other solution dies there and, if
+//!    possible, so does its mirror (the layout minus the difference, which the next round would
+//!    otherwise find): a link's bridges raised or lowered by one or two (islands' numbers
+//!    follow) where the arithmetic shows that neither survives, or else a bridged link split
+//!    by a new island in the middle of its gap (number twice its bridges), or else two links
+//!    changed, one against each. The layout stays a solution of the new numbers. The
+//!    connectivity cuts a search learns are kept, as sets of island cells, for the next rounds:
+//!    a cut holds for any set of islands short of all, and islands are only ever added. When no
+//!    other solution is left, [`solve`] in unique mode has the final word on the puzzle
+//!    returned. After `max_rounds` rounds the attempt is dropped and a new layout grown.
 //!
 //! Everything is drawn from one [`StdRng`] seeded with `seed`, so a seed gives one puzzle.
 //! [`Generated::easy`] tells whether propagation alone solves it (no search needed): the
@@ -36,15 +38,15 @@
 //! assert_eq!(answer.solutions[0], generated.solution);
 //! ```
 //!
-//! Breaking one region per round (as Tatham's generator and an earlier version of this one do)
-//! needs a round per ambiguity, and large grids have thousands: 150×150 took minutes where it
-//! now takes seconds.
+//! Breaking one region per round, with a change that may let the other solution live on (as an
+//! earlier version of this generator did), needs a round per ambiguity or more, and large grids
+//! have thousands: 150×150 took minutes. Now 300×300 takes about 5 rounds.
 //!
 //! # Complexity
 //! Growing is O(tries · max_span) plus O(width·height) per layout. A round is O(width·height)
 //! for the puzzle and its propagation plus one SAT search (NP-complete in general, fast on these
-//! puzzles); the rounds are few, as the regions broken per round shrink geometrically (about 25
-//! rounds at 300×300).
+//! puzzles); the rounds are few, as the ambiguities left shrink geometrically from round to
+//! round.
 
 use super::propagate::{Groups, propagate};
 use super::puzzle::{Island, Puzzle, PuzzleError, Solution, check_size};
@@ -298,40 +300,50 @@ impl Layout {
         }
     }
 
-    /// Changes the layout at `link`, where another solution differs from it, keeping the
-    /// layout a solution of its new numbers: splits a bridged link with a new island in the
-    /// middle of its gap, or else flips its single bridge to a double or back, or else bridges
-    /// a free link whose gap nothing covers. Returns whether it changed anything.
-    fn adjust(&mut self, puzzle: &Puzzle, solution: &Solution, link: usize) -> bool {
-        let gap: Vec<usize> = puzzle.water_cells(link).collect();
+    /// The cells of `link`'s islands.
+    fn link_cells(&self, puzzle: &Puzzle, link: usize) -> (usize, usize) {
         let ends = puzzle.links()[link];
-        let (a, b) = (
+        (
             self.cell_of(puzzle, ends.first),
             self.cell_of(puzzle, ends.second),
-        );
+        )
+    }
+
+    /// The index in the layout of the bridges of a bridged `link`.
+    fn bridge_index(&self, puzzle: &Puzzle, link: usize) -> usize {
+        let cells = self.link_cells(puzzle, link);
+        self.bridges
+            .iter()
+            .position(|&(a, b, _)| (a, b) == cells)
+            .expect("a bridged link is in the layout")
+    }
+
+    /// The gap of a free `link` if nothing covers it (an island inserted earlier in the round
+    /// may stand there too).
+    fn free_gap(&self, puzzle: &Puzzle, link: usize) -> Option<Vec<usize>> {
+        let gap: Vec<usize> = puzzle.water_cells(link).collect();
+        let blocked = |cell: &usize| self.covered[*cell] || self.island[*cell];
+        (!gap.is_empty() && !gap.iter().any(blocked)).then_some(gap)
+    }
+
+    /// Splits a bridged `link` with a new island in its gap (number twice its bridges), on the
+    /// cell nearest the middle that can hold one. Returns whether it did.
+    fn split(&mut self, puzzle: &Puzzle, solution: &Solution, link: usize) -> bool {
         let count = solution.bridges[link];
         if count == 0 {
-            // An island inserted earlier in the round may stand in the gap.
-            let blocked = |cell: &usize| self.covered[*cell] || self.island[*cell];
-            if gap.is_empty() || gap.iter().any(blocked) {
-                return false;
-            }
-            self.add_bridge(a, b, 1, &gap);
-            return true;
+            return false;
         }
+        let gap: Vec<usize> = puzzle.water_cells(link).collect();
         // Cells nearest the middle first, never next to the link's own islands.
         let middle = gap.len() / 2;
         let mut order: Vec<usize> = (1..gap.len().saturating_sub(1)).collect();
         order.sort_by_key(|&i| i.abs_diff(middle));
-        let bridge = self
-            .bridges
-            .iter()
-            .position(|&(x, y, _)| (x, y) == (a, b))
-            .expect("a bridged link is in the layout");
         for i in order {
             let cell = gap[i];
             self.covered[cell] = false;
             if self.can_hold_island(cell) {
+                let bridge = self.bridge_index(puzzle, link);
+                let (a, b) = self.link_cells(puzzle, link);
                 self.add_island(cell);
                 self.bridges[bridge] = (a, cell, count);
                 self.bridges.push((cell, b, count));
@@ -339,14 +351,115 @@ impl Layout {
             }
             self.covered[cell] = true;
         }
-        self.bridges[bridge].2 = 3 - count;
+        false
+    }
+
+    /// The numbers of bridges `link` may be given instead of its `count` in the layout, keeping
+    /// the layout connected and free of crossings: more on a free link whose gap is free, a
+    /// double where there is a single, a single where there is a double.
+    fn new_counts(&self, puzzle: &Puzzle, link: usize, count: u8) -> &'static [u8] {
+        match count {
+            0 if self.free_gap(puzzle, link).is_some() => &[1, 2],
+            0 => &[],
+            1 => &[2],
+            _ => &[1],
+        }
+    }
+
+    /// Gives `link` `count` bridges (one of its [`new_counts`](Self::new_counts)). Returns
+    /// whether it could (a free link's gap may have been covered since).
+    fn set_bridges(&mut self, puzzle: &Puzzle, link: usize, count: u8) -> bool {
+        let cells = self.link_cells(puzzle, link);
+        match self.bridges.iter().position(|&(a, b, _)| (a, b) == cells) {
+            Some(bridge) => self.bridges[bridge].2 = count,
+            None => match self.free_gap(puzzle, link) {
+                Some(gap) => self.add_bridge(cells.0, cells.1, count, &gap),
+                None => return false,
+            },
+        }
         true
     }
 
-    /// Breaks `other`, a second solution of `puzzle` (whose solution the layout is as
-    /// `solution`): the links where they differ fall into regions joined by shared islands, and
-    /// in each region one link, tried from a random one on, is [adjusted](Self::adjust).
-    /// Regions are apart, so their changes do not meet. Returns the number of links changed.
+    /// Changes the layout in `region`, links where `other` differs from it, so that `other`
+    /// dies and so does its mirror (the layout minus the difference), keeping the layout a
+    /// solution of its new numbers. Giving a link c bridges more changes its islands' numbers
+    /// by c, so `other` survives with that link at other + c unless that leaves 0 to 2, and the
+    /// mirror (if its values are in 0 to 2 at all) with the link at layout + c − (other −
+    /// layout). In order, links tried from a random one on:
+    /// 1. one link changed so that both die;
+    /// 2. a bridged link split with a new island, which changes the numbers around most;
+    /// 3. one link changed that kills `other` and another that kills the mirror;
+    /// 4. one link changed that kills `other`, or else any change.
+    ///
+    /// Returns the number of links changed.
+    fn break_region(
+        &mut self,
+        rng: &mut StdRng,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        other: &Solution,
+        region: &[usize],
+    ) -> usize {
+        let start = rng.random_range(0..region.len());
+        let links: Vec<usize> = (0..region.len())
+            .map(|i| region[(start + i) % region.len()])
+            .collect();
+        let in_range = |value: i16| (0..=2).contains(&value);
+        let values = |link: usize| {
+            let (ours, theirs) = (solution.bridges[link], other.bridges[link]);
+            (i16::from(ours), i16::from(theirs))
+        };
+        let mirror_alive = links.iter().all(|&link| {
+            let (ours, theirs) = values(link);
+            in_range(2 * ours - theirs)
+        });
+        let kills_other = |link: usize, count: u8| {
+            let (ours, theirs) = values(link);
+            !in_range(theirs + i16::from(count) - ours)
+        };
+        let kills_mirror = |link: usize, count: u8| {
+            let (ours, theirs) = values(link);
+            !mirror_alive || !in_range(i16::from(count) - theirs + ours)
+        };
+        let changes: Vec<(usize, u8)> = links
+            .iter()
+            .flat_map(|&link| {
+                let counts = self.new_counts(puzzle, link, solution.bridges[link]);
+                counts.iter().map(move |&count| (link, count))
+            })
+            .collect();
+        let both = changes
+            .iter()
+            .find(|&&(link, count)| kills_other(link, count) && kills_mirror(link, count));
+        if let Some(&(link, count)) = both {
+            return usize::from(self.set_bridges(puzzle, link, count));
+        }
+        if links.iter().any(|&link| self.split(puzzle, solution, link)) {
+            return 1;
+        }
+        let killer = changes
+            .iter()
+            .find(|&&(link, count)| kills_other(link, count))
+            .or(changes.first());
+        let Some(&(first, count)) = killer else {
+            return 0;
+        };
+        let mut changed = usize::from(self.set_bridges(puzzle, first, count));
+        if mirror_alive {
+            let second = changes
+                .iter()
+                .filter(|&&(link, count)| link != first && kills_mirror(link, count))
+                .any(|&(link, count)| self.set_bridges(puzzle, link, count));
+            changed += usize::from(second);
+        }
+        changed
+    }
+
+    /// Breaks `other`, a solution of `puzzle` other than `solution` (the layout's): the links
+    /// where they differ fall into [regions](differing_regions), and each region is
+    /// [broken](Self::break_region). Regions share no island; where a change reaches into
+    /// another region's gap (a new island, a covered cell), the later change sees it. Returns
+    /// the number of links changed.
     fn break_solution(
         &mut self,
         rng: &mut StdRng,
@@ -354,29 +467,31 @@ impl Layout {
         solution: &Solution,
         other: &Solution,
     ) -> usize {
-        let differing: Vec<usize> = (0..solution.bridges.len())
-            .filter(|&link| solution.bridges[link] != other.bridges[link])
-            .collect();
-        let mut groups = Groups::new(puzzle.islands().len());
-        for &link in &differing {
-            let ends = puzzle.links()[link];
-            groups.union(ends.first, ends.second);
-        }
-        let (labels, count) = groups.labels();
-        let mut regions = vec![Vec::new(); count];
-        for &link in &differing {
-            regions[labels[puzzle.links()[link].first]].push(link);
-        }
-        let mut changed = 0;
-        for region in regions.iter().filter(|region| !region.is_empty()) {
-            let start = rng.random_range(0..region.len());
-            let adjusted = (0..region.len())
-                .map(|i| region[(start + i) % region.len()])
-                .any(|link| self.adjust(puzzle, solution, link));
-            changed += usize::from(adjusted);
-        }
-        changed
+        differing_regions(puzzle, solution, other)
+            .iter()
+            .map(|region| self.break_region(rng, puzzle, solution, other, region))
+            .sum()
     }
+}
+
+/// The links where `other` differs from `solution`, in regions: two links are in one region
+/// when a chain of differing links sharing islands joins them.
+fn differing_regions(puzzle: &Puzzle, solution: &Solution, other: &Solution) -> Vec<Vec<usize>> {
+    let differing: Vec<usize> = (0..solution.bridges.len())
+        .filter(|&link| solution.bridges[link] != other.bridges[link])
+        .collect();
+    let mut groups = Groups::new(puzzle.islands().len());
+    for &link in &differing {
+        let ends = puzzle.links()[link];
+        groups.union(ends.first, ends.second);
+    }
+    let (labels, count) = groups.labels();
+    let mut regions = vec![Vec::new(); count];
+    for &link in &differing {
+        regions[labels[puzzle.links()[link].first]].push(link);
+    }
+    regions.retain(|region| !region.is_empty());
+    regions
 }
 
 /// A solution of `puzzle` other than `solution`, found by a search that tries values unlike
@@ -516,9 +631,10 @@ mod tests {
             let island = |cell: usize| puzzle.island_at(cell / 5, cell % 5).unwrap();
             puzzle.link_between(island(x), island(y)).unwrap()
         };
-        assert!(layout.adjust(&puzzle, &solution, link(c, d)));
+        assert!(layout.split(&puzzle, &solution, link(c, d)));
         assert!(layout.island[12]);
-        assert!(!layout.adjust(&puzzle, &solution, link(a, b)));
+        assert_eq!(layout.free_gap(&puzzle, link(a, b)), None);
+        assert!(!layout.set_bridges(&puzzle, link(a, b), 1));
         let (puzzle, solution) = layout.puzzle();
         assert_eq!(check(&puzzle, &solution), Ok(()));
     }
