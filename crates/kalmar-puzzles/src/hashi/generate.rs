@@ -638,4 +638,41 @@ mod tests {
         let (puzzle, solution) = layout.puzzle();
         assert_eq!(check(&puzzle, &solution), Ok(()));
     }
+
+    /// A square of islands one cell apart, where no island fits, whose layout has a second
+    /// solution: one change must kill it for good (a flip of one random link used to let it come
+    /// back round after round).
+    #[test]
+    fn a_square_with_a_second_solution_is_made_unique_in_one_change() {
+        // 3 = 2     layout: top and bottom doubled, left single, right free;
+        // |   .     other:  top, right, bottom single, left doubled.
+        // 3 = 2
+        for seed in 0..8 {
+            let mut layout = Layout::new(3, 3);
+            for cell in [0, 2, 6, 8] {
+                layout.add_island(cell);
+            }
+            layout.add_bridge(0, 2, 2, &[1]);
+            layout.add_bridge(6, 8, 2, &[7]);
+            layout.add_bridge(0, 6, 1, &[3]);
+            let (puzzle, solution) = layout.puzzle();
+            let value = |link: &crate::hashi::Link| match (link.first, link.second) {
+                (0, 2) => 2,
+                _ => 1,
+            };
+            let other = Solution {
+                bridges: puzzle.links().iter().map(value).collect(),
+            };
+            assert_eq!(check(&puzzle, &other), Ok(()));
+            let mut rng = StdRng::seed_from_u64(seed);
+            assert_eq!(
+                layout.break_solution(&mut rng, &puzzle, &solution, &other),
+                1
+            );
+            let (puzzle, solution) = layout.puzzle();
+            assert_eq!(check(&puzzle, &solution), Ok(()));
+            let answer = solve(&puzzle, Mode::Unique).unwrap();
+            assert_eq!(answer.unique, Some(true));
+        }
+    }
 }
