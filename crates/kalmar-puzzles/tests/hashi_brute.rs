@@ -163,11 +163,15 @@ proptest! {
             }
             None => SatSearch::new(&puzzle, &deductions),
         };
+        // Any order, repeats, indices past the islands: the search takes care. A set of all
+        // the islands (no cut holds) must be ignored.
         let count = puzzle.islands().len();
-        let set: Vec<usize> = (0..count).filter(|&i| mask >> (i % 64) & 1 == 1).collect();
-        if !set.is_empty() && set.len() < count {
-            search.cut(&set);
-        }
+        let set: Vec<usize> = (0..count + 2)
+            .rev()
+            .filter(|&i| mask >> (i % 64) & 1 == 1)
+            .chain((mask & 1 == 1).then_some(0))
+            .collect();
+        search.cut(&set);
         let mut found = BTreeSet::new();
         while let Some(solution) = search.next_solution() {
             prop_assert_eq!(check(&puzzle, &solution), Ok(()));

@@ -501,7 +501,7 @@ fn differing_regions(puzzle: &Puzzle, solution: &Solution, other: &Solution) -> 
 /// `known_cuts` are sets of island cells whose connectivity cuts earlier searches on this
 /// layout learnt. A cut holds for any set of islands short of all of them, and adjustments only
 /// add islands, so each set still gives a valid cut: the search starts with them instead of
-/// rediscovering them one disconnected model at a time, and adds the small ones it learns.
+/// rediscovering them one disconnected model at a time, and adds the ones it learns.
 fn another_solution(
     puzzle: &Puzzle,
     solution: &Solution,
@@ -518,7 +518,6 @@ fn another_solution(
         search.cut(&islands);
     }
     let other = search.next_solution();
-    let half = puzzle.islands().len() / 2;
     let cell = |island: usize| {
         let island = puzzle.islands()[island];
         island.row * width + island.column
@@ -527,7 +526,6 @@ fn another_solution(
         search
             .cut_sets()
             .iter()
-            .filter(|islands| islands.len() <= half)
             .map(|islands| islands.iter().map(|&island| cell(island)).collect()),
     );
     other

@@ -117,7 +117,7 @@ pub struct SatSearch<'a> {
     two: Vec<Lit>,
     /// False once an empty clause was added: no (further) solution.
     satisfiable: bool,
-    /// The components cut so far.
+    /// The components cut so far, but the largest of each model.
     cut_sets: Vec<Vec<usize>>,
     stats: Stats,
 }
@@ -247,9 +247,12 @@ impl<'a> SatSearch<'a> {
             if components.len() <= 1 {
                 return Some(Solution { bridges });
             }
-            for component in components {
+            let largest = (0..components.len()).max_by_key(|&i| components[i].len());
+            for (index, component) in components.into_iter().enumerate() {
                 self.cut(&component);
-                self.cut_sets.push(component);
+                if Some(index) != largest {
+                    self.cut_sets.push(component);
+                }
             }
         }
         None
@@ -273,11 +276,19 @@ impl<'a> SatSearch<'a> {
         islands
     }
 
-    /// Adds the cut clause of `islands` (indices in increasing order, not all the islands):
-    /// some link leaving them carries a bridge. Connectivity implies it for every such set, so
-    /// no solution is lost, whichever set it is.
+    /// Adds the cut clause of a set of `islands`: some link leaving them carries a bridge.
+    /// Connectivity implies it for every set short of all the islands, so no solution is lost,
+    /// whichever set it is. Indices that are not islands are left out; a set that ends up empty
+    /// or holding every island adds nothing.
     pub fn cut(&mut self, islands: &[usize]) {
         let puzzle = self.puzzle;
+        let count = puzzle.islands().len();
+        let mut islands: Vec<usize> = islands.iter().copied().filter(|&i| i < count).collect();
+        islands.sort_unstable();
+        islands.dedup();
+        if islands.is_empty() || islands.len() == count {
+            return;
+        }
         let inside = |island: usize| islands.binary_search(&island).is_ok();
         let clause = islands
             .iter()
@@ -293,8 +304,9 @@ impl<'a> SatSearch<'a> {
         self.add(clause);
     }
 
-    /// The islands of every component whose cut [`next_solution`](Self::next_solution) added,
-    /// so far: sets whose cuts a changed puzzle with the same islands and more may reuse.
+    /// The islands of the components whose cuts [`next_solution`](Self::next_solution) added so
+    /// far, all but the largest of each disconnected model (whose cut the others' usually
+    /// cover): sets whose cuts a changed puzzle with the same islands and more may reuse.
     pub fn cut_sets(&self) -> &[Vec<usize>] {
         &self.cut_sets
     }
