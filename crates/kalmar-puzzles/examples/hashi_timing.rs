@@ -10,7 +10,7 @@ fn main() {
     println!(
         "size     seed islands links attempts adjust  generate_ms propagate_ms find_ms unique_ms sat_calls cuts steps easy"
     );
-    for size in [7, 10, 15, 20, 30, 40, 60, 80, 100] {
+    for size in [7, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300] {
         for seed in 1..=3 {
             let start = Instant::now();
             let generated = match generate(&Params::new(size, size, seed)) {

@@ -37,7 +37,13 @@ impl Backend {
 
     /// A fresh variable, as its positive literal.
     pub(crate) fn new_variable(&mut self) -> Lit {
-        self.variables.push(self.solver.new_var_default());
+        self.new_variable_preferring(None)
+    }
+
+    /// A fresh variable that the search sets to `preference` first when it has a choice.
+    pub(crate) fn new_variable_preferring(&mut self, preference: Option<bool>) -> Lit {
+        let polarity = preference.map_or(lbool::UNDEF, lbool::from);
+        self.variables.push(self.solver.new_var(polarity, true));
         self.variables.len() as Lit
     }
 

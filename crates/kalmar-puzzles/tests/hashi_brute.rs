@@ -1,8 +1,10 @@
-//! The solver, propagation and checker against a brute force over all bridge assignments, on
-//! many small random puzzles.
+//! The solver, propagation, checker and generator against a brute force over all bridge
+//! assignments, on many small random puzzles.
 
 use kalmar_puzzles::hashi::check::check;
+use kalmar_puzzles::hashi::generate::{Params, generate};
 use kalmar_puzzles::hashi::propagate::propagate;
+use kalmar_puzzles::hashi::sat::SatSearch;
 use kalmar_puzzles::hashi::{Island, Mode, Puzzle, Solution, solve};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -142,5 +144,64 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// Any set of islands short of all gives a valid cut, and the search that avoids a solution
+    /// finds every other one: enumerating with both loses nothing.
+    #[test]
+    fn any_cut_and_any_avoided_solution_lose_nothing(puzzle in small_puzzle(), mask: u64) {
+        let expected = brute_force(&puzzle);
+        let Ok(deductions) = propagate(&puzzle) else {
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        let avoided = expected.iter().next().cloned();
+        let mut search = match &avoided {
+            Some(bridges) => {
+                let solution = Solution { bridges: bridges.clone() };
+                SatSearch::avoiding(&puzzle, &deductions, &solution)
+            }
+            None => SatSearch::new(&puzzle, &deductions),
+        };
+        // Any order, repeats, indices past the islands: the search takes care. A set of all
+        // the islands (no cut holds) must be ignored.
+        let count = puzzle.islands().len();
+        let set: Vec<usize> = (0..count + 2)
+            .rev()
+            .filter(|&i| mask >> (i % 64) & 1 == 1)
+            .chain((mask & 1 == 1).then_some(0))
+            .collect();
+        search.cut(&set);
+        let mut found = BTreeSet::new();
+        while let Some(solution) = search.next_solution() {
+            prop_assert_eq!(check(&puzzle, &solution), Ok(()));
+            search.block(&solution);
+            found.insert(solution.bridges);
+        }
+        let mut others = expected.clone();
+        if let Some(bridges) = &avoided {
+            others.remove(bridges);
+        }
+        prop_assert_eq!(found, others);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A generated puzzle has exactly the generated solution, by brute force where the links
+    /// are few enough, and by counting otherwise.
+    #[test]
+    fn generated_puzzles_have_one_solution(width in 3usize..=8, height in 3usize..=8, seed: u64) {
+        let generated = generate(&Params::new(width, height, seed)).unwrap();
+        let puzzle = &generated.puzzle;
+        prop_assert_eq!(check(puzzle, &generated.solution), Ok(()));
+        if puzzle.links().len() <= 10 {
+            let expected = BTreeSet::from([generated.solution.bridges.clone()]);
+            prop_assert_eq!(brute_force(puzzle), expected);
+        }
+        let counted = solve(puzzle, Mode::Count { limit: 5 }).unwrap();
+        prop_assert_eq!((counted.count, counted.count_exact), (1, true));
+        prop_assert_eq!(&counted.solutions[0], &generated.solution);
     }
 }

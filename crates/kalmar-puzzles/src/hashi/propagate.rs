@@ -295,6 +295,25 @@ impl Groups {
         let (a, b) = (self.find(a), self.find(b));
         self.parent[a] = b;
     }
+
+    /// Numbers the groups 0, 1, … in the order their first island appears: each island's
+    /// group number, and the number of groups.
+    pub(super) fn labels(&mut self) -> (Vec<usize>, usize) {
+        let size = self.parent.len();
+        let mut label_of_root = vec![usize::MAX; size];
+        let mut groups = 0;
+        let labels = (0..size)
+            .map(|island| {
+                let root = self.find(island);
+                if label_of_root[root] == usize::MAX {
+                    label_of_root[root] = groups;
+                    groups += 1;
+                }
+                label_of_root[root]
+            })
+            .collect();
+        (labels, groups)
+    }
 }
 
 #[cfg(test)]

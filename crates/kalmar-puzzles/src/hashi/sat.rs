@@ -53,7 +53,7 @@ use crate::sat::{Backend, Lit};
 pub struct Stats {
     /// Calls to the SAT solver.
     pub sat_calls: usize,
-    /// Cut clauses added for disconnected models.
+    /// Cut clauses added (for disconnected models, or given).
     pub cuts: usize,
     /// Solutions blocked to search for another.
     pub blocked: usize,
@@ -70,22 +70,51 @@ pub struct SatSearch<'a> {
     two: Vec<Lit>,
     /// False once an empty clause was added: no (further) solution.
     satisfiable: bool,
+    /// The components cut so far, but the largest of each model.
+    cut_sets: Vec<Vec<usize>>,
     stats: Stats,
 }
 
 impl<'a> SatSearch<'a> {
     /// The encoding of `puzzle` with the bounds of `deductions` as unit clauses.
     pub fn new(puzzle: &'a Puzzle, deductions: &Deductions) -> Self {
+        Self::encoded(puzzle, deductions, |_| (None, None))
+    }
+
+    /// The encoding of `puzzle` with `avoid` blocked, whose search, at every choice it makes,
+    /// tries on the link a number of bridges other than `avoid`'s (0 → 1, 1 → 0 or 2, 2 → 1).
+    /// The solution it finds, if any, tends to differ from `avoid` wherever it can: all the
+    /// ambiguities of a puzzle that `avoid` solves show up at once, not one per search.
+    pub fn avoiding(puzzle: &'a Puzzle, deductions: &Deductions, avoid: &Solution) -> Self {
+        let mut search = Self::encoded(puzzle, deductions, |link| {
+            let count = avoid.bridges[link];
+            (Some(count != 1), Some(count == 1))
+        });
+        search.block(avoid);
+        search
+    }
+
+    /// The encoding, with each link's preferred values of `one` and `two`.
+    fn encoded(
+        puzzle: &'a Puzzle,
+        deductions: &Deductions,
+        preference: impl Fn(usize) -> (Option<bool>, Option<bool>),
+    ) -> Self {
         let links = puzzle.links().len();
         let mut solver = Backend::new();
-        let one: Vec<Lit> = (0..links).map(|_| solver.new_variable()).collect();
-        let two: Vec<Lit> = (0..links).map(|_| solver.new_variable()).collect();
+        let one: Vec<Lit> = (0..links)
+            .map(|link| solver.new_variable_preferring(preference(link).0))
+            .collect();
+        let two: Vec<Lit> = (0..links)
+            .map(|link| solver.new_variable_preferring(preference(link).1))
+            .collect();
         let mut search = SatSearch {
             puzzle,
             solver,
             one,
             two,
             satisfiable: true,
+            cut_sets: Vec::new(),
             stats: Stats::default(),
         };
         search.encode(deductions);
@@ -167,21 +196,23 @@ impl<'a> SatSearch<'a> {
                         + u8::from(self.solver.value(self.two[l]))
                 })
                 .collect();
-            let cuts = self.cuts(&bridges);
-            if cuts.is_empty() {
+            let components = self.components(&bridges);
+            if components.len() <= 1 {
                 return Some(Solution { bridges });
             }
-            for cut in cuts {
-                self.stats.cuts += 1;
-                self.add(cut);
+            let largest = (0..components.len()).max_by_key(|&i| components[i].len());
+            for (index, component) in components.into_iter().enumerate() {
+                self.cut(&component);
+                if Some(index) != largest {
+                    self.cut_sets.push(component);
+                }
             }
         }
         None
     }
 
-    /// The cut clauses of a model: none if its bridges connect all islands, else one per
-    /// component, saying some link leaving it carries a bridge.
-    fn cuts(&self, bridges: &[u8]) -> Vec<Vec<Lit>> {
+    /// The islands of each component of a model's bridges, in increasing order.
+    fn components(&self, bridges: &[u8]) -> Vec<Vec<usize>> {
         let puzzle = self.puzzle;
         let count = puzzle.islands().len();
         let mut groups = Groups::new(count);
@@ -190,27 +221,47 @@ impl<'a> SatSearch<'a> {
                 groups.union(link.first, link.second);
             }
         }
-        let roots: Vec<usize> = (0..count).map(|i| groups.find(i)).collect();
-        let mut index_of_root = vec![usize::MAX; count];
-        let mut components = 0;
-        for &root in &roots {
-            if index_of_root[root] == usize::MAX {
-                index_of_root[root] = components;
-                components += 1;
-            }
+        let (labels, components) = groups.labels();
+        let mut islands = vec![Vec::new(); components];
+        for (island, &label) in labels.iter().enumerate() {
+            islands[label].push(island);
         }
-        if components <= 1 {
-            return Vec::new();
+        islands
+    }
+
+    /// Adds the cut clause of a set of `islands`: some link leaving them carries a bridge.
+    /// Connectivity implies it for every set short of all the islands, so no solution is lost,
+    /// whichever set it is. Indices that are not islands are left out; a set that ends up empty
+    /// or holding every island adds nothing.
+    pub fn cut(&mut self, islands: &[usize]) {
+        let puzzle = self.puzzle;
+        let count = puzzle.islands().len();
+        let mut islands: Vec<usize> = islands.iter().copied().filter(|&i| i < count).collect();
+        islands.sort_unstable();
+        islands.dedup();
+        if islands.is_empty() || islands.len() == count {
+            return;
         }
-        let mut cuts = vec![Vec::new(); components];
-        for (link, ends) in puzzle.links().iter().enumerate() {
-            let (a, b) = (roots[ends.first], roots[ends.second]);
-            if a != b {
-                cuts[index_of_root[a]].push(self.one[link]);
-                cuts[index_of_root[b]].push(self.one[link]);
-            }
-        }
-        cuts
+        let inside = |island: usize| islands.binary_search(&island).is_ok();
+        let clause = islands
+            .iter()
+            .flat_map(|&island| {
+                puzzle
+                    .links_of(island)
+                    .iter()
+                    .filter(move |&&link| !inside(puzzle.other_end(link, island)))
+            })
+            .map(|&link| self.one[link])
+            .collect();
+        self.stats.cuts += 1;
+        self.add(clause);
+    }
+
+    /// The islands of the components whose cuts [`next_solution`](Self::next_solution) added so
+    /// far, all but the largest of each disconnected model (whose cut the others' usually
+    /// cover): sets whose cuts a changed puzzle with the same islands and more may reuse.
+    pub fn cut_sets(&self) -> &[Vec<usize>] {
+        &self.cut_sets
     }
 
     /// Forbids `solution`, so that the next search finds another.
