@@ -14,6 +14,7 @@
 //! This is the only crate of kalmar that depends on a SAT solver.
 #![deny(missing_docs)]
 
+pub mod cnf;
 pub mod hashi;
 pub mod hiroimono;
 pub mod source;

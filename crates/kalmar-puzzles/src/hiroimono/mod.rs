@@ -38,6 +38,7 @@ pub mod generate;
 pub mod lines;
 pub mod model;
 pub mod pockets;
+pub mod reduction;
 pub mod render;
 
 pub use crate::Mode;
