@@ -1,3 +1,17 @@
+//! **Work in progress, not sound: kept off the main branch.** `examples/reduction_probe 1 2`
+//! finds tours for unsatisfiable formulas. Two designs tried, two families of cheats found:
+//! 1. *Each staircase blocks the other's dips* (its turns `H`/`B` under the dip): the tour can
+//!    swap tracks at any dip (from `H'` up to `w`, or from `g` down to `H`), and the ring of
+//!    that dip then reconnects the pieces, so a variable can be true for some clauses and
+//!    false for others ([[1],[-1]] becomes solvable).
+//! 2. *A gate collected between the two staircases blocks the dips*: the first staircase cuts
+//!    into the gate at `g`, runs the gate backwards to the turn, comes back up its own far
+//!    part to `w`, drops into the gate again and closes the loop through the ring's ports.
+//! Any blocker is a stone next to the dip, so it is also a way in. What is needed is a
+//! blocker whose early collection strands stones for good, or an argument in the static
+//! regime (at most three stones per line, no stone in the middle of both its lines), where
+//! tours are exactly Hamiltonian paths of a fixed graph.
+//!
 //! CNF satisfiability → Hiroimono: the NP-hardness reduction of Andersson's *Hiroimono is
 //! NP-complete* (FUN 2007), as a generator of puzzles that are solvable exactly when a
 //! formula is satisfiable, with satisfying assignments and tours mapped both ways.
