@@ -1,55 +1,43 @@
-//! **Work in progress, not sound: kept off the main branch.** `examples/reduction_probe 1 2`
-//! finds tours for unsatisfiable formulas. Two designs tried, two families of cheats found:
-//! 1. *Each staircase blocks the other's dips* (its turns `H`/`B` under the dip): the tour can
-//!    swap tracks at any dip (from `H'` up to `w`, or from `g` down to `H`), and the ring of
-//!    that dip then reconnects the pieces, so a variable can be true for some clauses and
-//!    false for others ([[1],[-1]] becomes solvable).
-//! 2. *A gate collected between the two staircases blocks the dips*: the first staircase cuts
-//!    into the gate at `g`, runs the gate backwards to the turn, comes back up its own far
-//!    part to `w`, drops into the gate again and closes the loop through the ring's ports.
-//! Any blocker is a stone next to the dip, so it is also a way in. What is needed is a
-//! blocker whose early collection strands stones for good, or an argument in the static
-//! regime (at most three stones per line, no stone in the middle of both its lines), where
-//! tours are exactly Hamiltonian paths of a fixed graph.
-//!
 //! CNF satisfiability → Hiroimono: the NP-hardness reduction of Andersson's *Hiroimono is
 //! NP-complete* (FUN 2007), as a generator of puzzles that are solvable exactly when a
 //! formula is satisfiable, with satisfying assignments and tours mapped both ways.
 //!
 //! The paper's figures, which define its gadgets, are not in the text this follows; these
 //! gadgets are designed from its description (a `choice` per variable made of two
-//! staircases, `c`-components for the clauses, all of a clause's components on one row) and
-//! proven by the tests: on every small formula, the puzzle is solvable under each of the four
-//! variants exactly when the formula is satisfiable, every satisfying assignment maps to a
-//! tour the independent checker accepts, and every tour the solver finds maps back to a
-//! satisfying assignment.
+//! staircases, `c`-components below them for the clauses, all of a clause's components on
+//! one row) and proven by the tests: for every formula of up to two variables and three
+//! clauses and every formula of three variables and two clauses, under each of the four
+//! variants, the puzzle is solvable exactly when the formula is satisfiable, every satisfying
+//! assignment maps to a tour the independent checker accepts, and the tour the solver finds
+//! maps back to a satisfying assignment. An ignored test (`cargo test --release -p
+//! kalmar-puzzles -- --ignored`) does the same for all 12,341 formulas of three variables and
+//! three clauses.
 //!
 //! # The construction
 //! Each stone gets a column and a row of its own except where a line is meant to join it to
 //! others, so the lines of the puzzle are exactly the ones designed below.
 //!
 //! - **Start and end.** The tour starts at a stone `⊙` whose only line leads to the first
-//!   variable, and must end at a stone `Ω` alike, after the last variable.
+//!   variable, and ends at a stone `Ω` alike, after the last variable.
 //! - **choice(i)**, for the variable `xᵢ`: two staircases, `T` for the literal `xᵢ` and `F`
-//!   for `¬xᵢ`, descending side by side from an entry to a turn, and a *gate* that runs
-//!   from the turn back under both staircases and returns to the turn. The tour goes down one
-//!   staircase, through the gate, and back up the other, then leaves for the next variable.
-//!   The staircase it goes down *first* is the one of the **false** literal.
-//! - **A dip** of a literal's staircase for each clause that contains it: two stones `g`,
-//!   `w` on a row, which the staircase reaches from above and leaves upwards. Straight below
-//!   `g` and `w` the gate passes, turning at each (stones `H` over `B`, and `H'` over `B'`),
-//!   and below those lie the clause's two stones `c` (under `g`) and `r` (under `w`): the
-//!   literal's `c`-component.
-//! - **A clause's components** lie on one row, with two stones at its ends and two below
-//!   those closing them into a ring.
+//!   for `¬xᵢ`, descending side by side from an entry to a turn. The tour goes down one
+//!   staircase, turns, comes back up the other and leaves for the next variable. The
+//!   staircase it comes back up is the **true** literal's.
+//! - **A dip** in a literal's staircase for each clause that contains it. Going down, the
+//!   staircase reaches a stone `P⁻` from above and runs right through `P` to `P⁺`; then it
+//!   hooks back, climbing a pair of its own stones under `P` from below, then a pair under
+//!   `P⁻`, and leaves to the left. Below the pairs lie the clause's stones `c` (under `P⁻`)
+//!   and `r` (under `P`): the literal's `c`-component.
+//! - **A clause's components** lie on one row, closed into a ring by two stones at its ends
+//!   and two below those.
 //!
-//! When the tour comes back up the second staircase, the gate is gone, so each dip looks
-//! straight down at its component: from `w` the tour may drop to `r`, run round the whole
-//! ring and climb from `c` back to `g`, collecting the clause. Going down the first
-//! staircase, the gate still stands between the dips and the rings, and cutting into it
-//! leaves pieces of it that cannot all be collected. So each clause's ring is collected from
-//! the staircase of one of its true literals, and the puzzle is solvable exactly when some
-//! assignment makes a literal of every clause true.
+//! Coming back up a staircase, the tour has collected the hooks before it reaches `P`, so
+//! there it looks straight down at `r`: it may drop, run round the whole ring and climb from
+//! `c` straight back to `P⁻`, collecting the clause. Going down, the staircase's own hook
+//! still stands between the dip and the ring, and dropping into the ring from the hook or
+//! cutting across the dip leaves stones that nothing reaches any more. So every ring is
+//! collected from the staircase of a true literal, and the puzzle is solvable exactly when
+//! some assignment makes a literal of every clause true.
 //!
 //! ```
 //! use kalmar_puzzles::cnf::Cnf;
@@ -61,15 +49,19 @@
 //! let tour = reduction.solution(&[false, true]).unwrap();
 //! assert!(check(&reduction.puzzle, Variant::Start, &tour).is_ok());
 //! assert_eq!(reduction.assignment(&tour), vec![false, true]);
-//! assert!(reduction.solution(&[true, true]).is_none()); // does not satisfy (not x1)
+//! assert!(reduction.solution(&[true, true]).is_none()); // (not x1) is false
+//! let decided = reduction.decide(Variant::Classic).unwrap();
+//! assert_eq!(decided.assignment, Some(vec![false, true]));
 //! ```
 //!
 //! # Complexity
-//! Linear: at most 26 stones per variable, 12 per distinct literal of a clause and 4 per
-//! clause, laid out in one pass; the coordinates grow with the number of stones. Mapping an
-//! assignment to a tour, or a tour back, is linear as well.
+//! Linear: 2 stones, 15 per variable, 15 per distinct literal of a clause and 4 per clause,
+//! laid out in one pass, with coordinates below twice the number of stones. Mapping an
+//! assignment to a tour, or a tour back, is linear too; [`Reduction::decide`] is a solver
+//! call, exponential in the worst case.
 
-use super::model::{MAX_STONES, Point, Puzzle, PuzzleError, Solution};
+use super::model::{MAX_STONES, Point, Puzzle, PuzzleError, Solution, Variant};
+use crate::Mode;
 use crate::cnf::Cnf;
 use thiserror::Error;
 
@@ -84,6 +76,22 @@ pub enum ReductionError {
     /// The layout produced an invalid puzzle (a defect of this module).
     #[error("the reduction produced an invalid puzzle: {0}")]
     Puzzle(#[from] PuzzleError),
+    /// A tour mapped back to an assignment that does not satisfy the formula (a defect of
+    /// this module).
+    #[error("a tour of the puzzle maps to an assignment that does not satisfy the formula")]
+    NotSatisfying,
+}
+
+/// What solving a reduction's puzzle says about its formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// A tour, if the puzzle has one.
+    pub tour: Option<Solution>,
+    /// The satisfying assignment the tour encodes (`x₁` first); `None` when the puzzle has
+    /// no tour, which proves the formula unsatisfiable.
+    pub assignment: Option<Vec<bool>>,
+    /// Search nodes the solver visited.
+    pub nodes: u64,
 }
 
 /// A staircase being laid out: its stones from the entry end, and the row it goes on
@@ -94,28 +102,19 @@ struct Staircase {
     row: i64,
 }
 
-/// A literal's dip: the staircase stones the tour leaves and rejoins a ring by, and the
-/// columns the gate turns in below it.
+/// A literal's dip: where the tour leaves the staircase for a ring and comes back.
 #[derive(Clone, Copy, Debug)]
 struct Dip {
     /// The clause (from 0), the variable (from 0) and whether the literal is positive.
     clause: usize,
     variable: usize,
     positive: bool,
-    /// The stone the tour drops from (`w`).
-    w: usize,
-    /// The gate's columns: before `g`, `g`'s, between, `w`'s, after.
-    columns: [i64; 5],
-}
-
-impl Dip {
-    fn column_g(&self) -> i64 {
-        self.columns[1]
-    }
-
-    fn column_w(&self) -> i64 {
-        self.columns[3]
-    }
+    /// The stone the tour drops from, coming back up the staircase (`P`).
+    drop: usize,
+    /// The columns of the ring's `c` (under `P⁻`, where the tour climbs back) and `r`
+    /// (under `P`).
+    column_c: i64,
+    column_r: i64,
 }
 
 /// The stones of one variable's choice gadget.
@@ -128,9 +127,8 @@ struct Choice {
     /// The staircases of `xᵢ` and `¬xᵢ`, from the entry end to the turn.
     positive: Vec<usize>,
     negative: Vec<usize>,
-    /// The turn's two stones, and the gate between them.
-    turn: [usize; 2],
-    gate: Vec<usize>,
+    /// The turn between the staircases' far ends.
+    turn: usize,
     /// The exit, and the stone after it towards the next variable.
     exit: usize,
     onward: usize,
@@ -187,6 +185,8 @@ impl Layout {
 pub struct Reduction {
     /// The puzzle; its first stone is the start `⊙`.
     pub puzzle: Puzzle,
+    /// The formula reduced.
+    pub formula: Cnf,
     /// The start `⊙` and the end `Ω`.
     start: usize,
     end: usize,
@@ -202,7 +202,7 @@ impl Reduction {
     pub fn new(formula: &Cnf) -> Result<Reduction, ReductionError> {
         let clauses: Vec<Vec<i32>> = formula.clauses().iter().map(|c| distinct(c)).collect();
         let literals: usize = clauses.iter().map(Vec::len).sum();
-        let estimate = 4 + 26 * formula.variables() + 12 * literals + 4 * clauses.len();
+        let estimate = 2 + 15 * formula.variables() + 15 * literals + 4 * clauses.len();
         if estimate > MAX_STONES {
             return Err(ReductionError::TooLarge(estimate));
         }
@@ -222,19 +222,19 @@ impl Reduction {
                     }
                 }
             }
-            let first_dip = dips.len();
             let choice = lay_choice(&mut layout, link_column, |layout, positive, negative| {
                 for &(clause, sign) in &occurrences {
-                    let (w, columns) = lay_dip(layout, if sign { positive } else { negative });
+                    let (drop, column_c, column_r) =
+                        lay_dip(layout, if sign { positive } else { negative });
                     dips.push(Dip {
                         clause,
                         variable,
                         positive: sign,
-                        w,
-                        columns,
+                        drop,
+                        column_c,
+                        column_r,
                     });
                 }
-                dips[first_dip..].iter().map(|d| d.columns).collect()
             });
             link_column = layout.points[choice.onward].x;
             choices.push(choice);
@@ -246,6 +246,7 @@ impl Reduction {
             .collect();
         Ok(Reduction {
             puzzle: Puzzle::new(layout.points)?,
+            formula: formula.clone(),
             start,
             end,
             choices,
@@ -268,7 +269,7 @@ impl Reduction {
                 let dip = &self.dips[d];
                 assignment[dip.variable] == dip.positive
             })?;
-            detours.insert(self.dips[ring.dips[at]].w, ring_path(ring, at));
+            detours.insert(self.dips[ring.dips[at]].drop, ring_path(ring, at));
         }
         let mut order = vec![self.start];
         for (choice, &value) in self.choices.iter().zip(assignment) {
@@ -279,9 +280,7 @@ impl Reduction {
             };
             order.extend([choice.link, choice.entry]);
             order.extend_from_slice(first);
-            order.push(choice.turn[0]);
-            order.extend_from_slice(&choice.gate);
-            order.push(choice.turn[1]);
+            order.push(choice.turn);
             for &stone in second.iter().rev() {
                 order.push(stone);
                 if let Some(path) = detours.get(&stone) {
@@ -294,9 +293,27 @@ impl Reduction {
         Some(Solution { order })
     }
 
-    /// The assignment a tour encodes: `xᵢ` is true when the tour reaches the staircase of
-    /// `¬xᵢ` before that of `xᵢ`. For a tour that solves the puzzle, it satisfies the
-    /// formula.
+    /// Solves the puzzle under `variant` with the depth-first search and maps its tour back:
+    /// a satisfying assignment of the formula, or the proof (no tour) that there is none.
+    pub fn decide(&self, variant: Variant) -> Result<Decision, ReductionError> {
+        let answer = super::solve(&self.puzzle, variant, Mode::Find);
+        let tour = answer.solutions.into_iter().next();
+        let assignment = tour.as_ref().map(|tour| self.assignment(tour));
+        if let Some(values) = &assignment
+            && !self.formula.satisfied_by(values)
+        {
+            return Err(ReductionError::NotSatisfying);
+        }
+        Ok(Decision {
+            tour,
+            assignment,
+            nodes: answer.nodes,
+        })
+    }
+
+    /// The assignment a tour encodes: `xᵢ` is true when the tour comes back up the staircase
+    /// of `xᵢ`, reaching its far end after the turn. For a tour that solves the puzzle, it
+    /// satisfies the formula.
     pub fn assignment(&self, solution: &Solution) -> Vec<bool> {
         let mut when = vec![usize::MAX; self.puzzle.len()];
         for (step, &stone) in solution.order.iter().enumerate() {
@@ -306,7 +323,7 @@ impl Reduction {
         }
         self.choices
             .iter()
-            .map(|c| when[c.negative[0]] < when[c.positive[0]])
+            .map(|c| c.positive.last().is_some_and(|&far| when[far] > when[c.turn]))
             .collect()
     }
 }
@@ -323,12 +340,11 @@ fn distinct(clause: &[i32]) -> Vec<i32> {
 }
 
 /// Lays out one variable's choice below `link_column`: the entry, the staircases' first
-/// stones, the dips (laid by `dips`, which returns their gate columns left to right), the
-/// turn, the gate and the exit.
+/// stones, the dips (laid by `dips`), the turn and the exit.
 fn lay_choice(
     layout: &mut Layout,
     link_column: i64,
-    dips: impl FnOnce(&mut Layout, &mut Staircase, &mut Staircase) -> Vec<[i64; 5]>,
+    dips: impl FnOnce(&mut Layout, &mut Staircase, &mut Staircase),
 ) -> Choice {
     let positive_row = layout.row();
     let entry_row = layout.row();
@@ -337,7 +353,6 @@ fn lay_choice(
     let link = layout.stone(link_column, entry_row);
     let entry_column = layout.column();
     let positive_column = layout.column();
-    let return_column = layout.column();
     let entry = layout.stone(entry_column, entry_row);
     let mut positive = Staircase {
         stones: vec![
@@ -354,46 +369,23 @@ fn lay_choice(
         ],
         row: negative_row,
     };
-    let gate_columns = dips(layout, &mut positive, &mut negative);
-    // The turn: a rectangle of the positive staircase's last stone (top left), the turn's
-    // first stone (top right), the negative staircase's last stone (bottom right, reached
-    // from below) and the turn's second stone (bottom left, reached by the gate from below).
-    let [negative_column, left, right, gate_column] = [(); 4].map(|()| layout.column());
-    let [top, bottom, below, gate_row, last_row] = [(); 5].map(|()| layout.row());
-    layout.path(&mut positive.stones, &[(left, positive.row), (left, top)]);
-    let (negative_row, pair) = (negative.row, [(negative_column, below), (right, below)]);
-    layout.path(&mut negative.stones, &[(negative_column, negative_row)]);
-    layout.path(&mut negative.stones, &pair);
-    layout.path(&mut negative.stones, &[(right, bottom)]);
-    let turn = [layout.stone(right, top), layout.stone(left, bottom)];
-    // The gate: from the turn's first stone back left under everything, then right through
-    // every dip, turning under its `g` and `w`, and up to the turn's second stone.
-    let mut gate = Vec::new();
+    dips(layout, &mut positive, &mut negative);
+    // The turn: the positive staircase comes down onto its row from above, the negative one
+    // reaches the stone below it from below.
+    let [negative_column, left, right] = [(); 3].map(|()| layout.column());
+    let [top, bottom, below] = [(); 3].map(|()| layout.row());
+    let (positive_row, negative_row) = (positive.row, negative.row);
+    layout.path(&mut positive.stones, &[(left, positive_row), (left, top)]);
     layout.path(
-        &mut gate,
-        &[(gate_column, top), (gate_column, gate_row), (return_column, gate_row)],
+        &mut negative.stones,
+        &[
+            (negative_column, negative_row),
+            (negative_column, below),
+            (right, below),
+            (right, bottom),
+        ],
     );
-    let mut column = return_column;
-    for [before, g, between, w, after] in gate_columns {
-        let [corner, h, b, h2, b2] = [(); 5].map(|()| layout.row());
-        layout.path(
-            &mut gate,
-            &[
-                (column, corner),
-                (before, corner),
-                (before, h),
-                (g, h),
-                (g, b),
-                (between, b),
-                (between, h2),
-                (w, h2),
-                (w, b2),
-                (after, b2),
-            ],
-        );
-        column = after;
-    }
-    layout.path(&mut gate, &[(column, last_row), (left, last_row)]);
+    let turn = layout.stone(right, top);
     let onward_column = layout.column();
     let onward = layout.stone(onward_column, exit_row);
     Choice {
@@ -402,25 +394,40 @@ fn lay_choice(
         positive: positive.stones,
         negative: negative.stones,
         turn,
-        gate,
         exit,
         onward,
     }
 }
 
-/// Lays out a dip of `stair` on fresh rows and columns; returns `w` and the five columns the
-/// gate will turn in below it.
-fn lay_dip(layout: &mut Layout, stair: &mut Staircase) -> (usize, [i64; 5]) {
-    let columns = [(); 5].map(|()| layout.column());
-    let [above_w, dip_row] = [(); 2].map(|()| layout.row());
-    let (g, w) = (columns[1], columns[3]);
+/// Lays out a dip of `stair` on fresh rows and columns. Going down, the staircase reaches
+/// `P⁻` from above and runs right through `P` to `P⁺`; then it climbs a pair of stones under
+/// `P` from below (`K_b` to `K_a`) and a pair under `P⁻` (`L_b` to `L_a`), and leaves from the
+/// left of `L_a`. Returns `P` and the columns of `P⁻` and `P`, under which the ring's `c` and
+/// `r` go.
+fn lay_dip(layout: &mut Layout, stair: &mut Staircase) -> (usize, i64, i64) {
+    let [away, before, between, at, after] = [(); 5].map(|()| layout.column());
+    let [top, ka, kb, la, lb, out] = [(); 6].map(|()| layout.row());
     let first = stair.stones.len();
     layout.path(
         &mut stair.stones,
-        &[(g, stair.row), (g, dip_row), (w, dip_row), (w, above_w)],
+        &[
+            (before, stair.row),
+            (before, top),
+            (at, top),
+            (after, top),
+            (after, kb),
+            (at, kb),
+            (at, ka),
+            (between, ka),
+            (between, lb),
+            (before, lb),
+            (before, la),
+            (away, la),
+            (away, out),
+        ],
     );
-    stair.row = above_w;
-    (stair.stones[first + 2], columns)
+    stair.row = out;
+    (stair.stones[first + 2], before, at)
 }
 
 /// Lays out clause `clause`'s ring on two fresh rows below everything laid out so far; an
@@ -432,16 +439,16 @@ fn lay_ring(layout: &mut Layout, dips: &[Dip], clause: usize) -> Option<Ring> {
         layout.stone(x, y);
         return None;
     }
-    mine.sort_by_key(|&d| dips[d].column_g());
+    mine.sort_by_key(|&d| dips[d].column_c);
     let (row, closing_row) = (layout.row(), layout.row());
     let stones = mine
         .iter()
-        .flat_map(|&d| [dips[d].column_g(), dips[d].column_w()])
+        .flat_map(|&d| [dips[d].column_c, dips[d].column_r])
         .map(|x| layout.stone(x, row))
         .collect();
     let (left, right) = (
-        dips[mine[0]].column_g() - 1,
-        dips[mine[mine.len() - 1]].column_w() + 1,
+        dips[mine[0]].column_c - 1,
+        dips[mine[mine.len() - 1]].column_r + 1,
     );
     let closing = [
         layout.stone(left, row),
