@@ -15,6 +15,7 @@
 //! This is the only crate of kalmar that depends on a SAT solver.
 #![deny(missing_docs)]
 
+pub mod cnf;
 pub mod hashi;
 pub mod hiroimono;
 pub mod picture;

@@ -39,6 +39,7 @@ pub mod generate;
 pub mod lines;
 pub mod model;
 pub mod pockets;
+pub mod reduction;
 pub mod render;
 pub mod sat;
 
