@@ -11,6 +11,7 @@
 //!
 //! - [`source`]: which puzzle a file, a puzz.link URL or a Tatham game ID holds.
 //! - [`picture`]: the pictures both puzzles draw, written as SVG or PNG.
+//! - [`cnf`]: formulas in DIMACS CNF, the input of the 3-SAT reduction.
 //!
 //! This is the only crate of kalmar that depends on a SAT solver.
 #![deny(missing_docs)]

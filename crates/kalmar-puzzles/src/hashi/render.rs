@@ -1,6 +1,6 @@
 //! Pictures of a Hashiwokakero puzzle and its solution, in SVG or PNG: islands as circles with
 //! their numbers, bridges as one or two lines between them, the grid's cells as faint dots.
-//! [`picture`] says what is drawn; [`svg`] and [`png`] write it (see [`crate::picture`]).
+//! [`picture`](fn@picture) says what is drawn; [`svg`] and [`png`] write it (see [`crate::picture`]).
 //!
 //! ```
 //! use kalmar_puzzles::hashi::{Mode, format::read_puzzle, render, solve};

@@ -15,10 +15,9 @@
 //! - [`sat`]: a SAT encoding of the order, the alternative to the search;
 //! - [`lines`]: the nearest stone in each direction; [`pockets`]: the search's bridge test;
 //! - [`generate`]: random solvable puzzles;
-//! - [`render`]: SVG and PNG pictures of a puzzle and a tour.
-//!
-//! Not here yet: the paper's reduction from 3-SAT (its figures, which define the gadgets, are
-//! not in the text this follows).
+//! - [`render`]: SVG and PNG pictures of a puzzle and a tour;
+//! - [`reduction`]: the paper's reduction from 3-SAT, as a generator of puzzles solvable
+//!   exactly when a formula is satisfiable.
 //!
 //! ```
 //! use kalmar_puzzles::hiroimono::{check, format, solve, Mode, Variant};

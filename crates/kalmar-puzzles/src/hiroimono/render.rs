@@ -1,6 +1,6 @@
 //! Pictures of a Hiroimono puzzle and a tour, in SVG or PNG: the grid's points as faint dots,
 //! stones as black discs (the start ringed), and a tour as a line from stone to stone with each
-//! stone's place in the order. [`picture`] says what is drawn; [`svg`] and [`png`] write it
+//! stone's place in the order. [`picture`](fn@picture) says what is drawn; [`svg`] and [`png`] write it
 //! (see [`crate::picture`]).
 //!
 //! ```
