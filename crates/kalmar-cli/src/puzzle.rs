@@ -81,8 +81,9 @@ pub enum PuzzleCommand {
     /// Random puzzles: Hashiwokakero with a unique solution, Hiroimono with a solution.
     #[command(subcommand)]
     Generate(GenerateCommand),
-    /// The NP-hardness reductions as generators: a grid graph's Hamiltonian circuits become
-    /// a Hashiwokakero puzzle's solutions (Andersson, paper 5).
+    /// The NP-hardness reductions as generators: a CNF formula becomes a Hiroimono puzzle
+    /// solvable exactly when it is satisfiable (Andersson, paper 4), a grid graph's
+    /// Hamiltonian circuits a Hashiwokakero puzzle's solutions (paper 5).
     #[command(subcommand)]
     Reduce(ReduceCommand),
     /// Draw a puzzle as SVG or PNG (with the bridges drawn in a solved Hashiwokakero grid).
@@ -207,6 +208,28 @@ pub struct GenerateOut {
 /// `kalmar puzzle reduce`.
 #[derive(Subcommand)]
 pub enum ReduceCommand {
+    /// A Hiroimono puzzle that has a tour exactly when the formula in FILE (DIMACS CNF, as
+    /// SAT solvers read it) is satisfiable, under every variant; stone 0 is the start.
+    /// Prints the puzzle as a point list; with --solve also solves it and maps the tour back
+    /// to a satisfying assignment (checked against the formula), or proves there is none.
+    /// The gadgets and why they work: docs/algorithms.md.
+    #[command(
+        name = "3sat",
+        after_help = "Examples:\n  kalmar puzzle reduce 3sat examples/formula.cnf -o formula.hiro\n  kalmar puzzle reduce 3sat examples/formula.cnf --solve --variant start"
+    )]
+    Sat {
+        /// The formula, in DIMACS CNF (`p cnf VARIABLES CLAUSES`, clauses ending in 0).
+        file: PathBuf,
+        /// Solve the puzzle and map its tour back to an assignment.
+        #[arg(long)]
+        solve: bool,
+        /// The rules --solve plays by: classic, start, 180 or 180-start.
+        #[arg(long, default_value = "classic")]
+        variant: String,
+        /// Write the puzzle to FILE instead of printing it.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// A Hashiwokakero puzzle whose solutions are the Hamiltonian circuits of a grid graph:
     /// the points are the `o` cells of FILE (a grid of `o` and `.`). Prints the puzzle; with
     /// --solve also a circuit found by the solver and mapped back, or that none exists.
@@ -308,6 +331,16 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             solve,
             output,
         }) => hamilton(file, *solve, output.as_deref()),
+        PuzzleCommand::Reduce(ReduceCommand::Sat {
+            file,
+            solve,
+            variant: variant_id,
+            output,
+        }) => three_sat(
+            file,
+            solve.then_some(variant(variant_id)?),
+            output.as_deref(),
+        ),
         PuzzleCommand::Render { source, pictures } => {
             if pictures.none() {
                 return Err(bad_input("render: give --svg FILE, --png FILE or both"));
@@ -604,6 +637,46 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
 }
 
 /// `kalmar puzzle reduce hamilton`.
+fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyhow::Result<()> {
+    let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
+    let formula = kalmar_puzzles::cnf::Cnf::parse(&text)
+        .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
+    let reduction = hiroimono::reduction::Reduction::new(&formula).map_err(|e| in_file(file, e))?;
+    let points = hiroimono::format::write_points(&reduction.puzzle);
+    match output {
+        Some(path) => write_file(path, &points, "puzzle")?,
+        None => say!("{}", points.trim_end()),
+    }
+    eprintln!(
+        "{} variables and {} clauses make {} stones",
+        formula.variables(),
+        formula.clauses().len(),
+        reduction.puzzle.len()
+    );
+    if let Some(variant) = solve {
+        let decision = reduction.decide(variant)?;
+        match decision.assignment {
+            Some(values) => {
+                let values: Vec<String> = (1..)
+                    .zip(values)
+                    .map(|(v, value)| format!("x{v}={}", u8::from(value)))
+                    .collect();
+                say!(
+                    "satisfiable: {} (from the tour the solver found under {}, checked against the formula)",
+                    values.join(" "),
+                    variant.name()
+                );
+            }
+            None => say!(
+                "unsatisfiable: the puzzle has no tour under {} ({} search nodes)",
+                variant.name(),
+                decision.nodes
+            ),
+        }
+    }
+    Ok(())
+}
+
 fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let points = hashi::reduction::read_points(&text)

@@ -1,6 +1,6 @@
 //! `kalmar puzzle`: Hashiwokakero from files, URLs and game IDs solved, proven unique, saved,
-//! checked and tampered with; Hiroimono under its variants; the Hamilton reduction mapped
-//! back; bad input refused with line and column.
+//! checked and tampered with; Hiroimono under its variants; the Hamilton and 3-SAT
+//! reductions mapped back; bad input refused with line and column.
 
 mod common;
 use common::{json, kalmar, refused, rejected, stderr, stdout, temp, workspace};
@@ -198,6 +198,59 @@ fn the_hamilton_reduction_finds_a_circuit_or_says_there_is_none() {
         "--solve",
     ]));
     assert!(out.contains("no Hamiltonian circuit"), "{out}");
+}
+
+#[test]
+fn the_3sat_reduction_finds_an_assignment_or_proves_there_is_none() {
+    let puzzle = temp("formula.hiro");
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "reduce",
+        "3sat",
+        &example("formula.cnf"),
+        "--solve",
+        "-o",
+        puzzle.to_str().unwrap(),
+    ]));
+    assert!(out.contains("satisfiable: x1=0 x2=1 x3=1"), "{out}");
+    // The puzzle written is a Hiroimono puzzle that `puzzle solve` reads and solves.
+    let solved = stdout(&kalmar(&[
+        "puzzle",
+        "solve",
+        puzzle.to_str().unwrap(),
+        "--variant",
+        "start",
+    ]));
+    assert!(solved.contains("START-HIROIMONO, 164 stones: a solution"), "{solved}");
+    // Adding (not x2) makes it unsatisfiable.
+    let unsatisfiable = temp("unsat.cnf");
+    let text = std::fs::read_to_string(example("formula.cnf")).unwrap();
+    std::fs::write(
+        &unsatisfiable,
+        text.replace("p cnf 3 3", "p cnf 3 4") + "-2 0\n",
+    )
+    .unwrap();
+    let out = stdout(&kalmar(&[
+        "puzzle",
+        "reduce",
+        "3sat",
+        unsatisfiable.to_str().unwrap(),
+        "--solve",
+        "--variant",
+        "start",
+        "-o",
+        temp("unsat.hiro").to_str().unwrap(),
+    ]));
+    assert!(
+        out.contains("unsatisfiable: the puzzle has no tour under START-HIROIMONO"),
+        "{out}"
+    );
+    let bad = temp("bad.cnf");
+    std::fs::write(&bad, "p cnf 2 1\n1 3 0\n").unwrap();
+    refused(
+        &["puzzle", "reduce", "3sat", bad.to_str().unwrap()],
+        "bad.cnf:2:3: found '3', expected a literal between -2 and 2",
+    );
 }
 
 #[test]

@@ -174,7 +174,11 @@ impl Cnf {
             ));
         };
         if !clause.is_empty() {
-            return Err(ParseError::new(last, "the end", "a 0 ending the last clause"));
+            return Err(ParseError::new(
+                last,
+                "the end",
+                "a 0 ending the last clause",
+            ));
         }
         if clauses.len() != count {
             return Err(ParseError::new(
@@ -239,7 +243,11 @@ fn parse_header<'a>(
     let variables = number("variables")?;
     let clauses = number("clauses")?;
     if let Some((span, word)) = words.next() {
-        return Err(ParseError::new(span, format!("'{word}'"), "the end of the header"));
+        return Err(ParseError::new(
+            span,
+            format!("'{word}'"),
+            "the end of the header",
+        ));
     }
     Ok((variables, clauses))
 }
@@ -257,18 +265,49 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let cases = [
-            ("1 2 0\n", "<input>:1:1: found '1', expected the header 'p cnf VARIABLES CLAUSES' first"),
-            ("p cnf 2 1\n1 x 0\n", "<input>:2:3: found 'x', expected a literal between -2 and 2"),
-            ("p cnf 2 1\n1 2\n", "<input>:2:3: found the end, expected a 0 ending the last clause"),
-            ("p cnf 2 2\n1 2 0\n", "<input>:2:5: found 1 clauses, expected 2 clauses, as the header says"),
-            ("p cnf 2 1\n1 0 2 0\n", "<input>:2:5: found another clause, expected 1 clauses, as the header says"),
-            ("p dnf 2 1\n", "<input>:1:3: found 'dnf', expected the header 'p cnf VARIABLES CLAUSES'"),
-            ("p cnf 2\n", "<input>:1:1: found a short header, expected the header 'p cnf VARIABLES CLAUSES' (clauses)"),
-            ("p cnf 99999999999 1\n", "<input>:1:7: found '99999999999', expected the number of variables, at most 16777216"),
-            ("", "<input>:1:1: found no header, expected the header 'p cnf VARIABLES CLAUSES'"),
+            (
+                "1 2 0\n",
+                "<input>:1:1: found '1', expected the header 'p cnf VARIABLES CLAUSES' first",
+            ),
+            (
+                "p cnf 2 1\n1 x 0\n",
+                "<input>:2:3: found 'x', expected a literal between -2 and 2",
+            ),
+            (
+                "p cnf 2 1\n1 2\n",
+                "<input>:2:3: found the end, expected a 0 ending the last clause",
+            ),
+            (
+                "p cnf 2 2\n1 2 0\n",
+                "<input>:2:5: found 1 clauses, expected 2 clauses, as the header says",
+            ),
+            (
+                "p cnf 2 1\n1 0 2 0\n",
+                "<input>:2:5: found another clause, expected 1 clauses, as the header says",
+            ),
+            (
+                "p dnf 2 1\n",
+                "<input>:1:3: found 'dnf', expected the header 'p cnf VARIABLES CLAUSES'",
+            ),
+            (
+                "p cnf 2\n",
+                "<input>:1:1: found a short header, expected the header 'p cnf VARIABLES CLAUSES' (clauses)",
+            ),
+            (
+                "p cnf 99999999999 1\n",
+                "<input>:1:7: found '99999999999', expected the number of variables, at most 16777216",
+            ),
+            (
+                "",
+                "<input>:1:1: found no header, expected the header 'p cnf VARIABLES CLAUSES'",
+            ),
         ];
         for (text, message) in cases {
-            assert_eq!(Cnf::parse(text).unwrap_err().to_string(), message, "{text:?}");
+            assert_eq!(
+                Cnf::parse(text).unwrap_err().to_string(),
+                message,
+                "{text:?}"
+            );
         }
     }
 

@@ -50,18 +50,30 @@ fn proves(formula: &Cnf, variants: &[Variant]) -> bool {
     let mut satisfiable = false;
     for assignment in assignments(formula.variables()) {
         let tour = reduction.solution(&assignment);
-        assert_eq!(tour.is_some(), formula.satisfied_by(&assignment), "{formula:?}");
+        assert_eq!(
+            tour.is_some(),
+            formula.satisfied_by(&assignment),
+            "{formula:?}"
+        );
         if let Some(tour) = tour {
             satisfiable = true;
             assert_eq!(reduction.assignment(&tour), assignment);
             for &variant in &Variant::ALL {
-                assert_eq!(check(&reduction.puzzle, variant, &tour), Ok(()), "{formula:?}");
+                assert_eq!(
+                    check(&reduction.puzzle, variant, &tour),
+                    Ok(()),
+                    "{formula:?}"
+                );
             }
         }
     }
     for &variant in variants {
         let decided = reduction.decide(variant).unwrap();
-        assert_eq!(decided.assignment.is_some(), satisfiable, "{formula:?} {variant:?}");
+        assert_eq!(
+            decided.assignment.is_some(),
+            satisfiable,
+            "{formula:?} {variant:?}"
+        );
         if let Some(tour) = &decided.tour {
             assert_eq!(check(&reduction.puzzle, variant, tour), Ok(()));
         }
@@ -76,7 +88,11 @@ fn every_formula_of_two_variables_and_up_to_three_clauses() {
     let mut unsatisfiable = 0;
     for count in 0..=3 {
         // Turning back makes the search much longer on the largest of these.
-        let variants: &[Variant] = if count < 3 { &Variant::ALL } else { &WITHOUT_TURNING_BACK };
+        let variants: &[Variant] = if count < 3 {
+            &Variant::ALL
+        } else {
+            &WITHOUT_TURNING_BACK
+        };
         for formula in formulas(2, count) {
             unsatisfiable += usize::from(!proves(&formula, variants));
         }
@@ -88,7 +104,10 @@ fn every_formula_of_two_variables_and_up_to_three_clauses() {
 fn every_formula_of_three_variables_and_up_to_two_clauses() {
     for count in 0..=2 {
         for formula in formulas(3, count) {
-            proves(&formula, &[Variant::Start, Variant::Classic, Variant::Reversal]);
+            proves(
+                &formula,
+                &[Variant::Start, Variant::Classic, Variant::Reversal],
+            );
         }
     }
 }
@@ -107,7 +126,10 @@ fn every_formula_of_up_to_three_variables_and_three_clauses() {
 fn empty_formulas_and_empty_clauses() {
     assert!(proves(&Cnf::new(0, vec![]).unwrap(), &Variant::ALL));
     assert!(!proves(&Cnf::new(0, vec![vec![]]).unwrap(), &Variant::ALL));
-    assert!(!proves(&Cnf::new(2, vec![vec![1, 2], vec![]]).unwrap(), &Variant::ALL));
+    assert!(!proves(
+        &Cnf::new(2, vec![vec![1, 2], vec![]]).unwrap(),
+        &Variant::ALL
+    ));
     assert!(proves(&Cnf::new(3, vec![]).unwrap(), &Variant::ALL));
 }
 

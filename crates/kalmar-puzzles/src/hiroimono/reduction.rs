@@ -323,7 +323,11 @@ impl Reduction {
         }
         self.choices
             .iter()
-            .map(|c| c.positive.last().is_some_and(|&far| when[far] > when[c.turn]))
+            .map(|c| {
+                c.positive
+                    .last()
+                    .is_some_and(|&far| when[far] > when[c.turn])
+            })
             .collect()
     }
 }
@@ -433,7 +437,9 @@ fn lay_dip(layout: &mut Layout, stair: &mut Staircase) -> (usize, i64, i64) {
 /// Lays out clause `clause`'s ring on two fresh rows below everything laid out so far; an
 /// empty clause gets a stone no line reaches.
 fn lay_ring(layout: &mut Layout, dips: &[Dip], clause: usize) -> Option<Ring> {
-    let mut mine: Vec<usize> = (0..dips.len()).filter(|&d| dips[d].clause == clause).collect();
+    let mut mine: Vec<usize> = (0..dips.len())
+        .filter(|&d| dips[d].clause == clause)
+        .collect();
     if mine.is_empty() {
         let (x, y) = (layout.column(), layout.row());
         layout.stone(x, y);
