@@ -221,7 +221,10 @@ fn the_3sat_reduction_finds_an_assignment_or_proves_there_is_none() {
         "--variant",
         "start",
     ]));
-    assert!(solved.contains("START-HIROIMONO, 164 stones: a solution"), "{solved}");
+    assert!(
+        solved.contains("START-HIROIMONO, 164 stones: a solution"),
+        "{solved}"
+    );
     // Adding (not x2) makes it unsatisfiable.
     let unsatisfiable = temp("unsat.cnf");
     let text = std::fs::read_to_string(example("formula.cnf")).unwrap();

@@ -6,8 +6,10 @@
 //! from Hamiltonian circuits in grid graphs to Hashiwokakero, with its map back.
 
 use kalmar_puzzles::Mode;
+use kalmar_puzzles::cnf::Cnf;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
+use kalmar_puzzles::hiroimono::reduction::Reduction as SatPuzzle;
 use kalmar_puzzles::hiroimono::{
     self, Point, Solver, Variant, format as hiroimono_format, render as hiroimono_render,
 };
@@ -817,6 +819,99 @@ fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.id()).collect()
 }
 
+/// Andersson's reduction from CNF satisfiability to Hiroimono: the puzzle has a tour, under
+/// every variant, exactly when the formula is satisfiable.
+#[pyclass(module = "kalmar.puzzles", frozen)]
+pub struct SatReduction {
+    reduction: SatPuzzle,
+    puzzle: Arc<hiroimono::Puzzle>,
+}
+
+#[pymethods]
+impl SatReduction {
+    /// The formula's variable count.
+    #[getter]
+    fn variables(&self) -> usize {
+        self.reduction.formula.variables()
+    }
+
+    /// The formula's clauses, DIMACS literals (`v` or `-v` for variable `v`).
+    #[getter]
+    fn clauses(&self) -> Vec<Vec<i32>> {
+        self.reduction.formula.clauses().to_vec()
+    }
+
+    /// The Hiroimono puzzle; stone 0 is the start.
+    #[getter]
+    fn puzzle(&self) -> Hiroimono {
+        Hiroimono {
+            puzzle: Arc::clone(&self.puzzle),
+        }
+    }
+
+    /// The tour of a satisfying assignment (one bool per variable, x1 first), checked under
+    /// every variant; None if the assignment does not satisfy the formula.
+    fn solution(
+        &self,
+        py: Python<'_>,
+        assignment: Vec<bool>,
+    ) -> PyResult<Option<Py<HiroimonoSolution>>> {
+        (self.reduction.solution(&assignment))
+            .map(|tour| checked_tour(py, &self.puzzle, Variant::Start, tour))
+            .transpose()
+    }
+
+    /// The assignment a tour encodes (a `HiroimonoSolution`, a solution's text or the stone
+    /// indices in order): x_i is true when the tour comes back up the staircase of x_i.
+    fn assignment(&self, order: &Bound<'_, PyAny>) -> PyResult<Vec<bool>> {
+        let claimed = claimed_order(&self.puzzle, order)?;
+        Ok(self.reduction.assignment(&claimed))
+    }
+
+    /// Solves the puzzle under `variant` and maps its tour back: a satisfying assignment, or
+    /// None when the puzzle has no tour, which proves the formula unsatisfiable. Exponential
+    /// in the worst case; Ctrl-C interrupts.
+    #[pyo3(signature = (variant="classic"))]
+    fn decide(&self, py: Python<'_>, variant: &str) -> PyResult<Option<Vec<bool>>> {
+        let variant = variant_of(variant)?;
+        let reduction = self.reduction.clone();
+        let decision = interruptible(py, move || reduction.decide(variant))?.map_err(internal)?;
+        Ok(decision.assignment)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<kalmar.puzzles.SatReduction: {} variables, {} clauses, {} stones>",
+            self.reduction.formula.variables(),
+            self.reduction.formula.clauses().len(),
+            self.puzzle.len()
+        )
+    }
+}
+
+/// The Hiroimono puzzle of a CNF formula, as `kalmar puzzle reduce 3sat` makes it: `formula`
+/// is DIMACS CNF text (`p cnf VARIABLES CLAUSES`, clauses ending in 0) or a list of clauses
+/// of DIMACS literals over variables 1, 2, …. ValueError for text that does not parse (with
+/// the line and column) or a literal 0.
+#[pyfunction]
+fn reduce_3sat(formula: &Bound<'_, PyAny>) -> PyResult<SatReduction> {
+    let formula = match formula.extract::<&str>() {
+        Ok(text) => Cnf::parse(text).map_err(value_error)?,
+        Err(_) => {
+            let clauses = formula.extract::<Vec<Vec<i32>>>()?;
+            let variables = clauses
+                .iter()
+                .flatten()
+                .map(|l| l.unsigned_abs() as usize)
+                .max();
+            Cnf::new(variables.unwrap_or(0), clauses).map_err(value_error)?
+        }
+    };
+    let reduction = SatPuzzle::new(&formula).map_err(value_error)?;
+    let puzzle = Arc::new(reduction.puzzle.clone());
+    Ok(SatReduction { reduction, puzzle })
+}
+
 /// Adds the functions and classes to the `puzzles` submodule.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Hashi>()?;
@@ -826,11 +921,13 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<HiroimonoSolution>()?;
     m.add_class::<HiroimonoAnswer>()?;
     m.add_class::<HamiltonReduction>()?;
+    m.add_class::<SatReduction>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(generate_hashi, m)?)?;
     m.add_function(wrap_pyfunction!(generate_hiroimono, m)?)?;
     m.add_function(wrap_pyfunction!(hamilton, m)?)?;
+    m.add_function(wrap_pyfunction!(reduce_3sat, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     Ok(())
 }

@@ -174,6 +174,26 @@ def test_a_hiroimono_tour_is_drawn_as_svg_and_png():
         puzzle.svg([0, 99])
 
 
+def test_the_3sat_reduction_decides_formulas_both_ways():
+    text = (EXAMPLES / "formula.cnf").read_text()
+    reduction = puzzles.reduce_3sat(text)
+    assert reduction.variables == 3 and reduction.clauses == [[1, 2], [-1, 2], [-2, 3, 1]]
+    assert len(reduction.puzzle) == 164 and "164 stones" in repr(reduction)
+    assert reduction.decide("start") == [False, True, True]
+    for bits in range(8):
+        assignment = [bool(bits >> i & 1) for i in range(3)]
+        tour = reduction.solution(assignment)
+        satisfied = assignment[1] and (assignment[2] or assignment[0])
+        assert (tour is not None) == satisfied
+        if tour is not None:
+            assert tour.verified and reduction.assignment(tour.order) == assignment
+    assert puzzles.reduce_3sat([[1], [-1]]).decide("180") is None
+    with pytest.raises(ValueError, match="2:3: found '3'"):
+        puzzles.reduce_3sat("p cnf 2 1\n1 3 0\n")
+    with pytest.raises(ValueError, match="literal 0"):
+        puzzles.reduce_3sat([[1, 0]])
+
+
 def test_a_tampered_tour_is_rejected():
     puzzle = puzzles.Hiroimono([(0, 0), (1, 0), (2, 0)])
     assert puzzle.check([0, 1, 2], "start")

@@ -59,6 +59,19 @@ True
 Traceback (most recent call last):
   ...
 kalmar.Rejected: the tour starts at stone 1, not at the given start, stone 0
+
+``reduce_3sat`` is the paper's reduction the other way: a CNF formula (DIMACS text or a list
+of clauses) becomes a Hiroimono puzzle that has a tour exactly when the formula is
+satisfiable, and a tour becomes a satisfying assignment:
+
+>>> reduction = puzzles.reduce_3sat([[1, 2], [-1, 2], [-2, 3, 1]])
+>>> reduction.decide("start")
+[False, True, True]
+>>> tour = reduction.solution([True, True, True])
+>>> reduction.puzzle.check(tour, "180"), reduction.assignment(tour)
+(True, [True, True, True])
+>>> puzzles.reduce_3sat([[1], [-1]]).decide() is None
+True
 """
 
 from kalmar._kalmar import puzzles as _native
@@ -70,9 +83,11 @@ HamiltonReduction = _native.HamiltonReduction
 Hiroimono = _native.Hiroimono
 HiroimonoAnswer = _native.HiroimonoAnswer
 HiroimonoSolution = _native.HiroimonoSolution
+SatReduction = _native.SatReduction
 generate_hashi = _native.generate_hashi
 generate_hiroimono = _native.generate_hiroimono
 hamilton = _native.hamilton
+reduce_3sat = _native.reduce_3sat
 parse = _native.parse
 read = _native.read
 variants = _native.variants
@@ -85,9 +100,11 @@ __all__ = [
     "Hiroimono",
     "HiroimonoAnswer",
     "HiroimonoSolution",
+    "SatReduction",
     "generate_hashi",
     "generate_hiroimono",
     "hamilton",
+    "reduce_3sat",
     "parse",
     "read",
     "variants",

@@ -117,15 +117,29 @@ class Hiroimono:
         count: int | None = None,
         solver: str = "dfs",
     ) -> HiroimonoAnswer:
-        """Variants: "classic", "start", "180", "180-start"; solvers: "dfs", "sat", "dp".""
+        """Variants: "classic", "start", "180", "180-start"; solvers: "dfs", "sat", "dp"."""
     def svg(self, order: HiroimonoSolution | str | Sequence[int] | None = None) -> str:
         """The stones, and the tour numbered if an order is given."""
     def png(
         self, order: HiroimonoSolution | str | Sequence[int] | None = None, scale: float = 2.0
     ) -> bytes:
-        """The picture of svg() as PNG bytes.""""
+        """The picture of svg() as PNG bytes."""
     def check(self, order: HiroimonoSolution | str | Sequence[int], variant: str = "classic") -> bool:
         """True, or kalmar.Rejected with the first rule broken."""
+
+class SatReduction:
+    """A CNF formula as a Hiroimono puzzle that has a tour exactly when it is satisfiable."""
+
+    variables: int
+    clauses: list[list[int]]
+    """DIMACS literals: v or -v for variable v."""
+    puzzle: Hiroimono
+    def solution(self, assignment: Sequence[bool]) -> HiroimonoSolution | None:
+        """The tour of a satisfying assignment (x1 first); None if it does not satisfy."""
+    def assignment(self, order: HiroimonoSolution | str | Sequence[int]) -> list[bool]:
+        """The assignment a tour encodes."""
+    def decide(self, variant: str = "classic") -> list[bool] | None:
+        """A satisfying assignment from the solver's tour, or None: unsatisfiable."""
 
 class HamiltonReduction:
     """A grid graph's Hamiltonian circuits as a Hashiwokakero puzzle's solutions."""
@@ -156,6 +170,9 @@ def generate_hiroimono(
 
 def hamilton(points: str | Sequence[tuple[int, int]]) -> HamiltonReduction:
     """The reduction of a grid graph: (row, column) points, or a grid of `o` and `.`."""
+
+def reduce_3sat(formula: str | Sequence[Sequence[int]]) -> SatReduction:
+    """The reduction of a CNF formula: DIMACS text, or clauses of DIMACS literals."""
 
 def variants() -> list[str]:
     """Hiroimono's variants: classic, start, 180, 180-start."""
