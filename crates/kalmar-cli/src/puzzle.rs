@@ -637,16 +637,23 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
 }
 
 /// `kalmar puzzle reduce hamilton`.
+/// Writes a reduction's puzzle to `output`, or prints it when there is none.
+fn print_or_write(output: Option<&Path>, puzzle: &str) -> anyhow::Result<()> {
+    match output {
+        Some(path) => write_file(path, puzzle, "puzzle"),
+        None => {
+            say!("{}", puzzle.trim_end());
+            Ok(())
+        }
+    }
+}
+
 fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let formula = kalmar_puzzles::cnf::Cnf::parse(&text)
         .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
     let reduction = hiroimono::reduction::Reduction::new(&formula).map_err(|e| in_file(file, e))?;
-    let points = hiroimono::format::write_points(&reduction.puzzle);
-    match output {
-        Some(path) => write_file(path, &points, "puzzle")?,
-        None => say!("{}", points.trim_end()),
-    }
+    print_or_write(output, &hiroimono::format::write_points(&reduction.puzzle))?;
     eprintln!(
         "{} variables and {} clauses make {} stones",
         formula.variables(),
@@ -682,11 +689,7 @@ fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<(
     let points = hashi::reduction::read_points(&text)
         .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
     let reduction = hashi::reduction::Reduction::new(&points).map_err(|e| in_file(file, e))?;
-    let grid = hashi::format::write_puzzle(&reduction.puzzle);
-    match output {
-        Some(path) => write_file(path, &grid, "puzzle")?,
-        None => say!("{}", grid.trim_end()),
-    }
+    print_or_write(output, &hashi::format::write_puzzle(&reduction.puzzle))?;
     if solve {
         let answer =
             hashi::solve(&reduction.puzzle, Mode::Find).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -102,6 +102,17 @@ struct Staircase {
     row: i64,
 }
 
+impl Staircase {
+    /// A staircase whose first two stones are in `column`, on `rows`, going on along the
+    /// second row.
+    fn start(layout: &mut Layout, column: i64, rows: [i64; 2]) -> Staircase {
+        Staircase {
+            stones: rows.map(|row| layout.stone(column, row)).to_vec(),
+            row: rows[1],
+        }
+    }
+}
+
 /// A literal's dip: where the tour leaves the staircase for a ring and comes back.
 #[derive(Clone, Copy, Debug)]
 struct Dip {
@@ -358,21 +369,9 @@ fn lay_choice(
     let entry_column = layout.column();
     let positive_column = layout.column();
     let entry = layout.stone(entry_column, entry_row);
-    let mut positive = Staircase {
-        stones: vec![
-            layout.stone(positive_column, entry_row),
-            layout.stone(positive_column, positive_row),
-        ],
-        row: positive_row,
-    };
+    let mut positive = Staircase::start(layout, positive_column, [entry_row, positive_row]);
     let exit = layout.stone(positive_column, exit_row);
-    let mut negative = Staircase {
-        stones: vec![
-            layout.stone(entry_column, exit_row),
-            layout.stone(entry_column, negative_row),
-        ],
-        row: negative_row,
-    };
+    let mut negative = Staircase::start(layout, entry_column, [exit_row, negative_row]);
     dips(layout, &mut positive, &mut negative);
     // The turn: the positive staircase comes down onto its row from above, the negative one
     // reaches the stone below it from below.
