@@ -144,14 +144,14 @@ impl Cnf {
                 if literal.abs() > bound {
                     return Err(ParseError::new(span, format!("'{word}'"), expected()));
                 }
+                if clause.is_empty() && clauses.len() == count {
+                    return Err(ParseError::new(
+                        span,
+                        "another clause",
+                        format!("{count} clauses, as the header says"),
+                    ));
+                }
                 if literal == 0 {
-                    if clauses.len() == count {
-                        return Err(ParseError::new(
-                            span,
-                            "another clause",
-                            format!("{count} clauses, as the header says"),
-                        ));
-                    }
                     clauses.push(std::mem::take(&mut clause));
                 } else {
                     literals += 1;
