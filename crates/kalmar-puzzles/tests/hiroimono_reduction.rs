@@ -112,13 +112,13 @@ fn every_formula_of_three_variables_and_up_to_two_clauses() {
     }
 }
 
+/// Not under the 180 variants: there a tour of some formula of three variables and three
+/// clauses maps to an assignment that does not satisfy it (see the module docs).
 #[test]
-#[ignore = "about 14,000 formulas under every variant, minutes in release mode"]
-fn every_formula_of_up_to_three_variables_and_three_clauses() {
-    for variables in 2..=3 {
-        for formula in formulas(variables, 3) {
-            proves(&formula, &Variant::ALL);
-        }
+#[ignore = "12,341 formulas, about a minute in release mode"]
+fn every_formula_of_three_variables_and_three_clauses() {
+    for formula in formulas(3, 3) {
+        proves(&formula, &WITHOUT_TURNING_BACK);
     }
 }
 
