@@ -22,7 +22,7 @@
 //! # Complexity
 //! Reading and writing are linear in the size of the text.
 
-use kalmar_core::{ParseError, Span};
+use kalmar_core::error::{Cursor, ParseError, Span};
 use std::fmt::Write;
 use thiserror::Error;
 
@@ -107,63 +107,76 @@ impl Cnf {
         let mut clause = Vec::new();
         let mut literals = 0usize;
         let mut last = Span { line: 1, column: 1 };
-        for (line, content) in (1u32..).zip(text.lines()) {
-            let trimmed = content.trim_start();
-            if trimmed.starts_with('c') {
+        let mut cursor = Cursor::new(text);
+        let mut fresh_line = true;
+        loop {
+            cursor.skip_blanks();
+            let Some(next) = cursor.peek() else { break };
+            if next == '\n' {
+                cursor.bump();
+                fresh_line = true;
                 continue;
             }
-            if trimmed.starts_with('%') {
-                break;
-            }
-            let words = words(content, line);
-            if trimmed.starts_with('p') {
-                if header.is_some() {
-                    return Err(ParseError::new(
-                        Span { line, column: 1 },
-                        "a second header",
-                        "one 'p cnf' line",
-                    ));
-                }
-                header = Some(parse_header(words.into_iter(), line)?);
-                continue;
-            }
-            for (span, word) in words {
-                last = span;
-                let Some((variables, count)) = header else {
-                    return Err(ParseError::new(
-                        span,
-                        format!("'{word}'"),
-                        "the header 'p cnf VARIABLES CLAUSES' first",
-                    ));
-                };
-                let bound = variables as i64;
-                let expected = || format!("a literal between -{bound} and {bound}");
-                let literal: i64 = word
-                    .parse()
-                    .map_err(|_| ParseError::new(span, format!("'{word}'"), expected()))?;
-                if literal.abs() > bound {
-                    return Err(ParseError::new(span, format!("'{word}'"), expected()));
-                }
-                if clause.is_empty() && clauses.len() == count {
-                    return Err(ParseError::new(
-                        span,
-                        "another clause",
-                        format!("{count} clauses, as the header says"),
-                    ));
-                }
-                if literal == 0 {
-                    clauses.push(std::mem::take(&mut clause));
-                } else {
-                    literals += 1;
-                    if literals > MAX_SIZE {
-                        return Err(ParseError::new(
-                            span,
-                            format!("more than {MAX_SIZE} literals"),
-                            "a smaller formula",
-                        ));
+            if fresh_line {
+                match next {
+                    'c' => {
+                        cursor.take_while(|c| c != '\n');
+                        continue;
                     }
-                    clause.push(literal as i32);
+                    '%' => break,
+                    'p' => {
+                        let line = cursor.span().line;
+                        if header.is_some() {
+                            return Err(ParseError::new(
+                                Span { line, column: 1 },
+                                "a second header",
+                                "one 'p cnf' line",
+                            ));
+                        }
+                        header = Some(parse_header(line_words(&mut cursor).into_iter(), line)?);
+                        continue;
+                    }
+                    _ => {}
                 }
+            }
+            fresh_line = false;
+            let span = cursor.span();
+            let word = cursor.take_while(|c| !c.is_whitespace());
+            last = span;
+            let Some((variables, count)) = header else {
+                return Err(ParseError::new(
+                    span,
+                    format!("'{word}'"),
+                    "the header 'p cnf VARIABLES CLAUSES' first",
+                ));
+            };
+            let bound = variables as i64;
+            let expected = || format!("a literal between -{bound} and {bound}");
+            let literal: i64 = word
+                .parse()
+                .map_err(|_| ParseError::new(span, format!("'{word}'"), expected()))?;
+            if literal.abs() > bound {
+                return Err(ParseError::new(span, format!("'{word}'"), expected()));
+            }
+            if clause.is_empty() && clauses.len() == count {
+                return Err(ParseError::new(
+                    span,
+                    "another clause",
+                    format!("{count} clauses, as the header says"),
+                ));
+            }
+            if literal == 0 {
+                clauses.push(std::mem::take(&mut clause));
+            } else {
+                literals += 1;
+                if literals > MAX_SIZE {
+                    return Err(ParseError::new(
+                        span,
+                        format!("more than {MAX_SIZE} literals"),
+                        "a smaller formula",
+                    ));
+                }
+                clause.push(literal as i32);
             }
         }
         let Some((variables, count)) = header else {
@@ -191,23 +204,19 @@ impl Cnf {
     }
 }
 
-/// The blank-separated words of a line, each with where it starts.
-fn words(content: &str, line: u32) -> Vec<(Span, &str)> {
+/// The blank-separated words up to the end of the cursor's line, each with where it starts.
+fn line_words<'a>(cursor: &mut Cursor<'a>) -> Vec<(Span, &'a str)> {
     let mut words = Vec::new();
-    let mut start = None;
-    for (index, (byte, character)) in content.char_indices().enumerate() {
-        if character.is_whitespace() {
-            if let Some((column, from)) = start.take() {
-                words.push((Span { line, column }, &content[from..byte]));
+    loop {
+        cursor.skip_blanks();
+        match cursor.peek() {
+            None | Some('\n') => return words,
+            Some(_) => {
+                let span = cursor.span();
+                words.push((span, cursor.take_while(|c| !c.is_whitespace())));
             }
-        } else if start.is_none() {
-            start = Some((index as u32 + 1, byte));
         }
     }
-    if let Some((column, from)) = start {
-        words.push((Span { line, column }, &content[from..]));
-    }
-    words
 }
 
 /// Reads `p cnf VARIABLES CLAUSES`.
