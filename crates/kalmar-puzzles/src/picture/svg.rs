@@ -2,6 +2,7 @@
 //! reader's sans-serif font.
 
 use super::{Circle, Colour, Label, Line, Picture, Shape, Stroke};
+use kalmar_core::svg::escape;
 use std::fmt::Write;
 
 /// The picture as an SVG document.
@@ -89,14 +90,6 @@ fn stroke_attributes(stroke: &Stroke) -> String {
 /// `#rrggbb`.
 fn colour(colour: Colour) -> String {
     format!("#{:02x}{:02x}{:02x}", colour.red, colour.green, colour.blue)
-}
-
-/// Text with XML's special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
