@@ -59,7 +59,7 @@
 //! ```
 //!
 //! # Complexity
-//! Linear: 2 stones, 15 per variable, 15 per distinct literal of a clause and 4 per clause,
+//! Linear: one pass over the clauses, then 2 stones, 15 per variable, 15 per distinct literal of a clause and 4 per clause,
 //! laid out in one pass, with coordinates below twice the number of stones. Mapping an
 //! assignment to a tour, or a tour back, is linear too; [`Reduction::decide`] is a solver
 //! call, exponential in the worst case.
@@ -227,18 +227,16 @@ impl Reduction {
         let start = layout.stone(link_column, start_row);
         let mut choices = Vec::with_capacity(formula.variables());
         let mut dips = Vec::with_capacity(literals);
-        for variable in 0..formula.variables() {
-            let mut occurrences = Vec::new();
-            for (clause, literals) in clauses.iter().enumerate() {
-                let literal = variable as i32 + 1;
-                for positive in [true, false] {
-                    if literals.contains(&if positive { literal } else { -literal }) {
-                        occurrences.push((clause, positive));
-                    }
-                }
+        // Each variable's occurrences (clause, positive), in clause order: one pass.
+        let mut occurrences = vec![Vec::new(); formula.variables()];
+        for (clause, literals) in clauses.iter().enumerate() {
+            for &literal in literals {
+                occurrences[literal.unsigned_abs() as usize - 1].push((clause, literal > 0));
             }
+        }
+        for (variable, occurrences) in occurrences.iter().enumerate() {
             let choice = lay_choice(&mut layout, link_column, |layout, positive, negative| {
-                for &(clause, sign) in &occurrences {
+                for &(clause, sign) in occurrences {
                     let (drop, column_c, column_r) =
                         lay_dip(layout, if sign { positive } else { negative });
                     dips.push(Dip {
@@ -256,8 +254,14 @@ impl Reduction {
         }
         let end_row = layout.row();
         let end = layout.stone(link_column, end_row);
-        let rings = (0..clauses.len())
-            .map(|clause| lay_ring(&mut layout, &dips, clause))
+        // Each clause's dips, left to right: dips are laid out left to right.
+        let mut by_clause = vec![Vec::new(); clauses.len()];
+        for (index, dip) in dips.iter().enumerate() {
+            by_clause[dip.clause].push(index);
+        }
+        let rings = by_clause
+            .into_iter()
+            .map(|mine| lay_ring(&mut layout, &dips, mine))
             .collect();
         Ok(Reduction {
             puzzle: Puzzle::new(layout.points)?,
@@ -349,13 +353,8 @@ impl Reduction {
 
 /// The clause's literals without repeats, in their order.
 fn distinct(clause: &[i32]) -> Vec<i32> {
-    let mut seen = Vec::with_capacity(clause.len());
-    for &literal in clause {
-        if !seen.contains(&literal) {
-            seen.push(literal);
-        }
-    }
-    seen
+    let mut seen = std::collections::HashSet::with_capacity(clause.len());
+    clause.iter().copied().filter(|&l| seen.insert(l)).collect()
 }
 
 /// Lays out one variable's choice below `link_column`: the entry, the staircases' first
@@ -437,18 +436,15 @@ fn lay_dip(layout: &mut Layout, stair: &mut Staircase) -> (usize, i64, i64) {
     (stair.stones[first + 2], before, at)
 }
 
-/// Lays out clause `clause`'s ring on two fresh rows below everything laid out so far; an
-/// empty clause gets a stone no line reaches.
-fn lay_ring(layout: &mut Layout, dips: &[Dip], clause: usize) -> Option<Ring> {
-    let mut mine: Vec<usize> = (0..dips.len())
-        .filter(|&d| dips[d].clause == clause)
-        .collect();
+/// Lays out the ring of a clause whose dips are `mine` (left to right) on two fresh rows
+/// below everything laid out so far; an empty clause gets a stone no line reaches.
+fn lay_ring(layout: &mut Layout, dips: &[Dip], mine: Vec<usize>) -> Option<Ring> {
     if mine.is_empty() {
         let (x, y) = (layout.column(), layout.row());
         layout.stone(x, y);
         return None;
     }
-    mine.sort_by_key(|&d| dips[d].column_c);
+    debug_assert!(mine.is_sorted_by_key(|&d| dips[d].column_c));
     let (row, closing_row) = (layout.row(), layout.row());
     let stones = mine
         .iter()
