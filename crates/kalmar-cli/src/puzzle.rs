@@ -542,17 +542,13 @@ fn solved_hiroimono(
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
-    let work = match solved.solver {
-        Solver::Dfs => "search nodes",
-        Solver::Sat => "SAT decisions",
-        Solver::Dp => "dynamic program states",
-    };
     say!(
-        "{variant}, {}: {} in {} ({} {work})",
+        "{variant}, {}: {} in {} ({} {})",
         count(puzzle.len() as u64, "stone"),
         how_many(answer.count, answer.complete, answer.unique, ask),
         millis(solved.elapsed),
-        answer.nodes
+        answer.nodes,
+        solved.solver.work()
     );
     let drawn = answer.solutions.iter().map(|solution| {
         hiroimono::format::draw_solution(puzzle, solution)
@@ -636,7 +632,6 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
     }
 }
 
-/// `kalmar puzzle reduce hamilton`.
 /// Writes a reduction's puzzle to `output`, or prints it when there is none.
 fn print_or_write(output: Option<&Path>, puzzle: &str) -> anyhow::Result<()> {
     match output {
@@ -648,6 +643,7 @@ fn print_or_write(output: Option<&Path>, puzzle: &str) -> anyhow::Result<()> {
     }
 }
 
+/// `kalmar puzzle reduce 3sat`.
 fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let formula = kalmar_puzzles::cnf::Cnf::parse(&text)
@@ -684,6 +680,7 @@ fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyh
     Ok(())
 }
 
+/// `kalmar puzzle reduce hamilton`.
 fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let points = hashi::reduction::read_points(&text)
@@ -691,13 +688,8 @@ fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<(
     let reduction = hashi::reduction::Reduction::new(&points).map_err(|e| in_file(file, e))?;
     print_or_write(output, &hashi::format::write_puzzle(&reduction.puzzle))?;
     if solve {
-        let answer =
-            hashi::solve(&reduction.puzzle, Mode::Find).map_err(|e| anyhow::anyhow!("{e}"))?;
-        match answer.solutions.first() {
-            Some(solution) => {
-                let circuit = reduction.circuit(solution).ok_or_else(|| {
-                    anyhow::anyhow!("internal error: a solution is not a Hamiltonian circuit")
-                })?;
+        match reduction.decide()? {
+            Some(circuit) => {
                 let points: Vec<String> = circuit
                     .iter()
                     .map(|&p| format!("({}, {})", points[p].0 + 1, points[p].1 + 1))

@@ -684,6 +684,14 @@ impl HamiltonReduction {
         Ok(self.reduction.circuit(&claimed))
     }
 
+    /// Solves the puzzle and maps its solution back: a Hamiltonian circuit (as `circuit`
+    /// gives it), or None when the puzzle has no solution, which proves the grid graph has
+    /// none. Ctrl-C interrupts.
+    fn decide(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let reduction = self.reduction.clone();
+        interruptible(py, move || reduction.decide())?.map_err(internal)
+    }
+
     /// The puzzle's solution of a Hamiltonian circuit (the points' indices in order), or None
     /// if it is not one.
     fn solution(&self, py: Python<'_>, circuit: Vec<usize>) -> PyResult<Option<Py<HashiSolution>>> {

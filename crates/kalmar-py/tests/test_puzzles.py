@@ -123,6 +123,8 @@ def test_the_hamilton_reduction_of_a_square_has_one_circuit():
     assert circuit == [0, 1, 3, 2]
     assert reduction.solution(circuit).bridges == answer.solutions[0].bridges
     assert reduction.solution([0, 3, 1, 2]) is None
+    assert reduction.decide() == circuit
+    assert puzzles.hamilton("ooo\nooo\nooo\n").decide() is None  # 9 points: odd, no circuit
     assert puzzles.hamilton("oo\noo\n").puzzle.to_text() == reduction.puzzle.to_text()
     with pytest.raises(ValueError, match="at least 3 points"):
         puzzles.hamilton([(0, 0), (0, 1)])

@@ -21,6 +21,7 @@
 //! let circuit = reduction.circuit(&answer.solutions[0]).unwrap();
 //! assert_eq!(circuit, [0, 1, 3, 2]);
 //! assert_eq!(reduction.solution(&circuit).unwrap(), answer.solutions[0]);
+//! assert_eq!(reduction.decide().unwrap(), Some(circuit));
 //! ```
 //!
 //! # Complexity
@@ -43,6 +44,12 @@ pub enum ReductionError {
     /// The grid would be too large.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// Solving the puzzle failed (a defect: a solution failed the checker).
+    #[error(transparent)]
+    Solve(#[from] super::Error),
+    /// A solution of the puzzle is not a Hamiltonian circuit (a defect of this module).
+    #[error("internal error: a solution of the puzzle is not a Hamiltonian circuit")]
+    NotACircuit,
 }
 
 /// The puzzle of a point set and what is needed to map its solutions back.
@@ -201,6 +208,16 @@ impl Reduction {
             (previous, current) = (current, following);
         }
         (circuit.len() == self.points.len()).then_some(circuit)
+    }
+
+    /// Solves the puzzle and maps its first solution back: a Hamiltonian circuit of the
+    /// points (as [`circuit`](Self::circuit) gives it), or `None` when the puzzle has no
+    /// solution, which proves the grid graph has no Hamiltonian circuit.
+    pub fn decide(&self) -> Result<Option<Vec<usize>>, ReductionError> {
+        let answer = super::solve(&self.puzzle, super::Mode::Find)?;
+        (answer.solutions.first())
+            .map(|solution| self.circuit(solution).ok_or(ReductionError::NotACircuit))
+            .transpose()
     }
 
     /// The solution of a Hamiltonian circuit (point indices in circuit order), or `None` if

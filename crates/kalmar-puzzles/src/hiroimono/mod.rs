@@ -132,6 +132,16 @@ impl Solver {
             Solver::Dp => "dp",
         }
     }
+
+    /// What [`Answer::nodes`] counts for this solver, for messages: `search nodes`, `SAT
+    /// decisions` or `dynamic program states`.
+    pub const fn work(self) -> &'static str {
+        match self {
+            Solver::Dfs => "search nodes",
+            Solver::Sat => "SAT decisions",
+            Solver::Dp => "dynamic program states",
+        }
+    }
 }
 
 /// A text that names no solver.

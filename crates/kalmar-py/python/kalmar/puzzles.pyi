@@ -149,6 +149,8 @@ class HamiltonReduction:
     puzzle: Hashi
     def circuit(self, solution: HashiSolution | str | Sequence[int]) -> list[int] | None:
         """The points' indices in circuit order; None if the bridges make no circuit."""
+    def decide(self) -> list[int] | None:
+        """A Hamiltonian circuit from the solved puzzle, or None: there is none."""
     def solution(self, circuit: Sequence[int]) -> HashiSolution | None:
         """The puzzle's solution of a circuit; None if it is not one."""
 
