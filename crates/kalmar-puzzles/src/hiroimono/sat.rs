@@ -70,20 +70,8 @@
 //! Each SAT call is exponential in the worst case (the problem is NP-complete); counting k
 //! solutions takes k + 1 calls.
 //!
-//! Measured, release build, each solver alone finding one tour (one run per puzzle, on a
-//! shared two-core machine), median and slowest over 5 generated puzzles per size
-//! (`generate(n, 4, …)`, seeds 1 to 5, as `kalmar bench puzzles`; `--hiroimono-sat` adds
-//! these rows there):
-//!
-//! | stones | START: search     | START: SAT     | HIROIMONO: search | HIROIMONO: SAT |
-//! |--------|-------------------|----------------|-------------------|----------------|
-//! | 20     | 0.016 ms (0.017)  | 3.3 ms (7.7)   | 0.017 ms (0.025)  | 3.1 ms (12)    |
-//! | 40     | 0.045 ms (0.056)  | 80 ms (540)    | 0.053 ms (0.14)   | 0.30 s (3.4)   |
-//! | 60     | 0.087 ms (0.43)   | 2.2 s (7.8)    | 0.10 ms (0.68)    | 11 s (16)      |
-//! | 80     | 1.4 ms (449)      | 122 s (270)    | 0.11 ms (2 200)   | 40 s (107)     |
-//!
-//! With 180° turns the SAT medians are alike (2.7 to 3.8 ms at 20 stones, 0.3 s at 40, 3 s at
-//! 60). The solver makes about 10⁵ decisions at 60 stones and 10⁶ at 80.
+//! Measured against the search in docs/BENCHMARKS.md (`kalmar bench puzzles --hiroimono-sat`):
+//! milliseconds at 20 stones, seconds at 60, where the search stays under a millisecond.
 //!
 //! The search's pruning (reachability, forced ends) has no counterpart in the clauses, which
 //! the solver must learn conflict by conflict, at each step anew; the encoding is the
