@@ -68,7 +68,7 @@ pub enum PuzzleCommand {
     /// a Hashiwokakero grid with its bridges drawn, or a Hiroimono puzzle and a stone order.
     #[command(after_help = "Examples:
   kalmar puzzle check solved.hashi
-  kalmar puzzle check examples/stones.hiro order.txt --variant start")]
+  kalmar puzzle check examples/stones.hiro order.txt --variant start --json")]
     Check {
         /// The puzzle, or for Hashiwokakero the solved grid.
         source: String,
@@ -77,6 +77,9 @@ pub enum PuzzleCommand {
         /// Hiroimono's rules (see `solve`).
         #[arg(long, default_value = "classic", value_name = "ID")]
         variant: String,
+        /// Print the verdict as JSON (a rejection is still an error, exit code 3).
+        #[arg(long)]
+        json: bool,
     },
     /// Random puzzles: Hashiwokakero with a unique solution, Hiroimono with a solution.
     #[command(subcommand)]
@@ -96,13 +99,21 @@ pub enum PuzzleCommand {
         /// The pictures to write (at least one).
         #[command(flatten)]
         pictures: PictureFiles,
+        /// Print the puzzle read and the files written as JSON.
+        #[arg(long)]
+        json: bool,
     },
-    /// Write a Hashiwokakero puzzle in another form: its grid, its puzz.link URL and its
-    /// Tatham game ID.
-    #[command(after_help = "Example:\n  kalmar puzzle convert 5x3m2:2a5a1e1a3b")]
+    /// Write a puzzle in its other forms: a Hashiwokakero puzzle as its grid, its puzz.link
+    /// URL and its Tatham game ID; a Hiroimono puzzle as a point list.
+    #[command(
+        after_help = "Examples:\n  kalmar puzzle convert 5x3m2:2a5a1e1a3b\n  kalmar puzzle convert examples/bridges-7x7.hashi --json"
+    )]
     Convert {
         /// The puzzle: a file, a puzz.link URL or a Tatham game ID.
         source: String,
+        /// Print the forms as JSON, with the puzzle's islands or stones.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -203,6 +214,9 @@ pub struct GenerateOut {
     /// Write the puzzle to FILE instead of printing it.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Print the puzzle, its forms and (for Hiroimono) the walk that made it as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `kalmar puzzle reduce`.
@@ -229,6 +243,9 @@ pub enum ReduceCommand {
         /// Write the puzzle to FILE instead of printing it.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Print the puzzle's stones and, with --solve, the decision as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// A Hashiwokakero puzzle whose solutions are the Hamiltonian circuits of a grid graph:
     /// the points are the `o` cells of FILE (a grid of `o` and `.`). Prints the puzzle; with
@@ -245,6 +262,9 @@ pub enum ReduceCommand {
         /// Write the puzzle to FILE instead of printing it.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Print the puzzle and, with --solve, the circuit as JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -324,49 +344,109 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             source,
             solution,
             variant: variant_id,
-        } => check(source, solution.as_deref(), variant_id),
+            json,
+        } => check(source, solution.as_deref(), variant_id, *json),
         PuzzleCommand::Generate(command) => generate(command),
         PuzzleCommand::Reduce(ReduceCommand::Hamilton {
             file,
             solve,
             output,
-        }) => hamilton(file, *solve, output.as_deref()),
+            json,
+        }) => hamilton(file, *solve, output.as_deref(), *json),
         PuzzleCommand::Reduce(ReduceCommand::Sat {
             file,
             solve,
             variant: variant_id,
             output,
+            json,
         }) => three_sat(
             file,
             solve.then_some(variant(variant_id)?),
             output.as_deref(),
+            *json,
         ),
-        PuzzleCommand::Render { source, pictures } => {
-            if pictures.none() {
-                return Err(bad_input("render: give --svg FILE, --png FILE or both"));
-            }
-            match read(source)? {
-                Source::Hashi { puzzle, solution } => pictures.write(|| {
-                    Ok::<_, Infallible>(hashi::render::picture(&puzzle, solution.as_ref()))
-                }),
-                Source::Hiroimono(puzzle) => {
-                    pictures.write(|| hiroimono::render::picture(&puzzle, None))
-                }
-            }
-        }
-        PuzzleCommand::Convert { source } => match read(source)? {
-            Source::Hashi { puzzle, .. } => {
-                say!("{}", hashi::format::write_puzzle(&puzzle).trim_end());
-                say!("{}", url::to_puzz_link(&puzzle));
-                say!("{}", url::to_tatham(&puzzle));
-                Ok(())
-            }
-            Source::Hiroimono(puzzle) => {
-                say!("{}", hiroimono::format::write_points(&puzzle).trim_end());
-                Ok(())
-            }
-        },
+        PuzzleCommand::Render {
+            source,
+            pictures,
+            json,
+        } => render(source, pictures, *json),
+        PuzzleCommand::Convert { source, json } => convert(&read(source)?, *json),
     }
+}
+
+/// The name of a puzzle's kind in JSON.
+fn kind(source: &Source) -> &'static str {
+    match source {
+        Source::Hashi { .. } => "hashiwokakero",
+        Source::Hiroimono(_) => "hiroimono",
+    }
+}
+
+/// `kalmar puzzle render`.
+fn render(source: &str, pictures: &PictureFiles, json: bool) -> anyhow::Result<()> {
+    if pictures.none() {
+        return Err(bad_input("render: give --svg FILE, --png FILE or both"));
+    }
+    let puzzle = read(source)?;
+    match &puzzle {
+        Source::Hashi { puzzle, solution } => pictures
+            .write(|| Ok::<_, Infallible>(hashi::render::picture(puzzle, solution.as_ref())))?,
+        Source::Hiroimono(puzzle) => pictures.write(|| hiroimono::render::picture(puzzle, None))?,
+    }
+    if json {
+        let solved = matches!(
+            &puzzle,
+            Source::Hashi {
+                solution: Some(_),
+                ..
+            }
+        );
+        let json = serde_json::json!({
+            "puzzle": kind(&puzzle),
+            "solution_drawn": solved,
+            "svg": pictures.svg.as_ref().map(|path| path.display().to_string()),
+            "png": pictures.png.as_ref().map(|path| path.display().to_string()),
+        });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+    }
+    Ok(())
+}
+
+/// A Hashiwokakero puzzle's forms: its grid, its puzz.link URL and its Tatham game ID.
+fn hashi_forms(puzzle: &hashi::Puzzle) -> serde_json::Value {
+    serde_json::json!({
+        "puzzle": "hashiwokakero",
+        "instance": puzzle,
+        "grid": hashi::format::write_puzzle(puzzle),
+        "url": url::to_puzz_link(puzzle),
+        "tatham": url::to_tatham(puzzle),
+    })
+}
+
+/// `kalmar puzzle convert`.
+fn convert(source: &Source, json: bool) -> anyhow::Result<()> {
+    match source {
+        Source::Hashi { puzzle, .. } if json => {
+            say!("{}", serde_json::to_string_pretty(&hashi_forms(puzzle))?);
+        }
+        Source::Hashi { puzzle, .. } => {
+            say!("{}", hashi::format::write_puzzle(puzzle).trim_end());
+            say!("{}", url::to_puzz_link(puzzle));
+            say!("{}", url::to_tatham(puzzle));
+        }
+        Source::Hiroimono(puzzle) if json => {
+            let json = serde_json::json!({
+                "puzzle": "hiroimono",
+                "stones": puzzle,
+                "points": hiroimono::format::write_points(puzzle),
+            });
+            say!("{}", serde_json::to_string_pretty(&json)?);
+        }
+        Source::Hiroimono(puzzle) => {
+            say!("{}", hiroimono::format::write_points(puzzle).trim_end());
+        }
+    }
+    Ok(())
 }
 
 /// How `solve` is asked and what it writes.
@@ -558,7 +638,12 @@ fn solved_hiroimono(
 }
 
 /// `kalmar puzzle check`.
-fn check(source: &str, solution: Option<&Path>, variant_id: &str) -> anyhow::Result<()> {
+fn check(
+    source: &str,
+    solution: Option<&Path>,
+    variant_id: &str,
+    json: bool,
+) -> anyhow::Result<()> {
     let puzzle = read(source)?;
     let variant = variant(variant_id)?;
     let text = solution
@@ -566,6 +651,20 @@ fn check(source: &str, solution: Option<&Path>, variant_id: &str) -> anyhow::Res
         .transpose()?;
     let named = solution.map_or(source.to_string(), |path| path.display().to_string());
     match source::check_solution(&puzzle, text.as_deref(), variant) {
+        Ok(what) if json => {
+            let mut verdict = serde_json::json!({
+                "accepted": true,
+                "puzzle": kind(&puzzle),
+                "solution": what,
+                "puzzle_source": source,
+                "solution_file": solution.map(|path| path.display().to_string()),
+            });
+            if let Source::Hiroimono(_) = puzzle {
+                verdict["variant"] = variant.id().into();
+            }
+            say!("{}", serde_json::to_string_pretty(&verdict)?);
+            Ok(())
+        }
         Ok(what) => {
             say!("{named}: {what}; checked");
             Ok(())
@@ -598,6 +697,14 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
                 params.max_attempts = 500;
             }
             let generated = hashi::generate::generate(&params).map_err(bad_input)?;
+            if out.json {
+                let mut json = hashi_forms(&generated.puzzle);
+                json["solution"] = serde_json::to_value(&generated.solution)?;
+                json["unique"] = true.into();
+                json["easy"] = generated.easy.into();
+                json["attempts"] = generated.attempts.into();
+                say!("{}", serde_json::to_string_pretty(&json)?);
+            }
             eprintln!(
                 "{}×{}, {}, unique; {}",
                 width,
@@ -617,14 +724,24 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
             reversals,
             out,
         } => {
-            let (puzzle, _) =
+            let (puzzle, walk) =
                 hiroimono::generate::generate(*stones, *max_step, *reversals, out.seed)
                     .map_err(bad_input)?;
+            if out.json {
+                let json = serde_json::json!({
+                    "puzzle": "hiroimono",
+                    "stones": puzzle,
+                    "variant": if *reversals { Variant::ReversalStart } else { Variant::Start }.id(),
+                    "solution": walk,
+                });
+                say!("{}", serde_json::to_string_pretty(&json)?);
+            }
             (hiroimono::format::write(&puzzle), out)
         }
     };
     match &out.output {
         Some(path) => write_file(path, &text, "puzzle"),
+        None if out.json => Ok(()),
         None => {
             say!("{}", text.trim_end());
             Ok(())
@@ -632,10 +749,12 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
     }
 }
 
-/// Writes a reduction's puzzle to `output`, or prints it when there is none.
-fn print_or_write(output: Option<&Path>, puzzle: &str) -> anyhow::Result<()> {
+/// Writes a reduction's puzzle to `output`, or prints it when there is none and no JSON is
+/// asked for.
+fn print_or_write(output: Option<&Path>, puzzle: &str, json: bool) -> anyhow::Result<()> {
     match output {
         Some(path) => write_file(path, puzzle, "puzzle"),
+        None if json => Ok(()),
         None => {
             say!("{}", puzzle.trim_end());
             Ok(())
@@ -644,20 +763,50 @@ fn print_or_write(output: Option<&Path>, puzzle: &str) -> anyhow::Result<()> {
 }
 
 /// `kalmar puzzle reduce 3sat`.
-fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyhow::Result<()> {
+fn three_sat(
+    file: &Path,
+    solve: Option<Variant>,
+    output: Option<&Path>,
+    json: bool,
+) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let formula = kalmar_puzzles::cnf::Cnf::parse(&text)
         .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
     let reduction = hiroimono::reduction::Reduction::new(&formula).map_err(|e| in_file(file, e))?;
-    print_or_write(output, &hiroimono::format::write_points(&reduction.puzzle))?;
+    print_or_write(
+        output,
+        &hiroimono::format::write_points(&reduction.puzzle),
+        json,
+    )?;
     eprintln!(
         "{} variables and {} clauses make {} stones",
         formula.variables(),
         formula.clauses().len(),
         reduction.puzzle.len()
     );
-    if let Some(variant) = solve {
-        let decision = reduction.decide(variant)?;
+    let decision = solve
+        .map(|variant| {
+            reduction
+                .decide(variant)
+                .map(|decision| (variant, decision))
+        })
+        .transpose()?;
+    if json {
+        let mut json = serde_json::json!({
+            "puzzle": "hiroimono",
+            "variables": formula.variables(),
+            "clauses": formula.clauses().len(),
+            "stones": &reduction.puzzle,
+        });
+        if let Some((variant, decision)) = &decision {
+            json["variant"] = variant.id().into();
+            json["satisfiable"] = decision.assignment.is_some().into();
+            json["decision"] = serde_json::to_value(decision)?;
+        }
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    if let Some((variant, decision)) = decision {
         match decision.assignment {
             Some(values) => {
                 let values: Vec<String> = (1..)
@@ -681,23 +830,44 @@ fn three_sat(file: &Path, solve: Option<Variant>, output: Option<&Path>) -> anyh
 }
 
 /// `kalmar puzzle reduce hamilton`.
-fn hamilton(file: &Path, solve: bool, output: Option<&Path>) -> anyhow::Result<()> {
+fn hamilton(file: &Path, solve: bool, output: Option<&Path>, json: bool) -> anyhow::Result<()> {
     let text = kalmar_core::format::read_text_file(file).map_err(bad_input)?;
     let points = hashi::reduction::read_points(&text)
         .map_err(|e| bad_input(e.in_file(file.display().to_string())))?;
     let reduction = hashi::reduction::Reduction::new(&points).map_err(|e| in_file(file, e))?;
-    print_or_write(output, &hashi::format::write_puzzle(&reduction.puzzle))?;
-    if solve {
-        match reduction.decide()? {
-            Some(circuit) => {
-                let points: Vec<String> = circuit
-                    .iter()
-                    .map(|&p| format!("({}, {})", points[p].0 + 1, points[p].1 + 1))
-                    .collect();
-                say!("a Hamiltonian circuit (row, column): {}", points.join(" "));
-            }
-            None => say!("no Hamiltonian circuit: the puzzle has no solution"),
+    print_or_write(
+        output,
+        &hashi::format::write_puzzle(&reduction.puzzle),
+        json,
+    )?;
+    let circuit = if solve {
+        Some(reduction.decide()?)
+    } else {
+        None
+    };
+    if json {
+        let mut json = hashi_forms(&reduction.puzzle);
+        json["points"] = serde_json::to_value(&points)?;
+        if let Some(circuit) = &circuit {
+            json["hamiltonian"] = circuit.is_some().into();
+            let rows_columns = circuit
+                .as_ref()
+                .map(|c| c.iter().map(|&p| points[p]).collect::<Vec<_>>());
+            json["circuit"] = serde_json::to_value(rows_columns)?;
         }
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    match circuit {
+        Some(Some(circuit)) => {
+            let points: Vec<String> = circuit
+                .iter()
+                .map(|&p| format!("({}, {})", points[p].0 + 1, points[p].1 + 1))
+                .collect();
+            say!("a Hamiltonian circuit (row, column): {}", points.join(" "));
+        }
+        Some(None) => say!("no Hamiltonian circuit: the puzzle has no solution"),
+        None => {}
     }
     Ok(())
 }

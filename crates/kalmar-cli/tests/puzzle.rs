@@ -292,3 +292,79 @@ fn kalmar_solve_and_verify_take_puzzle_files() {
     );
     refused(&["solve", &puzzle, "--dot", "x.dot"], "pencil puzzle");
 }
+
+#[test]
+fn every_puzzle_verb_speaks_json() {
+    let bridges = example("bridges-7x7.hashi");
+    let forms = json(&["puzzle", "convert", &bridges, "--json"]);
+    assert_eq!(forms["puzzle"], "hashiwokakero");
+    assert_eq!(forms["instance"]["width"], 7);
+    let tatham = forms["tatham"].as_str().unwrap();
+    // The game ID printed is the same puzzle again.
+    let again = json(&["puzzle", "convert", tatham, "--json"]);
+    assert_eq!(again["instance"], forms["instance"]);
+
+    let generated = json(&["puzzle", "generate", "hashi", "--seed", "3", "--json"]);
+    assert_eq!(
+        (
+            generated["unique"].clone(),
+            generated["instance"]["height"].clone()
+        ),
+        (true.into(), 7.into())
+    );
+    let walk = json(&["puzzle", "generate", "hiroimono", "--stones", "9", "--json"]);
+    assert_eq!(walk["stones"].as_array().unwrap().len(), 9);
+    assert_eq!(walk["solution"]["order"].as_array().unwrap().len(), 9);
+
+    let solved = temp("json-solved.hashi");
+    let solved = solved.to_str().unwrap();
+    assert!(
+        kalmar(&["puzzle", "solve", &bridges, "-o", solved])
+            .status
+            .success()
+    );
+    let verdict = json(&["puzzle", "check", solved, "--json"]);
+    assert_eq!(
+        (verdict["accepted"].clone(), verdict["puzzle"].clone()),
+        (true.into(), "hashiwokakero".into())
+    );
+
+    let svg = temp("json.svg");
+    let rendered = json(&[
+        "puzzle",
+        "render",
+        solved,
+        "--svg",
+        svg.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(rendered["solution_drawn"], true);
+    assert_eq!(rendered["svg"], svg.to_str().unwrap());
+
+    let reduced = json(&[
+        "puzzle",
+        "reduce",
+        "3sat",
+        &example("formula.cnf"),
+        "--solve",
+        "--json",
+    ]);
+    assert_eq!(reduced["stones"].as_array().unwrap().len(), 164);
+    assert_eq!(reduced["satisfiable"], true);
+    assert_eq!(
+        reduced["decision"]["assignment"],
+        serde_json::json!([false, true, true])
+    );
+
+    let circuit = json(&[
+        "puzzle",
+        "reduce",
+        "hamilton",
+        &example("grid-graph.txt"),
+        "--solve",
+        "--json",
+    ]);
+    assert_eq!(circuit["hamiltonian"], true);
+    let points = circuit["points"].as_array().unwrap();
+    assert_eq!(circuit["circuit"].as_array().unwrap().len(), points.len());
+}

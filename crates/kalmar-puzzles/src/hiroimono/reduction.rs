@@ -87,7 +87,7 @@ pub enum ReductionError {
 }
 
 /// What solving a reduction's puzzle says about its formula.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Decision {
     /// A tour, if the puzzle has one.
     pub tour: Option<Solution>,
