@@ -19,7 +19,8 @@
 //!   An end must be the next stone (entered from the current one) or the last, so with two
 //!   ends the next move must collect one of them.
 //!
-//! Moves are tried by Warnsdorff's rule, stones with the fewest uncollected line neighbours
+//! States already exhausted without a tour are pruned when another order of moves reaches them
+//! again ([`dead_ends`](super::dead_ends)). Moves are tried by Warnsdorff's rule, stones with the fewest uncollected line neighbours
 //! first. Without a given start the search tries every stone as the start, in the same
 //! order; a tour and its reverse are then counted as two solutions.
 //!
@@ -39,6 +40,7 @@
 //! Exponential in the worst case (the problem is NP-complete); each node costs O(n) for the
 //! reachability walk and the bridge search, each move and undo O(1). Memory O(n).
 
+use super::dead_ends::DeadEnds;
 use super::lines::nearest;
 use super::model::{Direction, Puzzle, Solution, Variant};
 use super::pockets::Pockets;
@@ -90,6 +92,7 @@ struct Search {
     /// The stones reached by the last walk.
     reached: Vec<u32>,
     pockets: Pockets,
+    dead_ends: DeadEnds,
     answer: Answer,
 }
 
@@ -114,6 +117,7 @@ impl Search {
             stack: Vec::new(),
             reached: Vec::with_capacity(puzzle.len()),
             pockets: Pockets::new(&rows, &columns),
+            dead_ends: DeadEnds::new(puzzle.len()),
             answer: Answer::default(),
         }
     }
@@ -125,6 +129,7 @@ impl Search {
     /// Takes stone `s` out of its row's and column's lists.
     fn collect(&mut self, s: u32) {
         self.collected[s as usize] = true;
+        self.dead_ends.collect(s);
         self.path.push(s);
         let link = self.links[s as usize];
         for d in Direction::ALL {
@@ -138,6 +143,7 @@ impl Search {
     /// Puts stone `s`, the stone collected last, back.
     fn uncollect(&mut self, s: u32) {
         self.collected[s as usize] = false;
+        self.dead_ends.uncollect(s);
         self.path.pop();
         let link = self.links[s as usize];
         for d in Direction::ALL {
@@ -164,9 +170,15 @@ impl Search {
             self.record();
             return;
         }
+        let state = self.dead_ends.state(at, came.map(Direction::index));
+        if self.dead_ends.is_dead(state) {
+            return;
+        }
         let Some(ends) = self.ends_if_feasible(at, remaining) else {
+            self.dead_ends.remember(state);
             return;
         };
+        let found = self.answer.count;
         // Warnsdorff's rule: stones with the fewest uncollected line neighbours first, as they
         // are the likeliest to be stranded.
         let mut moves: Vec<(usize, Direction, u32)> = Direction::ALL
@@ -184,6 +196,9 @@ impl Search {
             if self.stop() {
                 return;
             }
+        }
+        if self.answer.count == found {
+            self.dead_ends.remember(state);
         }
     }
 

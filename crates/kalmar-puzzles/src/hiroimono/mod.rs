@@ -31,6 +31,7 @@
 //! Deciding solvability is NP-complete under every variant; see each solver.
 
 pub mod check;
+pub mod dead_ends;
 pub mod dfs;
 pub mod dp;
 pub mod format;
