@@ -7,6 +7,7 @@ use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, url};
+use kalmar_puzzles::hiroimono::reduction::ReductionError;
 use kalmar_puzzles::hiroimono::{self, Solver, Variant};
 use kalmar_puzzles::picture::{self, Picture};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
@@ -223,7 +224,8 @@ pub struct GenerateOut {
 #[derive(Subcommand)]
 pub enum ReduceCommand {
     /// A Hiroimono puzzle that has a tour exactly when the formula in FILE (DIMACS CNF, as
-    /// SAT solvers read it) is satisfiable, under every variant; stone 0 is the start.
+    /// SAT solvers read it) is satisfiable, under the classic and start rules (with 180°
+    /// turns it does not hold); stone 0 is the start.
     /// Prints the puzzle as a point list; with --solve also solves it and maps the tour back
     /// to a satisfying assignment (checked against the formula), or proves there is none.
     /// The gadgets and why they work: docs/algorithms.md.
@@ -237,7 +239,8 @@ pub enum ReduceCommand {
         /// Solve the puzzle and map its tour back to an assignment.
         #[arg(long)]
         solve: bool,
-        /// The rules --solve plays by: classic, start, 180 or 180-start.
+        /// The rules --solve plays by: classic or start (180 and 180-start are refused: the
+        /// reduction does not hold with 180° turns).
         #[arg(long, default_value = "classic")]
         variant: String,
         /// Write the puzzle to FILE instead of printing it.
@@ -790,7 +793,11 @@ fn three_sat(
                 .decide(variant)
                 .map(|decision| (variant, decision))
         })
-        .transpose()?;
+        .transpose()
+        .map_err(|e| match e {
+            ReductionError::TurningBack => bad_input(format!("--variant: {e}")),
+            e => anyhow::Error::new(e),
+        })?;
     if json {
         let mut json = serde_json::json!({
             "puzzle": "hiroimono",

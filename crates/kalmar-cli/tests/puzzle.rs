@@ -248,6 +248,18 @@ fn the_3sat_reduction_finds_an_assignment_or_proves_there_is_none() {
         out.contains("unsatisfiable: the puzzle has no tour under START-HIROIMONO"),
         "{out}"
     );
+    refused(
+        &[
+            "puzzle",
+            "reduce",
+            "3sat",
+            &example("formula.cnf"),
+            "--solve",
+            "--variant",
+            "180",
+        ],
+        "with 180° turns an unsatisfiable formula's puzzle can have a tour",
+    );
     let bad = temp("bad.cnf");
     std::fs::write(&bad, "p cnf 2 1\n1 3 0\n").unwrap();
     refused(

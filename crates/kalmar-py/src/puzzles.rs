@@ -9,7 +9,9 @@ use kalmar_puzzles::Mode;
 use kalmar_puzzles::cnf::Cnf;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
-use kalmar_puzzles::hiroimono::reduction::Reduction as SatPuzzle;
+use kalmar_puzzles::hiroimono::reduction::{
+    Reduction as SatPuzzle, ReductionError as SatReductionError,
+};
 use kalmar_puzzles::hiroimono::{
     self, Point, Solver, Variant, format as hiroimono_format, render as hiroimono_render,
 };
@@ -827,8 +829,9 @@ fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.id()).collect()
 }
 
-/// Andersson's reduction from CNF satisfiability to Hiroimono: the puzzle has a tour, under
-/// every variant, exactly when the formula is satisfiable.
+/// Andersson's reduction from CNF satisfiability to Hiroimono: the puzzle has a tour under
+/// "classic" and "start" exactly when the formula is satisfiable (with 180° turns it does
+/// not hold).
 #[pyclass(module = "kalmar.puzzles", frozen)]
 pub struct SatReduction {
     reduction: SatPuzzle,
@@ -878,12 +881,17 @@ impl SatReduction {
 
     /// Solves the puzzle under `variant` and maps its tour back: a satisfying assignment, or
     /// None when the puzzle has no tour, which proves the formula unsatisfiable. Exponential
-    /// in the worst case; Ctrl-C interrupts.
+    /// in the worst case; Ctrl-C interrupts. ValueError for "180" and "180-start", under
+    /// which the reduction does not hold.
     #[pyo3(signature = (variant="classic"))]
     fn decide(&self, py: Python<'_>, variant: &str) -> PyResult<Option<Vec<bool>>> {
         let variant = variant_of(variant)?;
         let reduction = self.reduction.clone();
-        let decision = interruptible(py, move || reduction.decide(variant))?.map_err(internal)?;
+        let decision =
+            interruptible(py, move || reduction.decide(variant))?.map_err(|e| match e {
+                SatReductionError::TurningBack => value_error(e),
+                e => internal(e),
+            })?;
         Ok(decision.assignment)
     }
 

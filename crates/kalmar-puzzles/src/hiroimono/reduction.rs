@@ -10,12 +10,16 @@
 //! checker accepts, and that the tour the solver finds maps back to a satisfying assignment:
 //! under START and HIROIMONO for every formula of up to three variables and three clauses
 //! (the 12,341 of three variables and three clauses in an ignored test, `cargo test --release
-//! -p kalmar-puzzles -- --ignored`), and with 180° turns for every formula of up to three
-//! variables and two clauses. **Not proven with 180° turns beyond that:** on some formula of
-//! three variables and three clauses the solver's tour under a 180 variant maps to an
-//! assignment that does not satisfy the formula; whether that formula is unsatisfiable, so
-//! that the reduction is unsound there, or only the reading of the tour is wrong, is not
-//! settled yet.
+//! -p kalmar-puzzles -- --ignored`).
+//!
+//! **With 180° turns the reduction does not hold.** The formula `(x₃) ∧ (x₁ ∨ ¬x₂ ∨ x₃) ∧
+//! (¬x₃)` is unsatisfiable, yet its puzzle has a tour under 180-HIROIMONO and
+//! 180-START-HIROIMONO: the tour bounces off stones the construction means as corners, which
+//! only a turn back can leave the way it came, and so reaches both of `x₃`'s rings. (Every
+//! formula of up to three variables and two clauses still maps correctly there.) The paper
+//! claims its reduction for all four variants; its own gadgets, whose figures are missing,
+//! must rule such bounces out, and these do not. [`Reduction::decide`] therefore refuses the
+//! 180 variants.
 //!
 //! # The construction
 //! Each stone gets a column and a row of its own except where a line is meant to join it to
@@ -84,6 +88,13 @@ pub enum ReductionError {
     /// this module).
     #[error("a tour of the puzzle maps to an assignment that does not satisfy the formula")]
     NotSatisfying,
+    /// Deciding under a variant that allows 180° turns, where the reduction does not hold.
+    #[error(
+        "the reduction holds under {} and {} only: with 180° turns an unsatisfiable formula's puzzle can have a tour (for example (x3) and (x1 or not x2 or x3) and (not x3)); decide under classic or start",
+        Variant::Classic.name(),
+        Variant::Start.name()
+    )]
+    TurningBack,
 }
 
 /// What solving a reduction's puzzle says about its formula.
@@ -314,7 +325,12 @@ impl Reduction {
 
     /// Solves the puzzle under `variant` with the depth-first search and maps its tour back:
     /// a satisfying assignment of the formula, or the proof (no tour) that there is none.
+    /// Refuses the variants with 180° turns, under which the reduction does not hold (see the
+    /// module docs).
     pub fn decide(&self, variant: Variant) -> Result<Decision, ReductionError> {
+        if variant.reversals_allowed() {
+            return Err(ReductionError::TurningBack);
+        }
         let answer = super::solve(&self.puzzle, variant, Mode::Find);
         let tour = answer.solutions.into_iter().next();
         let assignment = tour.as_ref().map(|tour| self.assignment(tour));
