@@ -4,9 +4,10 @@
 //! peak memory), as JSON or as a Markdown table row.
 //!
 //! Three kinds of algorithm are timed:
-//! - the floor, [`reverse_bfs`]: a breadth-first search over the reversed graph from all
-//!   terminals, which touches every arc once and does nothing else: no solver that reads the
-//!   whole game can beat it;
+//! - the floor, [`reverse_bfs`]: a breadth-first search over the predecessor arrays from all
+//!   terminals, which reads every arc once and does nothing else: no solver that reads the
+//!   whole game can beat it; and, for reference, [`forward_bfs`], the same over the successor
+//!   arrays from every position;
 //! - every DGG solver of [`kalmar_terminal::dgg::SOLVERS`], with its payoff comparisons from
 //!   [`kalmar_terminal::dgg::Stats`];
 //! - retrograde analysis of chess-like games ([`kalmar_terminal::reach::solve`]), on the game
@@ -230,9 +231,10 @@ impl BadInput for BenchError {
 }
 
 /// Breadth-first search over the reversed graph from all terminals: the vertices from which a
-/// terminal can be reached, found by following every arc into a reached vertex backwards once.
-/// Returns their number. This is the floor for every retrograde solver: it reads each arc once
-/// and computes nothing else.
+/// terminal can be reached, found by reading the predecessor list of every reached vertex once
+/// ([`Arena::predecessors`], one contiguous array, with no edge ids to look through). Returns
+/// their number. This is the floor for every retrograde solver: it reads each arc once and
+/// computes nothing else.
 ///
 /// ```
 /// use kalmar_terminal::generate;
@@ -253,11 +255,45 @@ pub fn reverse_bfs(arena: &Arena) -> usize {
     while head < queue.len() {
         let v = queue[head];
         head += 1;
-        for &e in arena.in_edges(v) {
-            let u = arena.source(e);
+        for &u in arena.predecessors(v) {
             if !seen[u.index()] {
                 seen[u.index()] = true;
                 queue.push(u);
+            }
+        }
+    }
+    queue.len()
+}
+
+/// Breadth-first search over the successor arrays, started from every vertex not yet reached in
+/// index order, so that every arc is read once in its own direction: the forward counterpart of
+/// [`reverse_bfs`], printed beside it for reference. Returns the number of vertices reached
+/// (all of them).
+///
+/// ```
+/// use kalmar_terminal::generate;
+/// let game = generate::grid(3, 3).unwrap();
+/// assert_eq!(kalmar_bench::reach::forward_bfs(game.arena()), game.arena().num_vertices());
+/// ```
+pub fn forward_bfs(arena: &Arena) -> usize {
+    let n = arena.num_vertices();
+    let mut seen = vec![false; n];
+    let mut queue: Vec<Vertex> = Vec::with_capacity(n);
+    let mut head = 0;
+    for root in arena.vertices() {
+        if seen[root.index()] {
+            continue;
+        }
+        seen[root.index()] = true;
+        queue.push(root);
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            for &u in arena.successors(v) {
+                if !seen[u.index()] {
+                    seen[u.index()] = true;
+                    queue.push(u);
+                }
             }
         }
     }
@@ -269,6 +305,13 @@ pub fn run_reach_floor(workload: &Workload, options: &Options) -> Row {
     reset_peak_rss();
     let (timing, _) = time(options.repetitions, || reverse_bfs(workload.game.arena()));
     workload.row("bfs-floor", &timing, None)
+}
+
+/// Times [`forward_bfs`] on the workload's arena.
+pub fn run_forward_bfs(workload: &Workload, options: &Options) -> Row {
+    reset_peak_rss();
+    let (timing, _) = time(options.repetitions, || forward_bfs(workload.game.arena()));
+    workload.row("bfs-forward", &timing, None)
 }
 
 /// Times one DGG solver; its comparisons are those of one run.
@@ -352,13 +395,14 @@ pub static SUITES: Registry<Suite> = Registry::new(
         Entry {
             id: "reach",
             summary: "retrograde analysis of chess-like games against a plain BFS over the \
-                      reversed graph",
+                      predecessor arrays (and the forward BFS, for reference)",
             bounds: "",
             run: Suite {
                 default_families: &["random-chess", "grid"],
                 times: |workload, options| {
                     Ok(vec![
                         run_reach_floor(workload, options),
+                        run_forward_bfs(workload, options),
                         run_reach(workload, options)?,
                     ])
                 },
@@ -494,7 +538,7 @@ mod tests {
         let reach = &SUITES.get("reach").unwrap().run;
         let rows = run_suite(reach, &["grid".into()], &[300], 1, &options, &mut |_| {}).unwrap();
         let algorithms: Vec<&str> = rows.iter().map(|r| r.algorithm.as_str()).collect();
-        assert_eq!(algorithms, ["bfs-floor", "retrograde"]);
+        assert_eq!(algorithms, ["bfs-floor", "bfs-forward", "retrograde"]);
         let unknown = run_suite(
             reach,
             &["nonsense".into()],

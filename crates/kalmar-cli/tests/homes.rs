@@ -126,7 +126,7 @@ fn every_family_benchmarks_at_its_home() {
         .iter()
         .map(|r| r["algorithm"].as_str().unwrap())
         .collect();
-    assert_eq!(algorithms, ["bfs-floor", "retrograde"]);
+    assert_eq!(algorithms, ["bfs-floor", "bfs-forward", "retrograde"]);
     let dgg = rows(&["dgg", "--sizes", "100", "--families", "random"]);
     assert!(dgg.iter().any(|r| r["algorithm"] == "paterson"), "{dgg:?}");
     let parity = rows(&[
