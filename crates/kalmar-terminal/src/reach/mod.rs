@@ -35,7 +35,7 @@ pub mod retrograde;
 
 pub use retrograde::solve;
 
-use crate::{GameError, Payoff, TerminalGame, verify};
+use crate::{GameError, Payoff, TerminalGame};
 use kalmar_core::{
     Certificate, ExploreError, Explored, Game, Owner, Player, Rational, Strategy, VerifyError,
     Vertex, explore,
@@ -347,39 +347,106 @@ impl ReachSolution {
 }
 
 impl Certificate<ChessLike> for ReachSolution {
-    /// Checks the values and both strategies with the terminal-payoff verifier (strongly: from
-    /// every position), then the distances on their own: 0 at terminals and draws; at a won or
-    /// lost non-terminal `v`, `d(v) = 1 + min d(w)` over the successors `w` of the same value if
-    /// the owner of `v` is the winner, and `d(v) = 1 + max d(w)` over all successors otherwise.
-    /// These equations have exactly one solution in the natural numbers (by induction on `d`:
-    /// the positions at distance `k` are determined by those at distances below `k`), the depth
-    /// to mate. Finally, the strategy at each won or lost position must move to a successor at
-    /// distance `d(v) - 1`, so that following it ends the game in exactly `d(v)` moves.
+    /// Checks values, distances and both strategies by local conditions alone, in one pass over
+    /// the arcs (no search, no strongly connected components):
+    ///
+    /// - terminals have their payoff and distance 0;
+    /// - at a draw, the distance is 0, no move wins for the player to move, and that player's
+    ///   strategy moves to a draw;
+    /// - at a won or lost non-terminal `v`, `d(v) = 1 + min d(w)` over the successors `w` of the
+    ///   same value if the owner of `v` is the winner, whose strategy moves to such a `w` at
+    ///   distance `d(v) - 1`; otherwise every successor has the same value and
+    ///   `d(v) = 1 + max d(w)`, and the loser's strategy moves to a successor at `d(v) - 1`.
+    ///
+    /// Why this proves the values: from a position won by `W`, the distances fall by one at
+    /// every move of `W`'s strategy and by at least one at every move of the loser, so play
+    /// reaches one of `W`'s terminals within `d(v)` moves. From a draw, or a position won by
+    /// Max, Max's strategy never leaves these positions (at Min's draws every move keeps the
+    /// draw or better), so Max secures at least a draw, and Min symmetrically at most one: each
+    /// claimed value is secured by both sides, so it is the value. The distance equations
+    /// have exactly one solution in the natural numbers (by induction on `d`: the positions at
+    /// distance `k` are determined by those at distances below `k`), the depth to mate, and
+    /// the strategies realise it.
     fn verify(&self, game: &ChessLike) -> Result<(), VerifyError> {
-        verify::verify(game, &self.values, &self.strategy, None)?;
         let arena = game.arena();
-        if self.distance.len() != arena.num_vertices() {
+        let name = |v: Vertex| arena.name(v).into_owned();
+        if let Err(v) = self.strategy.check(arena) {
             return Err(VerifyError::new(format!(
-                "{} distances for {} vertices",
-                self.distance.len(),
-                arena.num_vertices()
+                "the strategy does not choose a move of vertex {} there",
+                if v.index() < arena.num_vertices() {
+                    name(v)
+                } else {
+                    v.to_string()
+                }
             )));
         }
-        let name = |v: Vertex| arena.name(v).into_owned();
+        for (what, len) in [
+            ("values", self.values.len()),
+            ("distances", self.distance.len()),
+        ] {
+            if len != arena.num_vertices() {
+                return Err(VerifyError::new(format!(
+                    "{len} {what} for {} vertices",
+                    arena.num_vertices()
+                )));
+            }
+        }
         for v in arena.vertices() {
             let (value, d) = (self.values[v.index()], self.distance[v.index()]);
-            let winner = match (arena.owner(v), value.winner()) {
-                (Owner::Player(owner), Some(winner)) => owner == winner,
+            let owner = match arena.owner(v) {
+                Owner::Player(owner) => owner,
                 _ => {
+                    if value != *game.payoff(v) {
+                        return Err(VerifyError::new(format!(
+                            "terminal {} pays {}, not {value}",
+                            name(v),
+                            game.payoff(v)
+                        )));
+                    }
                     if d != 0 {
                         return Err(VerifyError::new(format!(
-                            "vertex {} is a terminal or a draw, so its distance is 0, not {d}",
+                            "vertex {} is a terminal, so its distance is 0, not {d}",
                             name(v)
                         )));
                     }
                     continue;
                 }
             };
+            // `check` above made sure that every player's position has its move.
+            let chosen = self
+                .strategy
+                .successor(arena, v)
+                .expect("the strategy was checked");
+            let Some(winner) = value.winner() else {
+                if d != 0 {
+                    return Err(VerifyError::new(format!(
+                        "vertex {} is a draw, so its distance is 0, not {d}",
+                        name(v)
+                    )));
+                }
+                let won = Outcome::won_by(owner);
+                if let Some(&w) = arena
+                    .successors(v)
+                    .iter()
+                    .find(|w| self.values[w.index()] == won)
+                {
+                    return Err(VerifyError::new(format!(
+                        "vertex {} is claimed a draw, but its player can move to {}, worth {won}",
+                        name(v),
+                        name(w)
+                    )));
+                }
+                if self.values[chosen.index()] != value {
+                    return Err(VerifyError::new(format!(
+                        "vertex {} is a draw, but the strategy moves to {}, worth {}",
+                        name(v),
+                        name(chosen),
+                        self.values[chosen.index()]
+                    )));
+                }
+                continue;
+            };
+            let winner = owner == winner;
             let mut expected: Option<u32> = None;
             for &w in arena.successors(v) {
                 let dw = self.distance[w.index()];
@@ -408,14 +475,20 @@ impl Certificate<ChessLike> for ReachSolution {
                     expected.map_or_else(|| "undefined".to_string(), |e| e.to_string()),
                 )));
             }
-            if let Some(w) = self.strategy.successor(arena, v)
-                && self.distance[w.index()].checked_add(1) != Some(d)
-            {
+            if self.values[chosen.index()] != value {
+                return Err(VerifyError::new(format!(
+                    "vertex {} has value {value}, but the strategy moves to {}, worth {}",
+                    name(v),
+                    name(chosen),
+                    self.values[chosen.index()]
+                )));
+            }
+            if self.distance[chosen.index()].checked_add(1) != Some(d) {
                 return Err(VerifyError::new(format!(
                     "vertex {}: the strategy moves to {} at distance {}, not {}",
                     name(v),
-                    name(w),
-                    self.distance[w.index()],
+                    name(chosen),
+                    self.distance[chosen.index()],
                     d - 1
                 )));
             }
