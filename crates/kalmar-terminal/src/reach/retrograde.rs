@@ -126,8 +126,11 @@ pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
         // The flag a position has when its owner is the winner of `value`.
         let winner_flag = if value == Outcome::Win { 0 } else { MIN_OWNED };
         let next = distance[v.index()] + 1;
-        for &e in arena.in_edges(v) {
-            let u = arena.source(e).index();
+        // The sources of the arcs into `v` in one contiguous array; the arcs' ids, read only
+        // for the arcs that label a position, lie at the same places in another.
+        let edges = arena.in_edges(v);
+        for (i, &u) in arena.predecessors(v).iter().enumerate() {
+            let u = u.index();
             let s = slot[u];
             if s & LABELLED != 0 {
                 continue;
@@ -141,7 +144,7 @@ pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
             slot[u] = LABELLED;
             values[u] = value;
             distance[u] = next;
-            green[u] = Some(e);
+            green[u] = Some(edges[i]);
             queue.push(Vertex(u as u32));
         }
     }
