@@ -242,27 +242,49 @@ impl BadInput for BenchError {
 /// assert_eq!(kalmar_bench::reach::reverse_bfs(game.arena()), game.arena().num_vertices());
 /// ```
 pub fn reverse_bfs(arena: &Arena) -> usize {
-    let n = arena.num_vertices();
-    let mut seen = vec![false; n];
-    let mut queue: Vec<Vertex> = Vec::with_capacity(n);
-    for v in arena.vertices() {
-        if arena.is_terminal(v) {
-            seen[v.index()] = true;
-            queue.push(v);
+    let mut search = Search::new(arena);
+    for v in arena.vertices().filter(|&v| arena.is_terminal(v)) {
+        search.visit(v);
+    }
+    search.sweep(|v| arena.predecessors(v));
+    search.queue.len()
+}
+
+/// A breadth-first search's visited flags and queue (with its head), shared by the two sweeps.
+struct Search {
+    seen: Vec<bool>,
+    queue: Vec<Vertex>,
+    head: usize,
+}
+
+impl Search {
+    fn new(arena: &Arena) -> Self {
+        let n = arena.num_vertices();
+        Search {
+            seen: vec![false; n],
+            queue: Vec::with_capacity(n),
+            head: 0,
         }
     }
-    let mut head = 0;
-    while head < queue.len() {
-        let v = queue[head];
-        head += 1;
-        for &u in arena.predecessors(v) {
-            if !seen[u.index()] {
-                seen[u.index()] = true;
-                queue.push(u);
+
+    /// Marks `v` reached and queues it, unless it was reached already.
+    fn visit(&mut self, v: Vertex) {
+        if !self.seen[v.index()] {
+            self.seen[v.index()] = true;
+            self.queue.push(v);
+        }
+    }
+
+    /// Empties the queue, visiting the `next` vertices of each vertex taken from it.
+    fn sweep<'a>(&mut self, next: impl Fn(Vertex) -> &'a [Vertex]) {
+        while self.head < self.queue.len() {
+            let v = self.queue[self.head];
+            self.head += 1;
+            for &u in next(v) {
+                self.visit(u);
             }
         }
     }
-    queue.len()
 }
 
 /// Breadth-first search over the successor arrays, started from every vertex not yet reached in
@@ -276,28 +298,12 @@ pub fn reverse_bfs(arena: &Arena) -> usize {
 /// assert_eq!(kalmar_bench::reach::forward_bfs(game.arena()), game.arena().num_vertices());
 /// ```
 pub fn forward_bfs(arena: &Arena) -> usize {
-    let n = arena.num_vertices();
-    let mut seen = vec![false; n];
-    let mut queue: Vec<Vertex> = Vec::with_capacity(n);
-    let mut head = 0;
+    let mut search = Search::new(arena);
     for root in arena.vertices() {
-        if seen[root.index()] {
-            continue;
-        }
-        seen[root.index()] = true;
-        queue.push(root);
-        while head < queue.len() {
-            let v = queue[head];
-            head += 1;
-            for &u in arena.successors(v) {
-                if !seen[u.index()] {
-                    seen[u.index()] = true;
-                    queue.push(u);
-                }
-            }
-        }
+        search.visit(root);
+        search.sweep(|v| arena.successors(v));
     }
-    queue.len()
+    search.queue.len()
 }
 
 /// Times the floor, [`reverse_bfs`], on the workload's arena.
