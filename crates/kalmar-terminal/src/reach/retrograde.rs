@@ -29,8 +29,9 @@
 //! # Complexity
 //! O(n + m) time for n positions and m arcs: each position enters the queue at most once and each
 //! arc is looked at once backwards (and once more forwards to give draws their arc). The memory
-//! is the output plus one word per position (its counter of arcs and two flags) and the queue;
-//! [`Scratch`] keeps them for reuse, and the hot loop does not allocate.
+//! is the output plus one word per position (its counter of arcs and two flags, then its label:
+//! outcome and distance) and the queue; [`Scratch`] keeps them for reuse, and the hot loop does
+//! not allocate.
 //!
 //! # Example
 //! ```
@@ -64,8 +65,35 @@ use kalmar_core::{Edge, Owner, Player, Strategy, Vertex};
 const COUNT: u64 = u32::MAX as u64;
 /// Slot bit: Min owns the position.
 const MIN_OWNED: u64 = 1 << 32;
-/// Slot bit: the position is labelled (terminals count as labelled).
+/// Slot bit: the position is labelled (terminals count as labelled). A labelled slot keeps
+/// the position's distance in the [`COUNT`] bits and its outcome in [`WON_BY_MAX`] and
+/// [`WON_BY_MIN`], so that labelling writes the one word already read; the outcomes and
+/// distances are unpacked in one pass at the end.
 const LABELLED: u64 = 1 << 33;
+/// Slot bit of a labelled position: Max wins.
+const WON_BY_MAX: u64 = 1 << 34;
+/// Slot bit of a labelled position: Min wins.
+const WON_BY_MIN: u64 = 1 << 35;
+
+/// The slot bits of an outcome.
+fn outcome_bits(value: Outcome) -> u64 {
+    match value {
+        Outcome::Win => WON_BY_MAX,
+        Outcome::Loss => WON_BY_MIN,
+        Outcome::Draw => 0,
+    }
+}
+
+/// The outcome of a labelled slot.
+fn outcome_of(slot: u64) -> Outcome {
+    if slot & WON_BY_MAX != 0 {
+        Outcome::Win
+    } else if slot & WON_BY_MIN != 0 {
+        Outcome::Loss
+    } else {
+        Outcome::Draw
+    }
+}
 
 /// Scratch memory of retrograde analysis, kept between runs so that repeated solving does not
 /// allocate it again.
@@ -93,8 +121,6 @@ pub fn solve(game: &ChessLike) -> ReachSolution {
 pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
     let arena = game.arena();
     let n = arena.num_vertices();
-    let mut values = vec![Outcome::Draw; n];
-    let mut distance = vec![0u32; n];
     let mut green: Vec<Option<Edge>> = vec![None; n];
     let slot = &mut scratch.slot;
     let queue = &mut scratch.queue;
@@ -110,11 +136,10 @@ pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
             }
             _ => {
                 let value = *game.payoff(v);
-                values[v.index()] = value;
                 if value != Outcome::Draw {
                     queue.push(v);
                 }
-                LABELLED
+                LABELLED | outcome_bits(value)
             }
         });
     }
@@ -122,10 +147,15 @@ pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
     while head < queue.len() {
         let v = queue[head];
         head += 1;
-        let value = values[v.index()];
+        let labelled = slot[v.index()];
         // The flag a position has when its owner is the winner of `value`.
-        let winner_flag = if value == Outcome::Win { 0 } else { MIN_OWNED };
-        let next = distance[v.index()] + 1;
+        let winner_flag = if labelled & WON_BY_MAX != 0 {
+            0
+        } else {
+            MIN_OWNED
+        };
+        // The label of a position won from `v`: the same outcome, one move further.
+        let label = (labelled & (LABELLED | WON_BY_MAX | WON_BY_MIN)) | ((labelled & COUNT) + 1);
         // The sources of the arcs into `v` in one contiguous array; the arcs' ids, read only
         // for the arcs that label a position, lie at the same places in another.
         let edges = arena.in_edges(v);
@@ -141,13 +171,21 @@ pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
                 slot[u] = s - 1;
                 continue;
             }
-            slot[u] = LABELLED;
-            values[u] = value;
-            distance[u] = next;
+            slot[u] = label;
             green[u] = Some(edges[i]);
             queue.push(Vertex(u as u32));
         }
     }
+    let values: Vec<Outcome> = slot.iter().map(|&s| outcome_of(s)).collect();
+    let distance: Vec<u32> = (slot.iter())
+        .map(|&s| {
+            if s & LABELLED != 0 {
+                (s & COUNT) as u32
+            } else {
+                0
+            }
+        })
+        .collect();
     // Unlabelled positions are draws: each has an arc to another draw (its owner has no winning
     // arc and not every arc loses), which keeps play among draws or lets the opponent lose.
     for v in arena.vertices() {
