@@ -1,12 +1,12 @@
 //! The suite of games of imperfect information: every complete algorithm of
 //! [`kalmar_observation`] (the knowledge game and antichains) timed on the generated families
-//! (prime cycles, Černý's automata) and on files, with the knowledge sets it built, its largest
-//! antichain and its peak memory.
+//! (prime cycles, Černý's automata, chains) and on files, with the knowledge sets it built, its
+//! largest antichain and its peak memory.
 //!
 //! ```
 //! use kalmar_bench::observation::{games, run};
-//! let games = games(2, &[4]).unwrap();
-//! assert_eq!(games.len(), 3);
+//! let games = games(2, &[4], &[100]).unwrap();
+//! assert_eq!(games.len(), 4);
 //! let rows = run(&games, 1);
 //! assert!(rows.iter().all(|row| row.knowledge_sets > 0));
 //! assert!(kalmar_bench::markdown_table(&rows).starts_with("| game |"));
@@ -38,11 +38,12 @@ pub enum ObservationBenchError {
     Generate(#[from] GenerateError),
 }
 
-/// The prime-cycle games with 1 to `primes` cycles and the Černý automata of the sizes given,
-/// each with its label.
+/// The prime-cycle games with 1 to `primes` cycles, and the Černý automata and chains of the
+/// sizes given, each with its label.
 pub fn games(
     primes: usize,
     cerny: &[usize],
+    chains: &[usize],
 ) -> Result<Vec<(String, ObservationGame)>, ObservationBenchError> {
     if primes > MAX_PRIMES {
         return Err(ObservationBenchError::Primes);
@@ -54,6 +55,7 @@ pub fn games(
     for (family, sizes) in [
         ("primes", (1..=primes).collect()),
         ("cerny", cerny.to_vec()),
+        ("chain", chains.to_vec()),
     ] {
         for size in sizes {
             games.push((format!("{family} {size}"), generate(family, size)?));

@@ -1,13 +1,14 @@
-//! The generated families of games, as a registry: the prime cycles and Černý's automata.
+//! The generated families of games, as a registry: the prime cycles, Černý's automata and
+//! chains.
 //!
 //! ```
 //! use kalmar_observation::families::{FAMILIES, generate};
-//! assert_eq!(FAMILIES.ids().collect::<Vec<_>>(), ["primes", "cerny"]);
+//! assert_eq!(FAMILIES.ids().collect::<Vec<_>>(), ["primes", "cerny", "chain"]);
 //! assert_eq!(generate("cerny", 4).unwrap().num_locations(), 5); // four states and the unsafe one
 //! assert!(generate("primes", 13).is_err());
 //! ```
 
-use crate::{ObservationGame, cerny, primes};
+use crate::{ObservationGame, cerny, chain, primes};
 use kalmar_core::registry::{Entry, Registry, UnknownId};
 use std::ops::RangeInclusive;
 
@@ -47,6 +48,17 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                 generate: cerny::cerny,
                 sizes: 2..=1 << 20,
                 sizes_text: "Černý's automata have 2 to 2^20 states",
+            },
+        },
+        Entry {
+            id: "chain",
+            summary: "a chain of N locations, each seen as itself, to reach the last: nothing is \
+                      hidden, so every solver should be linear",
+            bounds: "",
+            run: Family {
+                generate: chain::chain,
+                sizes: 1..=1 << 24,
+                sizes_text: "chains have 1 to 2^24 locations",
             },
         },
     ],

@@ -61,6 +61,7 @@
 pub mod antichain;
 pub mod brute_force;
 pub mod cerny;
+pub mod chain;
 pub mod families;
 pub mod gii;
 pub mod knowledge;

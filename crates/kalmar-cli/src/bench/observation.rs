@@ -10,6 +10,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  kalmar bench observation --primes 4 --cerny 4,8,12\n  \
+kalmar bench observation --primes 0 --cerny 4 --chain 1000,10000,100000\n  \
 kalmar bench observation --primes 0 --cerny 4 examples/alpaga/mutex.gii --json"
 )]
 pub struct ObservationBench {
@@ -24,6 +25,9 @@ pub struct ObservationBench {
         value_name = "N,..."
     )]
     cerny: Vec<usize>,
+    /// The lengths of chains to time (nothing hidden: every solver should be linear there).
+    #[arg(long, value_delimiter = ',', value_name = "N,...")]
+    chain: Vec<usize>,
     /// .gii or .gg files to time as well.
     files: Vec<PathBuf>,
     #[command(flatten)]
@@ -33,7 +37,7 @@ pub struct ObservationBench {
 /// `kalmar bench observation`: median time of the runs, knowledge sets, largest antichain, and
 /// the peak resident memory while each algorithm ran (Linux).
 pub fn run(args: &ObservationBench) -> anyhow::Result<()> {
-    let mut games = games(args.primes, &args.cerny).map_err(bad_input)?;
+    let mut games = games(args.primes, &args.cerny, &args.chain).map_err(bad_input)?;
     for path in &args.files {
         games.push((
             path.display().to_string(),
