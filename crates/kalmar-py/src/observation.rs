@@ -365,8 +365,9 @@ fn from_graph(graph: &Bound<'_, Graph>) -> PyResult<Game> {
 }
 
 /// A game of a generated family (see `families()`): `primes` (cycles of the first `size` prime
-/// lengths that look alike: the knowledge game is exponential) or `cerny` (Černý's automaton
-/// with `size` states as a safety game). `ValueError` for a size the family has no game of.
+/// lengths that look alike: the knowledge game is exponential), `cerny` (Černý's automaton
+/// with `size` states as a safety game) or `chain` (a chain of `size` locations to reach the
+/// end of, nothing hidden). `ValueError` for a size the family has no game of.
 #[pyfunction]
 fn generate(family: &str, size: usize) -> PyResult<Game> {
     let game = generate_family(family, size).map_err(value_error)?;

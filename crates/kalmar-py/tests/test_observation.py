@@ -60,7 +60,10 @@ def test_the_systems_strategy_is_rules_on_knowledge_sets():
     # Prime cycles: the system wins by counting, knowledge and antichains alike.
     primes = observation.generate("primes", 3)
     assert [primes.solve(a).winner for a in ("knowledge", "antichain")] == ["system", "system"]
-    assert observation.families() == ["primes", "cerny"]
+    assert observation.families() == ["primes", "cerny", "chain"]
+    # A chain hides nothing: one knowledge set per location before the target.
+    chain = observation.generate("chain", 50)
+    assert chain.solve("knowledge").winner == "system"
 
 
 def test_a_turn_based_game_built_from_lists():

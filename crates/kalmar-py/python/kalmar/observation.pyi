@@ -65,8 +65,8 @@ def algorithms() -> list[str]:
     """The algorithms' ids."""
 
 def generate(family: str, size: int) -> Game:
-    """A game of a generated family: 'primes' (1 to 12 prime cycles) or 'cerny' (Černý's
-    automaton with 2 to 2^20 states)."""
+    """A game of a generated family: 'primes' (1 to 12 prime cycles), 'cerny' (Černý's
+    automaton with 2 to 2^20 states) or 'chain' (1 to 2^24 locations, nothing hidden)."""
 
 def families() -> list[str]:
     """The generated families' ids."""
