@@ -18,7 +18,7 @@
 use crate::harness::{TableRow, time};
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, generate::Params};
-use kalmar_puzzles::hiroimono::{self, Solver, Variant};
+use kalmar_puzzles::hiroimono::{self, SOLVERS, Variant};
 use serde::Serialize;
 
 /// What to run.
@@ -154,29 +154,27 @@ pub fn run(sizes: &Sizes, reps: usize) -> Result<Vec<PuzzleRow>, PuzzleBenchErro
             &mut runs,
         ));
     }
-    let runs = (sizes.hiroimono.iter().map(|&stones| (stones, Solver::Dfs))).chain(
+    let [search, sat] = ["dfs", "sat"].map(|id| SOLVERS.get(id).expect("a registered solver"));
+    // The search's rows are named by the variant alone; the SAT encoding's say so.
+    let runs = (sizes.hiroimono.iter().map(|&stones| (stones, search, ""))).chain(
         sizes
             .hiroimono_sat
             .iter()
-            .map(|&stones| (stones, Solver::Sat)),
+            .map(|&stones| (stones, sat, " (sat)")),
     );
-    for (stones, solver) in runs {
+    for (stones, solver, named) in runs {
         for variant in Variant::ALL {
             let (mut items, mut runs) = (Vec::new(), Vec::new());
             for seed in 1..=sizes.instances {
                 let reversals = variant.reversals_allowed();
                 let (puzzle, _) = hiroimono::generate::generate(stones, 4, reversals, seed)?;
-                let (timing, answer) = time(reps, || {
-                    hiroimono::solve_with(&puzzle, variant, Mode::Find, solver)
-                });
+                let (timing, answer) =
+                    time(reps, || (solver.run.solve)(&puzzle, variant, Mode::Find));
                 let answer = answer?;
                 items.push(puzzle.len());
                 runs.push((timing.median, answer.nodes, answer.solvable(), false));
             }
-            let task = match solver {
-                Solver::Dfs => variant.id().to_string(),
-                _ => format!("{} ({solver})", variant.id()),
-            };
+            let task = format!("{}{named}", variant.id());
             let size = format!("{stones} stones");
             rows.push(row("hiroimono", task, size, &mut items, &mut runs));
         }

@@ -5,10 +5,11 @@ use crate::report::{count, in_file, millis};
 use crate::solve::timed;
 use crate::{bad_input, rejected};
 use clap::{Args, Subcommand};
+use kalmar_core::registry::Entry;
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, url};
 use kalmar_puzzles::hiroimono::reduction::ReductionError;
-use kalmar_puzzles::hiroimono::{self, Solver, Variant};
+use kalmar_puzzles::hiroimono::{self, SOLVERS, Solver, Variant};
 use kalmar_puzzles::picture::{self, Picture};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
 use std::convert::Infallible;
@@ -51,7 +52,8 @@ pub enum PuzzleCommand {
         variant: String,
         /// Hiroimono's solver: dfs (depth-first search, the fastest), sat (a SAT encoding of
         /// the stone order, up to 500 stones) or dp (a dynamic program over the collected
-        /// sets, up to 20 stones). All three are exact and agree.
+        /// sets, up to 20 stones). All three are exact and agree; `kalmar puzzle solvers`
+        /// lists them with their bounds.
         #[arg(long, default_value = "dfs", value_name = "NAME")]
         solver: String,
         /// Write the first solution to FILE: the solved grid (Hashiwokakero) or the stone
@@ -104,6 +106,8 @@ pub enum PuzzleCommand {
         #[arg(long)]
         json: bool,
     },
+    /// List Hiroimono's solvers (`solve --solver ID`) with their bounds.
+    Solvers(crate::report::ListArgs),
     /// Write a puzzle in its other forms: a Hashiwokakero puzzle as its grid, its puzz.link
     /// URL and its Tatham game ID; a Hiroimono puzzle as a point list.
     #[command(
@@ -177,9 +181,6 @@ pub struct PictureFiles {
     png: Option<PathBuf>,
 }
 
-/// PNG pixels per SVG pixel: sharp on most screens.
-const PNG_SCALE: f64 = 2.0;
-
 impl PictureFiles {
     /// Whether no picture is asked for.
     fn none(&self) -> bool {
@@ -199,7 +200,8 @@ impl PictureFiles {
             write_file(path, picture::to_svg(&picture), "picture")?;
         }
         if let Some(path) = &self.png {
-            let png = picture::to_png(&picture, PNG_SCALE).map_err(|e| in_file(path, e))?;
+            let png = picture::to_png(&picture, picture::DEFAULT_PNG_SCALE)
+                .map_err(|e| in_file(path, e))?;
             write_file(path, png, "picture")?;
         }
         Ok(())
@@ -282,8 +284,10 @@ fn variant(id: &str) -> anyhow::Result<Variant> {
 }
 
 /// Hiroimono's solver from its id.
-fn solver(id: &str) -> anyhow::Result<Solver> {
-    id.parse().map_err(|e| bad_input(format!("--solver: {e}")))
+fn solver(id: &str) -> anyhow::Result<&'static Entry<Solver>> {
+    SOLVERS
+        .get(id)
+        .map_err(|e| bad_input(format!("--solver: {e}")))
 }
 
 /// Writes `text` to `path`, saying so on standard error.
@@ -374,6 +378,11 @@ pub fn run(command: &PuzzleCommand) -> anyhow::Result<()> {
             json,
         } => render(source, pictures, *json),
         PuzzleCommand::Convert { source, json } => convert(&read(source)?, *json),
+        PuzzleCommand::Solvers(args) => {
+            let rows =
+                (SOLVERS.iter()).map(|s| vec![s.id.into(), s.bounds.into(), s.summary.into()]);
+            crate::report::listing(*args, &["id", "bounds", "method"], rows)
+        }
     }
 }
 
@@ -519,7 +528,7 @@ pub fn solve(source: Source, options: &SolveOptions<'_>) -> anyhow::Result<()> {
             let variant = variant(options.variant)?;
             let solver = solver(options.solver)?;
             let (answer, elapsed) = timed("solving", puzzle.len(), || {
-                hiroimono::solve_with(&puzzle, variant, mode, solver)
+                (solver.run.solve)(&puzzle, variant, mode)
             });
             let answer = answer.map_err(bad_input)?;
             let solved = Solved {
@@ -602,7 +611,7 @@ fn print_solutions(
 /// A Hiroimono answer with the solver that found it and its time.
 struct Solved<'a> {
     answer: &'a hiroimono::Answer,
-    solver: Solver,
+    solver: &'static Entry<Solver>,
     elapsed: std::time::Duration,
 }
 
@@ -619,7 +628,7 @@ fn solved_hiroimono(
         let json = serde_json::json!({
             "puzzle": "hiroimono",
             "variant": variant.id(),
-            "solver": solved.solver.id(),
+            "solver": solved.solver.id,
             "answer": answer,
         });
         say!("{}", serde_json::to_string_pretty(&json)?);
@@ -631,7 +640,7 @@ fn solved_hiroimono(
         how_many(answer.count, answer.complete, answer.unique, ask),
         millis(solved.elapsed),
         answer.nodes,
-        solved.solver.work()
+        solved.solver.run.work
     );
     let drawn = answer.solutions.iter().map(|solution| {
         hiroimono::format::draw_solution(puzzle, solution)

@@ -170,8 +170,14 @@ fn a_generated_hiroimono_puzzle_is_solved_under_each_variant() {
     );
     refused(
         &["puzzle", "solve", puzzle, "--solver", "bfs"],
-        "expected dfs, sat or dp",
+        "the known ones are: dfs, sat, dp",
     );
+    // The solvers come from the library's registry, with their bounds.
+    let listed = json(&["puzzle", "solvers", "--json"]);
+    let ids: Vec<&str> = (listed.as_array().unwrap().iter())
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["dfs", "sat", "dp"]);
 }
 
 #[test]

@@ -3,8 +3,7 @@
 //! inclusions between the variants, the generator and the formats.
 
 use kalmar_puzzles::hiroimono::{
-    Mode, Point, Puzzle, Solver, Variant, check, dfs, dp, format, generate::generate, sat,
-    solve_with,
+    Mode, Point, Puzzle, SOLVERS, Variant, check, dfs, dp, format, generate::generate, sat,
 };
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -122,10 +121,10 @@ proptest! {
 #[test]
 fn the_solver_choice_reaches_every_solver_and_refuses_large_puzzles() {
     let (puzzle, _) = generate(21, 3, false, 5).unwrap();
-    for solver in Solver::ALL {
-        let answer = solve_with(&puzzle, Variant::Start, Mode::Find, solver);
-        match solver {
-            Solver::Dp => assert_eq!(
+    for solver in SOLVERS.iter() {
+        let answer = (solver.run.solve)(&puzzle, Variant::Start, Mode::Find);
+        match solver.id {
+            "dp" => assert_eq!(
                 answer.unwrap_err().to_string(),
                 "21 stones, more than the 20 the dp solver handles"
             ),
@@ -141,7 +140,7 @@ fn the_solver_choice_reaches_every_solver_and_refuses_large_puzzles() {
             .collect(),
     );
     let refused = sat::solve(&line.unwrap(), Variant::Start, Mode::Find).unwrap_err();
-    assert_eq!(refused.solver, Solver::Sat);
+    assert_eq!(refused.solver, "sat");
 }
 
 #[test]

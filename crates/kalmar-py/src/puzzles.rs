@@ -13,8 +13,9 @@ use kalmar_puzzles::hiroimono::reduction::{
     Reduction as SatPuzzle, ReductionError as SatReductionError,
 };
 use kalmar_puzzles::hiroimono::{
-    self, Point, Solver, Variant, format as hiroimono_format, render as hiroimono_render,
+    self, Point, SOLVERS, Variant, format as hiroimono_format, render as hiroimono_render,
 };
+use kalmar_puzzles::picture;
 use kalmar_puzzles::source::{self, Source, SourceError};
 
 use crate::common::{interruptible, value_error};
@@ -312,7 +313,7 @@ impl Hashi {
     /// The picture of `svg` as a PNG image (bytes), `scale` pixels per SVG pixel (2 by default,
     /// sharp on most screens); the numbers are drawn in a built-in stroke font, so no font is
     /// needed. Raises `ValueError` for a scale that is not positive or an image too large.
-    #[pyo3(signature = (solution=None, scale=2.0))]
+    #[pyo3(signature = (solution=None, scale=picture::DEFAULT_PNG_SCALE))]
     fn png<'py>(
         &self,
         py: Python<'py>,
@@ -580,7 +581,8 @@ impl Hiroimono {
     /// whether it is the only one; with `count=N` the solutions counted up to N (`count` wins
     /// over `unique`; without a given start a tour and its reverse count as two). `solver`:
     /// "dfs" (depth-first search, the fastest), "sat" (a SAT encoding, up to 500 stones) or
-    /// "dp" (a dynamic program, up to 20 stones); they agree. Every solution is checked.
+    /// "dp" (a dynamic program, up to 20 stones); they agree (`solvers()` lists them). Every
+    /// solution is checked.
     /// Ctrl-C interrupts.
     #[pyo3(signature = (variant="classic", unique=false, count=None, solver="dfs"))]
     fn solve(
@@ -593,12 +595,10 @@ impl Hiroimono {
     ) -> PyResult<HiroimonoAnswer> {
         let variant = variant_of(variant)?;
         let mode = Mode::from_options(unique, count).map_err(value_error)?;
-        let solver: Solver = solver.parse().map_err(value_error)?;
+        let solve = SOLVERS.get(solver).map_err(value_error)?.run.solve;
         let puzzle = Arc::clone(&self.puzzle);
-        let answer = interruptible(py, move || {
-            hiroimono::solve_with(&puzzle, variant, mode, solver)
-        })?
-        .map_err(value_error)?;
+        let answer =
+            interruptible(py, move || solve(&puzzle, variant, mode))?.map_err(value_error)?;
         Ok(HiroimonoAnswer {
             solutions: (answer.solutions.into_iter())
                 .map(|solution| checked_tour(py, &self.puzzle, variant, solution))
@@ -624,7 +624,7 @@ impl Hiroimono {
     /// The picture of `svg` as a PNG image (bytes), `scale` pixels per SVG pixel (2 by
     /// default); the numbers are drawn in a built-in stroke font. ValueError for a scale that
     /// is not positive or an image too large.
-    #[pyo3(signature = (order=None, scale=2.0))]
+    #[pyo3(signature = (order=None, scale=picture::DEFAULT_PNG_SCALE))]
     fn png<'py>(
         &self,
         py: Python<'py>,
@@ -829,6 +829,12 @@ fn variants() -> Vec<&'static str> {
     Variant::ALL.iter().map(|v| v.id()).collect()
 }
 
+/// The ids of Hiroimono's solvers, the `solver` of `Hiroimono.solve`.
+#[pyfunction]
+fn solvers() -> Vec<&'static str> {
+    SOLVERS.ids().collect()
+}
+
 /// Andersson's reduction from CNF satisfiability to Hiroimono: the puzzle has a tour under
 /// "classic" and "start" exactly when the formula is satisfiable (with 180° turns it does
 /// not hold).
@@ -945,5 +951,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hamilton, m)?)?;
     m.add_function(wrap_pyfunction!(reduce_3sat, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(solvers, m)?)?;
     Ok(())
 }

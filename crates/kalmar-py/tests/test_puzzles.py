@@ -153,7 +153,8 @@ def test_the_stones_example_under_every_variant():
 
 def test_the_three_hiroimono_solvers_agree():
     puzzle = puzzles.read(EXAMPLES / "stones.hiro")
-    for solver in ("dfs", "sat", "dp"):
+    assert puzzles.solvers() == ["dfs", "sat", "dp"]
+    for solver in puzzles.solvers():
         answer = puzzle.solve("start", count=100, solver=solver)
         assert answer.complete and answer.count == 3, solver
         assert answer.solutions[0].verified

@@ -21,7 +21,7 @@
 
 use super::lines::{Nearest, nearest};
 use super::model::{Direction, Puzzle, Solution, Variant};
-use super::{Answer, Mode, Solver, TooManyStones, limit_and_keep};
+use super::{Answer, Mode, TooManyStones, limit_and_keep};
 use std::collections::HashMap;
 
 /// The most stones the dynamic program accepts.
@@ -32,7 +32,7 @@ pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Result<Answer, To
     let n = puzzle.len();
     if n > MAX_DP_STONES {
         return Err(TooManyStones {
-            solver: Solver::Dp,
+            solver: "dp",
             stones: n,
             most: MAX_DP_STONES,
         });

@@ -47,8 +47,8 @@ pub use crate::Mode;
 pub use check::{CheckError, check};
 pub use model::{Direction, Point, Puzzle, PuzzleError, Solution, UnknownVariant, Variant};
 
+use kalmar_core::registry::{Entry, Registry};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use thiserror::Error;
 
 /// How many solutions a search in `mode` counts before stopping (at least 1), and how many
@@ -98,97 +98,76 @@ pub fn solve(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Answer {
     dfs::solve(puzzle, variant, mode)
 }
 
-/// One of the exact solvers.
+/// An exact solver: how it solves, and what its [`Answer::nodes`] count (for messages:
+/// `search nodes`, `SAT decisions`, `dynamic program states`).
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    /// Solves a puzzle under a variant; refuses puzzles above the solver's size.
+    pub solve: fn(&Puzzle, Variant, Mode) -> Result<Answer, TooManyStones>,
+    /// What its node count counts.
+    pub work: &'static str,
+}
+
+/// The depth-first search as a [`Solver`]: it takes every size.
+fn search(puzzle: &Puzzle, variant: Variant, mode: Mode) -> Result<Answer, TooManyStones> {
+    Ok(dfs::solve(puzzle, variant, mode))
+}
+
+/// The exact solvers, by id: `dfs` (the default), `sat` and `dp`; they agree on every puzzle.
 ///
 /// ```
-/// use kalmar_puzzles::hiroimono::{format, solve_with, Mode, Solver, Variant};
+/// use kalmar_puzzles::hiroimono::{format, Mode, Variant, SOLVERS};
 /// let puzzle = format::parse_grid("S.o\n...\n..o\n").unwrap();
-/// for solver in Solver::ALL {
-///     let answer = solve_with(&puzzle, Variant::Start, Mode::Unique, solver).unwrap();
-///     assert_eq!(answer.unique, Some(true), "{solver}");
+/// for solver in SOLVERS.iter() {
+///     let answer = (solver.run.solve)(&puzzle, Variant::Start, Mode::Unique).unwrap();
+///     assert_eq!(answer.unique, Some(true), "{}", solver.id);
 /// }
-/// assert_eq!("sat".parse::<Solver>(), Ok(Solver::Sat));
-/// assert!("bfs".parse::<Solver>().is_err());
+/// assert_eq!(SOLVERS.ids().collect::<Vec<_>>(), ["dfs", "sat", "dp"]);
+/// assert!(SOLVERS.get("bfs").is_err());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Solver {
-    /// The depth-first search, [`dfs`], the default.
-    #[default]
-    Dfs,
-    /// The SAT encoding, [`sat`], up to [`sat::MAX_SAT_STONES`] stones.
-    Sat,
-    /// The dynamic program, [`dp`], up to [`dp::MAX_DP_STONES`] stones.
-    Dp,
-}
-
-impl Solver {
-    /// All three.
-    pub const ALL: [Solver; 3] = [Solver::Dfs, Solver::Sat, Solver::Dp];
-
-    /// The short id for command lines: `dfs`, `sat`, `dp`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Solver::Dfs => "dfs",
-            Solver::Sat => "sat",
-            Solver::Dp => "dp",
-        }
-    }
-
-    /// What [`Answer::nodes`] counts for this solver, for messages: `search nodes`, `SAT
-    /// decisions` or `dynamic program states`.
-    pub const fn work(self) -> &'static str {
-        match self {
-            Solver::Dfs => "search nodes",
-            Solver::Sat => "SAT decisions",
-            Solver::Dp => "dynamic program states",
-        }
-    }
-}
-
-/// A text that names no solver.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver '{0}': expected dfs, sat or dp")]
-pub struct UnknownSolver(pub String);
-
-impl std::str::FromStr for Solver {
-    type Err = UnknownSolver;
-    fn from_str(text: &str) -> Result<Self, UnknownSolver> {
-        Solver::ALL
-            .into_iter()
-            .find(|s| text.eq_ignore_ascii_case(s.id()))
-            .ok_or_else(|| UnknownSolver(text.to_string()))
-    }
-}
-
-impl fmt::Display for Solver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
+pub static SOLVERS: Registry<Solver> = Registry::new(
+    "Hiroimono solver",
+    &[
+        Entry {
+            id: "dfs",
+            summary: "depth-first search over stone orders with dancing-links lines, \
+                      reachability and end pruning and a memo of dead ends (the fastest)",
+            bounds: "exponential in the worst case (NP-complete); O(n) per node",
+            run: Solver {
+                solve: search,
+                work: "search nodes",
+            },
+        },
+        Entry {
+            id: "sat",
+            summary: "a SAT encoding of the stone order (batsat), up to 500 stones",
+            bounds: "at most 7n² variables and 32n² clauses; each SAT call exponential in the \
+                     worst case",
+            run: Solver {
+                solve: sat::solve,
+                work: "SAT decisions",
+            },
+        },
+        Entry {
+            id: "dp",
+            summary: "a dynamic program over (collected set, stone, direction), up to 20 stones",
+            bounds: "O(2^n n²) time, O(2^n n) memory",
+            run: Solver {
+                solve: dp::solve,
+                work: "dynamic program states",
+            },
+        },
+    ],
+);
 
 /// A puzzle larger than a solver accepts.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{stones} stones, more than the {most} the {solver} solver handles")]
 pub struct TooManyStones {
-    /// The solver that refused.
-    pub solver: Solver,
+    /// The id of the solver that refused.
+    pub solver: &'static str,
     /// The puzzle's stones.
     pub stones: usize,
     /// The most it accepts.
     pub most: usize,
-}
-
-/// Solves `puzzle` under `variant` with `solver`; the SAT encoding and the dynamic program
-/// refuse puzzles above their sizes.
-pub fn solve_with(
-    puzzle: &Puzzle,
-    variant: Variant,
-    mode: Mode,
-    solver: Solver,
-) -> Result<Answer, TooManyStones> {
-    match solver {
-        Solver::Dfs => Ok(dfs::solve(puzzle, variant, mode)),
-        Solver::Sat => sat::solve(puzzle, variant, mode),
-        Solver::Dp => dp::solve(puzzle, variant, mode),
-    }
 }

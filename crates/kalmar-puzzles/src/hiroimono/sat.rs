@@ -80,7 +80,7 @@
 
 use super::lines::{Nearest, nearest};
 use super::model::{Direction, Puzzle, Solution, Variant};
-use super::{Answer, Mode, Solver, TooManyStones, limit_and_keep};
+use super::{Answer, Mode, TooManyStones, limit_and_keep};
 use crate::sat::{Backend, Lit};
 
 /// The most stones the encoding accepts: at most 7n² variables and 32n² clauses, a few hundred
@@ -140,7 +140,7 @@ impl Encoding {
         let n = puzzle.len();
         if n > MAX_SAT_STONES {
             return Err(TooManyStones {
-                solver: Solver::Sat,
+                solver: "sat",
                 stones: n,
                 most: MAX_SAT_STONES,
             });

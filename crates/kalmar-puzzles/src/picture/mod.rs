@@ -29,6 +29,10 @@ mod svg;
 pub use png::{MAX_PIXELS, PngError, to_png};
 pub use svg::to_svg;
 
+/// PNG pixels per SVG pixel that the front ends use unless asked otherwise: sharp on most
+/// screens.
+pub const DEFAULT_PNG_SCALE: f64 = 2.0;
+
 /// A point, (x, y) in picture units, y pointing down.
 pub type Point = (f64, f64);
 

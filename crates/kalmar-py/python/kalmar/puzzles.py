@@ -90,6 +90,7 @@ hamilton = _native.hamilton
 reduce_3sat = _native.reduce_3sat
 parse = _native.parse
 read = _native.read
+solvers = _native.solvers
 variants = _native.variants
 
 __all__ = [
@@ -107,5 +108,6 @@ __all__ = [
     "reduce_3sat",
     "parse",
     "read",
+    "solvers",
     "variants",
 ]

@@ -179,3 +179,6 @@ def reduce_3sat(formula: str | Sequence[Sequence[int]]) -> SatReduction:
 
 def variants() -> list[str]:
     """Hiroimono's variants: classic, start, 180, 180-start."""
+
+def solvers() -> list[str]:
+    """Hiroimono's solvers: dfs, sat, dp."""
