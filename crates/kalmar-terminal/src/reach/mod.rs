@@ -412,11 +412,12 @@ impl Certificate<ChessLike> for ReachSolution {
                     continue;
                 }
             };
-            // `check` above made sure that every player's position has its move.
-            let chosen = self
-                .strategy
-                .successor(arena, v)
-                .expect("the strategy was checked");
+            let Some(chosen) = self.strategy.successor(arena, v) else {
+                return Err(VerifyError::new(format!(
+                    "the strategy chooses no move at {}",
+                    name(v)
+                )));
+            };
             let Some(winner) = value.winner() else {
                 if d != 0 {
                     return Err(VerifyError::new(format!(
