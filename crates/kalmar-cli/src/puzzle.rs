@@ -751,18 +751,11 @@ fn generate(command: &GenerateCommand) -> anyhow::Result<()> {
             (hiroimono::format::write(&puzzle), out)
         }
     };
-    match &out.output {
-        Some(path) => write_file(path, &text, "puzzle"),
-        None if out.json => Ok(()),
-        None => {
-            say!("{}", text.trim_end());
-            Ok(())
-        }
-    }
+    print_or_write(out.output.as_deref(), &text, out.json)
 }
 
-/// Writes a reduction's puzzle to `output`, or prints it when there is none and no JSON is
-/// asked for.
+/// Writes a generated or reduced puzzle to `output`, or prints it when there is none and no
+/// JSON is asked for.
 fn print_or_write(output: Option<&Path>, puzzle: &str, json: bool) -> anyhow::Result<()> {
     match output {
         Some(path) => write_file(path, puzzle, "puzzle"),
