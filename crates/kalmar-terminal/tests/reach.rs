@@ -430,6 +430,38 @@ fn small_seeds() {
     assert!(seen.refused >= 100, "{} worse moves", seen.refused);
 }
 
+/// The sweep keeps a position's state in a word as narrow as the largest out-degree allows;
+/// positions of every width count their arcs right: Min at 0 has `degree` arcs to Max's
+/// positions that win, so it loses in two moves, and Min at 1 has the same arcs and one more
+/// to a draw.
+#[test]
+fn wide_positions_count_every_arc() {
+    for degree in [62, 63, 64, 16_382, 16_383, 16_384, 20_000] {
+        let wins = 2 + degree;
+        let (draw, won) = (wins + 1, wins + 2);
+        let mut owners = vec![MIN, MIN];
+        owners.extend(std::iter::repeat_n(MAX, degree as usize));
+        owners.extend([END, END, END]);
+        let mut arcs = Vec::new();
+        for b in 2..2 + degree {
+            arcs.extend([(0, b), (1, b), (b, won)]);
+        }
+        arcs.push((1, draw));
+        let mut payoffs = vec![0; owners.len()];
+        payoffs[won as usize] = 1;
+        let g = game(&owners, &arcs, &payoffs);
+        let s = reach::solve(&g);
+        assert_eq!(s.values[0], Outcome::Win, "degree {degree}");
+        assert_eq!(s.distance[0], 2, "degree {degree}");
+        assert_eq!(s.values[1], Outcome::Draw, "degree {degree}");
+        assert_eq!(
+            s.strategy.successor(g.arena(), Vertex(1)),
+            Some(Vertex(draw))
+        );
+        s.verify(&g).unwrap();
+    }
+}
+
 #[test]
 fn solution_json_uses_integers() {
     let g = game(&[MAX, END], &[(0, 1), (0, 0)], &[0, -1]);

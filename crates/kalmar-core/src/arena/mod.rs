@@ -140,6 +140,21 @@ impl Arena {
         &self.pred_source[self.pred_range(v)]
     }
 
+    /// Where the arcs into `v` lie among the arcs into every vertex, which are grouped by
+    /// their target: `in_edges(v)[i]` is `in_edge_at(in_positions(v).start + i)`. A backward
+    /// sweep can keep such a position (one word) instead of an arc's id, which lies in
+    /// another array, and look the id up later.
+    #[inline]
+    pub fn in_positions(&self, v: Vertex) -> Range<usize> {
+        self.pred_range(v)
+    }
+
+    /// The arc at `position` among the arcs into every vertex (see [`Arena::in_positions`]).
+    #[inline]
+    pub fn in_edge_at(&self, position: usize) -> Edge {
+        self.pred_edge[position]
+    }
+
     #[inline]
     fn pred_range(&self, v: Vertex) -> Range<usize> {
         self.pred_offset[v.index()] as usize..self.pred_offset[v.index() + 1] as usize

@@ -63,6 +63,15 @@ fn csr_and_predecessors() {
         assert!(a.in_edges(a.target(e)).contains(&e));
         assert!(a.out_edges(a.source(e)).any(|f| f == e));
     }
+    // The positions of the arcs into each vertex cover all arcs once, in in_edges order.
+    let mut covered = 0;
+    for v in a.vertices() {
+        let positions = a.in_positions(v);
+        covered += positions.len();
+        let at: Vec<Edge> = positions.map(|k| a.in_edge_at(k)).collect();
+        assert_eq!(at, a.in_edges(v));
+    }
+    assert_eq!(covered, a.num_edges());
 }
 
 #[test]

@@ -29,9 +29,11 @@
 //! # Complexity
 //! O(n + m) time for n positions and m arcs: each position enters the queue at most once and each
 //! arc is looked at once backwards (and once more forwards to give draws their arc). The memory
-//! is the output plus one word per position (its counter of arcs and two flags, then its label:
-//! outcome and distance) and the queue; [`Scratch`] keeps them for reuse, and the hot loop does
-//! not allocate.
+//! is the output plus one word per position, as narrow as the largest out-degree allows (a
+//! byte up to 63 moves: its counter of arcs and two flags, then its outcome), and the queue of
+//! labelled positions with their arcs, from which the distances (by layer) and the strategy
+//! are unpacked after the sweep; [`Scratch`] keeps them for reuse, and the hot loop does not
+//! allocate.
 //!
 //! # Example
 //! ```
@@ -59,50 +61,88 @@
 use super::{ChessLike, Outcome, ReachSolution};
 use kalmar_core::{Edge, Owner, Player, Strategy, Vertex};
 
-// The state of a position is one word, so that the hot loop reads one place per arc (as a plain
-// breadth-first search reads its visited flag).
-/// Slot bits: the number of arcs not yet known to lead to a position won by the opponent.
-const COUNT: u64 = u32::MAX as u64;
-/// Slot bit: Min owns the position.
-const MIN_OWNED: u64 = 1 << 32;
-/// Slot bit: the position is labelled (terminals count as labelled). A labelled slot keeps
-/// the position's distance in the [`COUNT`] bits and its outcome in [`WON_BY_MAX`] and
-/// [`WON_BY_MIN`], so that labelling writes the one word already read; the outcomes and
-/// distances are unpacked in one pass at the end.
-const LABELLED: u64 = 1 << 33;
-/// Slot bit of a labelled position: Max wins.
-const WON_BY_MAX: u64 = 1 << 34;
-/// Slot bit of a labelled position: Min wins.
-const WON_BY_MIN: u64 = 1 << 35;
+/// The state of a position during the sweep, in an unsigned word as narrow as the largest
+/// out-degree allows (one byte for chess-like games of up to 63 moves a position), so that the
+/// array the hot loop reads at random is no larger than it must be: a plain breadth-first
+/// search reads a flag per position there, and this sweep reads its word.
+///
+/// The top bit marks a labelled position (terminals count as labelled), the next one a
+/// position Min owns, and the bits below count the arcs not yet known to lead to a position
+/// won by the opponent. A labelled word keeps only the outcome, in its two lowest bits
+/// ([`MAX_WINS`] or [`MIN_WINS`]; neither for a drawn terminal): distances follow from the
+/// queue's layers and the arcs from the queue itself, so labelling writes the word just read
+/// and appends to the queue, and nothing else.
+trait Slot: Copy + Eq {
+    /// The bits of the word.
+    const BITS: u32;
+    /// The word holding `value` (which fits).
+    fn from_u64(value: u64) -> Self;
+    /// The word's value.
+    fn to_u64(self) -> u64;
+}
 
-/// The slot bits of an outcome.
+macro_rules! slot {
+    ($($word:ty),*) => {$(
+        impl Slot for $word {
+            const BITS: u32 = <$word>::BITS;
+            #[inline]
+            fn from_u64(value: u64) -> Self {
+                value as $word
+            }
+            #[inline]
+            fn to_u64(self) -> u64 {
+                self.into()
+            }
+        }
+    )*};
+}
+slot!(u8, u16, u64);
+
+/// The labelled bit of a word of `bits` bits.
+const fn labelled(bits: u32) -> u64 {
+    1 << (bits - 1)
+}
+
+/// The Min-owned bit of a word of `bits` bits.
+const fn min_owned(bits: u32) -> u64 {
+    1 << (bits - 2)
+}
+
+/// Outcome bits of a labelled word: Max wins.
+const MAX_WINS: u64 = 1;
+/// Outcome bits of a labelled word: Min wins.
+const MIN_WINS: u64 = 2;
+
+/// The outcome bits of `value`.
 fn outcome_bits(value: Outcome) -> u64 {
     match value {
-        Outcome::Win => WON_BY_MAX,
-        Outcome::Loss => WON_BY_MIN,
+        Outcome::Win => MAX_WINS,
+        Outcome::Loss => MIN_WINS,
         Outcome::Draw => 0,
     }
 }
 
-/// The outcome of a labelled slot.
-fn outcome_of(slot: u64) -> Outcome {
-    if slot & WON_BY_MAX != 0 {
-        Outcome::Win
-    } else if slot & WON_BY_MIN != 0 {
-        Outcome::Loss
-    } else {
-        Outcome::Draw
-    }
-}
+/// A position labelled, with where its green arc lies among the arcs into every position
+/// ([`kalmar_core::Arena::in_positions`]; `NO_ARC` for a terminal).
+type Labelled = (Vertex, u32);
+
+/// The arc of a labelled terminal.
+const NO_ARC: u32 = u32::MAX;
 
 /// Scratch memory of retrograde analysis, kept between runs so that repeated solving does not
 /// allocate it again.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    /// Per position: its counter and flags (see [`COUNT`], [`MIN_OWNED`], [`LABELLED`]).
-    slot: Vec<u64>,
-    /// The positions labelled so far, in the order they were labelled.
-    queue: Vec<Vertex>,
+    /// Per position, its word when no position has more than 63 arcs.
+    narrow: Vec<u8>,
+    /// Per position, its word when none has more than 16,383.
+    middle: Vec<u16>,
+    /// Per position, its word otherwise.
+    wide: Vec<u64>,
+    /// The positions labelled so far, in the order they were labelled, with their arcs.
+    queue: Vec<Labelled>,
+    /// Where each layer of the queue (one distance) ends.
+    layers: Vec<usize>,
 }
 
 impl Scratch {
@@ -120,76 +160,133 @@ pub fn solve(game: &ChessLike) -> ReachSolution {
 /// [`solve`], reusing `scratch`.
 pub fn solve_with(game: &ChessLike, scratch: &mut Scratch) -> ReachSolution {
     let arena = game.arena();
+    let widest = arena
+        .vertices()
+        .map(|v| arena.out_degree(v) as u64)
+        .max()
+        .unwrap_or(0);
+    let fits = |bits: u32| widest < min_owned(bits);
+    let Scratch {
+        narrow,
+        middle,
+        wide,
+        queue,
+        layers,
+    } = scratch;
+    let outcome = if fits(u8::BITS) {
+        sweep(game, narrow, queue, layers)
+    } else if fits(u16::BITS) {
+        sweep(game, middle, queue, layers)
+    } else {
+        sweep(game, wide, queue, layers)
+    };
+    unpack(game, outcome, queue, layers)
+}
+
+/// Labels every position from which one player can force the end: fills `slot`, `queue` and
+/// `layers`, and returns each position's outcome (draw where unlabelled).
+fn sweep<S: Slot>(
+    game: &ChessLike,
+    slot: &mut Vec<S>,
+    queue: &mut Vec<Labelled>,
+    layers: &mut Vec<usize>,
+) -> Vec<Outcome> {
+    let arena = game.arena();
     let n = arena.num_vertices();
-    let mut green: Vec<Option<Edge>> = vec![None; n];
-    let slot = &mut scratch.slot;
-    let queue = &mut scratch.queue;
+    let (labelled, min_owned) = (labelled(S::BITS), min_owned(S::BITS));
+    let count = min_owned - 1;
     slot.clear();
     slot.reserve(n);
     queue.clear();
     queue.reserve(n);
+    layers.clear();
     for v in arena.vertices() {
-        slot.push(match arena.owner(v) {
+        slot.push(S::from_u64(match arena.owner(v) {
             Owner::Player(p) => {
-                let min = if p == Player::MAX { 0 } else { MIN_OWNED };
+                let min = if p == Player::MAX { 0 } else { min_owned };
                 min | arena.out_degree(v) as u64
             }
             _ => {
                 let value = *game.payoff(v);
                 if value != Outcome::Draw {
-                    queue.push(v);
+                    queue.push((v, NO_ARC));
                 }
-                LABELLED | outcome_bits(value)
+                labelled | outcome_bits(value)
             }
-        });
+        }));
     }
+    let slot = &mut slot[..];
     let mut head = 0;
     while head < queue.len() {
-        let v = queue[head];
+        // The queue holds positions in layers of equal distance, as a breadth-first search's.
+        if layers.last().is_none_or(|&end| end == head) {
+            layers.push(queue.len());
+        }
+        let v = queue[head].0;
         head += 1;
-        let labelled = slot[v.index()];
-        // The flag a position has when its owner is the winner of `value`.
-        let winner_flag = if labelled & WON_BY_MAX != 0 {
-            0
-        } else {
-            MIN_OWNED
-        };
-        // The label of a position won from `v`: the same outcome, one move further.
-        let label = (labelled & (LABELLED | WON_BY_MAX | WON_BY_MIN)) | ((labelled & COUNT) + 1);
-        // The sources of the arcs into `v` in one contiguous array; the arcs' ids, read only
-        // for the arcs that label a position, lie at the same places in another.
-        let edges = arena.in_edges(v);
-        for (i, &u) in arena.predecessors(v).iter().enumerate() {
-            let u = u.index();
-            let s = slot[u];
-            if s & LABELLED != 0 {
+        let won = slot[v.index()].to_u64() & (MAX_WINS | MIN_WINS);
+        // The flag a position has when its owner is the winner of `v`'s outcome.
+        let winner_flag = if won == MAX_WINS { 0 } else { min_owned };
+        // The word of a position won from `v`: the same outcome.
+        let label = S::from_u64(labelled | won);
+        // The sources of the arcs into `v`, in one contiguous array; the arcs' ids lie at the
+        // same positions in another, looked up only after the sweep.
+        let first = arena.in_positions(v).start as u32;
+        for (&u, position) in arena.predecessors(v).iter().zip(first..) {
+            let s = slot[u.index()].to_u64();
+            if s & labelled != 0 {
                 continue;
             }
             // The owner moves to a position he wins (green), or this was his last arc that did
             // not lose (green, the latest to be processed); otherwise the arc turns red.
-            if s & MIN_OWNED != winner_flag && s & COUNT > 1 {
-                slot[u] = s - 1;
+            if s & min_owned != winner_flag && s & count > 1 {
+                slot[u.index()] = S::from_u64(s - 1);
                 continue;
             }
-            slot[u] = label;
-            green[u] = Some(edges[i]);
-            queue.push(Vertex(u as u32));
+            slot[u.index()] = label;
+            queue.push((u, position));
         }
     }
-    let values: Vec<Outcome> = slot.iter().map(|&s| outcome_of(s)).collect();
-    let distance: Vec<u32> = (slot.iter())
+    slot.iter()
         .map(|&s| {
-            if s & LABELLED != 0 {
-                (s & COUNT) as u32
+            let s = s.to_u64();
+            if s & labelled == 0 || s & MAX_WINS == 0 && s & MIN_WINS == 0 {
+                Outcome::Draw
+            } else if s & MAX_WINS != 0 {
+                Outcome::Win
             } else {
-                0
+                Outcome::Loss
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The solution from the sweep's outcomes, its queue and layers: distances by layer, green
+/// arcs from the queue, and for a draw an arc to another draw.
+fn unpack(
+    game: &ChessLike,
+    values: Vec<Outcome>,
+    queue: &[Labelled],
+    layers: &[usize],
+) -> ReachSolution {
+    let arena = game.arena();
+    let n = arena.num_vertices();
+    let mut distance = vec![0u32; n];
+    let mut green: Vec<Option<Edge>> = vec![None; n];
+    let mut start = 0;
+    for (d, &end) in layers.iter().enumerate() {
+        for &(v, position) in &queue[start..end] {
+            distance[v.index()] = d as u32;
+            if position != NO_ARC {
+                green[v.index()] = Some(arena.in_edge_at(position as usize));
+            }
+        }
+        start = end;
+    }
     // Unlabelled positions are draws: each has an arc to another draw (its owner has no winning
     // arc and not every arc loses), which keeps play among draws or lets the opponent lose.
     for v in arena.vertices() {
-        if slot[v.index()] & LABELLED == 0 {
+        if green[v.index()].is_none() {
             green[v.index()] = arena
                 .out_edges(v)
                 .find(|&e| values[arena.target(e).index()] == Outcome::Draw)
