@@ -10,7 +10,11 @@
 //!
 //! A grid is given as text, one line per row: `#` a wall, `.` a free cell, `E` an exit, `C` the
 //! cop's start and `R` the robber's start (both free). Cells are named like chess squares: files
-//! `a`, `b`, … from the left and ranks `1`, `2`, … from the bottom.
+//! `a`, `b`, … from the left (`aa`, `ab`, … after `z`) and ranks `1`, `2`, … from the bottom.
+//!
+//! [`CopsAndRobber::table`] lays out every position of a board as an explicit game, the way an
+//! endgame table covers all placements; [`CopsAndRobber::random_board`] draws boards for it (the
+//! generated family `cops`).
 //!
 //! ```
 //! use kalmar_terminal::games::cops::CopsAndRobber;
@@ -25,12 +29,17 @@
 //! assert_eq!(solution.distance[0], 4); // cop moves, robber to c2, cop moves, robber out
 //! ```
 
-use kalmar_core::{Game, Player, Rational, Turn};
+use crate::Dgg;
+use crate::generate::{GenerateError, builder, check_size, finish, rng};
+use kalmar_core::{Game, Owner, Player, Rational, Turn, Vertex};
+use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
 
-/// The largest number of rows and of columns (cells are named `a1` to `z26`).
-pub const MAX_SIDE: usize = 26;
+/// The largest number of rows and of columns: cells are named `a1` to `z26` up to 26 columns,
+/// and files go on as `aa`, `ab`, … beyond (as spreadsheet columns do), so every cell index fits
+/// in 16 bits.
+pub const MAX_SIDE: usize = 255;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cell {
@@ -107,7 +116,9 @@ pub enum GridError {
         expected: usize,
     },
     /// More rows or columns than [`MAX_SIDE`].
-    #[error("the grid is {width} wide and {height} high; at most 26 by 26 is allowed")]
+    #[error(
+        "the grid is {width} wide and {height} high; at most {MAX_SIDE} by {MAX_SIDE} is allowed"
+    )]
     TooLarge {
         /// The number of columns.
         width: usize,
@@ -225,19 +236,33 @@ impl CopsAndRobber {
         self.height
     }
 
-    /// The chess-style name of a cell index: file letter and rank number from the bottom.
+    /// The chess-style name of a cell index: file letters (`a` to `z`, then `aa`, `ab`, …) and
+    /// rank number from the bottom.
     pub fn cell_name(&self, cell: u16) -> String {
         let (row, col) = (cell as usize / self.width, cell as usize % self.width);
-        let file = char::from(b'a' + (col % MAX_SIDE) as u8);
+        let mut file = Vec::new();
+        let mut rest = col + 1;
+        while rest > 0 {
+            file.push(b'a' + ((rest - 1) % 26) as u8);
+            rest = (rest - 1) / 26;
+        }
+        file.reverse();
+        let file = String::from_utf8(file).expect("file letters are ASCII");
         format!("{file}{}", self.height.saturating_sub(row))
     }
 
-    /// The cell index of a chess-style name such as `b2`, if it is on the grid.
+    /// The cell index of a chess-style name such as `b2` or `ab30`, if it is on the grid.
     pub fn cell(&self, name: &str) -> Option<u16> {
-        let mut chars = name.chars();
-        let file = chars.next()?;
-        let col = (file as usize).checked_sub('a' as usize)?;
-        let rank: usize = chars.as_str().parse().ok()?;
+        let digits = name.find(|c: char| c.is_ascii_digit())?;
+        let (file, rank) = name.split_at(digits);
+        if file.is_empty() || file.len() > 2 {
+            return None;
+        }
+        let col = file.bytes().try_fold(0usize, |col, c| {
+            c.is_ascii_lowercase()
+                .then(|| col * 26 + usize::from(c - b'a') + 1)
+        })? - 1;
+        let rank: usize = rank.parse().ok()?;
         if col >= self.width || rank == 0 || rank > self.height {
             return None;
         }
@@ -273,6 +298,149 @@ impl CopsAndRobber {
             return None;
         }
         Some((row * w + col) as u16)
+    }
+}
+
+/// The chance of a wall at each cell of [`CopsAndRobber::random_board`], and of an exit at
+/// each free border cell: one in `SPARSENESS`.
+const SPARSENESS: u32 = 8;
+
+impl CopsAndRobber {
+    /// The side of the square random board whose [`table`](Self::table) has about `arcs` arcs
+    /// (about 6.6 side⁴: two positions per pair of free cells, four or five moves each).
+    pub fn side_for_arcs(arcs: usize) -> usize {
+        ((arcs as f64 / 6.6).powf(0.25).round() as usize).clamp(2, MAX_SIDE)
+    }
+
+    /// A square board of `side` cells a side drawn from `seed`: each cell a wall with chance
+    /// 1/8, each free border cell an exit with chance 1/8 (the top left corner always), the
+    /// cop in the centre and the robber beside him. The walls make corridors and dead ends,
+    /// the free cells loops round them, so all three outcomes occur.
+    ///
+    /// ```
+    /// use kalmar_terminal::games::cops::CopsAndRobber;
+    /// let board = CopsAndRobber::random_board(5, 1).unwrap();
+    /// assert_eq!((board.width(), board.height()), (5, 5));
+    /// assert_eq!(board, CopsAndRobber::random_board(5, 1).unwrap());
+    /// assert!(CopsAndRobber::random_board(1, 1).is_err());
+    /// ```
+    pub fn random_board(side: usize, seed: u64) -> Result<Self, GenerateError> {
+        if !(2..=MAX_SIDE).contains(&side) {
+            return Err(GenerateError::Parameter(format!(
+                "a cops-and-robber board has 2 to {MAX_SIDE} cells a side, not {side}"
+            )));
+        }
+        let mut rng = rng(seed);
+        let mut one_in = |n: u32| rng.random_range(0..n) == 0;
+        let border =
+            |row: usize, col: usize| row == 0 || col == 0 || row + 1 == side || col + 1 == side;
+        let mut cells = Vec::with_capacity(side * side);
+        for row in 0..side {
+            for col in 0..side {
+                cells.push(if one_in(SPARSENESS) {
+                    Cell::Wall
+                } else if border(row, col) && one_in(SPARSENESS) {
+                    Cell::Exit
+                } else {
+                    Cell::Free
+                });
+            }
+        }
+        cells[0] = Cell::Exit;
+        let cop = (side / 2) * side + side / 2;
+        let robber = if side / 2 + 1 < side {
+            cop + 1
+        } else {
+            cop - 1
+        };
+        cells[cop] = Cell::Free;
+        cells[robber] = Cell::Free;
+        Ok(CopsAndRobber {
+            width: side,
+            height: side,
+            cells,
+            cop: cop as u16,
+            robber: robber as u16,
+        })
+    }
+
+    /// Every position of the board as an explicit game, the domain of an endgame table: a
+    /// position per placement of the cop and the robber on free cells and player to move, the
+    /// start the board's, terminals paying +1 (caught) or -1 (escaped), as [`Game`] plays it.
+    /// Vertex `2 (i F + j) + s` has the cop on the i-th free cell, the robber on the j-th (of F,
+    /// in row order) and Max (s = 0) or Min (s = 1) to move.
+    ///
+    /// ```
+    /// use kalmar_core::Certificate;
+    /// use kalmar_terminal::games::cops::CopsAndRobber;
+    /// use kalmar_terminal::{generate, reach::{self, Outcome}};
+    /// let board = CopsAndRobber::example();
+    /// let table = board.table().unwrap();
+    /// let chess = reach::from_graph(&generate::to_chess_graph(&table)).unwrap();
+    /// let solution = reach::solve(&chess);
+    /// let start = table.arena().start().unwrap();
+    /// assert_eq!(solution.values[start.index()], Outcome::Win); // as exploring finds
+    /// assert_eq!(solution.distance[start.index()], 9);
+    /// assert!(solution.verify(&chess).is_ok());
+    /// ```
+    ///
+    /// # Complexity
+    /// O(F²) time and memory: 2F² vertices and at most 10F² arcs.
+    pub fn table(&self) -> Result<Dgg, GenerateError> {
+        let free: Vec<u16> = (0..self.cells.len() as u16)
+            .filter(|&c| self.cells[c as usize] != Cell::Wall)
+            .collect();
+        let mut index = vec![u32::MAX; self.cells.len()];
+        for (i, &c) in free.iter().enumerate() {
+            index[c as usize] = i as u32;
+        }
+        let moves: Vec<Vec<u32>> = free
+            .iter()
+            .map(|&c| {
+                [Step::Stay, Step::North, Step::East, Step::South, Step::West]
+                    .into_iter()
+                    .filter_map(|step| self.step(c, step).map(|to| index[to as usize]))
+                    .collect()
+            })
+            .collect();
+        let f = free.len();
+        let terminal = |i: usize, j: usize| i == j || self.is_exit(free[j]);
+        let vertices = 2usize.saturating_mul(f).saturating_mul(f);
+        let arcs: usize = (0..f)
+            .flat_map(|i| (0..f).map(move |j| (i, j)))
+            .filter(|&(i, j)| !terminal(i, j))
+            .map(|(i, j)| moves[i].len() + moves[j].len())
+            .sum();
+        check_size(vertices, arcs)?;
+        let vertex = |i: usize, j: usize, side: usize| Vertex::new(2 * (i * f + j) + side);
+        let mut b = builder(vertices, arcs);
+        let mut payoffs = Vec::with_capacity(vertices);
+        for i in 0..f {
+            for j in 0..f {
+                for player in [Player::MAX, Player::MIN] {
+                    if terminal(i, j) {
+                        b.add_vertex(Owner::Terminal);
+                        payoffs.push(Rational::from(if i == j { 1 } else { -1 }));
+                    } else {
+                        b.add_vertex(Owner::Player(player));
+                        payoffs.push(Rational::ZERO);
+                    }
+                }
+            }
+        }
+        for i in 0..f {
+            for j in (0..f).filter(|&j| !terminal(i, j)) {
+                for &to in &moves[i] {
+                    b.add_edge(vertex(i, j, 0), vertex(to as usize, j, 1));
+                }
+                for &to in &moves[j] {
+                    b.add_edge(vertex(i, j, 1), vertex(i, to as usize, 0));
+                }
+            }
+        }
+        let start = |c: u16| index[c as usize] as usize;
+        b.set_start(vertex(start(self.cop), start(self.robber), 0));
+        Ok(finish(b, payoffs))
     }
 }
 
@@ -450,11 +618,11 @@ mod tests {
                 column: 3
             }
         );
-        let wide = format!("C{}R", ".".repeat(30));
+        let wide = format!("C{}R", ".".repeat(300));
         assert_eq!(
             err(&wide),
             GridError::TooLarge {
-                width: 32,
+                width: 302,
                 height: 1
             }
         );
@@ -463,6 +631,56 @@ mod tests {
                 .to_string()
                 .starts_with("line 2, column 2: unexpected '?'")
         );
+    }
+
+    /// The table of every position agrees with exploring from the start: same outcome and
+    /// distance at every reachable state, on the layouts and on random boards.
+    #[test]
+    fn the_table_agrees_with_exploring() {
+        let mut boards: Vec<CopsAndRobber> = LAYOUTS
+            .iter()
+            .map(|(name, _)| CopsAndRobber::layout(name).unwrap())
+            .collect();
+        boards.extend(
+            (0..12).map(|seed| CopsAndRobber::random_board(2 + seed as usize % 6, seed).unwrap()),
+        );
+        for board in boards {
+            let table = board.table().unwrap();
+            let chess = crate::reach::from_graph(&crate::generate::to_chess_graph(&table)).unwrap();
+            let solved = crate::reach::solve(&chess);
+            solved.verify(&chess).unwrap();
+            let (explored, explored_solution) = solve_implicit(&board, 1 << 20).unwrap();
+            let free: Vec<u16> = (0..board.cells.len() as u16)
+                .filter(|&c| board.cells[c as usize] != Cell::Wall)
+                .collect();
+            let at = |c: u16| free.iter().position(|&f| f == c).unwrap();
+            for (k, state) in explored.states.iter().enumerate() {
+                let side = usize::from(state.to_move != Player::MAX);
+                let v = 2 * (at(state.cop) * free.len() + at(state.robber)) + side;
+                assert_eq!(solved.values[v], explored_solution.values[k], "{board}");
+                assert_eq!(solved.distance[v], explored_solution.distance[k], "{board}");
+            }
+            let start = table.arena().start().unwrap().index();
+            assert_eq!(solved.values[start], explored_solution.values[0]);
+        }
+    }
+
+    #[test]
+    fn files_go_on_past_z() {
+        let board = CopsAndRobber::random_board(60, 3).unwrap();
+        for (cell, name) in [
+            (0, "a60"),
+            (25, "z60"),
+            (26, "aa60"),
+            (59, "bh60"),
+            (59 * 60 + 27, "ab1"),
+        ] {
+            assert_eq!(board.cell_name(cell), name);
+            assert_eq!(board.cell(name), Some(cell));
+        }
+        assert_eq!(board.cell("bi1"), None);
+        assert_eq!(board.cell("abc1"), None);
+        assert_eq!(CopsAndRobber::parse(&board.to_string()).unwrap(), board);
     }
 
     #[test]

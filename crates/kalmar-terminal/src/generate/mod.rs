@@ -12,6 +12,8 @@
 //!   strongly solving it sorts them;
 //! - [`ladder()`]: a long chain of alternating Max/Min positions with back arcs (long cycles,
 //!   deep retrograde sweeps) and terminals at the ends and along the way;
+//! - [`CopsAndRobber::table`] on a [`CopsAndRobber::random_board`]: every position of cops and
+//!   robber on a board with walls and exits, the shape of an endgame table (family `cops`);
 //! - [`grid()`]: a 2-D checkerboard grid of alternating owners with moves to neighbours (east and
 //!   south for both, west for Max, north for Min) and terminals around the border.
 //!
@@ -44,6 +46,7 @@ pub use sorting_network::{comparators, sorting_network, sorting_network_size};
 
 use crate::Dgg;
 use crate::TerminalGame;
+use crate::games::cops::CopsAndRobber;
 use kalmar_core::format::GameGraph;
 pub use kalmar_core::generate::{GenerateError, builder, check_size, rng};
 use kalmar_core::registry::{Entry, Registry};
@@ -209,6 +212,17 @@ pub static FAMILIES: Registry<Family> = Registry::new(
                         ladder::default_span(length),
                         ladder::DEFAULT_SPACING,
                     )
+                },
+            },
+        },
+        Entry {
+            id: "cops",
+            summary: "cops and robber on a random square board with walls and exits: every position (an endgame table)",
+            bounds: "",
+            run: Family {
+                seeded: true,
+                build: |arcs, seed| {
+                    CopsAndRobber::random_board(CopsAndRobber::side_for_arcs(arcs), seed)?.table()
                 },
             },
         },
