@@ -69,6 +69,7 @@ pub mod picture;
 pub mod primes;
 pub mod reif;
 mod set;
+mod shared_array;
 pub mod solve;
 pub mod turn_based;
 pub mod verify;

@@ -289,9 +289,19 @@ fn buchi_needs_the_asked_bit_and_antichains_find_the_strategy() {
 /// 2 parity (with targets and unsafe locations), 3 Büchi (priorities 1 and 2, with targets and
 /// unsafe locations).
 fn random_game(seed: u64, max_locations: usize, objective: u8) -> ObservationGame {
+    random_game_seen(seed, max_locations, 3, objective)
+}
+
+/// A random game with at most `max_observations` observations.
+fn random_game_seen(
+    seed: u64,
+    max_locations: usize,
+    max_observations: usize,
+    objective: u8,
+) -> ObservationGame {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = rng.random_range(1..=max_locations);
-    let observations = rng.random_range(1..=n.min(3));
+    let observations = rng.random_range(1..=n.min(max_observations));
     let actions = rng.random_range(1..=2u32);
     let mut b = GameBuilder::new();
     for o in 0..observations {
@@ -410,6 +420,14 @@ proptest! {
         let game = random_game(seed, 3, 1);
         let winner = solve_all(&game);
         prop_assert_eq!(winner == Side::System, brute_force_wins(&game, false));
+    }
+
+    #[test]
+    fn many_observations_agree(seed in any::<u64>()) {
+        // Over a hundred observations: the antichains' persistent arrays have several levels,
+        // and the iterations look only at what changed; solve_all checks agreement and every
+        // witness.
+        solve_all(&random_game_seen(seed, 150, 150, (seed % 4) as u8));
     }
 
     #[test]
