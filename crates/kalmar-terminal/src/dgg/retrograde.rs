@@ -48,6 +48,11 @@ pub const UNLABELLED: u32 = u32::MAX;
 /// The label of a position whose value is zero because no class reached it.
 pub const ZERO: u32 = u32::MAX - 1;
 
+/// The bit of [`Retrograde::remaining`] that marks a position of Min.
+const MIN_OWNED: u32 = 1 << 31;
+/// The arc of a terminal in the queue.
+const NO_ARC: u32 = u32::MAX;
+
 /// The result of generalized retrograde analysis, with scratch memory kept for the next run.
 #[derive(Clone, Debug, Default)]
 pub struct Retrograde {
@@ -56,8 +61,13 @@ pub struct Retrograde {
     pub label: Vec<u32>,
     /// Per position: the green arc.
     pub green: Vec<Option<Edge>>,
+    /// Per position: the number of its uncoloured arcs, with [`MIN_OWNED`] set when Min owns
+    /// it, so that the sweep reads one word where it would read two arrays.
     remaining: Vec<u32>,
     queue: Vec<Vertex>,
+    /// Per entry of `queue`, where the arc that labelled it lies among the arcs into every
+    /// position ([`Arena::in_positions`]; [`NO_ARC`] for a terminal).
+    arcs: Vec<u32>,
     bucket_start: Vec<u32>,
     bucket: Vec<Vertex>,
 }
@@ -93,11 +103,16 @@ impl Retrograde {
                 self.label[v.index()] = c;
                 self.bucket_start[c as usize + 1] += 1;
             } else {
-                self.remaining[v.index()] = arena
+                let arcs = arena
                     .successors(v)
                     .iter()
                     .filter(|w| sub.contains(**w))
                     .count() as u32;
+                let min = match arena.owner(v) {
+                    Owner::Player(Player::MAX) => 0,
+                    _ => MIN_OWNED,
+                };
+                self.remaining[v.index()] = min | arcs;
             }
         }
         for c in 0..k {
@@ -122,32 +137,40 @@ impl Retrograde {
         self.settle_zero(arena, sub, sign);
     }
 
-    /// Propagates class `c` backwards from its terminals.
+    /// Propagates class `c` backwards from its terminals. The sources of the arcs into a
+    /// position are read from the predecessor array; the id of the arc that labels a position
+    /// is looked up after the sweep, from where it lies.
     fn sweep(&mut self, arena: &Arena, sub: &Subgame, c: u32, sign: Ordering) {
         let range =
             self.bucket_start[c as usize] as usize..self.bucket_start[c as usize + 1] as usize;
         self.queue.clear();
         self.queue.extend_from_slice(&self.bucket[range]);
+        self.arcs.clear();
+        self.arcs.resize(self.queue.len(), NO_ARC);
+        // The owner's bit of a position that prefers this class to 0.
+        let prefers = if sign == Ordering::Less { MIN_OWNED } else { 0 };
         let mut head = 0;
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for &e in arena.in_edges(v) {
-                let u = arena.source(e);
+            let first = arena.in_positions(v).start as u32;
+            for (&u, position) in arena.predecessors(v).iter().zip(first..) {
                 if !sub.contains(u) || self.label[u.index()] != UNLABELLED {
                     continue;
                 }
-                let prefers = match arena.owner(u) {
-                    Owner::Player(Player::MAX) => sign == Ordering::Greater,
-                    _ => sign == Ordering::Less,
-                };
-                if prefers || self.remaining[u.index()] == 1 {
+                let remaining = self.remaining[u.index()];
+                if remaining & MIN_OWNED == prefers || remaining & !MIN_OWNED == 1 {
                     self.label[u.index()] = c;
-                    self.green[u.index()] = Some(e);
                     self.queue.push(u);
+                    self.arcs.push(position);
                 } else {
-                    self.remaining[u.index()] -= 1;
+                    self.remaining[u.index()] = remaining - 1;
                 }
+            }
+        }
+        for (&v, &position) in self.queue.iter().zip(&self.arcs) {
+            if position != NO_ARC {
+                self.green[v.index()] = Some(arena.in_edge_at(position as usize));
             }
         }
     }
