@@ -1253,7 +1253,7 @@ fn benchmark_tables_are_plotted() {
         svg_arg,
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("9 series"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("12 series"), "{}", stdout(&out));
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.contains("random-chess: retrograde") && picture.contains("time (s)"));
     // A table that is not there: the tables are listed, each with its line and heading (the
