@@ -38,10 +38,25 @@ pub(super) struct Spec {
     pub(super) span: Span,
     pub(super) owner: Owner,
     pub(super) priority: Option<u32>,
+    /// The attributes most vertices lack, boxed so that a vertex without them costs a pointer.
+    pub(super) extra: Option<Box<Extra>>,
+    /// Where its successors lie in [`Parser::successors`].
+    pub(super) successors: std::ops::Range<usize>,
+}
+
+/// A vertex's reward, payoff and observation, where it has any.
+#[derive(Default)]
+pub(super) struct Extra {
     pub(super) reward: Option<Rational>,
     pub(super) payoff: Vec<Rational>,
     pub(super) observation: Option<String>,
-    pub(super) successors: Vec<(Label, Span, Option<Rational>)>,
+}
+
+impl Spec {
+    /// The vertex's extra attributes, made empty on first use.
+    pub(super) fn extra_mut(&mut self) -> &mut Extra {
+        self.extra.get_or_insert_with(Box::default)
+    }
 }
 
 pub(super) struct Parser<'a> {
@@ -52,7 +67,16 @@ pub(super) struct Parser<'a> {
     pub(super) discount: Option<Rational>,
     pub(super) cycle: Option<Vec<Rational>>,
     pub(super) specs: Vec<Spec>,
-    pub(super) defined: HashMap<Label, usize>,
+    /// The successors of every vertex, one after the other (a vertex's are a range), so that a
+    /// file of millions of moves costs one array, not a vector per vertex.
+    pub(super) successors: Vec<(Label, Span)>,
+    /// The probabilities of the moves of chance, in the order of their successors.
+    pub(super) probabilities: Vec<Rational>,
+    /// The vertices defined by name. A number needs no table: vertex `k` is numbered `k`
+    /// (numbered vertices are defined in order) exactly when `numbered[k]`, a byte per vertex
+    /// that resolving millions of successors reads instead of the vertices' specs.
+    pub(super) defined: HashMap<String, usize>,
+    pub(super) numbered: Vec<bool>,
     /// The length of the first payoff vector, and where it was given.
     pub(super) payoff_size: Option<(usize, Span)>,
     pub(super) has_priority: bool,
@@ -81,7 +105,10 @@ pub fn read_gg(text: &str) -> Result<GameGraph, ParseError> {
         discount: None,
         cycle: None,
         specs: Vec::new(),
+        successors: Vec::new(),
+        probabilities: Vec::new(),
         defined: HashMap::new(),
+        numbered: Vec::new(),
         payoff_size: None,
         has_priority: false,
         has_reward: false,

@@ -32,17 +32,21 @@ impl<'a> Parser<'a> {
                 format!("at most {} vertices", Vertex::LIMIT - 1),
             ));
         }
-        match self.defined.entry(label.clone()) {
-            Entry::Occupied(first) => {
-                let line = self.specs[*first.get()].span.line;
-                return Err(ParseError::new(
-                    span,
-                    format!("{label} again"),
-                    format!("a new vertex name ({label} is defined on line {line})"),
-                ));
-            }
-            Entry::Vacant(slot) => {
-                slot.insert(self.specs.len());
+        // A number equals the count of vertices before it, so only names can repeat.
+        self.numbered.push(matches!(label, Label::Number(_)));
+        if let Label::Name(name) = &label {
+            match self.defined.entry(name.clone()) {
+                Entry::Occupied(first) => {
+                    let line = self.specs[*first.get()].span.line;
+                    return Err(ParseError::new(
+                        span,
+                        format!("{label} again"),
+                        format!("a new vertex name ({label} is defined on line {line})"),
+                    ));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(self.specs.len());
+                }
             }
         }
         self.need_blank(OWNERS)?;
@@ -52,10 +56,8 @@ impl<'a> Parser<'a> {
             span,
             owner,
             priority: None,
-            reward: None,
-            payoff: Vec::new(),
-            observation: None,
-            successors: Vec::new(),
+            extra: None,
+            successors: self.successors.len()..self.successors.len(),
         };
         loop {
             let had_blank = self.blanks();
@@ -117,9 +119,9 @@ impl<'a> Parser<'a> {
         let key = self.cur.take_while(is_name_char);
         let seen = match key {
             "priority" => spec.priority.is_some(),
-            "reward" => spec.reward.is_some(),
-            "payoff" => !spec.payoff.is_empty(),
-            "obs" => spec.observation.is_some(),
+            "reward" => spec.extra.as_ref().is_some_and(|x| x.reward.is_some()),
+            "payoff" => spec.extra.as_ref().is_some_and(|x| !x.payoff.is_empty()),
+            "obs" => spec.extra.as_ref().is_some_and(|x| x.observation.is_some()),
             _ => {
                 let found = found(key, self.cur.rest());
                 return Err(ParseError::new(
@@ -165,7 +167,7 @@ impl<'a> Parser<'a> {
             }
             "reward" => {
                 let (r, _, _) = self.rational("a reward such as 3, -1/2 or 0.25")?;
-                spec.reward = Some(r);
+                spec.extra_mut().reward = Some(r);
                 self.has_reward = true;
             }
             "obs" => {
@@ -181,7 +183,7 @@ impl<'a> Parser<'a> {
                     }
                     word.to_string()
                 };
-                spec.observation = Some(name);
+                spec.extra_mut().observation = Some(name);
                 self.has_observation = true;
             }
             _ => {
@@ -201,7 +203,7 @@ impl<'a> Parser<'a> {
                     }
                     Some(_) => {}
                 }
-                spec.payoff = payoff;
+                spec.extra_mut().payoff = payoff;
             }
         }
         Ok(())
@@ -248,6 +250,7 @@ impl<'a> Parser<'a> {
         self.cur.bump();
         let chance = spec.owner == Owner::Chance;
         let mut sum = Rational::ZERO;
+        let first = self.successors.len();
         loop {
             let had_blank = self.blanks();
             if self.at_line_end() {
@@ -267,7 +270,6 @@ impl<'a> Parser<'a> {
                     "a successor (priority=, reward= and payoff= come before '->')",
                 ));
             }
-            let mut probability = None;
             if self.cur.peek() == Some(':') {
                 if !chance {
                     return Err(self.cur.error(
@@ -285,14 +287,15 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 sum = sum + &p;
-                probability = Some(p);
+                self.probabilities.push(p);
             } else if chance {
                 return Err(self.cur.error(
                     "':' and the probability of this move (moves of chance have probabilities)",
                 ));
             }
-            spec.successors.push((label, span, probability));
+            self.successors.push((label, span));
         }
+        spec.successors = first..self.successors.len();
         if spec.successors.is_empty() {
             return Err(self.cur.error("a successor after '->'"));
         }
@@ -308,40 +311,56 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves names and builds the graph.
-    pub(super) fn finish(self) -> Result<GameGraph, ParseError> {
+    pub(super) fn finish(mut self) -> Result<GameGraph, ParseError> {
+        let successors = std::mem::take(&mut self.successors);
+        let probabilities = std::mem::take(&mut self.probabilities);
+        let specs = &self.specs;
+        let (defined, numbered) = (&self.defined, &self.numbered);
         let lookup = |label: &Label, span: Span| -> Result<Vertex, ParseError> {
-            match self.defined.get(label) {
-                Some(&i) => Ok(Vertex::new(i)),
-                None => Err(ParseError::new(
+            let found = match label {
+                Label::Name(name) => defined.get(name).copied(),
+                Label::Number(k) => usize::try_from(*k)
+                    .ok()
+                    .filter(|&k| numbered.get(k) == Some(&true)),
+            };
+            found.map(Vertex::new).ok_or_else(|| {
+                ParseError::new(
                     span,
                     label.to_string(),
                     "the name of a vertex defined in the file",
-                )),
-            }
+                )
+            })
         };
         let start = match &self.start {
             Some((label, span)) => Some(lookup(label, *span)?),
             None => None,
         };
-        let edges = self.specs.iter().map(|spec| spec.successors.len()).sum();
         let mut b = Builder::new(self.players);
-        b.reserve(self.specs.len(), edges);
-        for spec in &self.specs {
+        b.reserve(specs.len(), successors.len());
+        for spec in specs {
             let v = b.add_vertex(spec.owner);
             if let Label::Name(name) = &spec.label {
                 b.set_name(v, name.as_str());
             }
         }
-        for (i, spec) in self.specs.iter().enumerate() {
+        let mut probabilities = probabilities.into_iter();
+        for (i, spec) in specs.iter().enumerate() {
             let v = Vertex::new(i);
-            for (label, span, p) in &spec.successors {
+            for (label, span) in &successors[spec.successors.clone()] {
                 let w = lookup(label, *span)?;
-                match p {
-                    Some(p) => b.add_chance_edge(v, w, p.clone()),
-                    None => b.add_edge(v, w),
+                match spec.owner {
+                    Owner::Chance => {
+                        let p = probabilities
+                            .next()
+                            .expect("a probability per move of chance");
+                        b.add_chance_edge(v, w, p)
+                    }
+                    _ => b.add_edge(v, w),
                 }
             }
         }
+        // The successors are in the builder now; the arena is built without them.
+        drop(successors);
         if let Some(s) = start {
             b.set_start(s);
         }
@@ -358,13 +377,19 @@ impl<'a> Parser<'a> {
         let reward = self.has_reward.then(|| {
             self.specs
                 .iter()
-                .map(|s| s.reward.clone().unwrap_or(Rational::ZERO))
+                .map(|s| {
+                    let reward = s.extra.as_ref().and_then(|x| x.reward.clone());
+                    reward.unwrap_or(Rational::ZERO)
+                })
                 .collect()
         });
-        let observation = self
-            .has_observation
-            .then(|| self.specs.iter().map(|s| s.observation.clone()).collect());
-        let payoff = self.specs.into_iter().map(|s| s.payoff).collect();
+        let observation = self.has_observation.then(|| {
+            let observation = |s: &Spec| s.extra.as_ref().and_then(|x| x.observation.clone());
+            self.specs.iter().map(observation).collect()
+        });
+        let payoff = (self.specs.into_iter())
+            .map(|s| s.extra.map(|x| x.payoff).unwrap_or_default())
+            .collect();
         Ok(GameGraph {
             arena,
             payoff,
