@@ -44,6 +44,17 @@ pub(super) struct Spec {
     pub(super) successors: std::ops::Range<usize>,
 }
 
+/// A successor as the reader keeps it until every vertex is defined: a vertex number, or, with
+/// [`Target::NAMED`], the index of its name in [`Parser::successor_names`], or, with
+/// [`Target::HUGE`], the index there of a number too large for any vertex, as written.
+#[derive(Clone, Copy)]
+pub(super) struct Target(pub(super) u64);
+
+impl Target {
+    pub(super) const NAMED: u64 = 1 << 63;
+    pub(super) const HUGE: u64 = 1 << 62;
+}
+
 /// A vertex's reward, payoff and observation, where it has any.
 #[derive(Default)]
 pub(super) struct Extra {
@@ -68,8 +79,10 @@ pub(super) struct Parser<'a> {
     pub(super) cycle: Option<Vec<Rational>>,
     pub(super) specs: Vec<Spec>,
     /// The successors of every vertex, one after the other (a vertex's are a range), so that a
-    /// file of millions of moves costs one array, not a vector per vertex.
-    pub(super) successors: Vec<(Label, Span)>,
+    /// file of millions of moves costs one array of 16 bytes a move, not a vector per vertex.
+    pub(super) successors: Vec<(Target, Span)>,
+    /// The names (and the numbers too large for any vertex) successors are given by.
+    pub(super) successor_names: Vec<String>,
     /// The probabilities of the moves of chance, in the order of their successors.
     pub(super) probabilities: Vec<Rational>,
     /// The vertices defined by name. A number needs no table: vertex `k` is numbered `k`
@@ -106,6 +119,7 @@ pub fn read_gg(text: &str) -> Result<GameGraph, ParseError> {
         cycle: None,
         specs: Vec::new(),
         successors: Vec::new(),
+        successor_names: Vec::new(),
         probabilities: Vec::new(),
         defined: HashMap::new(),
         numbered: Vec::new(),

@@ -69,6 +69,53 @@ fn numbers_are_unnamed_vertices() {
     );
 }
 
+/// Successors and the start are resolved after the last vertex: by number (vertex `k` when it
+/// is numbered `k`), by name, and a number too large for any vertex never, not even to a quoted
+/// name of the same digits; each miss is reported where it is written.
+#[test]
+fn successors_resolve_by_number_and_name() {
+    let text =
+        "kalmar-gg 1\nstart \"7\"\n0 max -> b 1\n1 terminal\nb min -> 0 \"7\"\n\"7\" terminal\n";
+    let g = read_gg(text).unwrap();
+    assert_eq!(g.arena.successors(Vertex(0)), &[Vertex(2), Vertex(1)]);
+    assert_eq!(g.arena.successors(Vertex(2)), &[Vertex(0), Vertex(3)]);
+    assert_eq!(g.arena.start(), Some(Vertex(3)));
+    let huge = "99999999999999999999999";
+    let misses = [
+        (
+            "kalmar-gg 1\n0 max -> 2\n1 terminal\n",
+            (2, 10),
+            "'2'".to_string(),
+        ),
+        (
+            "kalmar-gg 1\n0 max -> a\n1 terminal\n",
+            (2, 10),
+            "'a'".to_string(),
+        ),
+        (
+            "kalmar-gg 1\na max -> 0\n1 terminal\n",
+            (2, 10),
+            "'0'".to_string(),
+        ),
+        (
+            "kalmar-gg 1\nstart 5\n0 max -> 1\n1 terminal\n",
+            (2, 7),
+            "'5'".to_string(),
+        ),
+        (
+            "kalmar-gg 1\n0 max -> 18446744073709551615\n\"18446744073709551615\" terminal\n",
+            (2, 10),
+            "'18446744073709551615'".to_string(),
+        ),
+    ];
+    for (text, at, found) in misses {
+        let (line, column, got, expected) = pos(text);
+        assert_eq!(((line, column), got), (at, found), "{text}");
+        assert!(expected.contains("defined in the file"), "{expected}");
+    }
+    assert!(read_gg(&format!("kalmar-gg 1\n0 max -> {huge}\n")).is_err());
+}
+
 #[test]
 fn quoting() {
     for name in [

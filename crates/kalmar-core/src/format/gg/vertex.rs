@@ -1,7 +1,7 @@
 //! The `.gg` reader's vertex lines (owner, labels, successors), and the graph built from them.
 
 use super::is_name_char;
-use super::read::{Label, Parser, Spec, found, is_number_char};
+use super::read::{Label, Parser, Spec, Target, found, is_number_char};
 use crate::format::GameGraph;
 use crate::{Builder, Owner, ParseError, Player, Rational, Span, Vertex};
 use std::collections::hash_map::Entry;
@@ -293,7 +293,8 @@ impl<'a> Parser<'a> {
                     "':' and the probability of this move (moves of chance have probabilities)",
                 ));
             }
-            self.successors.push((label, span));
+            let target = self.target(label);
+            self.successors.push((target, span));
         }
         spec.successors = first..self.successors.len();
         if spec.successors.is_empty() {
@@ -310,29 +311,52 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// How a successor (or the start) given by `label` is kept until every vertex is defined.
+    fn target(&mut self, label: Label) -> Target {
+        let (flag, written) = match label {
+            Label::Number(k) if k < Target::HUGE => return Target(k),
+            Label::Number(k) => (Target::HUGE, k.to_string()),
+            Label::Name(name) => (Target::NAMED, name),
+        };
+        self.successor_names.push(written);
+        Target(flag | (self.successor_names.len() - 1) as u64)
+    }
+
     /// Resolves names and builds the graph.
     pub(super) fn finish(mut self) -> Result<GameGraph, ParseError> {
+        let start = (self.start.take()).map(|(label, span)| (self.target(label), span));
         let successors = std::mem::take(&mut self.successors);
+        let successor_names = std::mem::take(&mut self.successor_names);
         let probabilities = std::mem::take(&mut self.probabilities);
         let specs = &self.specs;
         let (defined, numbered) = (&self.defined, &self.numbered);
-        let lookup = |label: &Label, span: Span| -> Result<Vertex, ParseError> {
-            let found = match label {
-                Label::Name(name) => defined.get(name).copied(),
-                Label::Number(k) => usize::try_from(*k)
+        // A successor's vertex, by number or name; a number too large for any vertex is none.
+        let resolve = |Target(target): Target, span: Span| -> Result<Vertex, ParseError> {
+            let index = (target & !(Target::NAMED | Target::HUGE)) as usize;
+            let found = if target & Target::NAMED != 0 {
+                defined.get(&successor_names[index]).copied()
+            } else if target & Target::HUGE != 0 {
+                None
+            } else {
+                usize::try_from(target)
                     .ok()
-                    .filter(|&k| numbered.get(k) == Some(&true)),
+                    .filter(|&k| numbered.get(k) == Some(&true))
             };
             found.map(Vertex::new).ok_or_else(|| {
+                let written = if target & (Target::NAMED | Target::HUGE) != 0 {
+                    successor_names[index].clone()
+                } else {
+                    target.to_string()
+                };
                 ParseError::new(
                     span,
-                    label.to_string(),
+                    format!("'{written}'"),
                     "the name of a vertex defined in the file",
                 )
             })
         };
-        let start = match &self.start {
-            Some((label, span)) => Some(lookup(label, *span)?),
+        let start = match start {
+            Some((target, span)) => Some(resolve(target, span)?),
             None => None,
         };
         let mut b = Builder::new(self.players);
@@ -346,8 +370,8 @@ impl<'a> Parser<'a> {
         let mut probabilities = probabilities.into_iter();
         for (i, spec) in specs.iter().enumerate() {
             let v = Vertex::new(i);
-            for (label, span) in &successors[spec.successors.clone()] {
-                let w = lookup(label, *span)?;
+            for &(target, span) in &successors[spec.successors.clone()] {
+                let w = resolve(target, span)?;
                 match spec.owner {
                     Owner::Chance => {
                         let p = probabilities
@@ -360,7 +384,7 @@ impl<'a> Parser<'a> {
             }
         }
         // The successors are in the builder now; the arena is built without them.
-        drop(successors);
+        drop((successors, successor_names));
         if let Some(s) = start {
             b.set_start(s);
         }
