@@ -14,7 +14,9 @@ struct Spec {
     span: Span,
     priority: u32,
     owner: u8,
-    successors: Vec<(u64, Span)>,
+    /// Where its successors lie among those of all nodes, which are kept in one array (a
+    /// vector per node would cost an allocation each, millions of them in a large game).
+    successors: std::ops::Range<usize>,
     name: Option<String>,
 }
 
@@ -36,6 +38,7 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
     let mut header: Option<(MaxId, Span)> = None;
     let mut start: Option<(u64, Span)> = None;
     let mut specs: Vec<Spec> = Vec::new();
+    let mut successors: Vec<(u64, Span)> = Vec::new();
     while let Some(c) = lex.peek() {
         let word = lex.keyword();
         let span = lex.cur.span();
@@ -78,7 +81,7 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
                         "an owner: 0 (Even) or 1 (Odd)",
                     ));
                 }
-                let mut successors = Vec::new();
+                let first = successors.len();
                 let mut expected = "a successor id, a name in quotes or ';'";
                 if matches!(lex.peek(), Some(c) if c.is_ascii_digit() || c == '-') {
                     loop {
@@ -104,7 +107,7 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
                     span: id_span,
                     priority,
                     owner: owner as u8,
-                    successors,
+                    successors: first..successors.len(),
                     name,
                 });
             }
@@ -136,7 +139,7 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
             "at least one vertex line, such as `0 1 0 0;` (id, priority, owner, successors)",
         ));
     }
-    build(specs, start)
+    build(specs, &successors, start)
 }
 
 /// A quoted name, the cursor at the opening quote: any text without `"` or a line break.
@@ -155,8 +158,12 @@ fn quoted(cur: &mut Cursor<'_>) -> Result<String, ParseError> {
     Ok(name.to_string())
 }
 
-/// Orders, checks and resolves the specifications.
-fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, ParseError> {
+/// Orders, checks and resolves the specifications, whose successors lie in `successors`.
+fn build(
+    specs: Vec<Spec>,
+    successors: &[(u64, Span)],
+    start: Option<(u64, Span)>,
+) -> Result<GameGraph, ParseError> {
     let n = specs.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_unstable_by_key(|&i| (specs[i].id, i));
@@ -188,13 +195,11 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         Some((id, span)) => Some(find(id, span)?),
         None => None,
     };
-    let mut edges = 0usize;
-    for spec in &specs {
-        for &(w, span) in &spec.successors {
-            find(w, span)?;
-        }
-        edges += spec.successors.len();
-    }
+    // Every successor resolved once, in file order, before anything is built.
+    let targets = successors
+        .iter()
+        .map(|&(w, span)| find(w, span))
+        .collect::<Result<Vec<Vertex>, ParseError>>()?;
     let contiguous = ids.last().is_none_or(|&last| last == n as u64 - 1);
     let unique = {
         let mut seen = HashSet::with_capacity(n);
@@ -204,7 +209,7 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
             .all(|name| seen.insert(name))
     };
     let mut b = Builder::new(2);
-    b.reserve(n, edges);
+    b.reserve(n, targets.len());
     let mut priority = Vec::with_capacity(n);
     let mut payoff = Vec::with_capacity(n);
     for &i in &order {
@@ -230,10 +235,11 @@ fn build(specs: Vec<Spec>, start: Option<(u64, Span)>) -> Result<GameGraph, Pars
         }
     }
     for (k, &i) in order.iter().enumerate() {
-        for &(w, span) in &specs[i].successors {
-            b.add_edge(Vertex::new(k), find(w, span)?);
+        for &w in &targets[specs[i].successors.clone()] {
+            b.add_edge(Vertex::new(k), w);
         }
     }
+    drop(targets);
     if let Some(s) = start {
         b.set_start(s);
     }
