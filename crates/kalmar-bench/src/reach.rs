@@ -404,7 +404,7 @@ pub static SUITES: Registry<Suite> = Registry::new(
                       predecessor arrays (and the forward BFS, for reference)",
             bounds: "",
             run: Suite {
-                default_families: &["random-chess", "grid"],
+                default_families: &["random-chess", "grid", "cops"],
                 times: |workload, options| {
                     Ok(vec![
                         run_reach_floor(workload, options),

@@ -10,8 +10,8 @@ use kalmar_bench::reach::{self, Options};
 kalmar bench dgg --families random,sorting-network --sizes 2^16 --json"
 )]
 pub struct TerminalBench {
-    /// Generators to run on (see `kalmar generate --list`); default: random-chess and grid for
-    /// reach, random and sorting-network for dgg.
+    /// Generators to run on (see `kalmar generate --list`); default: random-chess, grid and cops
+    /// for reach, random and sorting-network for dgg.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     families: Vec<String>,
     /// Sizes in arcs, as 65536, 1e3 or 2^16. Default: 1e3,1e4,1e5,1e6.
