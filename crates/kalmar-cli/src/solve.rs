@@ -38,11 +38,12 @@ pub fn outcome_text(outcome: Outcome, distance: u32, terminal: bool) -> String {
 /// `kalmar reach solve`.
 pub fn reach(args: &SolveArgs) -> anyhow::Result<()> {
     let graph = load(&args.file)?;
-    reach_graph(args, &graph)
+    reach_graph(args, graph)
 }
 
-fn reach_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
-    let game = reach::from_graph(graph).map_err(|e| in_file(&args.file, e))?;
+/// Solves a chess-like game read into `graph`, which it takes over (the arena is not copied).
+fn reach_graph(args: &SolveArgs, graph: GameGraph) -> anyhow::Result<()> {
+    let game = reach::from_owned_graph(graph).map_err(|e| in_file(&args.file, e))?;
     let moves = game.arena().num_edges();
     let (checked, _) = timed("retrograde analysis", moves, || reach::solve_checked(&game));
     let reach::Checked {
@@ -319,7 +320,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         (Family::Positional, Detected::Graph(_, graph)) => {
             crate::positional::nash_graph(args, &graph, None)
         }
-        (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, &graph),
+        (Family::ChessLike, Detected::Graph(_, graph)) => reach_graph(args, *graph),
         (_, Detected::Graph(_, graph)) => dgg_graph(args, &graph, false, None),
     }
 }

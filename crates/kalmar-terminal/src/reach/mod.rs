@@ -208,12 +208,19 @@ pub enum ReachError {
 /// assert!(reach::from_graph(&graph).unwrap_err().to_string().contains("kalmar dgg solve"));
 /// ```
 pub fn from_graph(graph: &kalmar_core::format::GameGraph) -> Result<ChessLike, ReachError> {
-    let game = TerminalGame::from_graph(graph, |x| {
-        Outcome::from_rational(x).ok_or_else(|| {
-            format!("payoff {x} is not -1, 0 or 1; for other payoffs use `kalmar dgg solve`")
-        })
-    })?;
-    Ok(game)
+    Ok(TerminalGame::from_graph(graph, outcome_of)?)
+}
+
+/// [`from_graph`] for a graph no longer needed: its arena is taken over, not copied.
+pub fn from_owned_graph(graph: kalmar_core::format::GameGraph) -> Result<ChessLike, ReachError> {
+    Ok(TerminalGame::from_owned_graph(graph, outcome_of)?)
+}
+
+/// The outcome a terminal's payoff stands for, or why it stands for none.
+fn outcome_of(x: &Rational) -> Result<Outcome, String> {
+    Outcome::from_rational(x).ok_or_else(|| {
+        format!("payoff {x} is not -1, 0 or 1; for other payoffs use `kalmar dgg solve`")
+    })
 }
 
 /// Explores a rules-based two-player game and solves it by retrograde analysis. A terminal state
