@@ -99,34 +99,18 @@ pub fn verify(game: &ParityGame, solution: &ParitySolution) -> Result<(), Verify
             let inside = |i: usize| &targets[first[i]..first[i + 1]];
             let components =
                 strongly_connected_components_of_slices(set.len(), |v| inside(v.index()));
-            // The members of each component, one after the other.
-            let mut start = vec![0usize; components.count() + 1];
-            for i in 0..set.len() {
-                start[components.of(Vertex::new(i)) + 1] += 1;
-            }
-            for c in 0..components.count() {
-                start[c + 1] += start[c];
-            }
-            let mut members = vec![0usize; set.len()];
-            let mut next = start.clone();
-            for i in 0..set.len() {
-                let c = components.of(Vertex::new(i));
-                members[next[c]] = i;
-                next[c] += 1;
-            }
-            for c in 0..components.count() {
-                let component = &members[start[c]..start[c + 1]];
-                let cyclic = component.len() > 1
-                    || inside(component[0]).contains(&Vertex::new(component[0]));
+            for component in components.members().iter() {
+                let cyclic =
+                    component.len() > 1 || inside(component[0].index()).contains(&component[0]);
                 if !cyclic {
                     continue;
                 }
-                let priority = |i: &usize| game.priority(set[*i]);
+                let priority = |w: &Vertex| game.priority(set[w.index()]);
                 let top = component.iter().map(priority).max().unwrap_or(0);
                 if opponents(top) {
                     let at = component
                         .iter()
-                        .map(|&i| set[i])
+                        .map(|w| set[w.index()])
                         .find(|&v| game.priority(v) == top)
                         .unwrap_or(set[0]);
                     return Err(VerifyError::new(format!(
@@ -146,7 +130,7 @@ pub fn verify(game: &ParityGame, solution: &ParitySolution) -> Result<(), Verify
                 };
                 let rest: Vec<Vertex> = component
                     .iter()
-                    .map(|&i| set[i])
+                    .map(|w| set[w.index()])
                     .filter(|&v| game.priority(v) <= worst)
                     .collect();
                 pending.push(rest);
