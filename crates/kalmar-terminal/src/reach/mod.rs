@@ -425,6 +425,18 @@ impl Certificate<ChessLike> for ReachSolution {
                     name(v)
                 )));
             };
+            // The strategy keeps the value, at a draw as at a won or lost position.
+            let keeps_value = || {
+                let worth = self.values[chosen.index()];
+                if worth == value {
+                    return Ok(());
+                }
+                Err(VerifyError::new(format!(
+                    "vertex {} has value {value}, but the strategy moves to {}, worth {worth}",
+                    name(v),
+                    name(chosen)
+                )))
+            };
             let Some(winner) = value.winner() else {
                 if d != 0 {
                     return Err(VerifyError::new(format!(
@@ -444,14 +456,7 @@ impl Certificate<ChessLike> for ReachSolution {
                         name(w)
                     )));
                 }
-                if self.values[chosen.index()] != value {
-                    return Err(VerifyError::new(format!(
-                        "vertex {} is a draw, but the strategy moves to {}, worth {}",
-                        name(v),
-                        name(chosen),
-                        self.values[chosen.index()]
-                    )));
-                }
+                keeps_value()?;
                 continue;
             };
             let winner = owner == winner;
@@ -483,14 +488,7 @@ impl Certificate<ChessLike> for ReachSolution {
                     expected.map_or_else(|| "undefined".to_string(), |e| e.to_string()),
                 )));
             }
-            if self.values[chosen.index()] != value {
-                return Err(VerifyError::new(format!(
-                    "vertex {} has value {value}, but the strategy moves to {}, worth {}",
-                    name(v),
-                    name(chosen),
-                    self.values[chosen.index()]
-                )));
-            }
+            keeps_value()?;
             if self.distance[chosen.index()].checked_add(1) != Some(d) {
                 return Err(VerifyError::new(format!(
                     "vertex {}: the strategy moves to {} at distance {}, not {}",
