@@ -566,8 +566,11 @@ impl<'g> Context<'g> {
         // A level no observation has (level 0 when the least priority is odd) is read by
         // nobody: its fixpoint is one round, which the second round would only repeat.
         let unread = !self.populated[i];
+        // What `current` changed from the iterate before it, once known (the round's test
+        // found it), so that setting it does not look for it again.
+        let mut changes = None;
         loop {
-            self.assign(z, i, Rc::clone(&current));
+            self.assign(z, i, Rc::clone(&current), changes.take());
             record.open();
             let next = if i == 0 {
                 let next = Rc::new(self.step(z, budget)?);
@@ -581,11 +584,12 @@ impl<'g> Context<'g> {
             } else {
                 self.fixpoint(i - 1, z, record, budget)?
             };
-            let done = unread
-                || next
-                    .changes_since(&current)
-                    .iter()
-                    .all(|(o, now)| same(now, current.get(*o)));
+            let done = unread || {
+                let changed = next.changes_since(&current);
+                let done = changed.iter().all(|(o, now)| same(now, current.get(*o)));
+                changes = Some(changed);
+                done
+            };
             record.close(!greatest || done, greatest || done);
             if done {
                 return Ok(next);
@@ -595,10 +599,18 @@ impl<'g> Context<'g> {
     }
 
     /// Sets `z[i]` to `value`, marking dirty the observations of level `i` that read an
-    /// antichain it changes (found by the persistent arrays' difference, in what changed).
-    fn assign(&mut self, z: &mut [Rc<Closed>], i: usize, value: Rc<Closed>) {
+    /// antichain it changes: `changes` when the caller knows them (`value`'s changes from
+    /// `z[i]`), else found by the persistent arrays' difference, in what changed.
+    fn assign(
+        &mut self,
+        z: &mut [Rc<Closed>],
+        i: usize,
+        value: Rc<Closed>,
+        changes: Option<Vec<(u32, Rc<Antichain>)>>,
+    ) {
         if !Rc::ptr_eq(&z[i], &value) && self.populated[i] {
-            for (p, _) in value.changes_since(&z[i]) {
+            let changes = changes.unwrap_or_else(|| value.changes_since(&z[i]));
+            for (p, _) in changes {
                 for &r in &self.readers[p as usize] {
                     if self.level[r as usize] == i && !self.marked[r as usize] {
                         self.marked[r as usize] = true;
