@@ -374,9 +374,14 @@ impl<'a> Parser<'a> {
                 let w = resolve(target, span)?;
                 match spec.owner {
                     Owner::Chance => {
-                        let p = probabilities
-                            .next()
-                            .expect("a probability per move of chance");
+                        // The parser gives every move of chance its probability.
+                        let Some(p) = probabilities.next() else {
+                            return Err(ParseError::new(
+                                span,
+                                "a move of chance without its probability",
+                                "':' and the probability of this move",
+                            ));
+                        };
                         b.add_chance_edge(v, w, p)
                     }
                     _ => b.add_edge(v, w),
