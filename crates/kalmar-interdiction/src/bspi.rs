@@ -148,9 +148,10 @@ pub(crate) fn run<K: Key>(
         network,
         state,
         &[network.sink() as u32],
-        |e, value| Some(candidate(e, value)),
+        |e, _, value| Some(candidate(e, value)),
         below,
         queue,
+        None,
     )
 }
 
@@ -167,22 +168,26 @@ pub(crate) fn closed<K: Key>(value: K) -> (u32, K) {
 
 /// Algorithm BSPI from the vertices `start`, final with the values `state` gives them; every
 /// other vertex is open with the removals `state` gives it, or [`closed`] and out of play.
-/// `candidate(e, value)` is the key of edge e once its head has `value`, or None when the edge
-/// is out of play; `below(a, b)` is `a < b` on keys, counted by the caller when it counts
-/// comparisons.
+/// `candidate(e, position, value)` is the key of edge e, at `position` among the in-edges
+/// ([`Network::in_positions`]), once its head has `value`, or None when the edge is out of
+/// play; `below(a, b)` is `a < b` on keys, counted by the caller when it counts comparisons.
 ///
 /// An edge into a vertex u whose budget is spent is pushed only if its key is below the least
 /// key already pushed for u since then: u becomes final at its first pop, so an edge of a key
 /// at least that large would be popped after u is final and skipped, or tie with the edge that
 /// makes it final. This keeps the queue as small as a plain search's where budgets are zero
 /// and changes no value.
+///
+/// With `until`, the run ends as soon as that vertex is final: the vertices not final then
+/// have values at least its value, and each has removed every edge popped for it.
 pub(crate) fn run_from<K: Key>(
     network: &Network,
     mut state: Vec<(u32, K)>,
     start: &[u32],
-    mut candidate: impl FnMut(usize, K) -> Option<K>,
+    mut candidate: impl FnMut(usize, usize, K) -> Option<K>,
     mut below: impl FnMut(K, K) -> bool,
     queue: &mut impl EdgeQueue<K>,
+    until: Option<usize>,
 ) -> Run<K> {
     let n = network.num_vertices();
     // Per vertex, in one slot so that one cache line serves both: the removals left, or FINAL;
@@ -193,14 +198,15 @@ pub(crate) fn run_from<K: Key>(
     let mut next = vec![None; n];
     // The edges into v, now final with `value`, join the cut.
     let mut relax = |v: usize, value: K, state: &mut [(u32, K)], queue: &mut _| {
-        for &e in network.in_edges(v) {
-            let u = network.tail(e as usize);
+        for position in network.in_positions(v) {
+            let arc = network.in_arc(position);
+            let u = arc.tail();
             let best = match state[u] {
                 (FINAL, _) => continue,
                 (0, best) => Some(best),
                 _ => None,
             };
-            let Some(key) = candidate(e as usize, value) else {
+            let Some(key) = candidate(arc.edge(), position, value) else {
                 continue;
             };
             if let Some(best) = best {
@@ -209,7 +215,7 @@ pub(crate) fn run_from<K: Key>(
                 }
                 state[u].1 = key;
             }
-            EdgeQueue::push(queue, key, e, u as u32);
+            EdgeQueue::push(queue, key, arc.edge() as u32, u as u32);
         }
     };
     for &v in start {
@@ -230,6 +236,9 @@ pub(crate) fn run_from<K: Key>(
         state[u] = (FINAL, key);
         next[u] = Some(e);
         order.push(u as u32);
+        if until == Some(u) {
+            break;
+        }
         relax(u, key, &mut state, queue);
     }
     let values = state

@@ -244,16 +244,16 @@ pub fn check_source_value(
     safe[t] = true;
     let mut stack = vec![t];
     while let Some(v) = stack.pop() {
-        for &e in network.in_edges(v) {
-            let u = network.tail(e as usize);
-            if safe[u] || network.weight(e as usize) > value {
+        for arc in network.in_edges(v) {
+            let (e, u) = (arc.edge(), arc.tail());
+            if safe[u] || network.weight(e) > value {
                 continue;
             }
             count[u] += 1;
             let held = match budget {
                 Budget::Removals(k) => count[u] > k[u],
                 _ => {
-                    good[u].push(e - network.out_edges(u).start as u32);
+                    good[u].push((e - network.out_edges(u).start) as u32);
                     !budget.allows(network, u, &good[u])
                 }
             };
@@ -279,9 +279,9 @@ fn grow(network: &Network, from: usize, usable: impl Fn(usize) -> bool) -> Vec<b
     reached[from] = true;
     let mut stack = vec![from];
     while let Some(v) = stack.pop() {
-        for &e in network.in_edges(v) {
-            let u = network.tail(e as usize);
-            if !reached[u] && usable(e as usize) {
+        for arc in network.in_edges(v) {
+            let u = arc.tail();
+            if !reached[u] && usable(arc.edge()) {
                 reached[u] = true;
                 stack.push(u);
             }
@@ -300,9 +300,8 @@ pub fn user_values(network: &Network, removed: &[bool], operator: Operator) -> V
         if d != value[v] {
             continue;
         }
-        for &e in network.in_edges(v) {
-            let e = e as usize;
-            let u = network.tail(e);
+        for arc in network.in_edges(v) {
+            let (e, u) = (arc.edge(), arc.tail());
             if removed[e] || u == network.sink() {
                 continue;
             }

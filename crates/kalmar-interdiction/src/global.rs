@@ -131,9 +131,8 @@ fn min_cut(network: &Network, below: u64) -> Vec<usize> {
         let backward = network
             .in_edges(v)
             .iter()
-            .map(|&e| e as usize)
-            .filter(|&e| carries[e])
-            .map(|e| network.tail(e));
+            .filter(|arc| carries[arc.edge()])
+            .map(|arc| arc.tail());
         for w in forward.chain(backward).collect::<Vec<_>>() {
             if !reached[w] {
                 reached[w] = true;

@@ -139,9 +139,8 @@ pub fn finalise<V: Ord + Clone, E>(
         }
         done[v] = true;
         order.push(v as u32);
-        for &e in network.in_edges(v) {
-            let e = e as usize;
-            let u = network.tail(e);
+        for arc in network.in_edges(v) {
+            let (e, u) = (arc.edge(), arc.tail());
             if done[u] {
                 continue;
             }

@@ -1,6 +1,8 @@
 //! The network of an interdiction instance: a directed graph with non-negative integer edge
 //! weights (the 9th DIMACS challenge's road networks have integer weights), a source s and a
-//! sink t, stored as arrays of out-edges and in-edges (compressed rows, `u32` ids).
+//! sink t, stored as arrays of out-edges and in-edges (compressed rows, `u32` ids). Each
+//! in-edge is kept with its tail, so a search backwards from the sink reads one array in
+//! order instead of looking each tail up by the edge's id.
 //!
 //! ```
 //! use kalmar_interdiction::network::Network;
@@ -37,9 +39,28 @@ pub struct Network {
     tail: Vec<u32>,
     weight: Vec<u64>,
     first_in: Vec<u32>,
-    in_edge: Vec<u32>,
+    in_arc: Vec<InArc>,
     source: u32,
     sink: u32,
+}
+
+/// An edge as seen from its head: its id and its tail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InArc {
+    edge: u32,
+    tail: u32,
+}
+
+impl InArc {
+    /// The edge's id.
+    pub fn edge(self) -> usize {
+        self.edge as usize
+    }
+
+    /// The vertex the edge leaves.
+    pub fn tail(self) -> usize {
+        self.tail as usize
+    }
 }
 
 /// Why a network cannot be built.
@@ -131,10 +152,13 @@ impl Network {
         for v in 0..n {
             first_in[v + 1] += first_in[v];
         }
-        let mut in_edge = vec![0u32; m];
+        let mut in_arc = vec![InArc { edge: 0, tail: 0 }; m];
         let mut next = first_in.clone();
-        for (e, &h) in head.iter().enumerate() {
-            in_edge[next[h as usize] as usize] = e as u32;
+        for (e, (&h, &tail)) in head.iter().zip(&tail).enumerate() {
+            in_arc[next[h as usize] as usize] = InArc {
+                edge: e as u32,
+                tail,
+            };
             next[h as usize] += 1;
         }
         Ok(Network {
@@ -143,7 +167,7 @@ impl Network {
             tail,
             weight,
             first_in,
-            in_edge,
+            in_arc,
             source: s as u32,
             sink: t as u32,
         })
@@ -179,9 +203,20 @@ impl Network {
         self.out_edges(v).len()
     }
 
-    /// The ids of the edges entering `v`.
-    pub fn in_edges(&self, v: usize) -> &[u32] {
-        &self.in_edge[self.first_in[v] as usize..self.first_in[v + 1] as usize]
+    /// The edges entering `v`, each with its tail.
+    pub fn in_edges(&self, v: usize) -> &[InArc] {
+        &self.in_arc[self.in_positions(v)]
+    }
+
+    /// Where the edges entering `v` lie among all in-edges, which are numbered 0..m by head:
+    /// an array indexed by these positions is read in order by a search backwards.
+    pub fn in_positions(&self, v: usize) -> Range<usize> {
+        self.first_in[v] as usize..self.first_in[v + 1] as usize
+    }
+
+    /// The in-edge at `position` (see [`Network::in_positions`]).
+    pub fn in_arc(&self, position: usize) -> InArc {
+        self.in_arc[position]
     }
 
     /// The vertex edge `e` enters.

@@ -186,9 +186,8 @@ fn user_values(network: &Network, solution: &PartialSolution) -> Vec<Extended> {
         if value[v] != Extended::Finite(d.clone()) {
             continue;
         }
-        for &e in network.in_edges(v) {
-            let e = e as usize;
-            let u = network.tail(e);
+        for arc in network.in_edges(v) {
+            let (e, u) = (arc.edge(), arc.tail());
             if solution.rays[e] > Rational::ZERO || u == t {
                 continue;
             }
