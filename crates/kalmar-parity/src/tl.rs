@@ -9,15 +9,21 @@
 //! The solver keeps a set T of learned tangles and repeats, until the game is solved:
 //! - `search`: decompose the remaining game top-down into regions. In what is left (H), take the
 //!   top priority p, owned by α = p mod 2, and compute the *tangle attractor* of α to the
-//!   vertices of priority p inside H: besides the ordinary attractor steps, a learned tangle of α
-//!   that lies in H is attracted as a whole, its vertices following its strategy, once every
-//!   escape of it that lies in H is in the region. Then *extract* tangles from the region Z: drop
-//!   the open part (vertices where the opponent can move down to H \ Z, top vertices of α with no
-//!   move in Z, and every vertex that can reach those in the graph restricted to the attractor
-//!   strategy); each bottom strongly connected component of what remains, restricted to that
-//!   strategy, that has a cycle is a new tangle. Its escapes all lie in higher regions of α. The
-//!   region is removed from H and the next one computed. When a pass ends, its new tangles join
-//!   T and a new pass starts, unless a new tangle has no escapes: then search stops with it.
+//!   *heads*, the vertices of H of priority p and of the priorities below it down to the first
+//!   of the other parity that H holds (priorities emptied by higher regions merge, as in Oink):
+//!   besides the ordinary attractor steps, a learned tangle of α that lies in H is attracted as
+//!   a whole, its vertices following its strategy, once every escape of it that lies in H is in
+//!   the region. A region Z is *closed* when no head leaks: every head of α has a move in Z and
+//!   no head of the opponent can move down to H \ Z (the vertices attracted cannot: they stay in
+//!   Z or move up). Regions that are not closed yield nothing (Oink's default too; the lowest
+//!   region is always closed). The first closed region of α in a pass is a dominion as a whole:
+//!   the opponent cannot move to a higher region of its own (that region's attractor would have
+//!   taken the vertex) nor down, and every cycle of the attractor strategy passes through a head
+//!   or stays in a tangle of α. From any other closed region, each bottom strongly connected
+//!   component, restricted to the attractor strategy, that has a cycle is a new tangle, with its
+//!   escapes all in higher regions of α. The region is removed from H and the next one
+//!   computed. When a pass ends, its new tangles join T and a new pass starts, unless a dominion
+//!   was found: then search stops with it.
 //! - the dominion's player attracts (with the tangle attractor, in the whole remaining game) to
 //!   the dominion; the attracted part is solved for that player and removed, with every learned
 //!   tangle that touches it.
@@ -28,7 +34,9 @@
 //! from the attractors; a vertex attracted via a tangle follows the tangle's strategy, and a
 //! dominion's vertices follow the strategy it was learned with.
 //!
-//! Priorities are compressed first ([`super::compress`]).
+//! Priorities are compressed first ([`super::compress`]), and the solver runs on a copy of the
+//! game numbered by priority, largest first, so that the scan for the next region's heads and
+//! the reset at every pass read arrays in order.
 //!
 //! # Complexity
 //! One pass of search costs O(n + m + Σ_t (|t| + |E(t)|)) over the learned tangles t with their
@@ -63,34 +71,55 @@ use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 const FREE: u32 = u32::MAX - 1;
 /// `region` of a vertex that is solved (out of the game).
 const GONE: u32 = u32::MAX;
+/// `tpriority` of a tangle that lost a vertex.
+const DEAD: u32 = u32::MAX;
 
 /// A learned tangle.
 #[derive(Clone, Debug)]
 struct Tangle {
     /// Its vertices.
     vertices: Vec<Vertex>,
-    /// The player who wins every cycle inside it.
-    player: Player,
-    /// Its top priority.
+    /// Its top priority, whose parity is the player who wins every cycle inside it.
     priority: u32,
     /// The winner's strategy inside it: one edge per vertex of the winner, from that vertex to
     /// a vertex of the tangle.
     strategy: Vec<Edge>,
     /// The vertices outside it that the opponent can move to from it (when it was learned).
     escapes: Vec<Vertex>,
-    /// Cleared when a vertex of the tangle is solved.
-    alive: bool,
 }
 
 /// Solves `game` by tangle learning, after compressing its priorities.
+///
+/// The solver runs on a copy of the game numbered by priority, largest first (as Oink does):
+/// every pass scans the vertices from the top priority down and resets them all, and in that
+/// numbering both are sequential passes over arrays, not lookups scattered over memory.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let game = &super::compress::compress(game);
-    let mut solver = Solver::new(game);
+    let arena = game.arena();
+    let n = arena.num_vertices();
+    let mut order: Vec<Vertex> = arena.vertices().collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+    let mut local = vec![0u32; n];
+    for (i, &v) in order.iter().enumerate() {
+        local[v.index()] = i as u32;
+    }
+    let (sorted, origin) = arena
+        .induced(&order, &local)
+        .expect("the whole game is a game");
+    let priority = order.iter().map(|&v| game.priority(v)).collect();
+    let sorted = ParityGame::new(sorted, priority).expect("the whole game is a parity game");
+    let mut solver = Solver::new(&sorted);
     solver.run();
     *stats = solver.stats;
+    let mut winner = vec![Player(0); n];
+    let mut choice = vec![None; n];
+    for (i, &v) in order.iter().enumerate() {
+        winner[v.index()] = solver.winner[i];
+        choice[v.index()] = solver.choice[i].map(|e: Edge| origin[e.index()]);
+    }
     ParitySolution {
-        winner: solver.winner,
-        strategy: complete(game.arena(), solver.choice),
+        winner,
+        strategy: complete(arena, choice),
     }
 }
 
@@ -112,11 +141,17 @@ struct Solver<'a> {
     escaping_to: Vec<Vec<u32>>,
     /// Per vertex: the live tangles containing it.
     member_of: Vec<Vec<u32>>,
-    /// Every tangle as it was learned, for the tests.
+    /// Per vertex, the index of the player who owns it.
+    owner: Vec<u8>,
+    /// Every tangle as it was learned, and every dominion extracted as one, for the tests
+    /// (a whole region found closed is a dominion but need not be strongly connected).
     #[cfg(test)]
     log: Vec<Tangle>,
     /// Per tangle: 0 when untouched, else its escapes in the game not yet attracted.
     tcount: Vec<u32>,
+    /// Per tangle: its top priority, or `DEAD` once a vertex of it is solved (kept apart from
+    /// the tangles, which the attractor reads only when one is attracted).
+    tpriority: Vec<u32>,
     ttouched: Vec<u32>,
     /// Per vertex, scratch for the extraction (local index or mark), `u32::MAX` when unused.
     local: Vec<u32>,
@@ -144,9 +179,17 @@ impl<'a> Solver<'a> {
             tangles: Vec::new(),
             escaping_to: vec![Vec::new(); n],
             member_of: vec![Vec::new(); n],
+            owner: arena
+                .vertices()
+                .map(|v| match arena.owner(v) {
+                    Owner::Player(p) => p.0,
+                    _ => u8::MAX,
+                })
+                .collect(),
             #[cfg(test)]
             log: Vec::new(),
             tcount: Vec::new(),
+            tpriority: Vec::new(),
             ttouched: Vec::new(),
             local: vec![u32::MAX; n],
             left: n,
@@ -157,7 +200,7 @@ impl<'a> Solver<'a> {
     }
 
     fn owned_by(&self, v: Vertex, player: Player) -> bool {
-        self.arena.owner(v) == Owner::Player(player)
+        self.owner[v.index()] == player.0
     }
 
     fn in_game(&self, v: Vertex) -> bool {
@@ -166,10 +209,9 @@ impl<'a> Solver<'a> {
 
     /// Frees every vertex still in the game from its region and resets the attractor counters.
     fn reset(&mut self) {
-        for &v in &self.order {
-            if self.region[v.index()] != GONE {
-                self.region[v.index()] = FREE;
-            }
+        // One sequential pass without branches: GONE stays, anything else becomes FREE.
+        for region in &mut self.region {
+            *region = FREE + u32::from(*region == GONE);
         }
         for v in self.touched.drain(..) {
             self.count[v.index()] = 0;
@@ -183,8 +225,6 @@ impl<'a> Solver<'a> {
     fn run(&mut self) {
         while self.left > 0 {
             let (dominions, player) = self.search();
-            #[cfg(test)]
-            self.log.extend(dominions.iter().cloned());
             self.reset();
             let mut targets = Vec::new();
             for d in &dominions {
@@ -206,9 +246,9 @@ impl<'a> Solver<'a> {
                 }
                 // Tangles that lose a vertex are no longer tangles of the remaining game.
                 for t in std::mem::take(&mut self.member_of[v.index()]) {
-                    let tangle = &mut self.tangles[t as usize];
-                    if tangle.alive {
-                        tangle.alive = false;
+                    if self.tpriority[t as usize] != DEAD {
+                        self.tpriority[t as usize] = DEAD;
+                        let tangle = &mut self.tangles[t as usize];
                         tangle.vertices = Vec::new();
                         tangle.strategy = Vec::new();
                         tangle.escapes = Vec::new();
@@ -216,8 +256,8 @@ impl<'a> Solver<'a> {
                 }
                 self.escaping_to[v.index()] = Vec::new();
             }
+            // The next search starts with a reset.
             self.left -= solved.len();
-            self.reset();
         }
     }
 
@@ -231,6 +271,8 @@ impl<'a> Solver<'a> {
             let mut learned = Vec::new();
             let mut next = 0u32;
             let mut pos = 0;
+            // Per player, whether none of its regions has been made in this pass.
+            let mut highest = [true, true];
             loop {
                 while pos < self.order.len() && self.region[self.order[pos].index()] != FREE {
                     pos += 1;
@@ -240,24 +282,51 @@ impl<'a> Solver<'a> {
                 };
                 let top = self.game.priority(first);
                 let player = winner_of(top);
+                // The heads: the free vertices of the top priorities down to the first free one
+                // of the other parity (priorities with nothing free left between them merge).
                 let targets: Vec<Vertex> = self.order[pos..]
                     .iter()
                     .copied()
-                    .take_while(|&v| self.game.priority(v) == top)
                     .filter(|&v| self.region[v.index()] == FREE)
+                    .take_while(|&v| winner_of(self.game.priority(v)) == player)
                     .collect();
                 for &v in &targets {
                     self.strat[v.index()] = None;
                 }
                 self.stats.attractors += 1;
                 let z = self.attract(next, player, top, &targets);
-                let found = self.extract(&z, next, player);
+                let first_of_player = std::mem::replace(&mut highest[player.0 as usize], false);
                 next += 1;
+                if self.leaks(&targets, player) {
+                    continue;
+                }
+                if first_of_player {
+                    // Closed, and no region of the player above it: the opponent's vertices
+                    // here cannot move to a higher region of the opponent (it would have
+                    // attracted them), nor below (the region is closed), so the region is a
+                    // dominion, every cycle of the strategy passing through a head.
+                    let strategy = z
+                        .iter()
+                        .filter(|&&v| self.owned_by(v, player))
+                        .filter_map(|&v| self.strat[v.index()])
+                        .collect();
+                    self.learn(learned);
+                    let dominion = Tangle {
+                        vertices: z,
+                        priority: top,
+                        strategy,
+                        escapes: Vec::new(),
+                    };
+                    return (vec![dominion], player);
+                }
+                let found = self.extract(&z, next - 1, player);
                 let (dominions, tangles): (Vec<Tangle>, Vec<Tangle>) =
                     found.into_iter().partition(|t| t.escapes.is_empty());
                 learned.extend(tangles);
                 if !dominions.is_empty() {
                     self.learn(learned);
+                    #[cfg(test)]
+                    self.log.extend(dominions.iter().cloned());
                     return (dominions, player);
                 }
             }
@@ -265,6 +334,23 @@ impl<'a> Solver<'a> {
             debug_assert!(!learned.is_empty(), "a pass of search learns a tangle");
             self.learn(learned);
         }
+    }
+
+    /// Whether a region of `player` with these heads is open: a head of the player has no move
+    /// into it, or one of the opponent's can move down to a free vertex. (Every other vertex of
+    /// a region was attracted, so it stays in the region or moves up.)
+    fn leaks(&self, heads: &[Vertex], player: Player) -> bool {
+        heads.iter().any(|&v| {
+            if self.owned_by(v, player) {
+                self.strat[v.index()].is_none()
+            } else {
+                let region = &self.region;
+                self.arena
+                    .successors(v)
+                    .iter()
+                    .any(|w| region[w.index()] == FREE)
+            }
+        })
     }
 
     fn learn(&mut self, tangles: Vec<Tangle>) {
@@ -278,8 +364,9 @@ impl<'a> Solver<'a> {
             }
             #[cfg(test)]
             self.log.push(t.clone());
-            self.tangles.push(t);
             self.tcount.push(0);
+            self.tpriority.push(t.priority);
+            self.tangles.push(t);
         }
     }
 
@@ -297,12 +384,13 @@ impl<'a> Solver<'a> {
         while head < z.len() {
             let v = z[head];
             head += 1;
-            for &e in arena.in_edges(v) {
-                let u = arena.source(e);
+            // The sources from the predecessor array; an edge's id only where it is kept.
+            let positions = arena.in_positions(v);
+            for (position, &u) in positions.clone().zip(arena.predecessors(v)) {
                 let r = self.region[u.index()];
                 if r == id {
                     if self.strat[u.index()].is_none() && self.owned_by(u, player) {
-                        self.strat[u.index()] = Some(e);
+                        self.strat[u.index()] = Some(arena.in_edge_at(position));
                     }
                     continue;
                 }
@@ -310,7 +398,7 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 if self.owned_by(u, player) {
-                    self.strat[u.index()] = Some(e);
+                    self.strat[u.index()] = Some(arena.in_edge_at(position));
                 } else {
                     if self.count[u.index()] == 0 {
                         let region = &self.region;
@@ -330,8 +418,8 @@ impl<'a> Solver<'a> {
                 self.region[u.index()] = id;
                 z.push(u);
             }
-            let tangles = &self.tangles;
-            self.escaping_to[v.index()].retain(|&t| tangles[t as usize].alive);
+            let tpriority = &self.tpriority;
+            self.escaping_to[v.index()].retain(|&t| tpriority[t as usize] != DEAD);
             for i in 0..self.escaping_to[v.index()].len() {
                 let t = self.escaping_to[v.index()][i] as usize;
                 if self.tcount[t] == 0 {
@@ -344,10 +432,11 @@ impl<'a> Solver<'a> {
                     self.ttouched.push(t as u32);
                 }
                 self.tcount[t] -= 1;
-                let tangle = &self.tangles[t];
-                if self.tcount[t] > 0 || tangle.player != player || tangle.priority > top {
+                let priority = self.tpriority[t];
+                if self.tcount[t] > 0 || winner_of(priority) != player || priority > top {
                     continue;
                 }
+                let tangle = &self.tangles[t];
                 let inside = |w: &Vertex| {
                     let r = self.region[w.index()];
                     r == FREE || r == id
@@ -467,11 +556,9 @@ impl<'a> Solver<'a> {
                 .unwrap_or(0);
             found.push(Tangle {
                 vertices,
-                player,
                 priority,
                 strategy,
                 escapes,
-                alive: true,
             });
         }
         found
@@ -517,13 +604,13 @@ mod tests {
         for &e in &t.strategy {
             let v = arena.source(e);
             assert!(member[v.index()] && member[arena.target(e).index()]);
-            assert_eq!(arena.owner(v), Owner::Player(t.player));
+            assert_eq!(arena.owner(v), Owner::Player(winner_of(t.priority)));
             assert!(!chosen[v.index()], "one edge per vertex");
             chosen[v.index()] = true;
             next[v.index()].push(arena.target(e));
         }
         for &v in &t.vertices {
-            if arena.owner(v) == Owner::Player(t.player) {
+            if arena.owner(v) == Owner::Player(winner_of(t.priority)) {
                 assert!(chosen[v.index()], "every vertex of the winner has a move");
             } else {
                 for &w in arena.successors(v) {
@@ -536,12 +623,13 @@ mod tests {
         for &w in &t.escapes {
             assert!(!member[w.index()]);
             assert!(t.vertices.iter().any(|&v| {
-                arena.owner(v) != Owner::Player(t.player) && arena.successors(v).contains(&w)
+                arena.owner(v) != Owner::Player(winner_of(t.priority))
+                    && arena.successors(v).contains(&w)
             }));
         }
         let top = t.vertices.iter().map(|&v| game.priority(v)).max().unwrap();
         assert_eq!(top, t.priority);
-        assert_eq!(winner_of(top), t.player);
+        assert_eq!(winner_of(top), winner_of(t.priority));
         // Strongly connected, and every cycle is won: decompose by removing top priorities.
         let components = strongly_connected_components(n, |v, i| next[v.index()].get(i).copied());
         let c = components.of(t.vertices[0]);
@@ -571,7 +659,7 @@ mod tests {
                 let top = g.iter().map(|&v| game.priority(v)).max().unwrap();
                 assert_eq!(
                     winner_of(top),
-                    t.player,
+                    winner_of(t.priority),
                     "a cycle is lost by the tangle's owner"
                 );
                 pending.push(g.into_iter().filter(|&v| game.priority(v) != top).collect());
