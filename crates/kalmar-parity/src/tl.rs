@@ -71,7 +71,7 @@ use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 const FREE: u32 = u32::MAX - 1;
 /// `region` of a vertex that is solved (out of the game).
 const GONE: u32 = u32::MAX;
-/// `tpriority` of a tangle that lost a vertex.
+/// The priority in `tstate` of a tangle that lost a vertex.
 const DEAD: u32 = u32::MAX;
 
 /// A learned tangle.
@@ -147,11 +147,11 @@ struct Solver<'a> {
     /// (a whole region found closed is a dominion but need not be strongly connected).
     #[cfg(test)]
     log: Vec<Tangle>,
-    /// Per tangle: 0 when untouched, else its escapes in the game not yet attracted.
-    tcount: Vec<u32>,
-    /// Per tangle: its top priority, or `DEAD` once a vertex of it is solved (kept apart from
-    /// the tangles, which the attractor reads only when one is attracted).
-    tpriority: Vec<u32>,
+    /// Per tangle, side by side in one word pair (the attractor reads both for every escape
+    /// it reaches, and the tangle itself only when one is attracted): 0 when untouched, else
+    /// its escapes in the game not yet attracted; and its top priority, or `DEAD` once a vertex
+    /// of it is solved.
+    tstate: Vec<(u32, u32)>,
     ttouched: Vec<u32>,
     /// Per vertex, scratch for the extraction (local index or mark), `u32::MAX` when unused.
     local: Vec<u32>,
@@ -188,8 +188,7 @@ impl<'a> Solver<'a> {
                 .collect(),
             #[cfg(test)]
             log: Vec::new(),
-            tcount: Vec::new(),
-            tpriority: Vec::new(),
+            tstate: Vec::new(),
             ttouched: Vec::new(),
             local: vec![u32::MAX; n],
             left: n,
@@ -217,7 +216,7 @@ impl<'a> Solver<'a> {
             self.count[v.index()] = 0;
         }
         for t in self.ttouched.drain(..) {
-            self.tcount[t as usize] = 0;
+            self.tstate[t as usize].0 = 0;
         }
     }
 
@@ -246,8 +245,8 @@ impl<'a> Solver<'a> {
                 }
                 // Tangles that lose a vertex are no longer tangles of the remaining game.
                 for t in std::mem::take(&mut self.member_of[v.index()]) {
-                    if self.tpriority[t as usize] != DEAD {
-                        self.tpriority[t as usize] = DEAD;
+                    if self.tstate[t as usize].1 != DEAD {
+                        self.tstate[t as usize].1 = DEAD;
                         let tangle = &mut self.tangles[t as usize];
                         tangle.vertices = Vec::new();
                         tangle.strategy = Vec::new();
@@ -364,8 +363,7 @@ impl<'a> Solver<'a> {
             }
             #[cfg(test)]
             self.log.push(t.clone());
-            self.tcount.push(0);
-            self.tpriority.push(t.priority);
+            self.tstate.push((0, t.priority));
             self.tangles.push(t);
         }
     }
@@ -418,22 +416,28 @@ impl<'a> Solver<'a> {
                 self.region[u.index()] = id;
                 z.push(u);
             }
-            let tpriority = &self.tpriority;
-            self.escaping_to[v.index()].retain(|&t| tpriority[t as usize] != DEAD);
+            // Dead tangles are dropped from the list where they are met.
+            let mut kept = 0;
             for i in 0..self.escaping_to[v.index()].len() {
                 let t = self.escaping_to[v.index()][i] as usize;
-                if self.tcount[t] == 0 {
+                let (mut left, priority) = self.tstate[t];
+                if priority == DEAD {
+                    continue;
+                }
+                self.escaping_to[v.index()][kept] = t as u32;
+                kept += 1;
+                if left == 0 {
                     let region = &self.region;
-                    self.tcount[t] = self.tangles[t]
+                    left = self.tangles[t]
                         .escapes
                         .iter()
                         .filter(|w| region[w.index()] != GONE)
                         .count() as u32;
                     self.ttouched.push(t as u32);
                 }
-                self.tcount[t] -= 1;
-                let priority = self.tpriority[t];
-                if self.tcount[t] > 0 || winner_of(priority) != player || priority > top {
+                left -= 1;
+                self.tstate[t].0 = left;
+                if left > 0 || winner_of(priority) != player || priority > top {
                     continue;
                 }
                 let tangle = &self.tangles[t];
@@ -461,6 +465,7 @@ impl<'a> Solver<'a> {
                     }
                 }
             }
+            self.escaping_to[v.index()].truncate(kept);
         }
         z
     }
