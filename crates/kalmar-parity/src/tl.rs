@@ -67,8 +67,6 @@ use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
-/// `region` of a vertex that is still in the game but in no region yet.
-const FREE: u32 = u32::MAX - 1;
 /// `region` of a vertex that is solved (out of the game).
 const GONE: u32 = u32::MAX;
 /// The priority in `tstate` of a tangle that lost a vertex.
@@ -128,8 +126,14 @@ struct Solver<'a> {
     arena: &'a Arena,
     /// All vertices by priority, largest first.
     order: Vec<Vertex>,
-    /// Per vertex: `GONE`, `FREE`, or the region (of the current pass) it is in.
+    /// Per vertex: `GONE`, or the last region it was in. Regions are numbered on across
+    /// passes, so a vertex is free (still in the game, in no region of this pass) exactly when
+    /// its number is below `base`, and a new pass frees every vertex by raising `base`.
     region: Vec<u32>,
+    /// The first region of the current pass.
+    base: u32,
+    /// The next region's number.
+    next_region: u32,
     /// The attractor strategy of the current pass (or dominion attraction).
     strat: Vec<Option<Edge>>,
     /// Per opponent vertex: 0 when untouched, else its successors not yet attracted.
@@ -172,7 +176,9 @@ impl<'a> Solver<'a> {
             game,
             arena,
             order,
-            region: vec![FREE; n],
+            region: vec![0; n],
+            base: 1,
+            next_region: 1,
             strat: vec![None; n],
             count: vec![0; n],
             touched: Vec::new(),
@@ -206,12 +212,27 @@ impl<'a> Solver<'a> {
         self.region[v.index()] != GONE
     }
 
+    /// Whether `v` is in the game and in no region of this pass.
+    fn free(&self, v: Vertex) -> bool {
+        self.region[v.index()] < self.base
+    }
+
+    /// A number for a new region.
+    fn new_region(&mut self) -> u32 {
+        self.next_region += 1;
+        self.next_region - 1
+    }
+
     /// Frees every vertex still in the game from its region and resets the attractor counters.
     fn reset(&mut self) {
-        // One sequential pass without branches: GONE stays, anything else becomes FREE.
-        for region in &mut self.region {
-            *region = FREE + u32::from(*region == GONE);
+        if self.next_region >= GONE - 1 {
+            // Numbers run out after 2^32 regions: number afresh from 1.
+            for region in &mut self.region {
+                *region = if *region == GONE { GONE } else { 0 };
+            }
+            self.next_region = 1;
         }
+        self.base = self.next_region;
         for v in self.touched.drain(..) {
             self.count[v.index()] = 0;
         }
@@ -236,7 +257,8 @@ impl<'a> Solver<'a> {
                 }
             }
             self.stats.attractors += 1;
-            let solved = self.attract(0, player, u32::MAX, &targets);
+            let id = self.new_region();
+            let solved = self.attract(id, player, u32::MAX, &targets);
             for &v in &solved {
                 self.region[v.index()] = GONE;
                 self.winner[v.index()] = player;
@@ -268,12 +290,11 @@ impl<'a> Solver<'a> {
             self.stats.iterations += 1;
             self.reset();
             let mut learned = Vec::new();
-            let mut next = 0u32;
             let mut pos = 0;
             // Per player, whether none of its regions has been made in this pass.
             let mut highest = [true, true];
             loop {
-                while pos < self.order.len() && self.region[self.order[pos].index()] != FREE {
+                while pos < self.order.len() && !self.free(self.order[pos]) {
                     pos += 1;
                 }
                 let Some(&first) = self.order.get(pos) else {
@@ -286,16 +307,16 @@ impl<'a> Solver<'a> {
                 let targets: Vec<Vertex> = self.order[pos..]
                     .iter()
                     .copied()
-                    .filter(|&v| self.region[v.index()] == FREE)
+                    .filter(|&v| self.free(v))
                     .take_while(|&v| winner_of(self.game.priority(v)) == player)
                     .collect();
                 for &v in &targets {
                     self.strat[v.index()] = None;
                 }
                 self.stats.attractors += 1;
-                let z = self.attract(next, player, top, &targets);
+                let id = self.new_region();
+                let z = self.attract(id, player, top, &targets);
                 let first_of_player = std::mem::replace(&mut highest[player.0 as usize], false);
-                next += 1;
                 if self.leaks(&targets, player) {
                     continue;
                 }
@@ -318,7 +339,7 @@ impl<'a> Solver<'a> {
                     };
                     return (vec![dominion], player);
                 }
-                let found = self.extract(&z, next - 1, player);
+                let found = self.extract(&z, id, player);
                 let (dominions, tangles): (Vec<Tangle>, Vec<Tangle>) =
                     found.into_iter().partition(|t| t.escapes.is_empty());
                 learned.extend(tangles);
@@ -343,11 +364,7 @@ impl<'a> Solver<'a> {
             if self.owned_by(v, player) {
                 self.strat[v.index()].is_none()
             } else {
-                let region = &self.region;
-                self.arena
-                    .successors(v)
-                    .iter()
-                    .any(|w| region[w.index()] == FREE)
+                self.arena.successors(v).iter().any(|&w| self.free(w))
             }
         })
     }
@@ -374,6 +391,9 @@ impl<'a> Solver<'a> {
     /// the order of attraction, targets first.
     fn attract(&mut self, id: u32, player: Player, top: u32, targets: &[Vertex]) -> Vec<Vertex> {
         let arena = self.arena;
+        // Free: below the pass's first region (kept in a local, which the loops need not
+        // reload after every write to the arrays).
+        let base = self.base;
         let mut z: Vec<Vertex> = targets.to_vec();
         for &v in targets {
             self.region[v.index()] = id;
@@ -392,7 +412,7 @@ impl<'a> Solver<'a> {
                     }
                     continue;
                 }
-                if r != FREE {
+                if r >= base {
                     continue;
                 }
                 if self.owned_by(u, player) {
@@ -443,7 +463,7 @@ impl<'a> Solver<'a> {
                 let tangle = &self.tangles[t];
                 let inside = |w: &Vertex| {
                     let r = self.region[w.index()];
-                    r == FREE || r == id
+                    r < base || r == id
                 };
                 if !tangle.vertices.iter().all(inside) {
                     continue;
@@ -451,12 +471,12 @@ impl<'a> Solver<'a> {
                 // Every escape of the tangle in the subgame is in the region: attract it all.
                 for &e in &tangle.strategy {
                     let w = arena.source(e);
-                    if self.region[w.index()] == FREE {
+                    if self.region[w.index()] < base {
                         self.strat[w.index()] = Some(e);
                     }
                 }
                 for &w in &tangle.vertices {
-                    if self.region[w.index()] == FREE {
+                    if self.region[w.index()] < base {
                         if !self.owned_by(w, player) {
                             self.strat[w.index()] = None;
                         }
@@ -490,10 +510,10 @@ impl<'a> Solver<'a> {
                 }
             } else {
                 for &w in arena.successors(v) {
-                    match self.region[w.index()] {
-                        r if r == id => adjacency.push(Vertex(self.local[w.index()])),
-                        FREE => open[i] = true,
-                        _ => {}
+                    if self.region[w.index()] == id {
+                        adjacency.push(Vertex(self.local[w.index()]));
+                    } else if self.free(w) {
+                        open[i] = true;
                     }
                 }
             }
