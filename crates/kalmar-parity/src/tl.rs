@@ -35,8 +35,10 @@
 //! dominion's vertices follow the strategy it was learned with.
 //!
 //! Priorities are compressed first ([`super::compress`]), and the solver runs on a copy of the
-//! game numbered by priority, largest first, so that the scan for the next region's heads and
-//! the reset at every pass read arrays in order.
+//! game numbered by priority, largest first (as Oink does), so that the next region's heads
+//! are the first free vertices in index order: a bitset of the free vertices finds them 64 at
+//! a time, and a new pass frees every vertex by copying the bitset of those in the game and
+//! raising the number below which a region counts as past.
 //!
 //! # Complexity
 //! One pass of search costs O(n + m + Σ_t (|t| + |E(t)|)) over the learned tangles t with their
@@ -88,24 +90,13 @@ struct Tangle {
 
 /// Solves `game` by tangle learning, after compressing its priorities.
 ///
-/// The solver runs on a copy of the game numbered by priority, largest first (as Oink does):
-/// every pass scans the vertices from the top priority down and resets them all, and in that
-/// numbering both are sequential passes over arrays, not lookups scattered over memory.
+/// The solver runs on a copy of the game numbered by priority, largest first (see the module
+/// docs), and the answer is mapped back.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let game = &super::compress::compress(game);
     let arena = game.arena();
     let n = arena.num_vertices();
-    let mut order: Vec<Vertex> = arena.vertices().collect();
-    order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
-    let mut local = vec![0u32; n];
-    for (i, &v) in order.iter().enumerate() {
-        local[v.index()] = i as u32;
-    }
-    let (sorted, origin) = arena
-        .induced(&order, &local)
-        .expect("the whole game is a game");
-    let priority = order.iter().map(|&v| game.priority(v)).collect();
-    let sorted = ParityGame::new(sorted, priority).expect("the whole game is a parity game");
+    let (sorted, order, origin) = by_priority(game);
     let mut solver = Solver::new(&sorted);
     solver.run();
     *stats = solver.stats;
@@ -121,11 +112,39 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     }
 }
 
+/// Puts the free vertex `v` in region `id`: its number, and its free bit cleared. (A function
+/// of the two arrays, not of the solver, so that it can run while a tangle is borrowed.)
+fn claim(region: &mut [u32], free_bits: &mut [u64], v: Vertex, id: u32) {
+    region[v.index()] = id;
+    free_bits[v.index() / 64] &= !(1 << (v.index() % 64));
+}
+
+/// `game` numbered by priority, largest first; the old vertex of each new one, and the old
+/// edge of each new one.
+fn by_priority(game: &ParityGame) -> (ParityGame, Vec<Vertex>, Vec<Edge>) {
+    let arena = game.arena();
+    let mut order: Vec<Vertex> = arena.vertices().collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+    let mut local = vec![0u32; arena.num_vertices()];
+    for (i, &v) in order.iter().enumerate() {
+        local[v.index()] = i as u32;
+    }
+    let (sorted, origin) = arena
+        .induced(&order, &local)
+        .expect("the whole game is a game");
+    let priority = order.iter().map(|&v| game.priority(v)).collect();
+    let sorted = ParityGame::new(sorted, priority).expect("the whole game is a parity game");
+    (sorted, order, origin)
+}
+
 struct Solver<'a> {
     game: &'a ParityGame,
     arena: &'a Arena,
-    /// All vertices by priority, largest first.
-    order: Vec<Vertex>,
+    /// Per vertex, a bit: set while it is in the game.
+    alive: Vec<u64>,
+    /// Per vertex, a bit: set while it is free (in the game, in no region of this pass), so
+    /// that the next region's heads are found 64 vertices at a time.
+    free_bits: Vec<u64>,
     /// Per vertex: `GONE`, or the last region it was in. Regions are numbered on across
     /// passes, so a vertex is free (still in the game, in no region of this pass) exactly when
     /// its number is below `base`, and a new pass frees every vertex by raising `base`.
@@ -170,12 +189,22 @@ impl<'a> Solver<'a> {
     fn new(game: &'a ParityGame) -> Self {
         let arena = game.arena();
         let n = arena.num_vertices();
-        let mut order: Vec<Vertex> = arena.vertices().collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        debug_assert!(
+            arena
+                .vertices()
+                .skip(1)
+                .all(|v| game.priority(Vertex(v.0 - 1)) >= game.priority(v)),
+            "the game is numbered by priority, largest first"
+        );
+        let mut alive = vec![!0u64; n.div_ceil(64)];
+        if !n.is_multiple_of(64) {
+            *alive.last_mut().expect("a game has vertices") = (1u64 << (n % 64)) - 1;
+        }
         Solver {
             game,
             arena,
-            order,
+            free_bits: alive.clone(),
+            alive,
             region: vec![0; n],
             base: 1,
             next_region: 1,
@@ -217,6 +246,17 @@ impl<'a> Solver<'a> {
         self.region[v.index()] < self.base
     }
 
+    /// The first free vertex from `from` on, in the order of priorities (largest first).
+    fn next_free(&self, from: usize) -> Option<Vertex> {
+        let mut word = from / 64;
+        let mut bits = self.free_bits.get(word)? & (!0u64 << (from % 64));
+        while bits == 0 {
+            word += 1;
+            bits = *self.free_bits.get(word)?;
+        }
+        Some(Vertex::new(word * 64 + bits.trailing_zeros() as usize))
+    }
+
     /// A number for a new region.
     fn new_region(&mut self) -> u32 {
         self.next_region += 1;
@@ -233,6 +273,7 @@ impl<'a> Solver<'a> {
             self.next_region = 1;
         }
         self.base = self.next_region;
+        self.free_bits.copy_from_slice(&self.alive);
         for v in self.touched.drain(..) {
             self.count[v.index()] = 0;
         }
@@ -261,6 +302,7 @@ impl<'a> Solver<'a> {
             let solved = self.attract(id, player, u32::MAX, &targets);
             for &v in &solved {
                 self.region[v.index()] = GONE;
+                self.alive[v.index() / 64] &= !(1 << (v.index() % 64));
                 self.winner[v.index()] = player;
                 if self.owned_by(v, player) {
                     self.choice[v.index()] = self.strat[v.index()];
@@ -290,26 +332,23 @@ impl<'a> Solver<'a> {
             self.stats.iterations += 1;
             self.reset();
             let mut learned = Vec::new();
-            let mut pos = 0;
             // Per player, whether none of its regions has been made in this pass.
             let mut highest = [true, true];
-            loop {
-                while pos < self.order.len() && !self.free(self.order[pos]) {
-                    pos += 1;
-                }
-                let Some(&first) = self.order.get(pos) else {
-                    break;
-                };
+            // Each region's first head is free and every higher vertex is in a region.
+            let mut pos = 0;
+            while let Some(first) = self.next_free(pos) {
+                pos = first.index();
                 let top = self.game.priority(first);
                 let player = winner_of(top);
                 // The heads: the free vertices of the top priorities down to the first free one
                 // of the other parity (priorities with nothing free left between them merge).
-                let targets: Vec<Vertex> = self.order[pos..]
-                    .iter()
-                    .copied()
-                    .filter(|&v| self.free(v))
-                    .take_while(|&v| winner_of(self.game.priority(v)) == player)
-                    .collect();
+                let mut targets = vec![first];
+                while let Some(v) = self.next_free(targets[targets.len() - 1].index() + 1) {
+                    if winner_of(self.game.priority(v)) != player {
+                        break;
+                    }
+                    targets.push(v);
+                }
                 for &v in &targets {
                     self.strat[v.index()] = None;
                 }
@@ -396,7 +435,7 @@ impl<'a> Solver<'a> {
         let base = self.base;
         let mut z: Vec<Vertex> = targets.to_vec();
         for &v in targets {
-            self.region[v.index()] = id;
+            claim(&mut self.region, &mut self.free_bits, v, id);
         }
         let mut head = 0;
         while head < z.len() {
@@ -433,7 +472,7 @@ impl<'a> Solver<'a> {
                     }
                     self.strat[u.index()] = None;
                 }
-                self.region[u.index()] = id;
+                claim(&mut self.region, &mut self.free_bits, u, id);
                 z.push(u);
             }
             // Dead tangles are dropped from the list where they are met.
@@ -480,7 +519,7 @@ impl<'a> Solver<'a> {
                         if !self.owned_by(w, player) {
                             self.strat[w.index()] = None;
                         }
-                        self.region[w.index()] = id;
+                        claim(&mut self.region, &mut self.free_bits, w, id);
                         z.push(w);
                     }
                 }
@@ -696,7 +735,7 @@ mod tests {
     fn learned_tangles_are_tangles() {
         for seed in 0..300 {
             let game = random_game(seed, 1 + (seed as usize % 40), 1 + (seed as u32 % 9));
-            let game = super::super::compress::compress(&game);
+            let (game, _, _) = by_priority(&super::super::compress::compress(&game));
             let mut solver = Solver::new(&game);
             solver.run();
             for t in &solver.log {
