@@ -172,7 +172,7 @@ fn bad_files_are_refused_with_their_line_and_column() {
         "p sp 4000000000 1\na 1 2 5\n",
         "s 1\nt 2\n",
         &[],
-        "would need about 238 GiB",
+        "would need about 268 GiB",
     );
     refused_with(
         "p sp 2 1\na 1 2 5\n",

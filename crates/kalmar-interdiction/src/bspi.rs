@@ -36,7 +36,7 @@
 
 use crate::budget::Budget;
 use crate::gpi::Solution;
-use crate::network::Network;
+use crate::network::{InArc, Network};
 use crate::operator::INFINITY;
 use std::cell::Cell;
 
@@ -132,13 +132,14 @@ impl Key for u32 {
 const FINAL: u32 = u32::MAX;
 
 /// Algorithm BSPI on `network` with `k[v]` removals at each vertex: the sink's value is
-/// `sink_value`, and `candidate(e, value)` is the key of edge e once its head has `value`.
+/// `sink_value`, and `candidate(arc, value)` is the key of the in-edge `arc` once its head
+/// has `value`.
 /// `below(a, b)` is `a < b` on keys, counted by the caller when it counts comparisons.
 pub(crate) fn run<K: Key>(
     network: &Network,
     k: &[u32],
     sink_value: K,
-    mut candidate: impl FnMut(usize, K) -> K,
+    mut candidate: impl FnMut(InArc, K) -> K,
     below: impl FnMut(K, K) -> bool,
     queue: &mut impl EdgeQueue<K>,
 ) -> Run<K> {
@@ -147,8 +148,8 @@ pub(crate) fn run<K: Key>(
     run_from(
         network,
         state,
-        &[network.sink() as u32],
-        |e, _, value| Some(candidate(e, value)),
+        Start::Vertices(&[network.sink() as u32]),
+        |arc, value| Some(candidate(arc, value)),
         below,
         queue,
         None,
@@ -166,11 +167,20 @@ pub(crate) fn closed<K: Key>(value: K) -> (u32, K) {
     (FINAL, value)
 }
 
-/// Algorithm BSPI from the vertices `start`, final with the values `state` gives them; every
-/// other vertex is open with the removals `state` gives it, or [`closed`] and out of play.
-/// `candidate(e, position, value)` is the key of edge e, at `position` among the in-edges
-/// ([`Network::in_positions`]), once its head has `value`, or None when the edge is out of
-/// play; `below(a, b)` is `a < b` on keys, counted by the caller when it counts comparisons.
+/// Where a run of [`run_from`] starts.
+pub(crate) enum Start<'a> {
+    /// These vertices, final with the values the state gives them, are the first in the
+    /// order, and each of their in-edges joins the cut.
+    Vertices(&'a [u32]),
+    /// These in-edges, as (position, head), join the cut; their heads are final with the
+    /// values the state gives them, and are not in the order.
+    Edges(&'a [(u32, u32)]),
+}
+
+/// Algorithm BSPI from `start`; every vertex not final there is open with the removals
+/// `state` gives it, or [`closed`] and out of play. `candidate(arc, value)` is the key of the
+/// in-edge `arc` once its head has `value`, or None when the edge is out of play.
+/// `below(a, b)` is `a < b` on keys, counted by the caller when it counts comparisons.
 ///
 /// An edge into a vertex u whose budget is spent is pushed only if its key is below the least
 /// key already pushed for u since then: u becomes final at its first pop, so an edge of a key
@@ -183,8 +193,8 @@ pub(crate) fn closed<K: Key>(value: K) -> (u32, K) {
 pub(crate) fn run_from<K: Key>(
     network: &Network,
     mut state: Vec<(u32, K)>,
-    start: &[u32],
-    mut candidate: impl FnMut(usize, usize, K) -> Option<K>,
+    start: Start<'_>,
+    mut candidate: impl FnMut(InArc, K) -> Option<K>,
     mut below: impl FnMut(K, K) -> bool,
     queue: &mut impl EdgeQueue<K>,
     until: Option<usize>,
@@ -196,31 +206,23 @@ pub(crate) fn run_from<K: Key>(
     let mut order = Vec::with_capacity(n);
     let mut removed = vec![false; network.num_edges()];
     let mut next = vec![None; n];
-    // The edges into v, now final with `value`, join the cut.
-    let mut relax = |v: usize, value: K, state: &mut [(u32, K)], queue: &mut _| {
-        for position in network.in_positions(v) {
-            let arc = network.in_arc(position);
-            let u = arc.tail();
-            let best = match state[u] {
-                (FINAL, _) => continue,
-                (0, best) => Some(best),
-                _ => None,
-            };
-            let Some(key) = candidate(arc.edge(), position, value) else {
-                continue;
-            };
-            if let Some(best) = best {
-                if !below(key, best) {
-                    continue;
+    match start {
+        Start::Vertices(vertices) => {
+            for &v in vertices {
+                let (v, value) = (v as usize, state[v as usize].1);
+                order.push(v as u32);
+                for &arc in network.in_edges(v) {
+                    join(arc, value, &mut state, &mut candidate, &mut below, queue);
                 }
-                state[u].1 = key;
             }
-            EdgeQueue::push(queue, key, arc.edge() as u32, u as u32);
         }
-    };
-    for &v in start {
-        order.push(v);
-        relax(v as usize, state[v as usize].1, &mut state, queue);
+        Start::Edges(edges) => {
+            for &(position, v) in edges {
+                let value = state[v as usize].1;
+                let arc = network.in_arc(position as usize);
+                join(arc, value, &mut state, &mut candidate, &mut below, queue);
+            }
+        }
     }
     while let Some((key, e, u)) = queue.pop() {
         let u = u as usize;
@@ -239,7 +241,9 @@ pub(crate) fn run_from<K: Key>(
         if until == Some(u) {
             break;
         }
-        relax(u, key, &mut state, queue);
+        for &arc in network.in_edges(u) {
+            join(arc, key, &mut state, &mut candidate, &mut below, queue);
+        }
     }
     let values = state
         .iter()
@@ -251,6 +255,34 @@ pub(crate) fn run_from<K: Key>(
         removed,
         next,
     }
+}
+
+/// The in-edge `arc`, into a vertex now final with `value`, joins the cut of [`run_from`].
+#[inline(always)]
+fn join<K: Key>(
+    arc: InArc,
+    value: K,
+    state: &mut [(u32, K)],
+    candidate: &mut impl FnMut(InArc, K) -> Option<K>,
+    below: &mut impl FnMut(K, K) -> bool,
+    queue: &mut impl EdgeQueue<K>,
+) {
+    let u = arc.tail();
+    let best = match state[u] {
+        (FINAL, _) => return,
+        (0, best) => Some(best),
+        _ => None,
+    };
+    let Some(key) = candidate(arc, value) else {
+        return;
+    };
+    if let Some(best) = best {
+        if !below(key, best) {
+            return;
+        }
+        state[u].1 = key;
+    }
+    queue.push(key, arc.edge() as u32, u as u32);
 }
 
 /// A binary min-heap of edges by (key, edge), counting its comparisons. A pop moves the hole
@@ -322,9 +354,9 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
     // A max per key made, and a test per key made where no budget is left.
     let counted = Cell::new(0u64);
     let tick = || counted.set(counted.get() + 1);
-    let candidate = |e: usize, value: u64| {
+    let candidate = |arc: InArc, value: u64| {
         tick();
-        network.weight(e).max(value)
+        arc.weight().max(value)
     };
     let below = |a: u64, b: u64| {
         tick();

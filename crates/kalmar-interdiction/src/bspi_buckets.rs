@@ -187,6 +187,43 @@ impl EdgeQueue<u32> for Buckets {
     }
 }
 
+/// A monotone queue of edges over few integer keys (the groups of a round of
+/// [`crate::bspi_source`]): a stack per key and a cursor that only moves forward. A key's
+/// entries lie together, so popping a key's older entries reads memory in order, where
+/// [`Buckets`] follows links across every key's entries; with a vector per key it suits few
+/// keys only.
+pub(crate) struct Stacks {
+    stacks: Vec<Vec<(u32, u32)>>,
+    cursor: usize,
+}
+
+impl Stacks {
+    /// Stacks for keys 0..keys.
+    pub fn new(keys: usize) -> Stacks {
+        Stacks {
+            stacks: vec![Vec::new(); keys],
+            cursor: 0,
+        }
+    }
+}
+
+impl EdgeQueue<u32> for Stacks {
+    fn push(&mut self, key: u32, edge: u32, tail: u32) {
+        let key = (key as usize).max(self.cursor);
+        self.stacks[key].push((edge, tail));
+    }
+
+    fn pop(&mut self) -> Option<(u32, u32, u32)> {
+        while self.cursor < self.stacks.len() {
+            if let Some((edge, tail)) = self.stacks[self.cursor].pop() {
+                return Some((self.cursor as u32, edge, tail));
+            }
+            self.cursor += 1;
+        }
+        None
+    }
+}
+
 /// The heaviest weight of `network` (0 without edges).
 fn heaviest(network: &Network) -> u64 {
     (0..network.num_edges())
@@ -212,7 +249,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
         network,
         k,
         0,
-        |e, value| (network.weight(e) as u32).max(value),
+        |arc, value| (arc.weight() as u32).max(value),
         |a, b| a < b,
         &mut queue,
     );
@@ -237,7 +274,7 @@ pub fn solve_ranked(network: &Network, budget: &Budget, ranks: &Ranks) -> Result
         network,
         k,
         0,
-        |e, value| ranks.rank[e].max(value),
+        |arc, value| ranks.rank[arc.edge()].max(value),
         |a, b| a < b,
         &mut queue,
     );

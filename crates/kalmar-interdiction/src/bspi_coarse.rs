@@ -198,7 +198,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
             &part.network,
             &part_k,
             BOTTOM,
-            |e, value| keys[e].max(value),
+            |arc, value| keys[arc.edge()].max(value),
             |a, b| a < b,
             &mut queue,
         );

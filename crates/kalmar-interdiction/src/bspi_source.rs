@@ -16,7 +16,10 @@
 //! it). Those are the values of the whole instance again, and the vertices that leave the round
 //! keep the choices of its run; when the run stops, a vertex not yet final has removed every
 //! edge popped for it, and the rest are at least as heavy as the source's value, so the
-//! choices of the last run complete the certificate.
+//! choices of the last run complete the certificate. The next run starts from the edges into
+//! the sink from vertices in play (kept from round to round: those still in play, and the
+//! in-edges of the vertices that just left), so the part of the network already decided is
+//! not read again.
 //!
 //! **The groups.** g - 1 distinct splitter weights make 2g - 1 groups: below the first, each
 //! splitter's own weight, between two splitters, above the last. Equal weights always share a
@@ -26,17 +29,20 @@
 //! early.
 //!
 //! **The bound.** With c candidates left of the c₁ of the first round, a round splits them
-//! by g - 1 = 2^d - 1 splitters, d = ⌈2c₁ / c⌉ (weights evenly spaced in a sorted random sample
-//! of up to 16g candidates; the seed is fixed, so runs repeat), and a binary search of d
-//! comparisons per candidate, one more for equality: O(c d) = O(c₁) comparisons. BSPI then runs
-//! over the network, skipping the vertices already decided, in O(n + m). The candidates fall
-//! from c to about c / 2^d (the splitters cut the sample into parts that size), which after
-//! k rounds is a tower of k twos below c₁: O(log* m) rounds. When 2^d would reach c, the
-//! last round sorts the c candidates, in O(c log c) = O(c₁) comparisons, and reads the value
-//! off. So O(m log* m) comparisons and O((n + m) log* m) time, the paper's bound
-//! ("interdiction for free"), expected over the samples: from 2¹¹ to 2⁶⁴ edges that is at most
-//! three rounds (depths 2, 8, then a sort of a thousandth of the edges) and four to six
-//! comparisons per edge. (Splitting by linear-time median selection instead makes the bound
+//! by g - 1 = 2^d - 1 splitters, d = ⌈[`PACE`] · c₁ / c⌉ (weights evenly spaced in a sorted
+//! random sample of up to 16g candidates; the seed is fixed, so runs repeat). An edge's group
+//! is found when the edge joins the cut, by at most d + 1 comparisons: a guide indexed by the
+//! weight's high bits points to the few splitters of its slice, and a binary search among
+//! those (usually none or one) and a test for equality follow; so O(c d) = O(c₁)
+//! comparisons, and on the generated networks one or two per edge. BSPI then runs over the
+//! network, skipping the vertices already decided, in O(n + m). The candidates fall from c to
+//! about c / 2^d (the splitters cut the sample into parts that size), which after k rounds is
+//! a tower of k twos below c₁: O(log* m) rounds. When 2^d would reach c, the last round sorts
+//! the c candidates, in O(c log c) = O(c₁) comparisons, and reads the value off. So
+//! O(m log* m) comparisons and O((n + m) log* m) time, the paper's bound ("interdiction for
+//! free"), expected over the samples: up to 2⁶⁴ edges that is at most two rounds (depth 8,
+//! then a sort of about a 256th of the edges), and often one, when the source's value is a
+//! splitter's weight. (Splitting by linear-time median selection instead makes the bound
 //! worst-case, at about five times the comparisons.) For the value of every vertex,
 //! Ω(m log m) comparisons can be needed (see [`crate::bspi_coarse`]): this scheme decides the
 //! source's.
@@ -62,11 +68,10 @@
 //! # Complexity
 //! O((n + m) log* m) time and O(m log* m) comparisons of weights (expected), as above.
 
-use crate::bspi::{BspiError, closed, open, removals, run_from};
-use crate::bspi_buckets::Buckets;
+use crate::bspi::{BspiError, Start, closed, open, removals, run_from};
 use crate::budget::Budget;
 use crate::gpi::user_path;
-use crate::network::Network;
+use crate::network::{InArc, Network};
 use crate::operator::INFINITY;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -88,13 +93,104 @@ pub struct SourceValue {
 
 /// The key of an edge lighter than every candidate.
 const BOTTOM: u32 = 0;
-/// The mark of an edge heavier than every candidate: the user never takes it, the
-/// interdictor never needs to remove it.
-const DROPPED: u32 = u32::MAX;
+
+/// How fast [`solve`] refines: a round splits c candidates by 2^d - 1 splitters,
+/// d = ⌈PACE · c₁ / c⌉, c₁ the candidates of the first round. So the first round has 255
+/// splitters: finding a weight's group is cheap (see `Round::key`), and on road networks,
+/// where most vertices' values fall in a narrow band of weights, a coarser first round leaves
+/// most of them in the source's group, for the next round to do again.
+pub const PACE: usize = 8;
+
+/// The splitters of a round, and the candidates' window: the weights `low..=high`.
+struct Round {
+    low: u64,
+    high: u64,
+    /// Distinct weights, sorted: splitter i - 1 is group 2i, the weights between splitters
+    /// i - 1 and i are group 2i + 1.
+    splitters: Vec<u64>,
+    /// A guide to the splitters by the weight's high bits: `guide[b]` counts the splitters
+    /// below `low + (b << shift)`, so a weight of slice b is compared with the few splitters
+    /// of its slice only, not with log₂ of them along a chain of dependent loads.
+    guide: Vec<u32>,
+    shift: u32,
+}
+
+impl Round {
+    /// The round of these `splitters` (sorted, distinct) over the window `low..=high`, and
+    /// the comparisons made to build its guide.
+    fn new(low: u64, high: u64, splitters: Vec<u64>) -> (Round, u64) {
+        let slices = (4 * (splitters.len() + 1)).next_power_of_two() as u64;
+        let span = splitters.last().map_or(0, |&last| last - low);
+        // The last slice lies above every splitter.
+        let mut shift = 0;
+        while span >> shift >= slices - 1 {
+            shift += 1;
+        }
+        let mut comparisons = 0;
+        let guide = (0..slices)
+            .map(|b| {
+                let start = low + (b << shift);
+                let below = splitters.partition_point(|&w| w < start);
+                comparisons += u64::from(splitters.len().next_power_of_two().trailing_zeros());
+                below as u32
+            })
+            .collect();
+        let round = Round {
+            low,
+            high,
+            splitters,
+            guide,
+            shift,
+        };
+        (round, comparisons)
+    }
+
+    /// The key of weight `w` (BOTTOM below the window, None above it) and the comparisons
+    /// made: two with the window, a binary search among the splitters of w's slice (usually
+    /// none or one, at most log₂ of them all), and one for equality.
+    #[inline]
+    fn key(&self, w: u64) -> (Option<u32>, u64) {
+        if w < self.low {
+            return (Some(BOTTOM), 1);
+        }
+        if w > self.high {
+            return (None, 2);
+        }
+        let slice = ((w - self.low) >> self.shift).min(self.guide.len() as u64 - 1) as usize;
+        let from = self.guide[slice] as usize;
+        let to = self
+            .guide
+            .get(slice + 1)
+            .map_or(self.splitters.len(), |&to| to as usize);
+        let mut compared = 3;
+        let at = from
+            + self.splitters[from..to].partition_point(|&splitter| {
+                compared += 1;
+                splitter <= w
+            });
+        let equal = at > 0 && self.splitters[at - 1] == w;
+        (Some((2 * at + 1 - usize::from(equal)) as u32), compared)
+    }
+
+    /// The number of keys, bottom included.
+    fn keys(&self) -> usize {
+        2 * self.splitters.len() + 2
+    }
+}
 
 /// The source's value of `network` under `budget` (k(v) removals), paths weighed by their
 /// heaviest edge.
 pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiError> {
+    solve_at_pace(network, budget, PACE)
+}
+
+/// [`solve`] with the first round split by 2^`pace` - 1 splitters (see [`PACE`]); a slower
+/// pace takes more rounds.
+pub fn solve_at_pace(
+    network: &Network,
+    budget: &Budget,
+    pace: usize,
+) -> Result<SourceValue, BspiError> {
     let k = removals(network, budget)?;
     let (n, m, s, t) = (
         network.num_vertices(),
@@ -116,137 +212,75 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
             comparisons: 0,
         });
     }
-    // Edges are named by their positions among the in-edges, so that the run reads their
-    // groups in order, and so are their weights, gathered once.
-    let weights: Vec<u64> = (0..m)
-        .map(|position| network.weight(network.in_arc(position).edge()))
-        .collect();
-    let weight = |position: u32| weights[position as usize];
     let mut rng = StdRng::seed_from_u64(m as u64);
-    // Per edge, its group (from 1) while it is a candidate, else BOTTOM or DROPPED.
-    let mut group_in = vec![BOTTOM; m];
     // Per vertex, whether its value is known to be below the source's: it is part of the
     // sink. The others, the vertices in play, may still have the source's value.
     let mut below = vec![false; n];
     below[t] = true;
-    let mut sinks = vec![t as u32];
-    let mut candidates: Vec<u32> = (0..m as u32)
-        .filter(|&position| network.in_arc(position as usize).tail() != t)
-        .collect();
-    // The candidates of the first round set the pace: depth ⌈2 · first / candidates⌉.
-    let first = candidates.len();
+    // The weights of the candidates, the edges in play whose weight is in the window; None in
+    // the first round, where every edge not leaving the sink is one.
+    let mut candidates: Option<Vec<u64>> = None;
+    let first = m - network.out_degree(t);
+    let (mut low, mut high) = (0, u64::MAX);
+    // The edges from vertices in play into the sink, as (position, head).
+    let mut frontier: Vec<(u32, u32)> = Vec::new();
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let count = candidates.len();
-        let depth = (2 * first).div_ceil(count.max(1));
+        let count = candidates.as_ref().map_or(first, Vec::len);
+        let depth = (pace.max(1) * first).div_ceil(count.max(1));
         let last = depth >= usize::BITS as usize || 1usize << depth >= count;
-        let groups = if last {
-            // The last round sorts the candidates: each weight is a group of its own. The
-            // weights themselves are sorted beside their positions, which would otherwise
-            // look each weight up in the whole array at every comparison.
-            let mut sorted: Vec<(u64, u32)> = candidates.iter().map(|&e| (weight(e), e)).collect();
+        let splitters = if last {
+            // The last round sorts the candidates: each weight is a group of its own.
+            let mut sorted = candidates.take().unwrap_or_else(|| {
+                let edges = (0..m).filter(|&e| network.tail(e) != t);
+                edges.map(|e| network.weight(e)).collect()
+            });
             sorted.sort_unstable_by(|a, b| {
                 comparisons += 1;
-                a.0.cmp(&b.0)
+                a.cmp(b)
             });
-            let mut group = 0;
-            for (g, &(weight, position)) in sorted.iter().enumerate() {
-                if g == 0 || sorted[g - 1].0 != weight {
-                    group += 1;
-                }
-                group_in[position as usize] = group;
-            }
+            sorted.dedup();
             comparisons += count.saturating_sub(1) as u64;
-            group as usize
+            sorted
         } else {
-            let splitters = splitters(&candidates, 1 << depth, weight, &mut comparisons, &mut rng);
-            // Per candidate, the number c of splitters at or below it, by a binary search that
-            // halves the range ⌈log₂ (splitters + 1)⌉ times, and one comparison more for
-            // whether it equals the c-th: group 2c when it does, else 2c + 1.
-            for &e in &candidates {
-                let (mut base, mut size, weight) = (0, splitters.len() + 1, weight(e));
-                while size > 1 {
-                    let half = size / 2;
-                    // Without a branch: the outcome is a coin toss a branch would mispredict.
-                    let above = splitters[base + half - 1] <= weight;
-                    base = std::hint::select_unpredictable(above, base + half, base);
-                    size -= half;
-                }
-                let equal = base > 0 && splitters[base - 1] == weight;
-                group_in[e as usize] = (2 * base + 1 - usize::from(equal)) as u32;
-            }
-            let steps = (splitters.len() + 1).next_power_of_two().trailing_zeros() + 1;
-            comparisons += u64::from(steps) * count as u64;
-            2 * splitters.len() + 1
+            let draw = |rng: &mut StdRng| match &candidates {
+                Some(weights) => weights[rng.random_range(0..weights.len())],
+                None => loop {
+                    let e = rng.random_range(0..m);
+                    if network.tail(e) != t {
+                        break network.weight(e);
+                    }
+                },
+            };
+            splitters(count, 1 << depth, draw, &mut comparisons, &mut rng)
         };
+        let (round, guided) = Round::new(low, high, splitters);
+        comparisons += guided;
         let state = (0..n)
             .map(|v| if below[v] { closed(BOTTOM) } else { open(k[v]) })
             .collect();
-        let mut queue = Buckets::new(groups + 1);
+        let start = match rounds {
+            1 => Start::Vertices(&[t as u32]),
+            _ => Start::Edges(&frontier),
+        };
+        let mut queue = crate::bspi_buckets::Stacks::new(round.keys());
         let run = run_from(
             network,
             state,
-            &sinks,
-            |_, position, value| match group_in[position] {
-                DROPPED => None,
-                group => Some(group.max(value)),
+            start,
+            |arc, value| {
+                let (key, compared) = round.key(arc.weight());
+                comparisons += compared;
+                Some(key?.max(value))
             },
             |a, b| a < b,
             &mut queue,
             Some(s),
         );
-        let value = run.values[s];
-        // The source's value, once its group j is known to hold one weight: in the last
-        // round, where each candidate is a group, or when all of j's candidates weigh the
-        // same (ties broken by position make keys distinct, but on networks of few weights
-        // the source's group soon holds one weight, and no finer round is needed).
-        let known = match value {
-            None => None,
-            Some(j) => {
-                let mut weighs = candidates
-                    .iter()
-                    .filter(|&&position| group_in[position as usize] == j)
-                    .map(|&position| weight(position));
-                let one = weighs
-                    .next()
-                    .ok_or(BspiError::Internal("the source's group has no candidate"))?;
-                weighs
-                    .all(|weight| {
-                        comparisons += 1;
-                        weight == one
-                    })
-                    .then_some(one)
-            }
-        };
-        let ends = value.is_none() || known.is_some();
-        if ends {
-            // Everyone leaves: the run's choices are those of every vertex in play, and the
-            // vertices out of play made none in it.
-            for (cut, &now) in removed.iter_mut().zip(&run.removed) {
-                *cut |= now;
-            }
-            for (taken, &now) in next.iter_mut().zip(&run.next) {
-                *taken = now.or(*taken);
-            }
-        } else {
-            // The vertices final below the source's group leave, as part of the sink. The run
-            // ended when the source was final, so the rest are in its group or above it, and
-            // the next round tells which.
-            for &u in &run.order {
-                let u = u as usize;
-                if below[u] || run.values[u] >= value {
-                    continue;
-                }
-                for e in network.out_edges(u).filter(|&e| run.removed[e]) {
-                    removed[e] = true;
-                }
-                next[u] = run.next[u];
-                below[u] = true;
-                sinks.push(u as u32);
-            }
-        }
-        let Some(j) = value else {
+        let Some(j) = run.values[s] else {
+            // The source is cut off: the run's choices are those of every vertex in play.
+            merge(rounds, &mut removed, &mut next, run.removed, run.next);
             return Ok(SourceValue {
                 value: INFINITY,
                 removed,
@@ -255,7 +289,24 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
                 comparisons,
             });
         };
+        // The source's group j: group 2c is splitter c - 1's weight alone; group 2c + 1 the
+        // weights strictly between splitters c - 1 and c (the window's edges for none).
+        let c = j as usize / 2;
+        let known = if j % 2 == 0 {
+            Some(round.splitters[c - 1])
+        } else if last {
+            return Err(BspiError::Internal(
+                "the last round left the source's group open",
+            ));
+        } else {
+            low = c.checked_sub(1).map_or(low, |i| round.splitters[i] + 1);
+            high = round.splitters.get(c).map_or(high, |&w| w - 1);
+            None
+        };
         if let Some(value) = known {
+            // Everyone leaves: the run's choices are those of every vertex in play, and the
+            // vertices out of play made none in it.
+            merge(rounds, &mut removed, &mut next, run.removed, run.next);
             return Ok(SourceValue {
                 value,
                 removed,
@@ -264,39 +315,98 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<SourceValue, BspiErro
                 comparisons,
             });
         }
-        // The source's group stays; lighter candidates become bottom edges, heavier ones are
-        // dropped, and so are the edges of vertices that left.
-        candidates.retain(|&position| {
-            let group = &mut group_in[position as usize];
-            let stays = *group == j;
-            *group = match (*group).cmp(&j) {
-                std::cmp::Ordering::Less => BOTTOM,
-                std::cmp::Ordering::Equal => *group,
-                std::cmp::Ordering::Greater => DROPPED,
-            };
-            stays && !below[network.in_arc(position as usize).tail()]
-        });
+        // The vertices final below the source's group leave, as part of the sink. The run
+        // ended when the source was final, so the rest are in its group or above it, and the
+        // next round tells which.
+        let leave = |u: &&u32| run.values[**u as usize] < Some(j);
+        for &u in run.order.iter().filter(leave) {
+            let u = u as usize;
+            for e in network.out_edges(u).filter(|&e| run.removed[e]) {
+                removed[e] = true;
+            }
+            next[u] = run.next[u];
+            below[u] = true;
+        }
+        // The next round starts from the edges into the sink from vertices in play and not
+        // heavier than the window: those of this round that stay, and those into the vertices
+        // that just left.
+        let stays = |arc: InArc| !below[arc.tail()] && arc.weight() <= high;
+        frontier.retain(|&(position, _)| stays(network.in_arc(position as usize)));
+        for &v in run.order.iter().filter(leave) {
+            for position in network.in_positions(v as usize) {
+                if stays(network.in_arc(position)) {
+                    frontier.push((position as u32, v));
+                }
+            }
+        }
+        // The candidates left: the edges of vertices in play weighing within the new window.
+        let weights: Vec<u64> = (0..n)
+            .filter(|&v| !below[v])
+            .flat_map(|v| network.out_edges(v))
+            .map(|e| network.weight(e))
+            .filter(|&w| {
+                comparisons += 2;
+                (low..=high).contains(&w)
+            })
+            .collect();
+        let Some(&one) = weights.first() else {
+            return Err(BspiError::Internal("the source's group has no candidate"));
+        };
+        comparisons += weights.len() as u64 - 1;
+        if weights.iter().all(|&w| w == one) {
+            // On networks of few weights the source's group soon holds one weight: that is
+            // the source's value (the heaviest edge of the user's path is a candidate), and
+            // the run's choices complete those of the vertices that left.
+            merge(rounds, &mut removed, &mut next, run.removed, run.next);
+            return Ok(SourceValue {
+                value: one,
+                removed,
+                path: user_path(network, &next),
+                rounds,
+                comparisons,
+            });
+        }
+        candidates = Some(weights);
+    }
+}
+
+/// Adds the choices of the last run, of the vertices in play, to those of the vertices that
+/// left in earlier rounds (none when the run is the first).
+fn merge(
+    rounds: usize,
+    removed: &mut Vec<bool>,
+    next: &mut Vec<Option<u32>>,
+    now: Vec<bool>,
+    taken: Vec<Option<u32>>,
+) {
+    if rounds == 1 {
+        (*removed, *next) = (now, taken);
+        return;
+    }
+    for (cut, now) in removed.iter_mut().zip(now) {
+        *cut |= now;
+    }
+    for (before, now) in next.iter_mut().zip(taken) {
+        *before = now.or(*before);
     }
 }
 
 /// Candidates drawn per group for the sample the splitters come from.
 const OVERSAMPLE: usize = 16;
 
-/// At most `groups` - 1 distinct weights, sorted, that split `candidates` into groups of
-/// about equal size: weights evenly spaced in a sorted random sample of `OVERSAMPLE` ·
-/// `groups` candidates (fewer when that would cost more than a few comparisons per
-/// candidate).
+/// At most `groups` - 1 distinct weights, sorted, that split `count` candidates into groups
+/// of about equal size: weights evenly spaced in a sorted random sample, drawn by `draw`, of
+/// `OVERSAMPLE` · `groups` candidates (fewer when that would cost more than a few comparisons
+/// per candidate).
 fn splitters(
-    candidates: &[u32],
+    count: usize,
     groups: usize,
-    weight: impl Fn(u32) -> u64,
+    mut draw: impl FnMut(&mut StdRng) -> u64,
     comparisons: &mut u64,
     rng: &mut StdRng,
 ) -> Vec<u64> {
-    let size = (groups * OVERSAMPLE).min((candidates.len() / OVERSAMPLE).max(groups));
-    let mut sample: Vec<u64> = (0..size.min(candidates.len()))
-        .map(|_| weight(candidates[rng.random_range(0..candidates.len())]))
-        .collect();
+    let size = (groups * OVERSAMPLE).min((count / OVERSAMPLE).max(groups));
+    let mut sample: Vec<u64> = (0..size.min(count)).map(|_| draw(rng)).collect();
     sample.sort_unstable_by(|a, b| {
         *comparisons += 1;
         a.cmp(b)

@@ -27,7 +27,7 @@
 
 use crate::budget::Budget;
 use crate::gpi::Solution;
-use crate::network::Network;
+use crate::network::{InArc, Network};
 use crate::operator::{INFINITY, Operator};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -200,7 +200,9 @@ pub fn check_source_value(
     }
     affordable(network, budget, removed)?;
     // 2. The sink's side over kept edges lighter than the value.
-    let reached = grow(network, t, |e| !removed[e] && network.weight(e) < value);
+    let reached = grow(network, t, |arc| {
+        !removed[arc.edge()] && arc.weight() < value
+    });
     if reached[s] && (s != t || value > 0) {
         return Err(Wrong::Path(format!(
             "is not needed: with the interdictor's choice the user reaches the sink over edges lighter than the {} claimed",
@@ -246,7 +248,7 @@ pub fn check_source_value(
     while let Some(v) = stack.pop() {
         for arc in network.in_edges(v) {
             let (e, u) = (arc.edge(), arc.tail());
-            if safe[u] || network.weight(e) > value {
+            if safe[u] || arc.weight() > value {
                 continue;
             }
             count[u] += 1;
@@ -274,14 +276,14 @@ pub fn check_source_value(
 }
 
 /// The vertices that reach `from` over the edges `usable` allows.
-fn grow(network: &Network, from: usize, usable: impl Fn(usize) -> bool) -> Vec<bool> {
+fn grow(network: &Network, from: usize, usable: impl Fn(InArc) -> bool) -> Vec<bool> {
     let mut reached = vec![false; network.num_vertices()];
     reached[from] = true;
     let mut stack = vec![from];
     while let Some(v) = stack.pop() {
         for arc in network.in_edges(v) {
             let u = arc.tail();
-            if !reached[u] && usable(arc.edge()) {
+            if !reached[u] && usable(*arc) {
                 reached[u] = true;
                 stack.push(u);
             }
@@ -305,7 +307,7 @@ pub fn user_values(network: &Network, removed: &[bool], operator: Operator) -> V
             if removed[e] || u == network.sink() {
                 continue;
             }
-            let through = operator.extend(network.weight(e), d).unwrap_or(INFINITY);
+            let through = operator.extend(arc.weight(), d).unwrap_or(INFINITY);
             if through < value[u] {
                 value[u] = through;
                 heap.push(Reverse((through, u)));

@@ -26,7 +26,7 @@
 //! candidate, which GPI keeps itself with the edge that gives it, as Dijkstra does.
 
 use crate::budget::Budget;
-use crate::network::Network;
+use crate::network::{InArc, Network};
 use crate::operator::{INFINITY, Operator};
 use crate::oracle::{Affordable, Oracle, Removals};
 use std::cmp::Reverse;
@@ -90,9 +90,10 @@ pub fn solve_with(
     // Where the oracle is plain (no budget), L is the least candidate: GPI keeps it itself,
     // with the edge that gives it, and never asks the oracle.
     let mut next = vec![None; n];
-    let (values, order) = finalise(network, 0u64, INFINITY, |u, e, &value, &bound| {
+    let (values, order) = finalise(network, 0u64, INFINITY, |arc, &value, &bound| {
+        let (u, e) = (arc.tail(), arc.edge());
         let candidate = operator
-            .extend(network.weight(e), value)
+            .extend(arc.weight(), value)
             .ok_or(GpiError::Overflow(operator.name()))?;
         if !oracle.plain(u) {
             return Ok(oracle.settle(u, e, candidate));
@@ -114,15 +115,15 @@ pub fn solve_with(
 
 /// The modified Dijkstra of GPI over any ordered values (integers here, exact rationals for
 /// raises within polytopes in [`crate::partial`]): the sink is worth `zero`; when a vertex v
-/// becomes final, `settle(u, e, value of v, u's bound so far)` is called for every edge
-/// e = (u, v) from a vertex u still open and returns L(u, the final successors so far, values),
+/// becomes final, `settle(arc, value of v, u's bound so far)` is called for every edge
+/// e = (u, v) from a vertex u still open, given as the in-edge `arc` of v and returns L(u, the final successors so far, values),
 /// which bounds u's value (it never grows as more successors are known). Returns every vertex's value (`infinity`
 /// where none became final) and the order the values became final, the sink first.
 pub fn finalise<V: Ord + Clone, E>(
     network: &Network,
     zero: V,
     infinity: V,
-    mut settle: impl FnMut(usize, usize, &V, &V) -> Result<V, E>,
+    mut settle: impl FnMut(InArc, &V, &V) -> Result<V, E>,
 ) -> Result<(Vec<V>, Vec<u32>), E> {
     let n = network.num_vertices();
     let t = network.sink();
@@ -139,12 +140,12 @@ pub fn finalise<V: Ord + Clone, E>(
         }
         done[v] = true;
         order.push(v as u32);
-        for arc in network.in_edges(v) {
-            let (e, u) = (arc.edge(), arc.tail());
+        for &arc in network.in_edges(v) {
+            let u = arc.tail();
             if done[u] {
                 continue;
             }
-            let bound = settle(u, e, &value, &values[u])?;
+            let bound = settle(arc, &value, &values[u])?;
             if bound < values[u] {
                 values[u] = bound.clone();
                 heap.push(Reverse((bound, u as u32)));

@@ -1,8 +1,8 @@
 //! The network of an interdiction instance: a directed graph with non-negative integer edge
 //! weights (the 9th DIMACS challenge's road networks have integer weights), a source s and a
 //! sink t, stored as arrays of out-edges and in-edges (compressed rows, `u32` ids). Each
-//! in-edge is kept with its tail, so a search backwards from the sink reads one array in
-//! order instead of looking each tail up by the edge's id.
+//! in-edge is kept with its tail and its weight, so a search backwards from the sink reads one
+//! array in order instead of looking each up by the edge's id.
 //!
 //! ```
 //! use kalmar_interdiction::network::Network;
@@ -26,11 +26,11 @@ pub const MAX_SIZE: usize = u32::MAX as usize;
 /// About how many bytes a network and its solution take per vertex and per edge (arrays of
 /// ids, weights, values, the solvers' queues), for the estimate made before allocating: the
 /// whole `kalmar interdict solve` of a road-like network of 1.25 million vertices and 10
-/// million edges peaks at 668 MiB, 62 bytes an item.
-pub const BYTES_PER_ITEM: u64 = 64;
+/// million edges peaks at 744 MiB, 69 bytes an item.
+pub const BYTES_PER_ITEM: u64 = 72;
 
 /// The most memory a network may be estimated to need: 16 GiB. The 9th DIMACS challenge's
-/// whole United States (24 million vertices, 58 million arcs) needs about 5 GiB.
+/// whole United States (24 million vertices, 58 million arcs) needs about 6 GiB.
 pub const MAX_BYTES: u64 = 16 << 30;
 
 /// A directed graph with weights, a source and a sink.
@@ -46,11 +46,12 @@ pub struct Network {
     sink: u32,
 }
 
-/// An edge as seen from its head: its id and its tail.
+/// An edge as seen from its head: its id, its tail and its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InArc {
     edge: u32,
     tail: u32,
+    weight: u64,
 }
 
 impl InArc {
@@ -62,6 +63,11 @@ impl InArc {
     /// The vertex the edge leaves.
     pub fn tail(self) -> usize {
         self.tail as usize
+    }
+
+    /// The edge's weight.
+    pub fn weight(self) -> u64 {
+        self.weight
     }
 }
 
@@ -154,12 +160,18 @@ impl Network {
         for v in 0..n {
             first_in[v + 1] += first_in[v];
         }
-        let mut in_arc = vec![InArc { edge: 0, tail: 0 }; m];
+        let blank = InArc {
+            edge: 0,
+            tail: 0,
+            weight: 0,
+        };
+        let mut in_arc = vec![blank; m];
         let mut next = first_in.clone();
-        for (e, (&h, &tail)) in head.iter().zip(&tail).enumerate() {
+        for (e, ((&h, &tail), &weight)) in head.iter().zip(&tail).zip(&weight).enumerate() {
             in_arc[next[h as usize] as usize] = InArc {
                 edge: e as u32,
                 tail,
+                weight,
             };
             next[h as usize] += 1;
         }

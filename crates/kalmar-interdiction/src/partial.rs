@@ -277,12 +277,13 @@ pub fn solve(
         answers: vec![Answer::default(); n],
         raisable,
     };
-    let (values, order) = finalise(network, Extended::ZERO, Extended::Infinite, |u, e, d, _| {
+    let (values, order) = finalise(network, Extended::ZERO, Extended::Infinite, |arc, d, _| {
         // Only finite values become final.
         let Extended::Finite(d) = d else {
             return Ok(Extended::Infinite);
         };
-        oracle.settle(u, e, Rational::from(network.weight(e) as i64) + d)
+        let through = Rational::from(arc.weight() as i64) + d;
+        oracle.settle(arc.tail(), arc.edge(), through)
     })?;
     let m = network.num_edges();
     let mut raises = vec![Rational::ZERO; m];

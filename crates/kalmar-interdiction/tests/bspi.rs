@@ -29,12 +29,13 @@ fn small() -> impl Strategy<Value = (Network, Budget)> {
     })
 }
 
-/// A random network of 4 to 40 vertices and 20 to 300 edges with weights 0..10 (ties abound),
-/// and k(v) in 0..3: enough edges for the source's value to take more than one round.
+/// A random network of 4 to 40 vertices and 20 to 300 edges with weights 0..10 (ties abound)
+/// or 0..1000, and k(v) in 0..3: enough edges for the source's value to take more than one
+/// round.
 fn medium() -> impl Strategy<Value = (Network, Budget)> {
-    (4usize..41).prop_flat_map(|n| {
+    (4usize..41, prop_oneof![Just(10u64), Just(1000)]).prop_flat_map(|(n, spread)| {
         (
-            proptest::collection::vec((0..n, 0..n, 0u64..10), 20..300),
+            proptest::collection::vec((0..n, 0..n, 0..spread), 20..300),
             proptest::collection::vec(0u32..3, n),
         )
             .prop_map(move |(edges, k)| {
@@ -95,9 +96,12 @@ proptest! {
     }
 
     #[test]
-    fn the_source_value_over_several_rounds_agrees_with_gpi((network, budget) in medium()) {
+    fn the_source_value_over_several_rounds_agrees_with_gpi(
+        (network, budget) in medium(),
+        pace in 1usize..=bspi_source::PACE,
+    ) {
         let expected = gpi::solve(&network, &budget, Operator::Max).unwrap().values;
-        let answer = bspi_source::solve(&network, &budget).unwrap();
+        let answer = bspi_source::solve_at_pace(&network, &budget, pace).unwrap();
         prop_assert_eq!(answer.value, expected[network.source()], "{:?}", network);
         let verdict = certificate::check_source_value(
             &network, &budget, answer.value, &answer.removed, &answer.path,
@@ -128,20 +132,22 @@ fn bspi_agrees_with_gpi_on_large_networks() {
                 checked.comparisons.unwrap_or(0)
             );
         }
-        let answer = bspi_source::solve(&network, &budget).unwrap();
-        assert_eq!(answer.value, expected.values[network.source()]);
-        let verdict = certificate::check_source_value(
-            &network,
-            &budget,
-            answer.value,
-            &answer.removed,
-            &answer.path,
-        );
-        assert!(verdict.is_ok(), "n = {n}, m = {m}: {verdict:?}");
-        println!(
-            "n = {n}, m = {m}: the source's value alone in {} rounds, {} comparisons",
-            answer.rounds, answer.comparisons
-        );
+        for pace in [1, 2, bspi_source::PACE] {
+            let answer = bspi_source::solve_at_pace(&network, &budget, pace).unwrap();
+            assert_eq!(answer.value, expected.values[network.source()]);
+            let verdict = certificate::check_source_value(
+                &network,
+                &budget,
+                answer.value,
+                &answer.removed,
+                &answer.path,
+            );
+            assert!(verdict.is_ok(), "n = {n}, m = {m}: {verdict:?}");
+            println!(
+                "n = {n}, m = {m}, pace {pace}: the source's value alone in {} rounds, {} comparisons",
+                answer.rounds, answer.comparisons
+            );
+        }
     }
 }
 
