@@ -464,9 +464,9 @@ fn solve_source(
         network.num_edges()
     );
     say!(
-        "solved by {} in {} rounds and checked by its certificate in {} ({} comparisons, {:.1} per edge)",
+        "solved by {} in {} and checked by its certificate in {} ({} comparisons, {:.1} per edge)",
         solvers::SOURCE_VALUE,
-        answer.rounds,
+        count(answer.rounds as u64, "round"),
         millis(elapsed),
         answer.comparisons,
         answer.comparisons as f64 / network.num_edges().max(1) as f64

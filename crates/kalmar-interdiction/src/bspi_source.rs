@@ -69,6 +69,7 @@
 //! O((n + m) log* m) time and O(m log* m) comparisons of weights (expected), as above.
 
 use crate::bspi::{BspiError, Start, closed, open, removals, run_from};
+use crate::bspi_buckets::Stacks;
 use crate::budget::Budget;
 use crate::gpi::user_path;
 use crate::network::{InArc, Network};
@@ -130,8 +131,10 @@ impl Round {
         let guide = (0..slices)
             .map(|b| {
                 let start = low + (b << shift);
-                let below = splitters.partition_point(|&w| w < start);
-                comparisons += u64::from(splitters.len().next_power_of_two().trailing_zeros());
+                let below = splitters.partition_point(|&w| {
+                    comparisons += 1;
+                    w < start
+                });
                 below as u32
             })
             .collect();
@@ -264,7 +267,7 @@ pub fn solve_at_pace(
             1 => Start::Vertices(&[t as u32]),
             _ => Start::Edges(&frontier),
         };
-        let mut queue = crate::bspi_buckets::Stacks::new(round.keys());
+        let mut queue = Stacks::new(round.keys());
         let run = run_from(
             network,
             state,
@@ -318,8 +321,10 @@ pub fn solve_at_pace(
         // The vertices final below the source's group leave, as part of the sink. The run
         // ended when the source was final, so the rest are in its group or above it, and the
         // next round tells which.
-        let leave = |u: &&u32| run.values[**u as usize] < Some(j);
-        for &u in run.order.iter().filter(leave) {
+        let leavers: Vec<u32> = (run.order.iter().copied())
+            .filter(|&u| run.values[u as usize] < Some(j))
+            .collect();
+        for &u in &leavers {
             let u = u as usize;
             for e in network.out_edges(u).filter(|&e| run.removed[e]) {
                 removed[e] = true;
@@ -332,7 +337,7 @@ pub fn solve_at_pace(
         // that just left.
         let stays = |arc: InArc| !below[arc.tail()] && arc.weight() <= high;
         frontier.retain(|&(position, _)| stays(network.in_arc(position as usize)));
-        for &v in run.order.iter().filter(leave) {
+        for &v in &leavers {
             for position in network.in_positions(v as usize) {
                 if stays(network.in_arc(position)) {
                     frontier.push((position as u32, v));

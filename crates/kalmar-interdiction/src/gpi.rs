@@ -115,10 +115,11 @@ pub fn solve_with(
 
 /// The modified Dijkstra of GPI over any ordered values (integers here, exact rationals for
 /// raises within polytopes in [`crate::partial`]): the sink is worth `zero`; when a vertex v
-/// becomes final, `settle(arc, value of v, u's bound so far)` is called for every edge
-/// e = (u, v) from a vertex u still open, given as the in-edge `arc` of v and returns L(u, the final successors so far, values),
-/// which bounds u's value (it never grows as more successors are known). Returns every vertex's value (`infinity`
-/// where none became final) and the order the values became final, the sink first.
+/// becomes final, `settle(arc, value of v, u's bound so far)` is called for every in-edge
+/// `arc` = (u, v) of v from a vertex u still open and returns L(u, the final successors so
+/// far, values), which bounds u's value (it never grows as more successors are known).
+/// Returns every vertex's value (`infinity` where none became final) and the order the values
+/// became final, the sink first.
 pub fn finalise<V: Ord + Clone, E>(
     network: &Network,
     zero: V,

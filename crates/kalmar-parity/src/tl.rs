@@ -425,9 +425,10 @@ impl<'a> Solver<'a> {
     }
 
     /// The tangle attractor of `player` to `targets` among the free vertices, as region `id`,
-    /// using the learned tangles of `player` whose top priority is at most `top`. The caller sets the strategy of the targets (`None` where there is none yet; a target of
-    /// `player` without one gets an edge into the region if it has one). Returns the region in
-    /// the order of attraction, targets first.
+    /// using the learned tangles of `player` whose top priority is at most `top`. The caller
+    /// sets the strategy of the targets (`None` where there is none yet; a target of `player`
+    /// without one gets an edge into the region if it has one). Returns the region in the
+    /// order of attraction, targets first.
     fn attract(&mut self, id: u32, player: Player, top: u32, targets: &[Vertex]) -> Vec<Vertex> {
         let arena = self.arena;
         // Free: below the pass's first region (kept in a local, which the loops need not
