@@ -294,16 +294,23 @@ pub fn solve_at_pace(
         };
         // The source's group j: group 2c is splitter c - 1's weight alone; group 2c + 1 the
         // weights strictly between splitters c - 1 and c (the window's edges for none).
+        // (The source's value lies in the window, so its group is neither the bottom nor
+        // below the first splitter's weight 0: the errors below would be bugs.)
         let c = j as usize / 2;
         let known = if j % 2 == 0 {
-            Some(round.splitters[c - 1])
+            let splitter = c.checked_sub(1).and_then(|i| round.splitters.get(i));
+            Some(*splitter.ok_or(BspiError::Internal("the source's value is the bottom"))?)
         } else if last {
             return Err(BspiError::Internal(
                 "the last round left the source's group open",
             ));
         } else {
             low = c.checked_sub(1).map_or(low, |i| round.splitters[i] + 1);
-            high = round.splitters.get(c).map_or(high, |&w| w - 1);
+            if let Some(&w) = round.splitters.get(c) {
+                high = w
+                    .checked_sub(1)
+                    .ok_or(BspiError::Internal("the source's group is below weight 0"))?;
+            }
             None
         };
         if let Some(value) = known {
