@@ -199,13 +199,16 @@ pub(crate) fn run_from<K: Key>(
     queue: &mut impl EdgeQueue<K>,
     until: Option<usize>,
 ) -> Run<K> {
+    // `state` holds per vertex, in one slot so that one cache line serves both: the removals
+    // left, or FINAL; and for a final vertex its value, for an open one with no removals left
+    // the least key pushed since (OPEN for none).
     let n = network.num_vertices();
-    // Per vertex, in one slot so that one cache line serves both: the removals left, or FINAL;
-    // and for a final vertex its value, for an open one with no removals left the least key
-    // pushed since (OPEN for none).
     let mut order = Vec::with_capacity(n);
-    let mut removed = vec![false; network.num_edges()];
-    let mut next = vec![None; n];
+    // The edges removed, and the vertices made final with the edge that made each final, are
+    // listed as they come and marked at the end: a write per pop into arrays of all edges
+    // and vertices would compete with the search's reads for the cache.
+    let mut removals = Vec::new();
+    let mut taken = Vec::with_capacity(n);
     match start {
         Start::Vertices(vertices) => {
             for &v in vertices {
@@ -231,12 +234,12 @@ pub(crate) fn run_from<K: Key>(
             0 => {}
             left => {
                 state[u].0 = left - 1;
-                removed[e as usize] = true;
+                removals.push(e);
                 continue;
             }
         }
         state[u] = (FINAL, key);
-        next[u] = Some(e);
+        taken.push((u as u32, e));
         order.push(u as u32);
         if until == Some(u) {
             break;
@@ -244,6 +247,14 @@ pub(crate) fn run_from<K: Key>(
         for &arc in network.in_edges(u) {
             join(arc, key, &mut state, &mut candidate, &mut below, queue);
         }
+    }
+    let mut removed = vec![false; network.num_edges()];
+    for e in removals {
+        removed[e as usize] = true;
+    }
+    let mut next = vec![None; n];
+    for (u, e) in taken {
+        next[u as usize] = Some(e);
     }
     let values = state
         .iter()
