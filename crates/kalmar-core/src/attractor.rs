@@ -90,3 +90,63 @@ pub fn attractor(
         distance,
     }
 }
+
+/// The vertices of `set` (the vertices with `inside`) from which some path stays in the set
+/// and never meets a vertex with `target`, following the moves `counts(u, w)` allows (the
+/// other moves are not played: a fixed strategy, say). From every other vertex of the set all
+/// such paths reach the target: the attractor of the target inside the set for whoever
+/// opposes every mover, found by counting each vertex's moves inside the set in `unforced`,
+/// a scratch array of one entry per vertex of the arena. A vertex with no move inside is not
+/// returned either. Parity solvers and checkers use it to drop at once the vertices whose
+/// every cycle passes a target vertex.
+///
+/// ```
+/// use kalmar_core::{attractor::avoiding, Builder, Owner, Player, Vertex};
+/// // 0 -> 1 -> 0 and 2 -> 0, 2 -> 3 -> 2: only 2 and 3 can keep away from 0.
+/// let mut b = Builder::new(2);
+/// let v: Vec<Vertex> = (0..4).map(|_| b.add_vertex(Owner::Player(Player(0)))).collect();
+/// for (x, y) in [(0, 1), (1, 0), (2, 0), (2, 3), (3, 2)] { b.add_edge(v[x], v[y]); }
+/// let arena = b.build().unwrap();
+/// let mut unforced = vec![0; 4];
+/// let rest = avoiding(&arena, &v, |u| u == v[0], |_| true, |_, _| true, &mut unforced);
+/// assert_eq!(rest, [v[2], v[3]]);
+/// ```
+///
+/// # Complexity
+/// O(size of the set and its vertices' moves).
+pub fn avoiding(
+    arena: &Arena,
+    set: &[Vertex],
+    target: impl Fn(Vertex) -> bool,
+    inside: impl Fn(Vertex) -> bool,
+    counts: impl Fn(Vertex, Vertex) -> bool,
+    unforced: &mut [u32],
+) -> Vec<Vertex> {
+    let mut queue = Vec::new();
+    for &v in set {
+        unforced[v.index()] = if target(v) {
+            queue.push(v);
+            0
+        } else {
+            let moves = arena.successors(v).iter();
+            moves.filter(|&&w| inside(w) && counts(v, w)).count() as u32
+        };
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let w = queue[head];
+        head += 1;
+        for &u in arena.predecessors(w) {
+            if inside(u) && unforced[u.index()] > 0 && counts(u, w) {
+                unforced[u.index()] -= 1;
+                if unforced[u.index()] == 0 {
+                    queue.push(u);
+                }
+            }
+        }
+    }
+    set.iter()
+        .copied()
+        .filter(|v| unforced[v.index()] > 0)
+        .collect()
+}

@@ -42,6 +42,7 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, complete, winner_of};
+use kalmar_core::attractor::avoiding;
 use kalmar_core::scc::{Components, strongly_connected_components_of_slices};
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
@@ -104,7 +105,7 @@ pub fn winning_cycles(
             let lost = |v: Vertex| best_own.is_none_or(|best| game.priority(v) > best);
             if set.iter().any(|&v| lost(v)) {
                 let member = |u: Vertex| local[u.index()] != u32::MAX;
-                let rest = beyond_attractor(arena, &set, lost, member, &mut unforced);
+                let rest = avoiding(arena, &set, lost, member, |_, _| true, &mut unforced);
                 for &v in &set {
                     local[v.index()] = u32::MAX;
                 }
@@ -226,50 +227,6 @@ pub fn solve_one_player(game: &ParityGame, player: Player) -> ParitySolution {
     }
 }
 
-/// The vertices of `set` (those with `inside`) from which some path inside the set avoids the
-/// `lost` vertices forever. Every cycle inside the set through any other vertex passes a lost
-/// one, since all that vertex's paths inside the set reach one: the others are the
-/// opponent's attractor of the lost vertices inside the set, found by counting each vertex's
-/// moves inside in `unforced`, a scratch array. (A vertex with no move inside is dropped too:
-/// it is on no cycle.)
-///
-/// # Complexity
-/// O(size of the set and its vertices' moves).
-fn beyond_attractor(
-    arena: &Arena,
-    set: &[Vertex],
-    lost: impl Fn(Vertex) -> bool,
-    inside: impl Fn(Vertex) -> bool,
-    unforced: &mut [u32],
-) -> Vec<Vertex> {
-    let mut queue = Vec::new();
-    for &v in set {
-        unforced[v.index()] = if lost(v) {
-            queue.push(v);
-            0
-        } else {
-            arena.successors(v).iter().filter(|&&w| inside(w)).count() as u32
-        };
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let w = queue[head];
-        head += 1;
-        for &u in arena.predecessors(w) {
-            if inside(u) && unforced[u.index()] > 0 {
-                unforced[u.index()] -= 1;
-                if unforced[u.index()] == 0 {
-                    queue.push(u);
-                }
-            }
-        }
-    }
-    set.iter()
-        .copied()
-        .filter(|v| unforced[v.index()] > 0)
-        .collect()
-}
-
 /// Claims a component with a cycle whose largest priority `top` is the player's: each vertex
 /// moves along a shortest path to a vertex of priority `top`, which moves back into the
 /// component.
@@ -343,7 +300,7 @@ mod tests {
         let set: Vec<Vertex> = (0..6).map(Vertex::new).collect();
         let mut unforced = vec![0; 6];
         let lost = |v: Vertex| g.priority(v) > 3;
-        let rest = beyond_attractor(g.arena(), &set, lost, |_| true, &mut unforced);
+        let rest = avoiding(g.arena(), &set, lost, |_| true, |_, _| true, &mut unforced);
         assert_eq!(rest, [Vertex::new(4), Vertex::new(5)]);
         assert_eq!(claimed(&g, Player(1)), [4, 5]);
         let solution = solve_one_player(&g, Player(1));
