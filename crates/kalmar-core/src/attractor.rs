@@ -97,8 +97,8 @@ pub fn attractor(
 /// such paths reach the target: the attractor of the target inside the set for whoever
 /// opposes every mover, found by counting each vertex's moves inside the set in `unforced`,
 /// a scratch array of one entry per vertex of the arena. A vertex with no move inside is not
-/// returned either. Parity solvers and checkers use it to drop at once the vertices whose
-/// every cycle passes a target vertex.
+/// returned either. The parity preprocessing uses it to drop at once the vertices whose every
+/// cycle passes a target vertex.
 ///
 /// ```
 /// use kalmar_core::{attractor::avoiding, Builder, Owner, Player, Vertex};

@@ -9,9 +9,6 @@
 //!    priority m lies on a cycle whose largest priority is m, so m must be p's; then every cycle
 //!    through a vertex above the opponent's largest priority q in the component is won by p, so
 //!    all those vertices are removed at once and the rest (priorities up to q) decomposed again.
-//!    Before each decomposition, the vertices above the opponent's largest priority in the set
-//!    go, with every vertex all of whose paths in the set reach one of them
-//!    ([`kalmar_core::attractor::avoiding`]): every cycle through those is p's.
 //!
 //! Together these say p wins from every vertex of W by following the strategy, whatever the
 //! opponent does; the two regions partition the game by construction.
@@ -37,7 +34,6 @@
 //! ```
 
 use super::{ParityGame, ParitySolution};
-use kalmar_core::attractor::avoiding;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Owner, Player, VerifyError, Vertex};
 
@@ -59,7 +55,6 @@ pub fn verify(game: &ParityGame, solution: &ParitySolution) -> Result<(), Verify
         )));
     }
     let mut local = vec![u32::MAX; n];
-    let mut unforced = vec![0u32; n];
     for p in [Player(0), Player(1)] {
         let wins = |v: Vertex| solution.winner[v.index()] == p;
         // The moves that remain when p follows the strategy: the strategy's one at p's
@@ -88,33 +83,9 @@ pub fn verify(game: &ParityGame, solution: &ParitySolution) -> Result<(), Verify
         }
         let opponents = |priority: u32| priority % 2 != u32::from(p.0);
         let mut pending = vec![region];
-        while let Some(mut set) = pending.pop() {
+        while let Some(set) = pending.pop() {
             for (i, &v) in set.iter().enumerate() {
                 local[v.index()] = i as u32;
-            }
-            // Every cycle through a vertex above the opponent's largest priority in the set
-            // is won by p, and so is every cycle through a vertex all of whose paths in the
-            // set reach one: those go before the set is decomposed.
-            let worst = set
-                .iter()
-                .map(|&v| game.priority(v))
-                .filter(|&q| opponents(q))
-                .max();
-            let good = |v: Vertex| worst.is_none_or(|worst| game.priority(v) > worst);
-            if set.iter().any(|&v| good(v)) {
-                let member = |u: Vertex| local[u.index()] != u32::MAX;
-                let played = |u: Vertex, w: Vertex| {
-                    arena.owner(u) != Owner::Player(p)
-                        || solution.strategy.successor(arena, u) == Some(w)
-                };
-                let rest = avoiding(arena, &set, good, member, played, &mut unforced);
-                for &v in &set {
-                    local[v.index()] = u32::MAX;
-                }
-                for (i, &v) in rest.iter().enumerate() {
-                    local[v.index()] = i as u32;
-                }
-                set = rest;
             }
             // The moves inside `set`, by local index, in one array.
             let mut first = Vec::with_capacity(set.len() + 1);
