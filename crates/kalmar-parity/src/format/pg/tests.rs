@@ -106,3 +106,101 @@ fn a_file_without_vertices_says_so_with_its_position() {
     }
     assert!(read_pg("parity -1;\n").is_ok());
 }
+
+mod usual {
+    use super::super::game::{read_general, read_usual};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A vertex line's pieces: id, priority, owner, successors and name.
+    type Line = (u64, u32, u8, Vec<u64>, Option<String>);
+
+    /// A `.pg` text from its pieces, spaced by `gap` (a run of white space or nothing).
+    fn text(vertices: &[Line], head: &str, gap: &str) -> String {
+        let mut out = head.to_string();
+        for (id, priority, owner, successors, name) in vertices {
+            let list: Vec<String> = successors.iter().map(u64::to_string).collect();
+            out.push_str(&format!(
+                "{id} {priority}{gap} {owner} {}",
+                list.join(&format!("{gap},"))
+            ));
+            if let Some(name) = name {
+                out.push_str(&format!(" \"{name}\""));
+            }
+            out.push_str(&format!("{gap};\n"));
+        }
+        out
+    }
+
+    #[test]
+    fn reads_the_usual_file_and_leaves_the_rest_to_the_general_reader() {
+        let usual = "parity 2;\nstart 1;\n0 3 0 1,2 \"a\";\n1 0 1 \"b\";\n2 5 0 2, 0;\n";
+        let g = read_usual(usual).expect("the usual file");
+        assert_eq!(Ok(g.clone()), read_general(usual));
+        assert_eq!(g.payoff[1], [Rational::from(1)]);
+        for other in [
+            "parity -1;\n",
+            "1 0 0 1;\n",
+            "0 0 0 1;\n1 0 0 0;\n0 1 1 0;\n",
+            "0 1 0 0 \"x\";\n1 1 0 0 \"x\";\n",
+            "parity 0;\n0 1 0 1;\n1 1 0 0;\n",
+            "0 1 2 0;\n",
+            "0 1 0 0x;\n",
+            "0 1 0 0",
+            "",
+        ] {
+            assert_eq!(read_usual(other), None, "{other:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Any text: the fast reader never panics, and where it answers, so does the general
+        /// one, alike.
+        #[test]
+        fn any_text(text in "(parity|start|[0-9]{1,3}|[ ,;\"\n\t]|-|x|é){0,30}") {
+            if let Some(g) = read_usual(&text) {
+                prop_assert_eq!(Ok(g), read_general(&text));
+            }
+        }
+
+        /// Wherever the fast reader answers, the general one gives the same graph; and it
+        /// answers on every file the writer writes.
+        #[test]
+        fn agrees_with_the_general_reader(
+            vertices in proptest::collection::vec(
+                (0u64..8, 0u32..5, 0u8..3, proptest::collection::vec(0u64..9, 0..3),
+                 proptest::option::of("[a-c0-9#]{0,2}")),
+                1..8,
+            ),
+            dense in any::<bool>(),
+            head in prop_oneof!["", "parity 7;\n", "parity 3;\nstart 2;\n", "start 0;\n"],
+            gap in prop_oneof!["", " ", "\n\t"],
+        ) {
+            let vertices: Vec<_> = vertices
+                .into_iter()
+                .enumerate()
+                .map(|(i, (id, p, o, s, name))| (if dense { i as u64 } else { id }, p, o, s, name))
+                .collect();
+            let text = text(&vertices, &head, &gap);
+            let general = read_general(&text);
+            if let Some(g) = read_usual(&text) {
+                prop_assert_eq!(Ok(g), general.clone());
+            }
+            // The writer's file of a game with ids 0..n (names that look like ids count) and
+            // names used once is a usual file.
+            let mut names: Vec<&String> = vertices.iter().filter_map(|v| v.4.as_ref()).collect();
+            let count = names.len();
+            names.sort();
+            names.dedup();
+            let usual = |g: &GameGraph| {
+                dense && names.len() == count && pg_ids(g).into_iter().eq(0..g.arena.num_vertices() as u64)
+            };
+            if let Some(g) = general.ok().filter(usual) {
+                let mut written = String::new();
+                write_pg(&g, &mut written).unwrap();
+                prop_assert_eq!(read_usual(&written), Some(g));
+            }
+        }
+    }
+}
