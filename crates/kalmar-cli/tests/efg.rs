@@ -176,6 +176,18 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     let from_artificial = lh["from_artificial"].as_u64().unwrap() as usize;
     assert!(from_artificial >= 1);
     assert!(lh["equilibria"].as_array().unwrap().len() >= from_artificial);
+    // Support enumeration is only sure to list every equilibrium of a nondegenerate game: it
+    // says that this one is degenerate (Player 1's first strategy has both columns as best
+    // replies) rather than staying silent.
+    let enumerated = json(&["efg", "nash", "--solver", "enum", "--json", file]);
+    assert_eq!(
+        enumerated["degenerate"],
+        serde_json::json!(true),
+        "{enumerated}"
+    );
+    let text = stdout(&kalmar(&["efg", "nash", "--solver", "enum", file]));
+    assert!(text.contains("the game is degenerate"), "{text}");
+    assert!(vertex.get("degenerate").is_none(), "{vertex}");
 }
 
 #[test]

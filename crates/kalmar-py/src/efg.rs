@@ -626,6 +626,11 @@ pub struct Equilibria {
     /// Pivots made (Lemke–Howson, Lemke's algorithm on the sequence form), else 0.
     #[pyo3(get)]
     pivots: u64,
+    /// Whether support enumeration ("enum") found the game degenerate, a mixed strategy with
+    /// more pure best replies than strategies in its support: equilibria may then be
+    /// missing, and "vertex" lists every extreme one.
+    #[pyo3(get)]
+    degenerate: bool,
     text: String,
 }
 
@@ -636,10 +641,10 @@ impl Equilibria {
         saved: EquilibriumFile,
         verified: Result<(), String>,
     ) -> PyResult<Equilibria> {
-        let (timed_out, pivots) = match solution {
-            Solution::Strategic(s) => (s.timed_out, s.pivots),
-            Solution::Sequence(s) => (false, s.pivots),
-            Solution::Subgame(_) => (false, 0),
+        let (timed_out, pivots, degenerate) = match solution {
+            Solution::Strategic(s) => (s.timed_out, s.pivots, s.degenerate),
+            Solution::Sequence(s) => (false, s.pivots, false),
+            Solution::Subgame(_) => (false, 0, false),
         };
         let ok = verified.is_ok();
         let text = saved.to_text().map_err(value_error)?;
@@ -696,6 +701,7 @@ impl Equilibria {
             unverified: verified.err(),
             timed_out,
             pivots,
+            degenerate,
             text,
         })
     }

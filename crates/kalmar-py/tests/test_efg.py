@@ -156,6 +156,8 @@ def test_every_method_agrees_on_the_entry_game():
         assert (1, 1) in payoffs and payoffs <= {(1, 1), (0, 2)}
         assert in_accommodate in [e.behaviour for e in found]
     assert len(entry.nash("vertex")) == 3  # the extreme equilibria: Fight at 1/2 is one
+    # The entry game is degenerate (Out has two best replies), and support enumeration says so.
+    assert entry.nash("enum").degenerate and not entry.nash("vertex").degenerate
     assert {len(entry.nash(m)) for m in ("lh", "seqform", "spe")} == {1}
 
 
@@ -167,6 +169,7 @@ def test_mixed_equilibria_of_a_table_are_named_by_strategy():
         assert e.form == "strategic form" and e.behaviour is None
         assert e.strategies == [{"1": Fraction(1, 2), "2": Fraction(1, 2)}] * 2
         assert e.payoffs == [0, 0]
+    assert not pennies.nash("enum").degenerate
     nothing = pennies.nash("pure")
     assert len(nothing) == 0 and nothing.verified
     with pytest.raises(ValueError, match="method seqform works on the tree"):

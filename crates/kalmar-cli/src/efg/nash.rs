@@ -157,6 +157,13 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
             ""
         }
     );
+    if found.degenerate {
+        say!(
+            "  the game is degenerate (a mixed strategy has more best replies than strategies \
+             in its support): support enumeration may miss equilibria here; `--solver vertex` \
+             lists every extreme one"
+        );
+    }
     if let Some(k) = found.from_artificial {
         say!(
             "  {k} at the ends of the paths from the artificial equilibrium, {} more by paths \

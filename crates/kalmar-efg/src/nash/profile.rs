@@ -73,6 +73,10 @@ pub struct Stats {
     pub pivots: u64,
     /// Support pairs tried (support enumeration).
     pub supports: u64,
+    /// Support enumeration met a mixed strategy with more pure best replies than strategies
+    /// in its support: the game is degenerate, and equilibria whose supports differ in size
+    /// may be missing.
+    pub degenerate: bool,
 }
 
 /// Why a profile is not a valid mixed profile of a game.

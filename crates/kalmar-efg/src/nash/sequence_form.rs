@@ -283,7 +283,7 @@ pub fn solve(form: &SequenceForm) -> Result<(PlanEquilibrium, Stats), SequenceFo
         PlanEquilibrium { x, y, payoffs },
         Stats {
             pivots: solution.pivots,
-            supports: 0,
+            ..Stats::default()
         },
     ))
 }

@@ -52,6 +52,11 @@ pub struct StrategicSolution {
     /// these are the equilibria found so far.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Support enumeration met a witness that the game is degenerate (a mixed strategy with
+    /// more pure best replies than strategies in its support): equilibria whose supports
+    /// differ in size may be missing, and `vertex` lists every extreme one.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub degenerate: bool,
 }
 
 /// One mixed equilibrium.

@@ -449,6 +449,7 @@ fn check_mixed(
         pivots: mixed.stats.pivots,
         checked: true,
         timed_out: mixed.timed_out,
+        degenerate: mixed.stats.degenerate,
     })
 }
 

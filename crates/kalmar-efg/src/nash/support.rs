@@ -4,6 +4,11 @@
 //! For a nondegenerate game every equilibrium has supports of equal size and is found, so this
 //! lists all equilibria (all of which are extreme); degenerate games may have equilibria it does
 //! not list. See von Stengel, *Computing equilibria for two-person games* (2002), section 3.
+//! Where it meets a witness of degeneracy — a mixed strategy it solved for with more pure best
+//! replies than strategies in its support — it says so ([`Stats::degenerate`]). On random
+//! degenerate games every equilibrium it missed came with that flag (a test checks it against
+//! the vertex enumeration), but a game can keep its witnesses out of the supports solved, so
+//! no flag is not a proof; [`super::vertex`] lists every extreme equilibrium of any game.
 //! Exact rational Gaussian elimination.
 //!
 //! # Complexity
@@ -97,6 +102,29 @@ fn subsets(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// How many of the `count` pure strategies whose payoffs `payoff` gives reach `value`, or None
+/// when one exceeds it.
+fn best_replies(
+    count: usize,
+    payoff: impl Fn(usize) -> Rational,
+    value: &Rational,
+) -> Option<usize> {
+    let mut replies = 0;
+    for k in 0..count {
+        match payoff(k).cmp(value) {
+            std::cmp::Ordering::Greater => return None,
+            std::cmp::Ordering::Equal => replies += 1,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    Some(replies)
+}
+
+/// The number of strategies a mixed strategy plays.
+fn support(mixed: &[Rational]) -> usize {
+    mixed.iter().filter(|p| !p.is_zero()).count()
+}
+
 /// All equilibria with supports of equal size.
 pub fn support_enumeration(a: &Matrix, b: &Matrix) -> (Vec<MixedProfile>, Stats) {
     let (found, stats, _) = support_enumeration_until(a, b, None);
@@ -135,13 +163,11 @@ pub fn support_enumeration_until(
                 for (&c, yc) in cols.iter().zip(ys) {
                     y[c] = yc;
                 }
-                let better_row = (0..m).any(|i| {
-                    let u = (0..n).fold(Rational::ZERO, |acc, j| acc + &(a.get(i, j) * &y[j]));
-                    u > v
-                });
-                if better_row {
+                let row = |i| (0..n).fold(Rational::ZERO, |acc, j| acc + &(a.get(i, j) * &y[j]));
+                let Some(replies) = best_replies(m, row, &v) else {
                     return;
-                }
+                };
+                stats.degenerate |= replies > support(&y);
                 let Some((xs, u)) = indifference(cols, rows, |c, r| b.get(r, c).clone()) else {
                     return;
                 };
@@ -152,13 +178,11 @@ pub fn support_enumeration_until(
                 for (&r, xr) in rows.iter().zip(xs) {
                     x[r] = xr;
                 }
-                let better_col = (0..n).any(|j| {
-                    let w = (0..m).fold(Rational::ZERO, |acc, i| acc + &(b.get(i, j) * &x[i]));
-                    w > u
-                });
-                if better_col {
+                let col = |j| (0..m).fold(Rational::ZERO, |acc, i| acc + &(b.get(i, j) * &x[i]));
+                let Some(replies) = best_replies(n, col, &u) else {
                     return;
-                }
+                };
+                stats.degenerate |= replies > support(&x);
                 let e = MixedProfile::new(vec![x, y]);
                 if !found.contains(&e) {
                     found.push(e);

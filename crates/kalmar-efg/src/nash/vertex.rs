@@ -146,7 +146,7 @@ pub fn extreme_equilibria_until(
     }
     let stats = Stats {
         pivots: p_pivots + q_pivots,
-        supports: 0,
+        ..Stats::default()
     };
     (equilibria, stats, stopped)
 }

@@ -126,6 +126,7 @@ class Equilibria:
     """Why the certificate could not check them, if it could not."""
     timed_out: bool
     pivots: int
+    degenerate: bool
     def to_text(self) -> str:
         """The equilibria as the JSON file `kalmar efg nash --output` writes (`kalmar.verify`
         checks it)."""
