@@ -206,11 +206,9 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
             _ => vec![Rational::from(1)],
         });
         succ_offset.push(u32::try_from(target.len()).ok()?);
-        names.push(if bytes.peek() == Some(b'"') {
-            Some(bytes.quoted()?)
-        } else {
-            None
-        });
+        if bytes.peek() == Some(b'"') {
+            names.push((owners.len() - 1, bytes.quoted()?));
+        }
         bytes.expect(b';')?;
     }
     let n = owners.len();
@@ -218,22 +216,19 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
     if n == 0 || start.is_some_and(outside) || target.iter().any(|w| w.index() >= n) {
         return None;
     }
-    let mut seen = HashSet::with_capacity(n);
-    if !names
-        .iter()
-        .flatten()
-        .all(|name| seen.insert(name.as_str()))
-    {
+    let mut seen = HashSet::with_capacity(names.len());
+    if !names.iter().all(|(_, name)| seen.insert(name.as_str())) {
         return None;
     }
     drop(seen);
     let mut b = Builder::new(2);
     b.reserve(n, 0);
-    for (owner, name) in owners.into_iter().zip(names) {
-        let v = b.add_vertex(owner);
-        if let Some(name) = name {
-            b.set_name(v, name);
-        }
+    for owner in owners {
+        b.add_vertex(owner);
+    }
+    // The names, only as many as the file gives (most give none).
+    for (v, name) in names {
+        b.set_name(Vertex::new(v), name);
     }
     if let Some(s) = start {
         b.set_start(Vertex::new(s as usize));
