@@ -42,9 +42,8 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, complete, winner_of};
-use kalmar_core::attractor::avoiding;
 use kalmar_core::scc::{Components, strongly_connected_components_of_slices};
-use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
+use kalmar_core::{Arena, AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
 
 /// The winning cycles found by [`winning_cycles`].
 #[derive(Clone, Debug, Default)]
@@ -73,13 +72,7 @@ pub fn winning_cycles(
     let mut local = vec![u32::MAX; n];
     let mut won: Vec<(Vertex, Edge)> = Vec::new();
     let mut claimed = vec![false; n];
-    // Per vertex of a set being peeled (only when the search runs to the end): its moves
-    // inside the set not yet known to lead to a lost vertex.
-    let mut unforced = if budget_passes.is_none() {
-        vec![0u32; n]
-    } else {
-        Vec::new()
-    };
+    let mut peel = budget_passes.is_none().then(|| Peel::new(n));
     let mut sets: Vec<Vec<Vertex>> = vec![
         arena
             .vertices()
@@ -92,27 +85,17 @@ pub fn winning_cycles(
             local[v.index()] = i as u32;
         }
         let cost = set.len() + set.iter().map(|&v| arena.out_degree(v)).sum::<usize>();
-        if budget_passes.is_none() {
+        if let Some(peel) = &mut peel {
             // When the search runs to the end, the vertices above the player's best priority
             // are lost at once, with every vertex all of whose paths lead to them: on games
             // whose cycles all pass one of them, one pass where a decomposition would take
             // two. (Under a budget, the pass would take half of it.)
-            let best_own = set
-                .iter()
-                .map(|&v| game.priority(v))
-                .filter(|&q| winner_of(q) == player)
-                .max();
-            let lost = |v: Vertex| best_own.is_none_or(|best| game.priority(v) > best);
-            if set.iter().any(|&v| lost(v)) {
-                let member = |u: Vertex| local[u.index()] != u32::MAX;
-                let rest = avoiding(arena, &set, lost, member, |_, _| true, &mut unforced);
-                for &v in &set {
-                    local[v.index()] = u32::MAX;
-                }
-                for (i, &v) in rest.iter().enumerate() {
-                    local[v.index()] = i as u32;
-                }
-                set = rest;
+            for v in peel.lost(arena, game, player, &set) {
+                local[v.index()] = u32::MAX;
+            }
+            set.retain(|v| local[v.index()] != u32::MAX);
+            for (i, &v) in set.iter().enumerate() {
+                local[v.index()] = i as u32;
             }
         }
         let components = components_inside(arena, &set, &local);
@@ -227,6 +210,66 @@ pub fn solve_one_player(game: &ParityGame, player: Player) -> ParitySolution {
     }
 }
 
+/// The memory of the peel that starts each set of a search run to the end.
+struct Peel {
+    /// Per vertex, whether it is in the set being peeled.
+    alive: Vec<bool>,
+    /// The attractor's strategy: never written, since every vertex of a set is the player's.
+    strategy: Vec<Option<Edge>>,
+    scratch: AttractorScratch,
+}
+
+impl Peel {
+    fn new(n: usize) -> Peel {
+        Peel {
+            alive: vec![false; n],
+            strategy: vec![None; n],
+            scratch: AttractorScratch::default(),
+        }
+    }
+
+    /// The vertices of `set` (all of them `player`'s) on no cycle inside the set that
+    /// `player` wins: those above his best priority there, with the opponent's attractor of
+    /// them inside the set (every path from those inside the set reaches one).
+    fn lost(
+        &mut self,
+        arena: &Arena,
+        game: &ParityGame,
+        player: Player,
+        set: &[Vertex],
+    ) -> Vec<Vertex> {
+        let best_own = set
+            .iter()
+            .map(|&v| game.priority(v))
+            .filter(|&q| winner_of(q) == player)
+            .max();
+        let above: Vec<Vertex> = set
+            .iter()
+            .copied()
+            .filter(|&v| best_own.is_none_or(|best| game.priority(v) > best))
+            .collect();
+        if above.is_empty() {
+            return above;
+        }
+        for &v in set {
+            self.alive[v.index()] = true;
+        }
+        let opponent = Player(1 - player.0);
+        let lost = attract_in(
+            arena,
+            &self.alive,
+            opponent,
+            &above,
+            &mut self.strategy,
+            &mut self.scratch,
+        );
+        for &v in set {
+            self.alive[v.index()] = false;
+        }
+        lost
+    }
+}
+
 /// Claims a component with a cycle whose largest priority `top` is the player's: each vertex
 /// moves along a shortest path to a vertex of priority `top`, which moves back into the
 /// component.
@@ -298,10 +341,9 @@ mod tests {
         let edges = [(0, 1), (1, 2), (2, 0), (3, 1), (4, 1), (4, 5), (5, 4)];
         let g = game(&[1; 6], &[4, 1, 1, 1, 1, 3], &edges);
         let set: Vec<Vertex> = (0..6).map(Vertex::new).collect();
-        let mut unforced = vec![0; 6];
-        let lost = |v: Vertex| g.priority(v) > 3;
-        let rest = avoiding(g.arena(), &set, lost, |_| true, |_, _| true, &mut unforced);
-        assert_eq!(rest, [Vertex::new(4), Vertex::new(5)]);
+        let mut lost = Peel::new(6).lost(g.arena(), &g, Player(1), &set);
+        lost.sort();
+        assert_eq!(lost, [0, 1, 2, 3].map(Vertex::new));
         assert_eq!(claimed(&g, Player(1)), [4, 5]);
         let solution = solve_one_player(&g, Player(1));
         assert_eq!(solution.winner[..4], [Player(0); 4]);
