@@ -170,7 +170,6 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
         None
     };
     let (mut owners, mut priorities, mut names) = (Vec::new(), Vec::new(), Vec::new());
-    // Per vertex, the payoff of a dead end (the owner, who cannot move, loses); none else.
     let mut payoff = Vec::new();
     let mut succ_offset = vec![0u32];
     let mut target = Vec::new();
@@ -194,17 +193,12 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
                 bytes.at += 1;
             }
         }
-        let dead_end = target.len() == *succ_offset.last()? as usize;
-        owners.push(match owner {
-            0 | 1 if dead_end => Owner::Terminal,
-            0 | 1 => Owner::Player(Player(owner as u8)),
-            _ => return None,
-        });
-        payoff.push(match owner {
-            _ if !dead_end => Vec::new(),
-            0 => vec![Rational::from(-1)],
-            _ => vec![Rational::from(1)],
-        });
+        if owner > 1 {
+            return None;
+        }
+        let (owner, pays) = vertex_of(owner as u8, target.len() == *succ_offset.last()? as usize);
+        owners.push(owner);
+        payoff.push(pays);
         succ_offset.push(u32::try_from(target.len()).ok()?);
         if bytes.peek() == Some(b'"') {
             names.push((owners.len() - 1, bytes.quoted()?));
@@ -243,6 +237,16 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
         observation: None,
         cycle: None,
     })
+}
+
+/// The vertex of a node of `owner` (0 or 1), with its payoff: a dead end is a terminal whose
+/// owner, who cannot move, loses; any other node is its owner's, without a payoff.
+fn vertex_of(owner: u8, dead_end: bool) -> (Owner, Vec<Rational>) {
+    match (dead_end, owner) {
+        (false, _) => (Owner::Player(Player(owner)), Vec::new()),
+        (true, 0) => (Owner::Terminal, vec![Rational::from(-1)]),
+        (true, _) => (Owner::Terminal, vec![Rational::from(1)]),
+    }
 }
 
 /// The text of a `.pg` file read byte by byte, for [`read_usual`].
@@ -373,18 +377,20 @@ fn build(
             .all(|name| seen.insert(name))
     };
     let mut b = Builder::new(2);
-    b.reserve(n, targets.len());
+    b.reserve(n, 0);
     let mut priority = Vec::with_capacity(n);
     let mut payoff = Vec::with_capacity(n);
+    // The successors in vertex order, for the arena's one array (at most 2^30 of them: the
+    // text is at most 2 GiB).
+    let mut succ_offset = Vec::with_capacity(n + 1);
+    succ_offset.push(0u32);
+    let mut ordered = Vec::with_capacity(targets.len());
     for &i in &order {
         let spec = &specs[i];
-        let owner = if spec.successors.is_empty() {
-            payoff.push(vec![Rational::from(if spec.owner == 0 { -1 } else { 1 })]);
-            Owner::Terminal
-        } else {
-            payoff.push(Vec::new());
-            Owner::Player(Player(spec.owner))
-        };
+        let (owner, pays) = vertex_of(spec.owner, spec.successors.is_empty());
+        payoff.push(pays);
+        ordered.extend_from_slice(&targets[spec.successors.clone()]);
+        succ_offset.push(ordered.len() as u32);
         let v = b.add_vertex(owner);
         priority.push(spec.priority);
         if contiguous && unique {
@@ -398,16 +404,11 @@ fn build(
             }
         }
     }
-    for (k, &i) in order.iter().enumerate() {
-        for &w in &targets[specs[i].successors.clone()] {
-            b.add_edge(Vertex::new(k), w);
-        }
-    }
     drop(targets);
     if let Some(s) = start {
         b.set_start(s);
     }
-    let arena = b.build().map_err(|e| {
+    let arena = b.build_csr(succ_offset, ordered).map_err(|e| {
         let span = e
             .at()
             .and_then(|v| order.get(v.index()))
