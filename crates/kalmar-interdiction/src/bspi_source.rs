@@ -203,13 +203,15 @@ pub fn solve_at_pace(
     );
     // Comparisons of weights made, counted where they are made.
     let mut comparisons = 0u64;
-    let mut removed = vec![false; m];
-    // Per vertex, the edge the user takes, from the run of the round it left.
-    let mut next: Vec<Option<u32>> = vec![None; n];
+    // Per edge, whether it is removed, and per vertex, the edge the user takes, from the run
+    // of the round each vertex left: empty until vertices leave, since a source decided in the
+    // first round takes that run's arrays as they are.
+    let mut removed: Vec<bool> = Vec::new();
+    let mut next: Vec<Option<u32>> = Vec::new();
     if s == t {
         return Ok(SourceValue {
             value: 0,
-            removed,
+            removed: vec![false; m],
             path: Vec::new(),
             rounds: 0,
             comparisons: 0,
@@ -283,7 +285,7 @@ pub fn solve_at_pace(
         );
         let Some(j) = run.values[s] else {
             // The source is cut off: the run's choices are those of every vertex in play.
-            merge(rounds, &mut removed, &mut next, run.removed, run.next);
+            merge(&mut removed, &mut next, run.removed, run.next);
             return Ok(SourceValue {
                 value: INFINITY,
                 removed,
@@ -316,7 +318,7 @@ pub fn solve_at_pace(
         if let Some(value) = known {
             // Everyone leaves: the run's choices are those of every vertex in play, and the
             // vertices out of play made none in it.
-            merge(rounds, &mut removed, &mut next, run.removed, run.next);
+            merge(&mut removed, &mut next, run.removed, run.next);
             return Ok(SourceValue {
                 value,
                 removed,
@@ -331,6 +333,9 @@ pub fn solve_at_pace(
         let leavers: Vec<u32> = (run.order.iter().copied())
             .filter(|&u| run.values[u as usize] < Some(j))
             .collect();
+        if removed.is_empty() {
+            (removed, next) = (vec![false; m], vec![None; n]);
+        }
         for &u in &leavers {
             let u = u as usize;
             for e in network.out_edges(u).filter(|&e| run.removed[e]) {
@@ -369,7 +374,7 @@ pub fn solve_at_pace(
             // On networks of few weights the source's group soon holds one weight: that is
             // the source's value (the heaviest edge of the user's path is a candidate), and
             // the run's choices complete those of the vertices that left.
-            merge(rounds, &mut removed, &mut next, run.removed, run.next);
+            merge(&mut removed, &mut next, run.removed, run.next);
             return Ok(SourceValue {
                 value: one,
                 removed,
@@ -383,15 +388,14 @@ pub fn solve_at_pace(
 }
 
 /// Adds the choices of the last run, of the vertices in play, to those of the vertices that
-/// left in earlier rounds (none when the run is the first).
+/// left in earlier rounds (none yet when `removed` is empty).
 fn merge(
-    rounds: usize,
     removed: &mut Vec<bool>,
     next: &mut Vec<Option<u32>>,
     now: Vec<bool>,
     taken: Vec<Option<u32>>,
 ) {
-    if rounds == 1 {
+    if removed.is_empty() {
         (*removed, *next) = (now, taken);
         return;
     }
