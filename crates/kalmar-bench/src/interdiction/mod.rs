@@ -2,11 +2,11 @@
 //! [`run_network`]), every solver of
 //! [`kalmar_interdiction::solvers`] with k(v) edge removals against the plain path search it
 //! extends on the same graph (the user's best paths with nothing removed: Dijkstra for sums;
-//! for maxima the faster of the bottleneck searches of every vertex over a heap and over
+//! for maxima the fastest of the bottleneck searches of every vertex over a heap and over
 //! buckets, [`plain`]), with the comparisons counted and the certificate timed; and the
 //! source's value alone by the coarsening of [`bspi_source`] with its certificate, against the
-//! fastest of those and the four plain searches for the source's value alone (from either end
-//! until the other, over either queue). The paper's claim is interdiction "for free": each
+//! fastest of those and the plain searches for the source's value alone (from either end
+//! until the other, over each queue). The paper's claim is interdiction "for free": each
 //! solver within a small factor of its plain search.
 //!
 //! ```
@@ -45,7 +45,7 @@ pub struct InterdictionRow {
     /// Edges.
     pub edges: usize,
     /// The fastest plain search (nothing removed) by its median.
-    pub plain: &'static str,
+    pub plain: String,
     /// The median time of that search, in seconds.
     pub plain_seconds: f64,
     /// The median time of the solver, in seconds.
@@ -177,7 +177,7 @@ pub fn run_network(
 /// The fastest plain search and its median time, and a solver's (run in turn), the solver's
 /// comparisons, the certificate's median time and verdict.
 struct Measured {
-    plain: &'static str,
+    plain: String,
     plain_seconds: f64,
     solver_seconds: f64,
     comparisons: Option<u64>,
@@ -186,37 +186,29 @@ struct Measured {
 }
 
 /// A plain search, named, run for its time alone.
-type Floor<'a> = (&'static str, Box<dyn FnMut() + 'a>);
+type Floor<'a> = (String, Box<dyn FnMut() + 'a>);
 
 /// The plain searches of every vertex's value under `operator` with nothing removed: Dijkstra
-/// for sums; for maxima the bottleneck search over a heap and, where the weights allow, over
-/// buckets.
+/// for sums; for maxima the bottleneck search over each queue the weights allow.
 fn every_vertex_floors(network: &Network, operator: Operator) -> Vec<Floor<'_>> {
-    let nothing = vec![false; network.num_edges()];
-    let heap: Floor<'_> = match operator {
-        Operator::Sum => (
-            "Dijkstra",
-            Box::new(move || {
-                std::hint::black_box(certificate::user_values(network, &nothing, operator));
-            }),
-        ),
-        _ => (
-            "heap, every vertex",
-            Box::new(move || {
-                std::hint::black_box(certificate::user_values(network, &nothing, operator));
-            }),
-        ),
-    };
-    let mut floors = vec![heap];
-    if operator == Operator::Max && plain::every_vertex(network).is_some() {
-        floors.push((
-            "buckets, every vertex",
-            Box::new(|| {
-                std::hint::black_box(plain::every_vertex(network));
-            }),
-        ));
+    if operator != Operator::Max {
+        let nothing = vec![false; network.num_edges()];
+        let dijkstra = move || {
+            std::hint::black_box(certificate::user_values(network, &nothing, operator));
+        };
+        return vec![("Dijkstra".to_string(), Box::new(dijkstra))];
     }
-    floors
+    let queues = Queue::ALL.into_iter();
+    queues
+        .filter(|&queue| plain::every_vertex(network, queue).is_some())
+        .map(|queue| {
+            let search = move || {
+                std::hint::black_box(plain::every_vertex(network, queue));
+            };
+            let floor: Floor<'_> = (format!("{}, every vertex", queue.name()), Box::new(search));
+            floor
+        })
+        .collect()
 }
 
 /// Runs each of `floors` and then `solve` in turn `runs` times (at least once), so that a drift
@@ -226,7 +218,7 @@ fn time_against<T>(
     runs: usize,
     mut floors: Vec<Floor<'_>>,
     mut solve: impl FnMut() -> T,
-) -> (&'static str, f64, Timing, T) {
+) -> (String, f64, Timing, T) {
     let mut samples = vec![Vec::new(); floors.len()];
     let mut solved = Vec::new();
     loop {
@@ -240,9 +232,9 @@ fn time_against<T>(
         solved.push(started.elapsed().as_secs_f64());
         if solved.len() >= runs.max(1) {
             let (name, median) = (floors.iter().zip(samples))
-                .map(|((name, _), samples)| (*name, Timing::from_samples(samples).median))
+                .map(|((name, _), samples)| (name.clone(), Timing::from_samples(samples).median))
                 .min_by(|a, b| a.1.total_cmp(&b.1))
-                .unwrap_or(("none", f64::NAN));
+                .unwrap_or(("none".to_string(), f64::NAN));
             return (name, median, Timing::from_samples(solved), result);
         }
     }
@@ -276,25 +268,23 @@ fn every_vertex(
 }
 
 /// The source's value alone, by the coarsening of [`bspi_source`], in turn with the plain
-/// searches of every vertex and the four for the source's value alone (from either end until
-/// the other, over a heap and over buckets): a user who wants one value runs the search that
-/// finds it soonest, and which that is depends on the network.
+/// searches of every vertex and those for the source's value alone (from either end until the
+/// other, over each queue): a user who wants one value runs the search that finds it soonest,
+/// and which that is depends on the network.
 fn source_only(network: &Network, budget: &Budget, runs: usize) -> Result<Measured, String> {
     let mut floors = every_vertex_floors(network, Operator::Max);
-    let searches = [
-        ("heap from the source", End::Source, Queue::Heap),
-        ("buckets from the source", End::Source, Queue::Buckets),
-        ("heap from the sink", End::Sink, Queue::Heap),
-        ("buckets from the sink", End::Sink, Queue::Buckets),
-    ];
-    for (name, from, queue) in searches {
-        if plain::source_value(network, from, queue).is_some() {
-            floors.push((
-                name,
-                Box::new(move || {
+    for from in [End::Source, End::Sink] {
+        for queue in Queue::ALL {
+            if plain::source_value(network, from, queue).is_some() {
+                let end = match from {
+                    End::Source => "source",
+                    End::Sink => "sink",
+                };
+                let search = move || {
                     std::hint::black_box(plain::source_value(network, from, queue));
-                }),
-            ));
+                };
+                floors.push((format!("{} from the {end}", queue.name()), Box::new(search)));
+            }
         }
     }
     let (plain, plain_seconds, timing, answer) =

@@ -4,8 +4,9 @@
 //! two directions:
 //!
 //! - a binary heap (O(m log n)), and buckets indexed by the weights themselves (Dial's queue,
-//!   O(n + m + W) for weights below W, a stack per weight), when the heaviest weight is below
-//!   n + m, as [`kalmar_interdiction::bspi_buckets`] requires for its own buckets;
+//!   O(n + m + W) for weights below W), when the heaviest weight is below n + m, as
+//!   [`kalmar_interdiction::bspi_buckets`] requires for its own buckets: a stack per weight, or
+//!   a list per weight read first in, first out (which is faster depends on the network);
 //! - every vertex's value, searching backwards from the sink to the end; or the source's alone,
 //!   searching forwards from the source until the sink is settled, or backwards from the sink
 //!   until the source is (which of the two stops sooner depends on the network and on how ties
@@ -19,10 +20,11 @@
 //!     let (network, _) = generate(family, &Params { size: 3000, seed: 7 }).unwrap();
 //!     let nothing = vec![false; network.num_edges()];
 //!     let values = certificate::user_values(&network, &nothing, Operator::Max);
-//!     let (buckets, _) = every_vertex(&network).unwrap();
-//!     assert_eq!(buckets, values);
+//!     for queue in Queue::ALL {
+//!         assert_eq!(every_vertex(&network, queue).unwrap().0, values);
+//!     }
 //!     for from in [End::Source, End::Sink] {
-//!         for queue in [Queue::Heap, Queue::Buckets] {
+//!         for queue in Queue::ALL {
 //!             assert_eq!(source_value(&network, from, queue), Some(values[network.source()]));
 //!         }
 //!     }
@@ -49,21 +51,36 @@ pub enum Queue {
     /// A binary heap of (value, vertex): ties go to the lower vertex.
     Heap,
     /// A stack per weight: ties go to the vertex pushed last.
-    Buckets,
+    Stacks,
+    /// A list per weight read from its start: ties go to the vertex pushed first.
+    Lists,
 }
 
-/// The buckets for `network`'s weights, one per weight up to the heaviest, or None when the
-/// heaviest is not below n + m (a bucket per weight would cost more than the network).
-fn buckets(network: &Network) -> Option<Stacks> {
+impl Queue {
+    /// The queues over buckets.
+    pub const BUCKETS: [Queue; 2] = [Queue::Stacks, Queue::Lists];
+    /// Every queue.
+    pub const ALL: [Queue; 3] = [Queue::Heap, Queue::Stacks, Queue::Lists];
+
+    /// Its name: heap, stacks or lists.
+    pub fn name(self) -> &'static str {
+        match self {
+            Queue::Heap => "heap",
+            Queue::Stacks => "stacks",
+            Queue::Lists => "lists",
+        }
+    }
+}
+
+/// One bucket per weight up to the heaviest of `network`, or None when the heaviest is not
+/// below n + m (a bucket per weight would cost more than the network).
+fn buckets(network: &Network) -> Option<Vec<Vec<u32>>> {
     let heaviest = (0..network.num_edges())
         .map(|e| network.weight(e))
         .max()
         .unwrap_or(0);
     let limit = (network.num_vertices() + network.num_edges()) as u64;
-    (heaviest < limit).then(|| Stacks {
-        stacks: vec![Vec::new(); heaviest as usize + 1],
-        cursor: 0,
-    })
+    (heaviest < limit).then(|| vec![Vec::new(); heaviest as usize + 1])
 }
 
 /// A monotone queue of (value, vertex).
@@ -82,7 +99,7 @@ impl Pending for BinaryHeap<Reverse<(u64, u32)>> {
     }
 }
 
-/// A stack per weight, popped from the least.
+/// A stack per weight, popped from the least weight.
 struct Stacks {
     stacks: Vec<Vec<u32>>,
     cursor: usize,
@@ -99,6 +116,33 @@ impl Pending for Stacks {
                 return Some((self.cursor as u64, v));
             }
             self.cursor += 1;
+        }
+        None
+    }
+}
+
+/// A list per weight, read from its start from the least weight; a list read to its end is
+/// freed.
+struct Lists {
+    lists: Vec<Vec<u32>>,
+    cursor: usize,
+    read: usize,
+}
+
+impl Pending for Lists {
+    fn push(&mut self, value: u64, v: u32) {
+        self.lists[value as usize].push(v);
+    }
+
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        while let Some(list) = self.lists.get_mut(self.cursor) {
+            if let Some(&v) = list.get(self.read) {
+                self.read += 1;
+                return Some((self.cursor as u64, v));
+            }
+            *list = Vec::new();
+            self.cursor += 1;
+            self.read = 0;
         }
         None
     }
@@ -171,33 +215,65 @@ fn search<D: Direction>(
     (value, reached)
 }
 
+/// Runs `search` with the queue `queue` (buckets over `network`'s weights for
+/// [`Queue::Stacks`] and [`Queue::Lists`]); None when the weights are too heavy for buckets.
+fn with_queue<T>(network: &Network, queue: Queue, search: impl Searcher<T>) -> Option<T> {
+    Some(match queue {
+        Queue::Heap => search.run(BinaryHeap::new()),
+        Queue::Stacks => search.run(Stacks {
+            stacks: buckets(network)?,
+            cursor: 0,
+        }),
+        Queue::Lists => search.run(Lists {
+            lists: buckets(network)?,
+            cursor: 0,
+            read: 0,
+        }),
+    })
+}
+
+/// A search waiting for its queue.
+trait Searcher<T> {
+    fn run(self, queue: impl Pending) -> T;
+}
+
+/// The search of every vertex's value.
+struct EveryVertex<'a>(&'a Network);
+
+impl Searcher<(Vec<u64>, Vec<Option<u32>>)> for EveryVertex<'_> {
+    fn run(self, queue: impl Pending) -> (Vec<u64>, Vec<Option<u32>>) {
+        let mut next = Some(vec![None; self.0.num_vertices()]);
+        let (values, _) = search::<Backwards>(self.0, queue, self.0.sink(), None, &mut next);
+        (values, next.unwrap_or_default())
+    }
+}
+
+/// The search for the source's value alone from one end.
+struct SourceValue<'a>(&'a Network, End);
+
+impl Searcher<u64> for SourceValue<'_> {
+    fn run(self, queue: impl Pending) -> u64 {
+        let (network, (s, t)) = (self.0, (self.0.source(), self.0.sink()));
+        let (_, value) = match self.1 {
+            End::Source => search::<Forwards>(network, queue, s, Some(t), &mut None),
+            End::Sink => search::<Backwards>(network, queue, t, Some(s), &mut None),
+        };
+        value
+    }
+}
+
 /// Every vertex's value (`INFINITY` where the sink is out of reach) and the edge its path
-/// takes first (None at the sink and out of reach), by the bucket search backwards from the
-/// sink; None when the weights are too heavy for buckets.
-pub fn every_vertex(network: &Network) -> Option<(Vec<u64>, Vec<Option<u32>>)> {
-    let mut next = Some(vec![None; network.num_vertices()]);
-    let queue = buckets(network)?;
-    let (values, _) = search::<Backwards>(network, queue, network.sink(), None, &mut next);
-    Some((values, next.unwrap_or_default()))
+/// takes first (None at the sink and out of reach), by the search backwards from the sink
+/// with `queue`; None for buckets when the weights are too heavy for them.
+pub fn every_vertex(network: &Network, queue: Queue) -> Option<(Vec<u64>, Vec<Option<u32>>)> {
+    with_queue(network, queue, EveryVertex(network))
 }
 
 /// The source's value (`INFINITY` when the sink is out of reach) by the search from `from`
 /// with `queue`, stopping when the other end is settled; None for buckets when the weights
 /// are too heavy for them.
 pub fn source_value(network: &Network, from: End, queue: Queue) -> Option<u64> {
-    let (s, t) = (network.source(), network.sink());
-    let heap = || BinaryHeap::new();
-    let (_, value) = match (from, queue) {
-        (End::Source, Queue::Heap) => search::<Forwards>(network, heap(), s, Some(t), &mut None),
-        (End::Sink, Queue::Heap) => search::<Backwards>(network, heap(), t, Some(s), &mut None),
-        (End::Source, Queue::Buckets) => {
-            search::<Forwards>(network, buckets(network)?, s, Some(t), &mut None)
-        }
-        (End::Sink, Queue::Buckets) => {
-            search::<Backwards>(network, buckets(network)?, t, Some(s), &mut None)
-        }
-    };
-    Some(value)
+    with_queue(network, queue, SourceValue(network, from))
 }
 
 #[cfg(test)]
@@ -208,17 +284,24 @@ mod tests {
     fn out_of_reach_and_heavy_weights() {
         // 0 -> 1 -> 2 (the sink); 3 reaches nothing; one weight too heavy for buckets.
         let network = Network::new(4, &[(0, 1, 5), (1, 2, 1 << 40), (3, 0, 2)], 0, 2).unwrap();
-        assert_eq!(every_vertex(&network), None);
+        for queue in Queue::BUCKETS {
+            assert_eq!(every_vertex(&network, queue), None);
+        }
+        assert!(every_vertex(&network, Queue::Heap).is_some());
         for from in [End::Source, End::Sink] {
             assert_eq!(source_value(&network, from, Queue::Heap), Some(1 << 40));
-            assert_eq!(source_value(&network, from, Queue::Buckets), None);
+            for queue in Queue::BUCKETS {
+                assert_eq!(source_value(&network, from, queue), None);
+            }
         }
         let network = Network::new(4, &[(0, 1, 5), (1, 3, 1), (2, 0, 2)], 0, 2).unwrap();
-        let (values, next) = every_vertex(&network).unwrap();
-        assert_eq!(values, [INFINITY, INFINITY, 0, INFINITY]);
-        assert_eq!(next, [None; 4]);
+        for queue in Queue::ALL {
+            let (values, next) = every_vertex(&network, queue).unwrap();
+            assert_eq!(values, [INFINITY, INFINITY, 0, INFINITY]);
+            assert_eq!(next, [None; 4]);
+        }
         for from in [End::Source, End::Sink] {
-            for queue in [Queue::Heap, Queue::Buckets] {
+            for queue in Queue::ALL {
                 assert_eq!(source_value(&network, from, queue), Some(INFINITY));
             }
         }
