@@ -279,20 +279,19 @@ fn join<K: Key>(
     queue: &mut impl EdgeQueue<K>,
 ) {
     let u = arc.tail();
-    let best = match state[u] {
-        (FINAL, _) => return,
-        (0, best) => Some(best),
-        _ => None,
-    };
+    let (left, best) = state[u];
+    if left == FINAL {
+        return;
+    }
     let Some(key) = candidate(arc, value) else {
         return;
     };
-    if let Some(best) = best {
-        if !below(key, best) {
-            return;
-        }
-        state[u].1 = key;
+    // With removals left, `best` is OPEN, above every key: one test serves both cases, and
+    // whether the vertex has removals left (often a coin toss) is not branched on.
+    if !below(key, best) {
+        return;
     }
+    state[u].1 = if left == 0 { key } else { best };
     queue.push(key, arc.edge() as u32, u as u32);
 }
 
@@ -362,7 +361,7 @@ pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
         slots: Vec::new(),
         comparisons: 0,
     };
-    // A max per key made, and a test per key made where no budget is left.
+    // A max and a test per key made.
     let counted = Cell::new(0u64);
     let tick = || counted.set(counted.get() + 1);
     let candidate = |arc: InArc, value: u64| {
