@@ -197,8 +197,12 @@ pub fn solve_graph(args: &ParityArgs, graph: &GameGraph, started: Instant) -> an
     } else {
         format!("certificate verified in {}", millis(solved.verify_time))
     };
+    // The peak so far: the table below adds little.
+    let memory = kalmar_bench::harness::peak_rss().map_or(String::new(), |bytes| {
+        format!(", peak memory {:.1} MiB", bytes as f64 / 1048576.0)
+    });
     say!(
-        "read in {}, solved by {} in {}, {checked}",
+        "read in {}, solved by {} in {}, {checked}{memory}",
         millis(parse_time),
         solved.solver,
         millis(solved.solve_time),

@@ -244,6 +244,17 @@ fn isolated_parity_bench_cuts_a_runaway_solver_short() {
     assert_eq!(row("pp")["timed_out"], false);
     assert_eq!(row("pp")["runs"], 2);
     assert!(row("pp")["peak_rss_bytes"].as_u64().is_some());
+    // The whole `kalmar parity solve` process with the fastest solver, timed from outside,
+    // and the cold reads it reports.
+    assert_eq!(row("process")["runs"], 2);
+    assert!(row("process")["peak_rss_bytes"].as_u64().is_some());
+    assert_eq!(row("parse")["runs"], 2);
+    let process = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["solver"] == "process");
+    assert_eq!(process.unwrap()["kalmar_best"], "pp");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use kalmar_parity::{SOLVERS, Solver, Stats, preprocess};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::process::Command;
+use std::time::Instant;
 
 /// The times of one side (kalmar or Oink) for one algorithm on one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,8 +90,9 @@ pub struct ParityRow {
     pub edges: usize,
     /// Distinct priorities.
     pub priorities: usize,
-    /// `parse`, a solver's id, or `best` (the fastest solver of each side, named in
-    /// `kalmar_best` and `peer_best`).
+    /// `parse`, a solver's id, `best` (the fastest solver of each side, named in
+    /// `kalmar_best` and `peer_best`) or `process` (each side's whole process with that
+    /// solver, timed from outside).
     pub solver: String,
     /// kalmar's figure.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -134,11 +136,12 @@ impl TableRow for ParityRow {
         };
         let peak = |m: &Measure| or_dash(m.peak_rss_bytes.map(|b| format!("{:.1}", mib(b))));
         let side = |m: Option<&Measure>, f: &dyn Fn(&Measure) -> String| or_dash(m.map(f));
+        let row = &self.solver;
         let solver = match (&self.kalmar_best, &self.peer_best) {
-            (Some(k), Some(p)) => format!("best ({k} / {p})"),
-            (Some(k), None) => format!("best ({k})"),
-            (None, Some(p)) => format!("best (- / {p})"),
-            (None, None) => self.solver.clone(),
+            (Some(k), Some(p)) => format!("{row} ({k} / {p})"),
+            (Some(k), None) => format!("{row} ({k})"),
+            (None, Some(p)) => format!("{row} (- / {p})"),
+            (None, None) => row.clone(),
         };
         let disagrees = self.peer.as_ref().and_then(|p| p.agrees) == Some(false);
         format!(
@@ -218,7 +221,15 @@ fn run_isolated(
     while runs.len() < options.repetitions.max(1) && !timed_out {
         let mut command = Command::new(program);
         command
-            .args(["bench", "parity", "--reps", "1", "--json", "--files"])
+            .args([
+                "bench",
+                "parity",
+                "--reps",
+                "1",
+                "--json",
+                "--no-process",
+                "--files",
+            ])
             .arg(&workload.path)
             .args(["--solvers", solver.id]);
         if let Some(t) = options.timeout_seconds {
@@ -261,6 +272,83 @@ fn run_isolated(
     measure.peak_rss_bytes = runs.iter().filter_map(|m| m.peak_rss_bytes).max();
     measure.iterations = runs.iter().filter_map(|m| m.iterations).max();
     Ok(measure)
+}
+
+/// What a `kalmar parity solve` process reports of itself: its read time and peak memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveReport {
+    /// The time to read the file, in seconds.
+    pub read_seconds: f64,
+    /// The peak resident memory, in bytes, where the system reports it.
+    pub peak_rss_bytes: Option<u64>,
+}
+
+/// The [`SolveReport`] in the output of `kalmar parity solve` (its line `read in X ms, solved
+/// by …, peak memory Y MiB`), if there.
+pub fn parse_solve_report(text: &str) -> Option<SolveReport> {
+    let line = text.lines().find(|l| l.starts_with("read in "))?;
+    let read_ms: f64 = line["read in ".len()..].split(" ms").next()?.parse().ok()?;
+    let peak_rss_bytes = line.split_once("peak memory ").and_then(|(_, rest)| {
+        let mib: f64 = rest.split(" MiB").next()?.parse().ok()?;
+        Some((mib * 1048576.0) as u64)
+    });
+    Some(SolveReport {
+        read_seconds: read_ms / 1e3,
+        peak_rss_bytes,
+    })
+}
+
+/// Times the whole `program parity solve FILE --solver ID` process on the workload's file
+/// from outside, `repetitions` times (the timeout given to it as its own `--timeout`): its
+/// figure (wall time, the peak memory it reports) and the read times it reports.
+fn run_process(
+    program: &Path,
+    id: &str,
+    workload: &ParityWorkload,
+    options: &ParityOptions,
+) -> Result<(Measure, Timing), ParityBenchError> {
+    let err = |message: String| workload.wrong(id, message);
+    let (mut walls, mut reports) = (Vec::new(), Vec::new());
+    let mut timed_out = false;
+    while walls.len() < options.repetitions.max(1) && !timed_out {
+        let mut command = Command::new(program);
+        command.args(["parity", "solve"]).arg(&workload.path);
+        command.args(["--solver", id]);
+        if let Some(t) = options.timeout_seconds {
+            command.arg("--timeout").arg(t.to_string());
+        }
+        if !options.preprocess {
+            command.arg("--no-preprocess");
+        }
+        if !options.verify {
+            command.arg("--no-verify");
+        }
+        let started = Instant::now();
+        let output = command
+            .output()
+            .map_err(|e| err(format!("{}: {e}", program.display())))?;
+        walls.push(started.elapsed().as_secs_f64());
+        // `--timeout` ends the process with code 124.
+        timed_out = output.status.code() == Some(124);
+        if timed_out {
+            break;
+        }
+        let text = String::from_utf8_lossy(&output.stdout);
+        let report = parse_solve_report(&text).ok_or_else(|| {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            err(format!(
+                "`parity solve` reported no read time ({}): {}",
+                output.status,
+                stderr.trim()
+            ))
+        })?;
+        reports.push(report);
+    }
+    let mut measure = Measure::of(&Timing::from_samples(walls));
+    measure.timed_out = timed_out;
+    measure.peak_rss_bytes = reports.iter().filter_map(|r| r.peak_rss_bytes).max();
+    let reads = reports.iter().map(|r| r.read_seconds).collect();
+    Ok((measure, Timing::from_samples(reads)))
 }
 
 /// Times Oink's solver `id` on the workload's file, taking the times Oink reports. With
@@ -434,10 +522,34 @@ pub fn run_game(
         best.peer_best = Some(id);
         best.peer = Some(m);
     }
+    // The whole process of each side, each with its fastest solver.
+    let mut process = row("process");
+    if let (Some(program), Some(id)) = (&options.program, &best.kalmar_best) {
+        let (measure, reads) = run_process(program, id, workload, options)?;
+        process.kalmar = Some(measure);
+        if !reads.samples.is_empty() {
+            parse.kalmar = Some(Measure::of(&reads));
+        }
+        process.kalmar_best = Some(id.clone());
+    }
+    if let (Some(oink), Some(wall)) = (
+        &best.peer,
+        best.peer.as_ref().and_then(|p| p.wall_median_seconds),
+    ) {
+        process.peer = Some(Measure {
+            peak_rss_bytes: oink.peak_rss_bytes,
+            timed_out: oink.timed_out,
+            ..Measure::of(&Timing::from_samples(vec![wall]))
+        });
+        process.peer_best.clone_from(&best.peer_best);
+    }
     let mut all = vec![parse];
     all.extend(rows);
     if best.peer.is_some() {
         all.push(best);
+    }
+    if process.kalmar.is_some() || process.peer.is_some() {
+        all.push(process);
     }
     for r in &mut all {
         if let (Some(k), Some(p)) = (&r.kalmar, &r.peer)
@@ -504,6 +616,19 @@ pub fn run_suite(
 mod tests {
     use super::*;
     use kalmar_parity::SOLVERS;
+
+    #[test]
+    fn the_report_of_a_solve_process() {
+        let text = "parity game g.pg: 10 vertices, 3 priorities\n\
+                    read in 1.500 ms, solved by zlk in 0.200 ms, certificate verified in 0.100 ms, peak memory 3.0 MiB\n";
+        let report = parse_solve_report(text).unwrap();
+        assert_eq!(report.read_seconds, 0.0015);
+        assert_eq!(report.peak_rss_bytes, Some(3 << 20));
+        let without = "read in 2.000 ms, solved by tl in 1.000 ms, not verified (--no-verify)";
+        let report = parse_solve_report(without).unwrap();
+        assert_eq!((report.read_seconds, report.peak_rss_bytes), (0.002, None));
+        assert_eq!(parse_solve_report("no such line"), None);
+    }
 
     #[test]
     fn generated_games_run_without_a_peer() {

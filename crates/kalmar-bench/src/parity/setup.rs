@@ -39,6 +39,13 @@ pub struct ParityOptions {
     /// verifier in the child, and not compared with Oink's.
     #[serde(default)]
     pub isolate: Option<PathBuf>,
+    /// When set, the `kalmar` program whose whole `kalmar parity solve FILE --solver ID`
+    /// process (start, read, solve, verify, print: what a user waits for) is timed from
+    /// outside on each game, with kalmar's fastest solver, in a `process` row beside Oink's
+    /// whole process; the `parse` row then gives the read times that process reports (a cold
+    /// read, with everything the program does to the file) rather than this process's.
+    #[serde(default)]
+    pub program: Option<PathBuf>,
 }
 
 impl Default for ParityOptions {
@@ -51,6 +58,7 @@ impl Default for ParityOptions {
             peer_repetitions: None,
             solvers: Vec::new(),
             isolate: None,
+            program: None,
         }
     }
 }

@@ -60,6 +60,11 @@ pub struct ParityBench {
     /// compared with Oink's.
     #[arg(long)]
     isolate: bool,
+    /// Skip the `process` row: the whole `kalmar parity solve` process with kalmar's fastest
+    /// solver, timed from outside against Oink's whole process, and its cold read times in
+    /// the `parse` row (without it, the `parse` row is this process's warm read).
+    #[arg(long)]
+    no_process: bool,
     /// Runs of each Oink solver (default: --reps).
     #[arg(long, value_name = "N")]
     peer_reps: Option<usize>,
@@ -95,6 +100,10 @@ pub fn run(args: &ParityBench) -> anyhow::Result<()> {
             .then(std::env::current_exe)
             .transpose()
             .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to isolate runs: {e}"))?,
+        program: (!args.no_process)
+            .then(std::env::current_exe)
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("cannot find the kalmar program to time: {e}"))?,
     };
     let specs = parity::specs(
         &args.families,
