@@ -280,7 +280,7 @@ const STACKS_PER_ITEM: usize = 4;
 /// Algorithm BSPI with `k` removals over the integer keys 0..`keys` that `key` gives the
 /// in-edges. With few keys, a stack per key (a key's entries lie together, so popping reads
 /// memory in order: on the generated networks of 10⁶ edges a tenth faster than linked
-/// buckets on grids, an eighth on road-like networks, a third on random ones); with many,
+/// buckets on grids, a sixth on road-like networks, a third or more on random ones); with many,
 /// [`Buckets`], 4 bytes a key.
 fn run_keyed(network: &Network, k: &[u32], keys: usize, key: impl Fn(InArc) -> u32) -> Run<u32> {
     let candidate = |arc: InArc, value: u32| key(arc).max(value);
