@@ -57,7 +57,7 @@ impl Ranks {
     /// heaviest weight takes m - 1 comparisons; no other weights are compared.
     pub fn sort(network: &Network) -> Ranks {
         let m = network.num_edges();
-        let heaviest = heaviest(network);
+        let heaviest = network.heaviest();
         let digits = (u64::BITS - heaviest.leading_zeros()).div_ceil(DIGIT);
         let mut keyed: Vec<(u64, u32)> = (0..m).map(|e| (network.weight(e), e as u32)).collect();
         let mut spare = vec![(0, 0); m];
@@ -224,21 +224,13 @@ impl EdgeQueue<u32> for Stacks {
     }
 }
 
-/// The heaviest weight of `network` (0 without edges).
-fn heaviest(network: &Network) -> u64 {
-    (0..network.num_edges())
-        .map(|e| network.weight(e))
-        .max()
-        .unwrap_or(0)
-}
-
 /// Algorithm BSPI over bucket queues. When the heaviest weight is below the number of vertices
 /// and edges, the weights are their own keys: a bucket per weight up to the heaviest costs no
 /// more than the network, and nothing is sorted. Otherwise the weights are ranked first
 /// ([`Ranks::sort`]). Either way m - 1 comparisons find the heaviest weight, and no other
 /// weights are compared.
 pub fn solve(network: &Network, budget: &Budget) -> Result<Bspi, BspiError> {
-    let heaviest = heaviest(network);
+    let heaviest = network.heaviest();
     let m = network.num_edges();
     if heaviest >= (network.num_vertices() + m) as u64 {
         return solve_ranked(network, budget, &Ranks::sort(network));

@@ -248,6 +248,11 @@ impl Network {
         self.weight[e]
     }
 
+    /// The heaviest weight (0 without edges), in one pass over the weights in order.
+    pub fn heaviest(&self) -> u64 {
+        self.weight.iter().copied().max().unwrap_or(0)
+    }
+
     /// Every edge as (from, to, weight), in id order.
     pub fn edges(&self) -> impl Iterator<Item = (usize, usize, u64)> + '_ {
         (0..self.num_edges()).map(|e| (self.tail(e), self.head(e), self.weight(e)))

@@ -75,10 +75,7 @@ impl Queue {
 /// One bucket per weight up to the heaviest of `network`, or None when the heaviest is not
 /// below n + m (a bucket per weight would cost more than the network).
 fn buckets(network: &Network) -> Option<Vec<Vec<u32>>> {
-    let heaviest = (0..network.num_edges())
-        .map(|e| network.weight(e))
-        .max()
-        .unwrap_or(0);
+    let heaviest = network.heaviest();
     let limit = (network.num_vertices() + network.num_edges()) as u64;
     (heaviest < limit).then(|| vec![Vec::new(); heaviest as usize + 1])
 }
