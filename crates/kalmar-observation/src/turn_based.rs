@@ -171,7 +171,7 @@ impl TurnBased {
             })
             .collect();
         Ok(TurnBased {
-            arena: arena.clone(),
+            arena: kalmar_core::Arena::clone(arena),
             observation,
             observation_names,
             priority,

@@ -112,6 +112,11 @@ fn max_parity_priorities(graph: &GameGraph, min_parity: bool) -> Result<Vec<u32>
 impl ParityGame {
     /// The parity game on `arena` with these priorities (max-parity).
     pub fn new(arena: Arena, priority: Vec<u32>) -> Result<Self, ParityError> {
+        ParityGame::on_shared(Arc::new(arena), priority)
+    }
+
+    /// [`ParityGame::new`] on an arena shared with others (a file's [`GameGraph`], say).
+    pub fn on_shared(arena: Arc<Arena>, priority: Vec<u32>) -> Result<Self, ParityError> {
         if arena.num_vertices() == 0 {
             return Err(ParityError::Empty);
         }
@@ -130,22 +135,20 @@ impl ParityGame {
                 Owner::Player(_) => {}
             }
         }
-        Ok(ParityGame {
-            arena: Arc::new(arena),
-            priority,
-        })
+        Ok(ParityGame { arena, priority })
     }
 
     /// The parity game of a file's game graph. A dead end (a terminal) loses for its owner: it
     /// becomes a vertex with a self-loop whose priority is odd when Even is stuck there and even
     /// when Odd is. With `min_parity`, the priorities are read in the min-parity convention
     /// (the smallest priority seen infinitely often decides) and turned into max-parity ones of
-    /// the same parity, in reverse order.
+    /// the same parity, in reverse order. Without dead ends the game shares the graph's
+    /// arena: no copy.
     pub fn from_graph(graph: &GameGraph, min_parity: bool) -> Result<Self, ParityError> {
         let arena = &graph.arena;
         let mut priority = max_parity_priorities(graph, min_parity)?;
         if !arena.vertices().any(|v| arena.is_terminal(v)) {
-            return ParityGame::new(arena.clone(), priority);
+            return ParityGame::on_shared(Arc::clone(arena), priority);
         }
         let mut builder = arena.to_builder();
         for v in arena.vertices() {
@@ -162,16 +165,6 @@ impl ParityGame {
         }
         let arena = builder.build().map_err(|_| ParityError::Empty)?;
         ParityGame::new(arena, priority)
-    }
-
-    /// [`ParityGame::from_graph`] for a graph no longer needed: its arena is taken over, not
-    /// copied, when it has no dead ends.
-    pub fn from_owned_graph(graph: GameGraph, min_parity: bool) -> Result<Self, ParityError> {
-        if graph.arena.vertices().any(|v| graph.arena.is_terminal(v)) {
-            return ParityGame::from_graph(&graph, min_parity);
-        }
-        let priority = max_parity_priorities(&graph, min_parity)?;
-        ParityGame::new(graph.arena, priority)
     }
 
     /// The file form of the game: its arena and priorities, for [`format::write_pg`] or `.gg`.

@@ -231,7 +231,7 @@ fn random_graph(seed: u64) -> GameGraph {
         o
     });
     let g = GameGraph {
-        arena,
+        arena: arena.into(),
         payoff,
         reward,
         priority,
@@ -302,7 +302,7 @@ fn random_parity_game(seed: u64) -> GameGraph {
         b.set_start(Vertex::new(rng.random_range(0..n)));
     }
     GameGraph {
-        arena: b.build().unwrap(),
+        arena: b.build().unwrap().into(),
         payoff,
         reward: None,
         priority: Some((0..n).map(|_| rng.random_range(0..20)).collect()),

@@ -175,7 +175,7 @@ impl PositionalGame {
             None => vec![Rational::from(0); players],
         };
         Ok(PositionalGame {
-            arena: arena.clone(),
+            arena: Arena::clone(arena),
             payoff: graph.payoff.clone(),
             cycle,
             start: arena.start().unwrap_or(Vertex::new(0)),

@@ -101,7 +101,7 @@ impl TerminalPayoffGame {
                 }
             });
         }
-        TerminalPayoffGame::new(arena.clone(), payoff)
+        TerminalPayoffGame::new(kalmar_core::Arena::clone(arena), payoff)
     }
 
     /// The game graph.
@@ -210,7 +210,7 @@ impl DiscountedGame {
             .reward
             .clone()
             .unwrap_or_else(|| vec![Rational::ZERO; graph.arena.num_vertices()]);
-        DiscountedGame::new(graph.arena.clone(), reward, beta)
+        DiscountedGame::new(kalmar_core::Arena::clone(&graph.arena), reward, beta)
     }
 
     /// The game graph.
@@ -280,7 +280,7 @@ impl MeanPayoffGame {
             .reward
             .clone()
             .ok_or(StochasticError::NoRewards("mean-payoff"))?;
-        MeanPayoffGame::new(graph.arena.clone(), reward)
+        MeanPayoffGame::new(kalmar_core::Arena::clone(&graph.arena), reward)
     }
 
     /// The game graph.
@@ -360,7 +360,11 @@ impl StochasticParityGame {
             .priority
             .clone()
             .ok_or(StochasticError::NoPriorities)?;
-        StochasticParityGame::new(graph.arena.clone(), priority, convention)
+        StochasticParityGame::new(
+            kalmar_core::Arena::clone(&graph.arena),
+            priority,
+            convention,
+        )
     }
 
     /// The game graph.

@@ -182,7 +182,7 @@ mod tests {
         text.push_str(&format!(
             "c{length} terminal payoff=1\nz terminal payoff=0\n"
         ));
-        read_gg(&text).unwrap().arena
+        std::sync::Arc::unwrap_or_clone(read_gg(&text).unwrap().arena)
     }
 
     #[test]

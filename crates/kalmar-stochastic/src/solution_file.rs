@@ -394,7 +394,7 @@ mod tests {
                         w max priority=2 -> w\n\"l x\" max priority=1 -> \"l x\"\n";
 
     fn arena() -> Arena {
-        read_gg(GAME).unwrap().arena
+        std::sync::Arc::unwrap_or_clone(read_gg(GAME).unwrap().arena)
     }
 
     #[test]

@@ -151,7 +151,7 @@ impl<P: Payoff> TerminalGame<P> {
         convert: impl Fn(&Rational) -> Result<P, String>,
     ) -> Result<Self, GameError> {
         let payoff = Self::payoffs_of(graph, convert)?;
-        TerminalGame::new(graph.arena.clone(), payoff)
+        TerminalGame::new(Arena::clone(&graph.arena), payoff)
     }
 
     /// [`TerminalGame::from_graph`] for a graph no longer needed: its arena is taken over, not
@@ -161,7 +161,7 @@ impl<P: Payoff> TerminalGame<P> {
         convert: impl Fn(&Rational) -> Result<P, String>,
     ) -> Result<Self, GameError> {
         let payoff = Self::payoffs_of(&graph, convert)?;
-        TerminalGame::new(graph.arena, payoff)
+        TerminalGame::new(std::sync::Arc::unwrap_or_clone(graph.arena), payoff)
     }
 
     /// The payoff of every vertex of `graph`, as [`TerminalGame::from_graph`] reads them.

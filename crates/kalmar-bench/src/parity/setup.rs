@@ -217,7 +217,7 @@ fn pg_text(game: &ParityGame) -> Result<String, ParityBenchError> {
 /// Reads `path` as kalmar does: the text, its format, the parity game.
 fn read_game(path: &Path) -> Result<ParityGame, ParityBenchError> {
     let graph = read_path(path).map_err(|e| ParityBenchError::Game(e.to_string()))?;
-    ParityGame::from_owned_graph(graph, false)
+    ParityGame::from_graph(&graph, false)
         .map_err(|e| ParityBenchError::Game(format!("{}: {e}", path.display())))
 }
 

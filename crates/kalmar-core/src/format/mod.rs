@@ -32,6 +32,7 @@ use crate::{Arena, Owner, ParseError, Rational, Span, Vertex};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The largest input the readers accept, in bytes (2 GiB). Larger files are refused before they
 /// are read, and larger strings before they are parsed.
@@ -41,7 +42,9 @@ pub const MAX_INPUT_BYTES: u64 = 2 << 30;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameGraph {
     /// The graph: vertices, owners, moves, chance probabilities, names and the start vertex.
-    pub arena: Arena,
+    /// Shared, so that a family's game made from the graph can hold the same arena instead
+    /// of a copy (see `kalmar_parity::ParityGame::from_graph`).
+    pub arena: Arc<Arena>,
     /// Per vertex: the payoff vector of a terminal (one entry for a two-player zero-sum game: the
     /// payoff to player 0 = Max; one per player for n-player games); empty for non-terminals.
     pub payoff: Vec<Vec<Rational>>,
@@ -120,7 +123,7 @@ impl GameGraph {
     pub fn new(arena: Arena) -> Self {
         let n = arena.num_vertices();
         GameGraph {
-            arena,
+            arena: Arc::new(arena),
             payoff: vec![Vec::new(); n],
             reward: None,
             priority: None,

@@ -420,7 +420,7 @@ impl<'a> Parser<'a> {
             .map(|s| s.extra.map(|x| x.payoff).unwrap_or_default())
             .collect();
         Ok(GameGraph {
-            arena,
+            arena: arena.into(),
             payoff,
             reward,
             priority,

@@ -234,7 +234,7 @@ pub(super) fn expand(lex: &Lexer<'_>, aut: &Automaton) -> Result<GameGraph, Pars
         )
     })?;
     Ok(GameGraph {
-        arena,
+        arena: arena.into(),
         payoff,
         reward: None,
         // The empty game carries no labels (see `GameGraph::validate`).

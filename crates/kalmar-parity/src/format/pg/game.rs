@@ -229,7 +229,7 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
     }
     let arena = b.build_csr(succ_offset, target).ok()?;
     Some(GameGraph {
-        arena,
+        arena: arena.into(),
         payoff,
         reward: None,
         priority: Some(priorities),
@@ -416,7 +416,7 @@ fn build(
         ParseError::new(span, e.to_string(), "a well-formed parity game")
     })?;
     Ok(GameGraph {
-        arena,
+        arena: arena.into(),
         payoff,
         reward: None,
         // The empty game carries no labels (see `GameGraph::validate`).
