@@ -5,7 +5,7 @@ use super::lexer::{EXPECT_ID, IdIndex, Lexer, MaxId, check_max};
 use foldhash::{HashSet, HashSetExt};
 use kalmar_core::error::Cursor;
 use kalmar_core::format::GameGraph;
-use kalmar_core::{Builder, Owner, ParseError, Player, Rational, Span, Vertex};
+use kalmar_core::{BuildError, Builder, Owner, ParseError, Player, Rational, Span, Vertex};
 use std::fmt;
 
 /// One node specification.
@@ -156,6 +156,25 @@ pub(super) fn read_general(text: &str) -> Result<GameGraph, ParseError> {
 /// says where. The same graph as [`read_general`]'s, in less than half its time on a game of a
 /// million vertices.
 pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
+    parse_usual(text)?.build().ok()
+}
+
+/// A usual file read by [`parse_usual`], its arena not built yet: the text is no longer needed,
+/// so a caller that owns it can free it first (on a large game the text is as large as the
+/// arrays being built).
+pub(crate) struct Usual {
+    owners: Vec<Owner>,
+    priorities: Vec<u32>,
+    payoff: Vec<Vec<Rational>>,
+    names: Vec<(usize, String)>,
+    start: Option<u64>,
+    succ_offset: Vec<u32>,
+    target: Vec<Vertex>,
+}
+
+/// The first half of [`read_usual`]: the file read and checked, `None` where [`read_usual`]
+/// gives `None`.
+pub(crate) fn parse_usual(text: &str) -> Option<Usual> {
     let mut bytes = Bytes { text, at: 0 };
     let mut max = u64::MAX;
     if bytes.keyword("parity") {
@@ -215,28 +234,44 @@ pub(super) fn read_usual(text: &str) -> Option<GameGraph> {
         return None;
     }
     drop(seen);
-    let mut b = Builder::new(2);
-    b.reserve(n, 0);
-    for owner in owners {
-        b.add_vertex(owner);
-    }
-    // The names, only as many as the file gives (most give none).
-    for (v, name) in names {
-        b.set_name(Vertex::new(v), name);
-    }
-    if let Some(s) = start {
-        b.set_start(Vertex::new(s as usize));
-    }
-    let arena = b.build_csr(succ_offset, target).ok()?;
-    Some(GameGraph {
-        arena: arena.into(),
+    Some(Usual {
+        owners,
+        priorities,
         payoff,
-        reward: None,
-        priority: Some(priorities),
-        discount: None,
-        observation: None,
-        cycle: None,
+        names,
+        start,
+        succ_offset,
+        target,
     })
+}
+
+impl Usual {
+    /// The game graph of the file. Its checks were made when it was read, but for the number
+    /// of edges an arena can hold.
+    pub(crate) fn build(self) -> Result<GameGraph, BuildError> {
+        let mut b = Builder::new(2);
+        b.reserve(self.owners.len(), 0);
+        for owner in self.owners {
+            b.add_vertex(owner);
+        }
+        // The names, only as many as the file gives (most give none).
+        for (v, name) in self.names {
+            b.set_name(Vertex::new(v), name);
+        }
+        if let Some(s) = self.start {
+            b.set_start(Vertex::new(s as usize));
+        }
+        let arena = b.build_csr(self.succ_offset, self.target)?;
+        Ok(GameGraph {
+            arena: arena.into(),
+            payoff: self.payoff,
+            reward: None,
+            priority: Some(self.priorities),
+            discount: None,
+            observation: None,
+            cycle: None,
+        })
+    }
 }
 
 /// The vertex of a node of `owner` (0 or 1), with its payoff: a dead end is a terminal whose

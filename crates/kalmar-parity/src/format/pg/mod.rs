@@ -40,6 +40,7 @@ mod solution;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use game::parse_usual;
 pub use game::{pg_ids, read_pg, write_pg};
 pub use solution::{PgSolution, read_pg_solution, write_pg_solution};
 
