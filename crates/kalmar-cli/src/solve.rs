@@ -315,7 +315,7 @@ pub fn detect(args: &SolveArgs) -> anyhow::Result<()> {
         }
         (Family::Parity, Detected::Graph(_, graph)) => {
             let parity_args = crate::parity::ParityArgs::from_solve(args);
-            crate::parity::solve_graph(&parity_args, &graph, started)
+            crate::parity::solve_graph(&parity_args, *graph, started)
         }
         (Family::Positional, Detected::Graph(_, graph)) => {
             crate::positional::nash_graph(args, &graph, None)
