@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use kalmar_core::dot::Mark;
 use kalmar_core::format::GameGraph;
 use kalmar_core::scc::strongly_connected_components_of_slices;
-use kalmar_core::{Owner, Player};
+use kalmar_core::{Owner, Player, Vertex};
 use kalmar_parity::format::Format;
 use kalmar_parity::{self as parity, ParityGame, SOLVERS};
 use std::path::PathBuf;
@@ -145,7 +145,19 @@ pub fn solve_graph(
     // below does not read them. Freed before solving: 24 bytes a vertex, a fifth of the peak
     // memory on a large game.
     graph.payoff = Vec::new();
+    // Without dead ends, in the max-parity convention, the game's priorities are the file's:
+    // the graph's copy goes too (4 bytes a vertex).
+    let dead_ends = graph.arena.vertices().any(|v| graph.arena.is_terminal(v));
+    if !dead_ends && !args.min_parity {
+        graph.priority = None;
+    }
     let graph = &graph;
+    let file_priority = |v: Vertex| {
+        graph
+            .priority
+            .as_ref()
+            .map_or(game.priority(v), |p| p[v.index()])
+    };
     let parse_time = started.elapsed();
     let arena = game.arena();
     let options = parity::Options {
@@ -164,10 +176,7 @@ pub fn solve_graph(
     let pg = solved.to_pg(&game, graph);
     crate::solve::draw(args.dot.as_deref(), arena, Some(&solution.strategy), |v| {
         Mark {
-            text: graph
-                .priority
-                .as_ref()
-                .map_or(String::new(), |p| format!("priority {}", p[v.index()])),
+            text: format!("priority {}", file_priority(v)),
             winner: Some(solution.winner[v.index()]),
         }
     })?;
@@ -230,14 +239,13 @@ pub fn solve_graph(
     }
     say!();
     let rows = arena.vertices().map(|v| {
-        let file_priority = graph.priority.as_ref().map(|p| p[v.index()]);
         vec![
             arena.name(v).into_owned(),
             match arena.owner(v) {
                 Owner::Player(p) => format!("player {p}"),
                 _ => String::new(),
             },
-            file_priority.map_or(String::new(), |p| p.to_string()),
+            file_priority(v).to_string(),
             format!("player {}", solution.winner[v.index()]),
             pg.strategy[v.index()].map_or(String::new(), |w| format!("-> {}", arena.name(w))),
         ]
