@@ -149,27 +149,8 @@ pub fn run_network(
             WITHOUT_BUDGET => source_only(network, &none, runs),
             _ => every_vertex(network, budget, operator, solver, runs),
         };
-        let Measured {
-            plain,
-            plain_seconds,
-            solver_seconds,
-            comparisons,
-            check_seconds,
-            verified,
-        } = measured.map_err(GenerateError::Parameter)?;
-        rows.push(InterdictionRow {
-            family: family.to_string(),
-            operator: operator.name(),
-            solver,
-            vertices: network.num_vertices(),
-            edges: network.num_edges(),
-            plain,
-            plain_seconds,
-            solver_seconds,
-            comparisons,
-            check_seconds,
-            verified,
-        });
+        let measured = measured.map_err(GenerateError::Parameter)?;
+        rows.push(measured.row(family, operator, solver, network));
     }
     Ok(rows)
 }
@@ -183,6 +164,31 @@ struct Measured {
     comparisons: Option<u64>,
     check_seconds: f64,
     verified: bool,
+}
+
+impl Measured {
+    /// The row of `solver` on `network` (of `family`) under `operator`.
+    fn row(
+        self,
+        family: &str,
+        operator: Operator,
+        solver: &'static str,
+        network: &Network,
+    ) -> InterdictionRow {
+        InterdictionRow {
+            family: family.to_string(),
+            operator: operator.name(),
+            solver,
+            vertices: network.num_vertices(),
+            edges: network.num_edges(),
+            plain: self.plain,
+            plain_seconds: self.plain_seconds,
+            solver_seconds: self.solver_seconds,
+            comparisons: self.comparisons,
+            check_seconds: self.check_seconds,
+            verified: self.verified,
+        }
+    }
 }
 
 /// A plain search, named, run for its time alone.

@@ -202,6 +202,19 @@ pub fn run_solver(
     Ok((measure, Some(solution.winner)))
 }
 
+/// Gives a `kalmar` child process the timeout, preprocessing and verification of `options`.
+fn pass_options(command: &mut Command, options: &ParityOptions) {
+    if let Some(t) = options.timeout_seconds {
+        command.arg("--timeout").arg(t.to_string());
+    }
+    if !options.preprocess {
+        command.arg("--no-preprocess");
+    }
+    if !options.verify {
+        command.arg("--no-verify");
+    }
+}
+
 /// Times one kalmar solver with each run in a child process of `program`, killed when it
 /// has solved for longer than the timeout (see [`ParityOptions::isolate`]).
 fn run_isolated(
@@ -232,15 +245,7 @@ fn run_isolated(
             ])
             .arg(&workload.path)
             .args(["--solvers", solver.id]);
-        if let Some(t) = options.timeout_seconds {
-            command.arg("--timeout").arg(t.to_string());
-        }
-        if !options.preprocess {
-            command.arg("--no-preprocess");
-        }
-        if !options.verify {
-            command.arg("--no-verify");
-        }
+        pass_options(&mut command, options);
         let output = run_with_limit(command, limit)
             .map_err(|e| err(format!("{}: {e}", program.display())))?;
         let Some(stdout) = output else {
@@ -314,15 +319,7 @@ fn run_process(
         let mut command = Command::new(program);
         command.args(["parity", "solve"]).arg(&workload.path);
         command.args(["--solver", id]);
-        if let Some(t) = options.timeout_seconds {
-            command.arg("--timeout").arg(t.to_string());
-        }
-        if !options.preprocess {
-            command.arg("--no-preprocess");
-        }
-        if !options.verify {
-            command.arg("--no-verify");
-        }
+        pass_options(&mut command, options);
         let started = Instant::now();
         let output = command
             .output()
