@@ -253,7 +253,10 @@ impl Builder {
         probability: Option<Vec<Rational>>,
     ) -> Result<Arena, BuildError> {
         let n = self.owner.len();
-        let mut seen = foldhash::HashMap::with_capacity_and_hasher(n, Default::default());
+        // As large as the names given: most files name no vertex, and a table for every vertex
+        // is 25 bytes each.
+        let named = self.names.iter().flatten().count();
+        let mut seen = foldhash::HashMap::with_capacity_and_hasher(named, Default::default());
         for (i, name) in self.names.iter().enumerate() {
             if let Some(name) = name
                 && let Some(first) = seen.insert(name.as_str(), i)
