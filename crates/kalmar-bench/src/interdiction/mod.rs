@@ -206,7 +206,7 @@ fn every_vertex_floors(network: &Network, operator: Operator) -> Vec<Floor<'_>> 
     }
     let queues = Queue::ALL.into_iter();
     queues
-        .filter(|&queue| plain::every_vertex(network, queue).is_some())
+        .filter(|&queue| queue.fits(network))
         .map(|queue| {
             let search = move || {
                 std::hint::black_box(plain::every_vertex(network, queue));
@@ -281,7 +281,7 @@ fn source_only(network: &Network, budget: &Budget, runs: usize) -> Result<Measur
     let mut floors = every_vertex_floors(network, Operator::Max);
     for from in [End::Source, End::Sink] {
         for queue in Queue::ALL {
-            if plain::source_value(network, from, queue).is_some() {
+            if queue.fits(network) {
                 let end = match from {
                     End::Source => "source",
                     End::Sink => "sink",

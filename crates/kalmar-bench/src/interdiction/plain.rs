@@ -72,12 +72,20 @@ impl Queue {
     }
 }
 
-/// One bucket per weight up to the heaviest of `network`, or None when the heaviest is not
-/// below n + m (a bucket per weight would cost more than the network).
+impl Queue {
+    /// Whether the queue can run on `network`: a heap always, buckets when the heaviest
+    /// weight is below n + m (a bucket per weight would cost more than the network).
+    pub fn fits(self, network: &Network) -> bool {
+        let limit = (network.num_vertices() + network.num_edges()) as u64;
+        self == Queue::Heap || network.heaviest() < limit
+    }
+}
+
+/// One bucket per weight up to the heaviest of `network`, or None when they do not fit.
 fn buckets(network: &Network) -> Option<Vec<Vec<u32>>> {
-    let heaviest = network.heaviest();
-    let limit = (network.num_vertices() + network.num_edges()) as u64;
-    (heaviest < limit).then(|| vec![Vec::new(); heaviest as usize + 1])
+    Queue::Stacks
+        .fits(network)
+        .then(|| vec![Vec::new(); network.heaviest() as usize + 1])
 }
 
 /// A monotone queue of (value, vertex).
@@ -282,8 +290,10 @@ mod tests {
         // 0 -> 1 -> 2 (the sink); 3 reaches nothing; one weight too heavy for buckets.
         let network = Network::new(4, &[(0, 1, 5), (1, 2, 1 << 40), (3, 0, 2)], 0, 2).unwrap();
         for queue in Queue::BUCKETS {
+            assert!(!queue.fits(&network));
             assert_eq!(every_vertex(&network, queue), None);
         }
+        assert!(Queue::Heap.fits(&network));
         assert!(every_vertex(&network, Queue::Heap).is_some());
         for from in [End::Source, End::Sink] {
             assert_eq!(source_value(&network, from, Queue::Heap), Some(1 << 40));
