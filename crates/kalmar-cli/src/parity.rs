@@ -140,24 +140,12 @@ pub fn solve_graph(
             args.file.display()
         )));
     }
-    let game = game_of(&args.file, &graph, args.min_parity)?;
-    // The payoffs only told the game who loses at each dead end; what is printed and written
-    // below does not read them. Freed before solving: 24 bytes a vertex, a fifth of the peak
-    // memory on a large game.
-    graph.payoff = Vec::new();
-    // Without dead ends, in the max-parity convention, the game's priorities are the file's:
-    // the graph's copy goes too (4 bytes a vertex).
-    let dead_ends = graph.arena.vertices().any(|v| graph.arena.is_terminal(v));
-    if !dead_ends && !args.min_parity {
-        graph.priority = None;
-    }
+    // Only names and the file's priorities are read from the graph below: what the game
+    // made redundant is freed before solving.
+    let game = ParityGame::from_graph_releasing(&mut graph, args.min_parity)
+        .map_err(|e| in_file(&args.file, e))?;
     let graph = &graph;
-    let file_priority = |v: Vertex| {
-        graph
-            .priority
-            .as_ref()
-            .map_or(game.priority(v), |p| p[v.index()])
-    };
+    let file_priority = |v: Vertex| game.file_priority(graph, v);
     let parse_time = started.elapsed();
     let arena = game.arena();
     let options = parity::Options {

@@ -167,6 +167,41 @@ impl ParityGame {
         ParityGame::new(arena, priority)
     }
 
+    /// [`ParityGame::from_graph`] for a caller that keeps the graph only to name vertices and
+    /// show the file's priorities (a front end writing the answer): what the game has made
+    /// redundant is freed from the graph, its payoffs (they only say who loses at each dead
+    /// end: an empty vector per vertex) and, where the game's priorities are the file's (no
+    /// dead ends, max-parity), its priorities. [`ParityGame::file_priority`] reads either.
+    ///
+    /// ```
+    /// use kalmar_parity::{ParityGame, format::read_pg};
+    /// let mut graph = read_pg("parity 1;\n0 3 0 0,1;\n1 2 1 0;\n").unwrap();
+    /// let game = ParityGame::from_graph_releasing(&mut graph, false).unwrap();
+    /// assert!(graph.payoff.is_empty() && graph.priority.is_none());
+    /// assert_eq!(game.file_priority(&graph, kalmar_core::Vertex(0)), 3);
+    /// ```
+    pub fn from_graph_releasing(
+        graph: &mut GameGraph,
+        min_parity: bool,
+    ) -> Result<Self, ParityError> {
+        let game = ParityGame::from_graph(graph, min_parity)?;
+        graph.payoff = Vec::new();
+        if !min_parity && Arc::ptr_eq(&game.arena, &graph.arena) {
+            // The game shares the arena only where the file has no dead ends.
+            graph.priority = None;
+        }
+        Ok(game)
+    }
+
+    /// The priority the file gave `v`: the graph's where it kept them, else the game's (see
+    /// [`ParityGame::from_graph_releasing`]).
+    pub fn file_priority(&self, graph: &GameGraph, v: Vertex) -> u32 {
+        graph
+            .priority
+            .as_ref()
+            .map_or(self.priority(v), |p| p[v.index()])
+    }
+
     /// The file form of the game: its arena and priorities, for [`format::write_pg`] or `.gg`.
     ///
     /// ```

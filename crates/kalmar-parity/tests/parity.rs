@@ -96,6 +96,22 @@ fn pgsolver_files_with_dead_ends_and_min_parity() {
     assert!(std::ptr::eq(shared.arena(), &*no_dead_ends.arena));
     let own = ParityGame::from_graph(&graph, false).unwrap();
     assert!(!std::ptr::eq(own.arena(), &*graph.arena));
+    // Releasing: the payoffs always go; the priorities only where the game's are the file's.
+    for (source, min_parity, kept) in [
+        (&no_dead_ends, false, false),
+        (&no_dead_ends, true, true),
+        (&graph, false, true),
+    ] {
+        let mut released = source.clone();
+        let game = ParityGame::from_graph_releasing(&mut released, min_parity).unwrap();
+        assert_eq!(game, ParityGame::from_graph(source, min_parity).unwrap());
+        assert!(released.payoff.is_empty());
+        assert_eq!(released.priority.is_some(), kept);
+        for v in source.arena.vertices() {
+            let file = source.priority.as_ref().unwrap()[v.index()];
+            assert_eq!(game.file_priority(&released, v), file);
+        }
+    }
 }
 
 proptest! {

@@ -83,8 +83,9 @@ impl Solution {
 
 impl Game {
     /// The parity game of a graph, or `ValueError` saying why it is not one.
-    pub fn from_graph(graph: GameGraph) -> PyResult<Game> {
-        let game = ParityGame::from_graph(&graph, false).map_err(value_error)?;
+    pub fn from_graph(mut graph: GameGraph) -> PyResult<Game> {
+        // The graph is kept for names only (the solution's text).
+        let game = ParityGame::from_graph_releasing(&mut graph, false).map_err(value_error)?;
         Ok(Game {
             graph: Arc::new(graph),
             game: Arc::new(game),
