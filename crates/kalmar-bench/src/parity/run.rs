@@ -534,6 +534,7 @@ pub fn run_game(
         best.peer.as_ref().and_then(|p| p.wall_median_seconds),
     ) {
         process.peer = Some(Measure {
+            runs: oink.runs,
             peak_rss_bytes: oink.peak_rss_bytes,
             timed_out: oink.timed_out,
             ..Measure::of(&Timing::from_samples(vec![wall]))

@@ -43,7 +43,8 @@ pub struct ParityOptions {
     /// process (start, read, solve, verify, print: what a user waits for) is timed from
     /// outside on each game, with kalmar's fastest solver, in a `process` row beside Oink's
     /// whole process; the `parse` row then gives the read times that process reports (a cold
-    /// read, with everything the program does to the file) rather than this process's.
+    /// read, with everything the program does to the file) rather than this process's, unless
+    /// every run of it was cut short by the timeout.
     #[serde(default)]
     pub program: Option<PathBuf>,
 }
