@@ -217,9 +217,18 @@ fn every_vertex_floors(network: &Network, operator: Operator) -> Vec<Floor<'_>> 
         .collect()
 }
 
-/// Runs each of `floors` and then `solve` in turn `runs` times (at least once), so that a drift
-/// of the machine's speed falls on all alike; returns the floor of least median with that
-/// median, the solver's timing and its last result.
+/// The least time a row's runs take together: rows of a millisecond are run until then,
+/// beyond `runs`, since a median of three such runs moves by a tenth from one run of the bench
+/// to the next.
+const ROW_SECONDS: f64 = 0.5;
+
+/// The most runs a row makes to fill [`ROW_SECONDS`].
+const ROW_RUNS: usize = 1000;
+
+/// Runs each of `floors` and then `solve` in turn `runs` times (at least once), and more while
+/// the row has taken less than [`ROW_SECONDS`], so that a drift of the machine's speed falls
+/// on all alike; returns the floor of least median with that median, the solver's timing and
+/// its last result.
 fn time_against<T>(
     runs: usize,
     mut floors: Vec<Floor<'_>>,
@@ -227,6 +236,7 @@ fn time_against<T>(
 ) -> (String, f64, Timing, T) {
     let mut samples = vec![Vec::new(); floors.len()];
     let mut solved = Vec::new();
+    let started_row = Instant::now();
     loop {
         for ((_, floor), samples) in floors.iter_mut().zip(&mut samples) {
             let started = Instant::now();
@@ -236,7 +246,8 @@ fn time_against<T>(
         let started = Instant::now();
         let result = std::hint::black_box(solve());
         solved.push(started.elapsed().as_secs_f64());
-        if solved.len() >= runs.max(1) {
+        let short = started_row.elapsed().as_secs_f64() < ROW_SECONDS;
+        if solved.len() >= runs.max(1) && !(short && solved.len() < ROW_RUNS) {
             let (name, median) = (floors.iter().zip(samples))
                 .map(|((name, _), samples)| (name.clone(), Timing::from_samples(samples).median))
                 .min_by(|a, b| a.1.total_cmp(&b.1))
