@@ -38,6 +38,7 @@
 //! assert_eq!(gra.label[1], 0); // b gets v's class: -2
 //! ```
 
+use crate::reach::retrograde::LOOK_AHEAD;
 use crate::{Payoff, TerminalGame};
 pub use kalmar_core::Subgame;
 use kalmar_core::{Arena, Edge, Owner, Player, Strategy, Vertex};
@@ -153,6 +154,9 @@ impl Retrograde {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
+            if let Some(&ahead) = self.queue.get(head + LOOK_AHEAD) {
+                arena.prefetch_in_positions(ahead);
+            }
             let first = arena.in_positions(v).start as u32;
             for (&u, position) in arena.predecessors(v).iter().zip(first..) {
                 if !sub.contains(u) || self.label[u.index()] != UNLABELLED {

@@ -127,12 +127,12 @@ fn outcome_bits(value: Outcome) -> u64 {
 type Labelled = (Vertex, u32);
 
 /// How far ahead in the queue [`sweep`] reads where the arcs into a position lie, before it
-/// comes to it. At 10^7 arcs this took retrograde analysis from 0.42-0.45 s to 0.30-0.31 s on
+/// comes to it ([`kalmar_core::Arena::prefetch_in_positions`]). At 10^7 arcs this took retrograde analysis from 0.42-0.45 s to 0.30-0.31 s on
 /// the random chess-like game and from 0.24 to 0.17-0.20 s on cops and robber, each build
 /// run in turn with the other; 4 to 32 measured alike. Reading the first arc's source too was
 /// slower, and so was reading the words of the arcs' sources.
 /// Grids and ladders, whose arcs stay near their positions, did not change.
-const LOOK_AHEAD: usize = 8;
+pub(crate) const LOOK_AHEAD: usize = 8;
 
 /// The arc of a labelled terminal.
 const NO_ARC: u32 = u32::MAX;
@@ -232,11 +232,8 @@ fn sweep<S: Slot>(
         }
         let v = queue[head].0;
         head += 1;
-        // Read where the arcs into the position [`LOOK_AHEAD`] places on lie: on games whose
-        // arcs land anywhere a miss, which then overlaps this position's misses instead of
-        // following them.
         if let Some(&(ahead, _)) = queue.get(head + LOOK_AHEAD) {
-            std::hint::black_box(arena.in_positions(ahead));
+            arena.prefetch_in_positions(ahead);
         }
         let won = slot[v.index()].to_u64() & (MAX_WINS | MIN_WINS);
         // The flag a position has when its owner is the winner of `v`'s outcome.
