@@ -32,7 +32,7 @@ pub mod strategy;
 pub mod subgame;
 pub mod svg;
 
-pub use arena::{Arena, BuildError, Builder, Owner};
+pub use arena::{Arena, BuildError, Builder, LOOK_AHEAD, Owner};
 pub use certificate::{Certificate, VerifyError};
 pub use error::{ParseError, Span};
 pub use game::{ExploreError, Explored, Game, Turn, explore};

@@ -38,10 +38,9 @@
 //! assert_eq!(gra.label[1], 0); // b gets v's class: -2
 //! ```
 
-use crate::reach::retrograde::LOOK_AHEAD;
 use crate::{Payoff, TerminalGame};
 pub use kalmar_core::Subgame;
-use kalmar_core::{Arena, Edge, Owner, Player, Strategy, Vertex};
+use kalmar_core::{Arena, Edge, LOOK_AHEAD, Owner, Player, Strategy, Vertex};
 use std::cmp::Ordering;
 
 /// The label of a position that is not labelled (yet).

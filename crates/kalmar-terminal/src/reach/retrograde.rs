@@ -59,7 +59,7 @@
 //! ```
 
 use super::{ChessLike, Outcome, ReachSolution};
-use kalmar_core::{Edge, Owner, Player, Strategy, Vertex};
+use kalmar_core::{Edge, LOOK_AHEAD, Owner, Player, Strategy, Vertex};
 
 /// The state of a position during the sweep, in an unsigned word as narrow as the largest
 /// out-degree allows (one byte for chess-like games of up to 63 moves a position), so that the
@@ -125,14 +125,6 @@ fn outcome_bits(value: Outcome) -> u64 {
 /// A position labelled, with where its green arc lies among the arcs into every position
 /// ([`kalmar_core::Arena::in_positions`]; `NO_ARC` for a terminal).
 type Labelled = (Vertex, u32);
-
-/// How far ahead in the queue [`sweep`] reads where the arcs into a position lie, before it
-/// comes to it ([`kalmar_core::Arena::prefetch_in_positions`]). At 10^7 arcs this took retrograde analysis from 0.42-0.45 s to 0.30-0.31 s on
-/// the random chess-like game and from 0.24 to 0.17-0.20 s on cops and robber, each build
-/// run in turn with the other; 4 to 32 measured alike. Reading the first arc's source too was
-/// slower, and so was reading the words of the arcs' sources.
-/// Grids and ladders, whose arcs stay near their positions, did not change.
-pub(crate) const LOOK_AHEAD: usize = 8;
 
 /// The arc of a labelled terminal.
 const NO_ARC: u32 = u32::MAX;
