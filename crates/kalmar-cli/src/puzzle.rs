@@ -8,7 +8,6 @@ use clap::{Args, Subcommand};
 use kalmar_core::registry::Entry;
 use kalmar_puzzles::Mode;
 use kalmar_puzzles::hashi::{self, url};
-use kalmar_puzzles::hiroimono::reduction::ReductionError;
 use kalmar_puzzles::hiroimono::{self, SOLVERS, Solver, Variant};
 use kalmar_puzzles::picture::{self, Picture};
 use kalmar_puzzles::source::{self, CheckFileError, Source};
@@ -226,8 +225,7 @@ pub struct GenerateOut {
 #[derive(Subcommand)]
 pub enum ReduceCommand {
     /// A Hiroimono puzzle that has a tour exactly when the formula in FILE (DIMACS CNF, as
-    /// SAT solvers read it) is satisfiable, under the classic and start rules (with 180°
-    /// turns it does not hold); stone 0 is the start.
+    /// SAT solvers read it) is satisfiable, under every variant; stone 0 is the start.
     /// Prints the puzzle as a point list; with --solve also solves it and maps the tour back
     /// to a satisfying assignment (checked against the formula), or proves there is none.
     /// The gadgets and why they work: docs/algorithms.md.
@@ -241,8 +239,7 @@ pub enum ReduceCommand {
         /// Solve the puzzle and map its tour back to an assignment.
         #[arg(long)]
         solve: bool,
-        /// The rules --solve plays by: classic or start (180 and 180-start are refused: the
-        /// reduction does not hold with 180° turns).
+        /// The rules --solve plays by: classic, start, 180 or 180-start.
         #[arg(long, default_value = "classic")]
         variant: String,
         /// Write the puzzle to FILE instead of printing it.
@@ -795,11 +792,7 @@ fn three_sat(
                 .decide(variant)
                 .map(|decision| (variant, decision))
         })
-        .transpose()
-        .map_err(|e| match e {
-            ReductionError::TurningBack => bad_input(format!("--variant: {e}")),
-            e => anyhow::Error::new(e),
-        })?;
+        .transpose()?;
     if json {
         let mut json = serde_json::json!({
             "puzzle": "hiroimono",

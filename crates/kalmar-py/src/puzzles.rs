@@ -9,9 +9,7 @@ use kalmar_puzzles::Mode;
 use kalmar_puzzles::cnf::Cnf;
 use kalmar_puzzles::hashi::reduction::{Reduction, read_points};
 use kalmar_puzzles::hashi::{self, format as hashi_format, url};
-use kalmar_puzzles::hiroimono::reduction::{
-    Reduction as SatPuzzle, ReductionError as SatReductionError,
-};
+use kalmar_puzzles::hiroimono::reduction::Reduction as SatPuzzle;
 use kalmar_puzzles::hiroimono::{
     self, Point, SOLVERS, Variant, format as hiroimono_format, render as hiroimono_render,
 };
@@ -887,17 +885,12 @@ impl SatReduction {
 
     /// Solves the puzzle under `variant` and maps its tour back: a satisfying assignment, or
     /// None when the puzzle has no tour, which proves the formula unsatisfiable. Exponential
-    /// in the worst case; Ctrl-C interrupts. ValueError for "180" and "180-start", under
-    /// which the reduction does not hold.
+    /// in the worst case; Ctrl-C interrupts.
     #[pyo3(signature = (variant="classic"))]
     fn decide(&self, py: Python<'_>, variant: &str) -> PyResult<Option<Vec<bool>>> {
         let variant = variant_of(variant)?;
         let reduction = self.reduction.clone();
-        let decision =
-            interruptible(py, move || reduction.decide(variant))?.map_err(|e| match e {
-                SatReductionError::TurningBack => value_error(e),
-                e => internal(e),
-            })?;
+        let decision = interruptible(py, move || reduction.decide(variant))?.map_err(internal)?;
         Ok(decision.assignment)
     }
 

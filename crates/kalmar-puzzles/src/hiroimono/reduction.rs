@@ -5,32 +5,32 @@
 //! The paper's figures, which define its gadgets, are not in the text this follows; these
 //! gadgets are designed from its description (a `choice` per variable made of two
 //! staircases, `c`-components below them for the clauses, all of a clause's components on
-//! one row) and proven by the tests, which check that the puzzle is solvable exactly when the
-//! formula is satisfiable, that every satisfying assignment maps to a tour the independent
-//! checker accepts, and that the tour the solver finds maps back to a satisfying assignment:
-//! under START and HIROIMONO for every formula of up to three variables and three clauses
-//! (the 12,341 of three variables and three clauses in an ignored test, `cargo test --release
-//! -p kalmar-puzzles -- --ignored`).
-//!
-//! **With 180° turns the reduction does not hold.** The formula `(x₃) ∧ (x₁ ∨ ¬x₂ ∨ x₃) ∧
-//! (¬x₃)` is unsatisfiable, yet its puzzle has a tour under 180-HIROIMONO and
-//! 180-START-HIROIMONO: the tour bounces off stones the construction means as corners, which
-//! only a turn back can leave the way it came, and so reaches both of `x₃`'s rings. (Every
-//! formula of up to three variables and two clauses still maps correctly there.) The paper
-//! claims its reduction for all four variants; its own gadgets, whose figures are missing,
-//! must rule such bounces out, and these do not. [`Reduction::decide`] therefore refuses the
-//! 180 variants.
+//! one row), and like the paper's, one puzzle serves all four variants: a satisfiable
+//! formula's puzzle has a tour under START-HIROIMONO, the strictest, and a tour under
+//! 180-HIROIMONO, the most permissive, maps back to a satisfying assignment. The tests prove
+//! it on small formulas: the puzzle is solvable exactly when the formula is satisfiable,
+//! under every variant and for every formula of up to three variables and three clauses
+//! (some of the sets in ignored tests, `cargo test --release -p kalmar-puzzles --
+//! --ignored`); every satisfying assignment maps to a tour the independent checker accepts;
+//! the tour the solver finds maps back to a satisfying assignment; and so does every tour
+//! under 180-HIROIMONO, enumerated by a search of the tests' own, of every formula of one
+//! clause.
 //!
 //! # The construction
 //! Each stone gets a column and a row of its own except where a line is meant to join it to
 //! others, so the lines of the puzzle are exactly the ones designed below.
 //!
 //! - **Start and end.** The tour starts at a stone `⊙` whose only line leads to the first
-//!   variable, and ends at a stone `Ω` alike, after the last variable.
+//!   variable, and ends at a stone `Ω` alike, after the last variable. (Where the start is
+//!   free, a tour could as well run from `Ω` to `⊙`, entering each choice by its exit;
+//!   nothing below depends on the direction.)
 //! - **choice(i)**, for the variable `xᵢ`: two staircases, `T` for the literal `xᵢ` and `F`
 //!   for `¬xᵢ`, descending side by side from an entry to a turn. The tour goes down one
 //!   staircase, turns, comes back up the other and leaves for the next variable. The
-//!   staircase it comes back up is the **true** literal's.
+//!   staircase it comes back up is the **true** literal's. The entry's row holds the link
+//!   from the previous variable, the entry and `T`'s first two stones; its column holds
+//!   `F`'s first two. The exit lies below `T`'s first stone, on a row with `F`'s first stone
+//!   and the onward stone.
 //! - **A dip** in a literal's staircase for each clause that contains it. Going down, the
 //!   staircase reaches a stone `P⁻` from above and runs right through `P` to `P⁺`; then it
 //!   hooks back, climbing a pair of its own stones under `P` from below, then a pair under
@@ -46,6 +46,29 @@
 //! cutting across the dip leaves stones that nothing reaches any more. So every ring is
 //! collected from the staircase of a true literal, and the puzzle is solvable exactly when
 //! some assignment makes a literal of every clause true.
+//!
+//! # Why turning back does not help
+//! A stone with at most one uncollected stone left on its row and column can only be the
+//! next stone or the last: entered along its lines, it must leave along them. `⊙` and `Ω`
+//! are such stones from the start, so they are the tour's ends, and a move that leaves a
+//! third one behind (other than the next) ends in failure. This counts stones, not
+//! directions, so it binds a tour that turns back exactly as one that does not; and a turn
+//! back, from a stone reached along a line, goes to the nearest uncollected stone beyond the
+//! one it came from, so it matters only on the lines of three stones or more. These are laid
+//! so that a turn back either finds only collected stones or strands one; the cases that
+//! shaped them:
+//!
+//! - in a choice, a turn back on a staircase's first or second stone finds the entry's line
+//!   collected; leaving the first stone for the exit, instead of going on down, strands the
+//!   second, whose lines hold nothing else but the next stone down. (Had the second stone
+//!   shared the exit's line, a turn back there would jump straight to the exit, skipping the
+//!   whole staircase.)
+//! - in a dip, dropping into the ring from the lower stone of a hook's pair strands the upper
+//!   one; turning back at the upper one to drop past the lower strands the stone after it,
+//!   whose lines hold nothing else but the next one.
+//!
+//! The tests check all of it, the rings included, by solving and by enumerating every tour,
+//! as above.
 //!
 //! ```
 //! use kalmar_puzzles::cnf::Cnf;
@@ -63,10 +86,10 @@
 //! ```
 //!
 //! # Complexity
-//! Linear: one pass over the clauses, then 2 stones, 15 per variable, 15 per distinct literal of a clause and 4 per clause,
-//! laid out in one pass, with coordinates below twice the number of stones. Mapping an
-//! assignment to a tour, or a tour back, is linear too; [`Reduction::decide`] is a solver
-//! call, exponential in the worst case.
+//! Linear: one pass over the clauses, then 2 stones, 15 per variable, 15 per distinct literal
+//! of a clause and 4 per clause, laid out in one pass, with coordinates below twice the
+//! number of stones. Mapping an assignment to a tour, or a tour back, is linear too;
+//! [`Reduction::decide`] is a solver call, exponential in the worst case.
 
 use super::model::{MAX_STONES, Point, Puzzle, PuzzleError, Solution, Variant};
 use crate::Mode;
@@ -88,13 +111,6 @@ pub enum ReductionError {
     /// this module).
     #[error("a tour of the puzzle maps to an assignment that does not satisfy the formula")]
     NotSatisfying,
-    /// Deciding under a variant that allows 180° turns, where the reduction does not hold.
-    #[error(
-        "the reduction holds under {} and {} only: with 180° turns an unsatisfiable formula's puzzle can have a tour (for example (x3) and (x1 or not x2 or x3) and (not x3)); decide under classic or start",
-        Variant::Classic.name(),
-        Variant::Start.name()
-    )]
-    TurningBack,
 }
 
 /// What solving a reduction's puzzle says about its formula.
@@ -325,12 +341,7 @@ impl Reduction {
 
     /// Solves the puzzle under `variant` with the depth-first search and maps its tour back:
     /// a satisfying assignment of the formula, or the proof (no tour) that there is none.
-    /// Refuses the variants with 180° turns, under which the reduction does not hold (see the
-    /// module docs).
     pub fn decide(&self, variant: Variant) -> Result<Decision, ReductionError> {
-        if variant.reversals_allowed() {
-            return Err(ReductionError::TurningBack);
-        }
         let answer = super::solve(&self.puzzle, variant, Mode::Find);
         let tour = answer.solutions.into_iter().next();
         let assignment = tour.as_ref().map(|tour| self.assignment(tour));
@@ -380,16 +391,21 @@ fn lay_choice(
     link_column: i64,
     dips: impl FnOnce(&mut Layout, &mut Staircase, &mut Staircase),
 ) -> Choice {
-    let positive_row = layout.row();
     let entry_row = layout.row();
     let exit_row = layout.row();
     let negative_row = layout.row();
     let link = layout.stone(link_column, entry_row);
-    let entry_column = layout.column();
-    let positive_column = layout.column();
+    let [entry_column, exit_column, second_column] = [(); 3].map(|()| layout.column());
     let entry = layout.stone(entry_column, entry_row);
-    let mut positive = Staircase::start(layout, positive_column, [entry_row, positive_row]);
-    let exit = layout.stone(positive_column, exit_row);
+    // Each staircase's first two stones go on a line of the entry, and the exit shares a line
+    // with neither second stone: a turn back there finds only collected stones.
+    let mut positive = Staircase {
+        stones: [exit_column, second_column]
+            .map(|column| layout.stone(column, entry_row))
+            .to_vec(),
+        row: entry_row,
+    };
+    let exit = layout.stone(exit_column, exit_row);
     let mut negative = Staircase::start(layout, entry_column, [exit_row, negative_row]);
     dips(layout, &mut positive, &mut negative);
     // The turn: the positive staircase comes down onto its row from above, the negative one

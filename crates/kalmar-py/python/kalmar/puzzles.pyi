@@ -139,8 +139,7 @@ class SatReduction:
     def assignment(self, order: HiroimonoSolution | str | Sequence[int]) -> list[bool]:
         """The assignment a tour encodes."""
     def decide(self, variant: str = "classic") -> list[bool] | None:
-        """A satisfying assignment from the solver's tour, or None: unsatisfiable.
-        ValueError for "180" and "180-start", under which the reduction does not hold."""
+        """A satisfying assignment from the solver's tour, or None: unsatisfiable."""
 
 class HamiltonReduction:
     """A grid graph's Hamiltonian circuits as a Hashiwokakero puzzle's solutions."""
