@@ -21,6 +21,10 @@ use std::ops::RangeInclusive;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The exit code of a `kalmar` command stopped by its `--timeout`: `timeout(1)`'s, so that
+/// scripts that already run solvers under `timeout` read kalmar's own deadline the same way.
+pub const TIMED_OUT: u8 = 124;
+
 /// Wall-clock times of repeated runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Timing {

@@ -13,9 +13,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The exit code of a solve stopped by `--timeout`: `timeout(1)`'s, so that scripts that already
-/// run solvers under `timeout` read kalmar's own deadline the same way.
-pub const TIMED_OUT: u8 = 124;
+pub use kalmar_bench::harness::TIMED_OUT;
 
 /// The clap id of the argument, distinct from the benchmark suites' `--timeout` (a limit per
 /// peer run, not on the whole command).

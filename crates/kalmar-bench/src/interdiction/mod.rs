@@ -246,8 +246,9 @@ fn time_against<T>(
         let started = Instant::now();
         let result = std::hint::black_box(solve());
         solved.push(started.elapsed().as_secs_f64());
-        let short = started_row.elapsed().as_secs_f64() < ROW_SECONDS;
-        if solved.len() >= runs.max(1) && !(short && solved.len() < ROW_RUNS) {
+        let long_enough =
+            started_row.elapsed().as_secs_f64() >= ROW_SECONDS || solved.len() >= ROW_RUNS;
+        if solved.len() >= runs.max(1) && long_enough {
             let (name, median) = (floors.iter().zip(samples))
                 .map(|((name, _), samples)| (name.clone(), Timing::from_samples(samples).median))
                 .min_by(|a, b| a.1.total_cmp(&b.1))

@@ -70,9 +70,7 @@ impl Queue {
             Queue::Lists => "lists",
         }
     }
-}
 
-impl Queue {
     /// Whether the queue can run on `network`: a heap always, buckets when the heaviest
     /// weight is below n + m (a bucket per weight would cost more than the network).
     pub fn fits(self, network: &Network) -> bool {

@@ -4,7 +4,8 @@
 
 use super::setup::{GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload, repeat};
 use crate::harness::{
-    Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, run_with_limit,
+    Progress, Steps, TIMED_OUT, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss,
+    run_with_limit,
 };
 use crate::oink::{Peer, PeerRun, solution_winners};
 use crate::table_plot::PlotColumns;
@@ -325,8 +326,7 @@ fn run_process(
             .output()
             .map_err(|e| err(format!("{}: {e}", program.display())))?;
         walls.push(started.elapsed().as_secs_f64());
-        // `--timeout` ends the process with code 124.
-        timed_out = output.status.code() == Some(124);
+        timed_out = output.status.code() == Some(TIMED_OUT.into());
         if timed_out {
             break;
         }
