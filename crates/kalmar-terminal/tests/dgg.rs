@@ -8,7 +8,7 @@ use kalmar_terminal::dgg::compare::Comparisons;
 use kalmar_terminal::dgg::recovery::{strong_from_values, weak_from_value};
 use kalmar_terminal::dgg::retrograde::Retrograde;
 use kalmar_terminal::dgg::{Kind, SOLVERS, Solution, Stats, sorting};
-use kalmar_terminal::{Dgg, TerminalGame};
+use kalmar_terminal::{Dgg, TerminalGame, WeakSolution};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -180,6 +180,34 @@ proptest! {
         let mut wrong = solution.clone();
         let v = Vertex::new(pick as usize % arena.num_vertices());
         wrong.values[v.index()] = &wrong.values[v.index()] + &Rational::new(1, 3);
+        prop_assert!(wrong.verify(&game).is_err());
+    }
+
+    /// The verifier accepts a weak solution exactly when brute force says both strategies are
+    /// optimal from the start position, whatever they do elsewhere.
+    #[test]
+    fn weak_verifier_agrees_with_brute_force(seed in any::<u64>(), players in 1usize..7, terminals in 1usize..4, picks in proptest::collection::vec(any::<u64>(), 1..4)) {
+        let game = random_game(seed, players, terminals, 3);
+        let arena = game.arena();
+        let solution = sorting::solve(&game, &mut Stats::default());
+        let start = game.start();
+        let value = solution.values[start.index()].clone();
+        // Redirect a few positions' choices.
+        let mut strategy = solution.strategy.clone();
+        let movable: Vec<Vertex> = arena.vertices().filter(|&v| arena.out_degree(v) > 1).collect();
+        for pick in picks {
+            if let Some(&v) = movable.get(pick as usize % movable.len().max(1)) {
+                let edges: Vec<Edge> = arena.out_edges(v).collect();
+                strategy.set(v, edges[(pick as usize / 7) % edges.len()]);
+            }
+        }
+        let choice = successors_of(&game, &strategy);
+        let optimal = brute_secured(&game, &choice, Player::MAX)[start.index()] == value
+            && brute_secured(&game, &choice, Player::MIN)[start.index()] == value;
+        let claimed = WeakSolution { start, value: value.clone(), strategy };
+        prop_assert_eq!(claimed.verify(&game).is_ok(), optimal);
+        // A wrong value is always rejected.
+        let wrong = WeakSolution { value: &value - &Rational::new(1, 3), ..claimed };
         prop_assert!(wrong.verify(&game).is_err());
     }
 
