@@ -41,22 +41,34 @@ impl Subgame {
         }
     }
 
-    /// The positions reachable from `start` inside this subgame.
+    /// The positions reachable from `start` inside this subgame, listed in index order (so
+    /// that passes over them read the arena's arrays in order).
+    ///
+    /// # Complexity
+    /// O(k + m_k) for the k positions reached and their m_k arcs, plus ordering them:
+    /// O(min(n, k log k)).
     pub fn reachable(&self, arena: &Arena, start: Vertex) -> Self {
         let mut alive = vec![false; arena.num_vertices()];
-        let mut vertices = vec![start];
+        let mut queue = vec![start];
         alive[start.index()] = true;
         let mut head = 0;
-        while head < vertices.len() {
-            let v = vertices[head];
+        while head < queue.len() {
+            let v = queue[head];
             head += 1;
             for &w in arena.successors(v) {
                 if self.alive[w.index()] && !alive[w.index()] {
                     alive[w.index()] = true;
-                    vertices.push(w);
+                    queue.push(w);
                 }
             }
         }
+        // Ordered by a scan of the membership mask when that is cheaper than sorting.
+        let vertices = if queue.len() * 16 >= arena.num_vertices() {
+            arena.vertices().filter(|v| alive[v.index()]).collect()
+        } else {
+            queue.sort_unstable();
+            queue
+        };
         Subgame { alive, vertices }
     }
 

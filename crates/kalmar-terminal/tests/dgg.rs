@@ -5,6 +5,7 @@
 use kalmar_core::{Builder, Certificate, Edge, Owner, Player, Rational, Strategy, Vertex};
 use kalmar_terminal::dgg::coarsen::{coarsen, signs};
 use kalmar_terminal::dgg::compare::Comparisons;
+use kalmar_terminal::dgg::narrowing::{self, Split};
 use kalmar_terminal::dgg::recovery::{strong_from_values, weak_from_value};
 use kalmar_terminal::dgg::retrograde::Retrograde;
 use kalmar_terminal::dgg::{Kind, SOLVERS, Solution, Stats, sorting};
@@ -259,6 +260,30 @@ fn weak_solvers_agree_on_larger_games() {
                 info.id
             );
             assert!(weak.verify(&game).is_ok(), "{} seed {seed}", info.id);
+        }
+    }
+}
+
+/// Every split of the narrowing rounds gives the value, certified: rounds around the median and
+/// levels of medians of several depths (which the almost-linear solver chooses only where
+/// terminals are many and arcs per terminal few), and a sort.
+#[test]
+fn every_split_gives_the_value() {
+    for seed in 0..10 {
+        let game = random_game(seed, 3000, 400 + 50 * seed as usize, 1000);
+        let value = &sorting::solve(&game, &mut Stats::default()).values[game.start().index()];
+        for split in [
+            Split::Median,
+            Split::Levels(1),
+            Split::Levels(2),
+            Split::Levels(4),
+            Split::Sort,
+        ] {
+            let mut stats = Stats::default();
+            let weak = narrowing::solve(&game, &mut stats, |_| split);
+            assert_eq!(&weak.value, value, "{split:?} seed {seed}");
+            assert!(weak.verify(&game).is_ok(), "{split:?} seed {seed}");
+            assert!(stats.rounds >= 1);
         }
     }
 }

@@ -5,6 +5,10 @@
 //! the start position's group, until the group is a single payoff. That payoff is the value, and
 //! [`weak_from_value`] turns it into optimal strategies.
 //!
+//! When the split policy would sort all the terminals at once, no round is needed: the sorting
+//! method ([`sweep_sorted`]) gives the value and optimal strategies in one sweep, where the
+//! sign, a round and the recovery would take three.
+//!
 //! The solvers differ only in how they split ([`Split`]): Paterson's halves around the median,
 //! the O(m log log n) algorithm switches to sorting once few terminals remain, and the
 //! almost-linear algorithm cuts into many groups at once.
@@ -34,6 +38,7 @@ use super::compare::Comparisons;
 use super::recovery::weak_from_value;
 use super::retrograde::{Retrograde, Subgame, ZERO};
 use super::select::{partition_levels, partition_median, sort_groups};
+use super::sorting::sweep_sorted;
 use crate::{Payoff, TerminalGame, WeakSolution};
 use kalmar_core::Vertex;
 use std::cmp::Ordering;
@@ -71,7 +76,31 @@ pub fn solve<P: Payoff>(
     let start = game.start();
     let mut gra = Retrograde::new();
     let mut class_of = vec![0u32; arena.num_vertices()];
-    let mut sub = Subgame::full(arena).reachable(arena, start);
+    let whole = Subgame::full(arena);
+    let terminals = game.terminals().count();
+    let sizes = Sizes {
+        remaining: terminals,
+        terminals,
+        arcs: arena.num_edges(),
+    };
+    if policy(sizes) == Split::Sort {
+        // Sorting all the terminals is as cheap as a round: the sorting method's one sweep
+        // gives the value and strategies optimal from every position.
+        let payoffs = sweep_sorted(game, &whole, &cmp, &mut gra);
+        stats.rounds += 1;
+        stats.retrograde_passes += 1;
+        stats.comparisons += cmp.count();
+        let value = match gra.label[start.index()] {
+            ZERO => P::zero(),
+            c => payoffs[c as usize].clone(),
+        };
+        return WeakSolution {
+            start,
+            value,
+            strategy: gra.strategy(arena),
+        };
+    }
+    let mut sub = whole.reachable(arena, start);
 
     // Lemma 2: the signs, from the game with the positive and the negative terminals merged.
     const SIGNS: [Ordering; 3] = [Ordering::Less, Ordering::Equal, Ordering::Greater];

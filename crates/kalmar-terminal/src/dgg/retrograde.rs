@@ -48,8 +48,42 @@ pub const UNLABELLED: u32 = u32::MAX;
 /// The label of a position whose value is zero because no class reached it.
 pub const ZERO: u32 = u32::MAX - 1;
 
-/// The bit of [`Retrograde::remaining`] that marks a position of Min.
-const MIN_OWNED: u32 = 1 << 31;
+/// The word of a position in play during a sweep, as narrow as the largest out-degree allows
+/// (a byte up to 127 moves), so that the array the sweep reads at random, once per arc, is no
+/// larger than it must be: the top bit marks a position of Min, the bits below count its
+/// uncoloured arcs, and 0 marks a position out of play (labelled, or outside the subgame).
+trait Word: Copy + Eq + Default {
+    /// The bit of a position of Min.
+    const MIN_OWNED: Self;
+    /// The word holding `value` (which fits).
+    fn from_u32(value: u32) -> Self;
+    /// The word's bits.
+    fn to_u32(self) -> u32;
+}
+
+impl Word for u8 {
+    const MIN_OWNED: u8 = 1 << 7;
+    #[inline]
+    fn from_u32(value: u32) -> Self {
+        value as u8
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self.into()
+    }
+}
+
+impl Word for u32 {
+    const MIN_OWNED: u32 = 1 << 31;
+    #[inline]
+    fn from_u32(value: u32) -> Self {
+        value
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self
+    }
+}
 /// The arc of a terminal in the queue.
 const NO_ARC: u32 = u32::MAX;
 
@@ -61,9 +95,10 @@ pub struct Retrograde {
     pub label: Vec<u32>,
     /// Per position: the green arc.
     pub green: Vec<Option<Edge>>,
-    /// Per position: the number of its uncoloured arcs, with [`MIN_OWNED`] set when Min owns
-    /// it, so that the sweep reads one word where it would read two arrays.
-    remaining: Vec<u32>,
+    /// Per position, its [`Word`] when no position in play has more than 127 arcs.
+    narrow: Vec<u8>,
+    /// Per position, its [`Word`] otherwise.
+    wide: Vec<u32>,
     queue: Vec<Vertex>,
     /// Per entry of `queue`, where the arc that labelled it lies among the arcs into every
     /// position ([`Arena::in_positions`]; [`NO_ARC`] for a terminal).
@@ -88,10 +123,34 @@ impl Retrograde {
         sign: &[Ordering],
     ) {
         let arena = game.arena();
+        let widest = sub.vertices().iter().map(|&v| arena.out_degree(v)).max();
+        if widest.unwrap_or(0) < u8::MIN_OWNED as usize {
+            let mut narrow = std::mem::take(&mut self.narrow);
+            self.run_with(arena, sub, class_of, sign, &mut narrow);
+            self.narrow = narrow;
+        } else {
+            let mut wide = std::mem::take(&mut self.wide);
+            self.run_with(arena, sub, class_of, sign, &mut wide);
+            self.wide = wide;
+        }
+    }
+
+    /// [`Retrograde::run`] with the words of the positions in `remaining`.
+    fn run_with<W: Word>(
+        &mut self,
+        arena: &Arena,
+        sub: &Subgame,
+        class_of: &[u32],
+        sign: &[Ordering],
+        remaining: &mut Vec<W>,
+    ) {
         let n = arena.num_vertices();
         self.label.resize(n, UNLABELLED);
         self.green.resize(n, None);
-        self.remaining.resize(n, 0);
+        remaining.clear();
+        remaining.resize(n, W::default());
+        // Every position in play: its arcs are all its moves.
+        let whole = sub.vertices().len() == n;
         let k = sign.len();
         self.bucket_start.clear();
         self.bucket_start.resize(k + 1, 0);
@@ -103,16 +162,21 @@ impl Retrograde {
                 self.label[v.index()] = c;
                 self.bucket_start[c as usize + 1] += 1;
             } else {
-                let arcs = arena
-                    .successors(v)
-                    .iter()
-                    .filter(|w| sub.contains(**w))
-                    .count() as u32;
+                let arcs = if whole {
+                    arena.out_degree(v) as u32
+                } else {
+                    arena
+                        .successors(v)
+                        .iter()
+                        .filter(|w| sub.contains(**w))
+                        .count() as u32
+                };
                 let min = match arena.owner(v) {
                     Owner::Player(Player::MAX) => 0,
-                    _ => MIN_OWNED,
+                    _ => W::MIN_OWNED.to_u32(),
                 };
-                self.remaining[v.index()] = min | arcs;
+                // A position without arcs in play is never reached by the sweep.
+                remaining[v.index()] = W::from_u32(if arcs == 0 { 0 } else { min | arcs });
             }
         }
         for c in 0..k {
@@ -132,7 +196,7 @@ impl Retrograde {
         let negative = (0..k).take_while(|&c| sign[c] == Ordering::Less);
         let order: Vec<usize> = positive.chain(negative).collect();
         for c in order {
-            self.sweep(arena, sub, c as u32, sign[c]);
+            self.sweep(arena, remaining, c as u32, sign[c]);
         }
         self.settle_zero(arena, sub, sign);
     }
@@ -140,15 +204,16 @@ impl Retrograde {
     /// Propagates class `c` backwards from its terminals. The sources of the arcs into a
     /// position are read from the predecessor array; the id of the arc that labels a position
     /// is looked up after the sweep, from where it lies.
-    fn sweep(&mut self, arena: &Arena, sub: &Subgame, c: u32, sign: Ordering) {
+    fn sweep<W: Word>(&mut self, arena: &Arena, remaining: &mut [W], c: u32, sign: Ordering) {
         let range =
             self.bucket_start[c as usize] as usize..self.bucket_start[c as usize + 1] as usize;
         self.queue.clear();
         self.queue.extend_from_slice(&self.bucket[range]);
         self.arcs.clear();
         self.arcs.resize(self.queue.len(), NO_ARC);
+        let min_owned = W::MIN_OWNED.to_u32();
         // The owner's bit of a position that prefers this class to 0.
-        let prefers = if sign == Ordering::Less { MIN_OWNED } else { 0 };
+        let prefers = if sign == Ordering::Less { min_owned } else { 0 };
         let mut head = 0;
         while head < self.queue.len() {
             let v = self.queue[head];
@@ -158,16 +223,17 @@ impl Retrograde {
             }
             let first = arena.in_positions(v).start as u32;
             for (&u, position) in arena.predecessors(v).iter().zip(first..) {
-                if !sub.contains(u) || self.label[u.index()] != UNLABELLED {
+                let word = remaining[u.index()].to_u32();
+                if word == 0 {
                     continue;
                 }
-                let remaining = self.remaining[u.index()];
-                if remaining & MIN_OWNED == prefers || remaining & !MIN_OWNED == 1 {
+                if word & min_owned == prefers || word & !min_owned == 1 {
+                    remaining[u.index()] = W::default();
                     self.label[u.index()] = c;
                     self.queue.push(u);
                     self.arcs.push(position);
                 } else {
-                    self.remaining[u.index()] = remaining - 1;
+                    remaining[u.index()] = W::from_u32(word - 1);
                 }
             }
         }

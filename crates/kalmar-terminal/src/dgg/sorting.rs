@@ -53,25 +53,19 @@ use crate::{Payoff, StrongSolution, TerminalGame};
 pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolution<P> {
     let cmp = Comparisons::new();
     let arena = game.arena();
-    let mut terminals: Vec<_> = game.terminals().collect();
-    let groups = sort_groups(&mut terminals, &|t| game.payoff(t), &cmp);
-    let mut class_of = vec![0u32; arena.num_vertices()];
-    let mut sign = Vec::with_capacity(groups.len());
-    for (c, group) in groups.iter().enumerate() {
-        for &t in &terminals[group.range.clone()] {
-            class_of[t.index()] = c as u32;
-        }
-        sign.push(cmp.sign(game.payoff(terminals[group.range.start])));
-    }
     let mut gra = Retrograde::new();
-    gra.run(game, &Subgame::full(arena), &class_of, &sign);
-    let values = arena
-        .vertices()
-        .map(|v| match gra.label[v.index()] {
-            ZERO => P::zero(),
-            c => game
-                .payoff(terminals[groups[c as usize].range.start])
-                .clone(),
+    let payoffs = sweep_sorted(game, &Subgame::full(arena), &cmp, &mut gra);
+    let zero = P::zero();
+    let values = gra
+        .label
+        .iter()
+        .map(|&c| {
+            if c == ZERO {
+                &zero
+            } else {
+                payoffs[c as usize]
+            }
+            .clone()
         })
         .collect();
     stats.comparisons += cmp.count();
@@ -80,4 +74,36 @@ pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolu
         values,
         strategy: gra.strategy(arena),
     }
+}
+
+/// The sorting method on `sub`, a part of `game` closed under moves: sorts its terminals and
+/// labels each of its positions, in `gra`, with the class of its value by one generalized
+/// retrograde sweep. Returns the payoff of each class (a position labelled [`ZERO`] has value 0).
+pub(super) fn sweep_sorted<'a, P: Payoff>(
+    game: &'a TerminalGame<P>,
+    sub: &Subgame,
+    cmp: &Comparisons,
+    gra: &mut Retrograde,
+) -> Vec<&'a P> {
+    let arena = game.arena();
+    let mut terminals: Vec<_> = sub
+        .vertices()
+        .iter()
+        .copied()
+        .filter(|&v| arena.is_terminal(v))
+        .collect();
+    let groups = sort_groups(&mut terminals, &|t| game.payoff(t), cmp);
+    let mut class_of = vec![0u32; arena.num_vertices()];
+    let mut sign = Vec::with_capacity(groups.len());
+    let mut payoffs = Vec::with_capacity(groups.len());
+    for (c, group) in groups.iter().enumerate() {
+        for &t in &terminals[group.range.clone()] {
+            class_of[t.index()] = c as u32;
+        }
+        let payoff = game.payoff(terminals[group.range.start]);
+        sign.push(cmp.sign(payoff));
+        payoffs.push(payoff);
+    }
+    gra.run(game, sub, &class_of, &sign);
+    payoffs
 }
