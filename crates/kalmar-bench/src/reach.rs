@@ -417,15 +417,11 @@ pub static SUITES: Registry<Suite> = Registry::new(
         Entry {
             id: "dgg",
             summary: "the DGG solvers against each other (time and comparisons), with the BFS \
-                      floor",
+                      floor and retrograde analysis of the same arena",
             bounds: "",
             run: Suite {
                 default_families: &["random", "sorting-network"],
-                times: |workload, options| {
-                    let mut rows = vec![run_reach_floor(workload, options)];
-                    rows.extend(run_dgg(workload, options)?);
-                    Ok(rows)
-                },
+                times: run_all,
             },
         },
     ],
@@ -539,7 +535,7 @@ mod tests {
         let mut seen = Vec::new();
         let dgg = &SUITES.get("dgg").unwrap().run;
         let rows = run_suite(dgg, &[], &[300], 1, &options, &mut |p| seen.push(p.done)).unwrap();
-        assert_eq!(rows.len(), 2 * (1 + SOLVERS.len()));
+        assert_eq!(rows.len(), 2 * (2 + SOLVERS.len()));
         assert_eq!(seen, [0, 1, 2]);
         let reach = &SUITES.get("reach").unwrap().run;
         let rows = run_suite(reach, &["grid".into()], &[300], 1, &options, &mut |_| {}).unwrap();

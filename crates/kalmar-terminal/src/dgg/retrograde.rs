@@ -147,7 +147,7 @@ impl Retrograde {
         let n = arena.num_vertices();
         self.label.resize(n, UNLABELLED);
         self.green.resize(n, None);
-        remaining.clear();
+        // Every word is 0 between runs (the end of a run clears the words it left).
         remaining.resize(n, W::default());
         // Every position in play: its arcs are all its moves.
         let whole = sub.vertices().len() == n;
@@ -197,6 +197,9 @@ impl Retrograde {
         let order: Vec<usize> = positive.chain(negative).collect();
         for c in order {
             self.sweep(arena, remaining, c as u32, sign[c]);
+        }
+        for &v in sub.vertices() {
+            remaining[v.index()] = W::default();
         }
         self.settle_zero(arena, sub, sign);
     }
