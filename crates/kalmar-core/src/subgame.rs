@@ -92,6 +92,14 @@ impl Subgame {
     pub fn vertices(&self) -> &[Vertex] {
         &self.vertices
     }
+
+    /// The terminals of the subgame.
+    pub fn terminals<'a>(&'a self, arena: &'a Arena) -> impl Iterator<Item = Vertex> + 'a {
+        self.vertices
+            .iter()
+            .copied()
+            .filter(|&v| arena.is_terminal(v))
+    }
 }
 
 /// Scratch memory for [`Subgame::attract`], kept between calls so that an attractor costs time in

@@ -67,10 +67,13 @@ def test_a_wide_game_built_from_lists_is_solved_alike_by_every_solver():
     for solver in dgg.solvers():
         weak = game.solve(solver, weak=True)
         assert weak.start_value == expected
-        # The narrowing solvers take rounds, each with its retrograde passes; sorting takes one.
+        # The narrowing solvers take rounds, each with its retrograde passes; sorting takes one,
+        # and so does the almost-linear solver here, which sorts the 2000 payoffs at once (that
+        # costs fewer comparisons than its levels of medians would).
         narrowing = solver not in dgg.strong_solvers()
         assert (weak.stats["rounds"] >= 1) == narrowing
-        assert (weak.stats["retrograde_passes"] > 1) == narrowing
+        one_pass = solver in ("sort", "almost-linear")
+        assert (weak.stats["retrograde_passes"] == 1) == one_pass
 
 
 def test_errors_are_the_librarys():

@@ -88,7 +88,7 @@ CASES = [
         "dgg-small.dgg.json",
         ["dgg", "solve"],
         tamper_dgg,
-        "from s Max's strategy secures only -1/2, less than the claimed value 3/4",
+        "from s, claimed 3/4, Max's strategy moves to x, claimed -1/2",
         "strong dgg solution",
     ),
     (

@@ -119,12 +119,7 @@ pub fn solve<P: Payoff>(
         sub = sub
             .restrict(|v| gra.label[v.index()] == start_class)
             .reachable(arena, start);
-        let mut terminals: Vec<Vertex> = sub
-            .vertices()
-            .iter()
-            .copied()
-            .filter(|&v| arena.is_terminal(v))
-            .collect();
+        let mut terminals: Vec<Vertex> = sub.terminals(arena).collect();
         let sizes = Sizes {
             remaining: terminals.len(),
             terminals: terminals.len(),

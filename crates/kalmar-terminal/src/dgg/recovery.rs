@@ -182,12 +182,7 @@ pub fn weak_from_value<P: Payoff>(
     // Only what the start position reaches matters to a weak solution; elsewhere any move will do.
     let sub = Subgame::full(arena).reachable(arena, start);
     let mut class_of = vec![0u32; arena.num_vertices()];
-    for t in sub
-        .vertices()
-        .iter()
-        .copied()
-        .filter(|&t| arena.is_terminal(t))
-    {
+    for t in sub.terminals(arena) {
         let p = game.payoff(t);
         class_of[t.index()] = match cmp.cmp(p, lo) {
             Ordering::Less => 0,

@@ -86,12 +86,7 @@ pub(super) fn sweep_sorted<'a, P: Payoff>(
     gra: &mut Retrograde,
 ) -> Vec<&'a P> {
     let arena = game.arena();
-    let mut terminals: Vec<_> = sub
-        .vertices()
-        .iter()
-        .copied()
-        .filter(|&v| arena.is_terminal(v))
-        .collect();
+    let mut terminals: Vec<_> = sub.terminals(arena).collect();
     let groups = sort_groups(&mut terminals, &|t| game.payoff(t), cmp);
     let mut class_of = vec![0u32; arena.num_vertices()];
     let mut sign = Vec::with_capacity(groups.len());
