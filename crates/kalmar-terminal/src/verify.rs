@@ -110,6 +110,11 @@ impl Side {
         },
     ];
 
+    /// The side a change of value in this direction hurts, if any.
+    fn hurt_by(change: Ordering) -> Option<Side> {
+        Side::BOTH.into_iter().find(|side| side.hurts == change)
+    }
+
     fn names(self) -> (&'static str, &'static str) {
         if self.player == Player::MAX {
             ("Max", "Min")
@@ -202,10 +207,8 @@ fn verify_strong<P: Payoff>(
         let claimed = &values[v.index()];
         for (e, &w) in arena.out_edges(v).zip(arena.successors(v)) {
             let worth = &values[w.index()];
-            let side = match worth.cmp(claimed) {
-                Ordering::Equal => continue,
-                Ordering::Less => Side::BOTH[0],
-                Ordering::Greater => Side::BOTH[1],
+            let Some(side) = Side::hurt_by(worth.cmp(claimed)) else {
+                continue;
             };
             let (me, you) = side.names();
             let mine = arena.owner(v) == Owner::Player(side.player);

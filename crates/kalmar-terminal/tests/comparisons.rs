@@ -183,3 +183,34 @@ fn every_solver_agrees_on_every_family() {
         }
     }
 }
+
+/// The almost-linear solver's choice between levels of median partitions and a sort rests on
+/// `LEVEL_COST`: a level of median partitions makes at least that many times the comparisons
+/// per terminal of a level of sorting, so that where it sorts, sorting makes no more
+/// comparisons than the levels would.
+#[test]
+fn a_level_of_medians_costs_level_cost_levels_of_sorting() {
+    use kalmar_core::Vertex;
+    use kalmar_terminal::dgg::{almost_linear::LEVEL_COST, compare::Comparisons, select};
+    let mut rng = generate::rng(11);
+    for n in [16_000usize, 64_000, 256_000] {
+        let payoff: Vec<u64> = (0..n).map(|_| rng.random()).collect();
+        let key = |v: Vertex| &payoff[v.index()];
+        let all = || (0..n as u32).map(Vertex).collect::<Vec<_>>();
+        let sorting = Comparisons::new();
+        select::sort_groups(&mut all(), &key, &sorting);
+        let per_sorting_level = sorting.count() as f64 / n as f64 / (n as f64).log2();
+        for depth in [1, 2, 4] {
+            let levels = Comparisons::new();
+            select::partition_levels(&mut all(), depth, &key, &levels);
+            let per_level = levels.count() as f64 / n as f64 / depth as f64;
+            eprintln!(
+                "n = {n}, depth {depth}: {per_level:.2} against {per_sorting_level:.2} per terminal and level"
+            );
+            assert!(
+                per_level >= LEVEL_COST * per_sorting_level,
+                "n = {n}, depth {depth}: {per_level:.2} against {per_sorting_level:.2}"
+            );
+        }
+    }
+}

@@ -35,7 +35,8 @@ kalmar bench plot docs/BENCHMARKS.md --table \"floor\" --svg floor.svg"
 pub enum BenchCommand {
     /// Retrograde analysis of chess-like games against a plain BFS over the reversed graph.
     Reach(terminal::TerminalBench),
-    /// The DGG solvers against each other (time and comparisons), with the BFS floor and retrograde analysis of the same arena.
+    /// The DGG solvers against each other (time and comparisons), with the BFS floor and
+    /// retrograde analysis of the same arena.
     Dgg(terminal::TerminalBench),
     /// kalmar's parity solvers on .pg files and generated games, side by side with Oink
     /// (`--peer`).

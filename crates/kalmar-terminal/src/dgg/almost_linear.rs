@@ -12,10 +12,10 @@
 //!
 //! Sorting is chosen by comparisons counted, not by the paper's `n_i 2^(-m/n_i) < 1`: a level
 //! of median partitions (linear-time selection) costs about 9.5 comparisons per terminal on
-//! random payoffs, a level of sorting about 1.1, so the round sorts when
-//! `log2 n_i <= 8 (ceil(m/n_i) + 1)`. A sort then costs at most about eight times the levels'
-//! O(m) comparisons, and the bound stands; on every game with a dozen arcs per terminal or more
-//! up to `2^100` terminals, the solver is the sorting method in one sweep.
+//! random payoffs, a level of sorting about 1.1 (`tests/comparisons.rs` counts both), so the
+//! round sorts when `log2 n_i <= 8 (ceil(m/n_i) + 1)`. The sort then costs no more comparisons
+//! than the levels would, O(m), and the bound stands; on every game with a dozen arcs per
+//! terminal or more, up to `2^100` terminals, the solver is the sorting method in one sweep.
 //!
 //! # Complexity
 //! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k.
@@ -42,8 +42,8 @@ use super::Stats;
 use super::narrowing::{self, Sizes, Split};
 use crate::{Payoff, TerminalGame, WeakSolution};
 
-/// How many times the comparisons of a level of sorting a level of median partitions costs
-/// (about 9.5 per terminal against 1.1, counted on random payoffs).
+/// How many times as many comparisons a level of median partitions makes as a level of
+/// sorting (about 9.5 per terminal against 1.1, counted on random payoffs).
 pub const LEVEL_COST: f64 = 8.0;
 
 /// The split of a round: `ceil(m/n_i) + 1` levels of median partitions, or a sort when it

@@ -76,7 +76,6 @@ pub fn solve<P: Payoff>(
     let start = game.start();
     let mut gra = Retrograde::new();
     let mut class_of = vec![0u32; arena.num_vertices()];
-    let whole = Subgame::full(arena);
     let terminals = game.terminals().count();
     let sizes = Sizes {
         remaining: terminals,
@@ -86,7 +85,7 @@ pub fn solve<P: Payoff>(
     if policy(sizes) == Split::Sort {
         // Sorting all the terminals is as cheap as a round: the sorting method's one sweep
         // gives the value and strategies optimal from every position.
-        let payoffs = sweep_sorted(game, &whole, &cmp, &mut gra);
+        let payoffs = sweep_sorted(game, &cmp, &mut gra);
         stats.rounds += 1;
         stats.retrograde_passes += 1;
         stats.comparisons += cmp.count();
@@ -100,7 +99,7 @@ pub fn solve<P: Payoff>(
             strategy: gra.strategy(arena),
         };
     }
-    let mut sub = whole.reachable(arena, start);
+    let mut sub = Subgame::full(arena).reachable(arena, start);
 
     // Lemma 2: the signs, from the game with the positive and the negative terminals merged.
     const SIGNS: [Ordering; 3] = [Ordering::Less, Ordering::Equal, Ordering::Greater];

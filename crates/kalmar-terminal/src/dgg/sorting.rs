@@ -54,7 +54,7 @@ pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolu
     let cmp = Comparisons::new();
     let arena = game.arena();
     let mut gra = Retrograde::new();
-    let payoffs = sweep_sorted(game, &Subgame::full(arena), &cmp, &mut gra);
+    let payoffs = sweep_sorted(game, &cmp, &mut gra);
     let zero = P::zero();
     let values = gra
         .label
@@ -76,17 +76,16 @@ pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolu
     }
 }
 
-/// The sorting method on `sub`, a part of `game` closed under moves: sorts its terminals and
-/// labels each of its positions, in `gra`, with the class of its value by one generalized
+/// The sorting method's work, for a strong solution or a weak one: sorts the terminals of
+/// `game` and labels every position, in `gra`, with the class of its value by one generalized
 /// retrograde sweep. Returns the payoff of each class (a position labelled [`ZERO`] has value 0).
 pub(super) fn sweep_sorted<'a, P: Payoff>(
     game: &'a TerminalGame<P>,
-    sub: &Subgame,
     cmp: &Comparisons,
     gra: &mut Retrograde,
 ) -> Vec<&'a P> {
     let arena = game.arena();
-    let mut terminals: Vec<_> = sub.terminals(arena).collect();
+    let mut terminals: Vec<_> = game.terminals().collect();
     let groups = sort_groups(&mut terminals, &|t| game.payoff(t), cmp);
     let mut class_of = vec![0u32; arena.num_vertices()];
     let mut sign = Vec::with_capacity(groups.len());
@@ -99,6 +98,6 @@ pub(super) fn sweep_sorted<'a, P: Payoff>(
         sign.push(cmp.sign(payoff));
         payoffs.push(payoff);
     }
-    gra.run(game, sub, &class_of, &sign);
+    gra.run(game, &Subgame::full(arena), &class_of, &sign);
     payoffs
 }
