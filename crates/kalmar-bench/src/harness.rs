@@ -70,30 +70,29 @@ pub fn time<T>(repetitions: usize, f: impl FnMut() -> T) -> (Timing, T) {
     time_within(repetitions, None, f)
 }
 
-/// Runs `a` and `b` in turn `repetitions` times (at least once), timing each run, so that a
-/// drift of the machine's speed falls on both alike; returns both timings and `b`'s last
-/// result.
-pub fn time_pair<U, T>(
+/// Runs each of `runs` in turn, `repetitions` times over (at least once), timing each run, so
+/// that a drift of the machine's speed falls on all alike and none runs warm on its own data
+/// from the run before; returns each one's timing and last result.
+pub fn time_in_turn<T>(
     repetitions: usize,
-    mut a: impl FnMut() -> U,
-    mut b: impl FnMut() -> T,
-) -> (Timing, Timing, T) {
-    let (mut first, mut second) = (Vec::new(), Vec::new());
-    loop {
-        let started = Instant::now();
-        std::hint::black_box(a());
-        first.push(started.elapsed().as_secs_f64());
-        let started = Instant::now();
-        let result = std::hint::black_box(b());
-        second.push(started.elapsed().as_secs_f64());
-        if second.len() >= repetitions.max(1) {
-            return (
-                Timing::from_samples(first),
-                Timing::from_samples(second),
-                result,
-            );
+    runs: &mut [impl FnMut() -> T],
+) -> (Vec<Timing>, Vec<T>) {
+    let mut samples = vec![Vec::new(); runs.len()];
+    let mut last = Vec::new();
+    for round in 0..repetitions.max(1) {
+        for (i, run) in runs.iter_mut().enumerate() {
+            let started = Instant::now();
+            let result = std::hint::black_box(run());
+            samples[i].push(started.elapsed().as_secs_f64());
+            if round + 1 == repetitions.max(1) {
+                last.push(result);
+            }
         }
     }
+    (
+        samples.into_iter().map(Timing::from_samples).collect(),
+        last,
+    )
 }
 
 /// Runs `f` up to `repetitions` times (at least once), timing each run, and stops after a run

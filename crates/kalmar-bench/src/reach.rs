@@ -13,13 +13,16 @@
 //! - retrograde analysis of chess-like games ([`kalmar_terminal::reach::solve`]), on the game
 //!   with the same arena whose terminals pay the sign of the original payoffs ([`chess_like`]).
 //!
-//! [`SUITES`] says which of them each suite runs, and on which families by default.
+//! [`SUITES`] says which of them each suite runs, and on which families by default. A suite's
+//! algorithms run in turn, one run of each per round ([`crate::harness::time_in_turn`]), so
+//! that none runs warm on its own data from its run before: where the game fits in the cache,
+//! timing each algorithm's runs back to back favoured the one that reads least.
 //!
 //! Peak memory is the process's resident high-water mark (see [`crate::peak_rss`]). It is per
-//! process: the runner resets it before each algorithm where the kernel allows
-//! ([`crate::reset_peak_rss`]), so each row's figure is the peak while that algorithm ran,
-//! including the game itself; where it cannot be reset, the figure is the peak of the process so
-//! far.
+//! process: before the timed rounds each algorithm runs once, untimed, with the mark reset
+//! before it where the kernel allows ([`crate::reset_peak_rss`]), so each row's figure is the
+//! peak while that algorithm ran, including the game itself; where it cannot be reset, the
+//! figure is the peak of the process so far. That run also checks the answer.
 //!
 //! ```
 //! use kalmar_bench::markdown_table;
@@ -32,7 +35,8 @@
 //! ```
 
 use crate::harness::{
-    BadInput, Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss, time,
+    BadInput, Progress, Steps, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss,
+    time_in_turn,
 };
 use crate::table_plot::PlotColumns;
 use kalmar_core::registry::{Entry, Registry};
@@ -114,7 +118,13 @@ impl Workload {
         self.game.arena().num_vertices() - self.terminals()
     }
 
-    fn row(&self, algorithm: &str, timing: &Timing, comparisons: Option<u64>) -> Row {
+    fn row(
+        &self,
+        algorithm: &str,
+        timing: &Timing,
+        comparisons: Option<u64>,
+        peak_rss_bytes: Option<u64>,
+    ) -> Row {
         let terminals = self.terminals();
         Row {
             family: self.family.clone(),
@@ -129,7 +139,7 @@ impl Workload {
             arcs_per_second: self.arcs() as f64 / timing.median.max(f64::MIN_POSITIVE),
             comparisons,
             comparisons_per_terminal: comparisons.map(|c| c as f64 / terminals.max(1) as f64),
-            peak_rss_bytes: peak_rss(),
+            peak_rss_bytes,
         }
     }
 
@@ -170,7 +180,8 @@ pub struct Row {
     pub comparisons: Option<u64>,
     /// Comparisons divided by the number of terminals.
     pub comparisons_per_terminal: Option<f64>,
-    /// The process's peak resident memory after the runs, in bytes, where known.
+    /// The process's peak resident memory during the algorithm's untimed run, in bytes, where
+    /// known.
     pub peak_rss_bytes: Option<u64>,
 }
 
@@ -306,46 +317,89 @@ pub fn forward_bfs(arena: &Arena) -> usize {
     search.queue.len()
 }
 
-/// Times the floor, [`reverse_bfs`], on the workload's arena.
-pub fn run_reach_floor(workload: &Workload, options: &Options) -> Row {
-    reset_peak_rss();
-    let (timing, _) = time(options.repetitions, || reverse_bfs(workload.game.arena()));
-    workload.row("bfs-floor", &timing, None)
+/// An algorithm a suite times on one workload. One run returns the payoff comparisons it made
+/// (DGG solvers) and, when told to, checks its answer with the certificate, untimed runs only.
+struct Algorithm<'a> {
+    name: &'a str,
+    run: Box<dyn FnMut(bool) -> Result<Option<u64>, BenchError> + 'a>,
 }
 
-/// Times [`forward_bfs`] on the workload's arena.
-pub fn run_forward_bfs(workload: &Workload, options: &Options) -> Row {
-    reset_peak_rss();
-    let (timing, _) = time(options.repetitions, || forward_bfs(workload.game.arena()));
-    workload.row("bfs-forward", &timing, None)
-}
-
-/// Times one DGG solver; its comparisons are those of one run.
-pub fn run_dgg_solver(
-    workload: &Workload,
-    solver: &Entry<DggSolver>,
-    options: &Options,
-) -> Result<Row, BenchError> {
-    reset_peak_rss();
-    let mut stats = Stats::default();
-    let (timing, solution) = time(options.repetitions, || {
-        stats = Stats::default();
-        (solver.run.solve)(&workload.game, &mut stats)
-    });
-    if options.verify {
-        solution
-            .verify(&workload.game)
-            .map_err(|e| workload.wrong(solver.id, e))?;
+impl<'a> Algorithm<'a> {
+    /// A search over the workload's arena that computes nothing: the floor, [`reverse_bfs`]
+    /// (`bfs-floor`), or [`forward_bfs`] (`bfs-forward`), for reference.
+    fn search(workload: &'a Workload, name: &'a str, search: fn(&Arena) -> usize) -> Self {
+        Algorithm {
+            name,
+            run: Box::new(move |_| {
+                std::hint::black_box(search(workload.game.arena()));
+                Ok(None)
+            }),
+        }
     }
-    Ok(workload.row(solver.id, &timing, Some(stats.comparisons)))
+
+    /// Retrograde analysis of chess-like games ([`reach::solve`]) on the workload's
+    /// [`chess_like`] game, made at its first run (the untimed one).
+    fn retrograde(workload: &'a Workload) -> Self {
+        let mut game = None;
+        Algorithm {
+            name: "retrograde",
+            run: Box::new(move |check| {
+                let game = game.get_or_insert_with(|| chess_like(&workload.game));
+                let solution = std::hint::black_box(reach::solve(game));
+                if check {
+                    solution
+                        .verify(game)
+                        .map_err(|e| workload.wrong("retrograde", e))?;
+                }
+                Ok(None)
+            }),
+        }
+    }
+
+    /// A DGG solver of [`SOLVERS`].
+    fn dgg(workload: &'a Workload, solver: &'a Entry<DggSolver>) -> Self {
+        Algorithm {
+            name: solver.id,
+            run: Box::new(move |check| {
+                let mut stats = Stats::default();
+                let solution = std::hint::black_box((solver.run.solve)(&workload.game, &mut stats));
+                if check {
+                    solution
+                        .verify(&workload.game)
+                        .map_err(|e| workload.wrong(solver.id, e))?;
+                }
+                Ok(Some(stats.comparisons))
+            }),
+        }
+    }
 }
 
-/// Times every DGG solver of [`SOLVERS`], in registry order.
-pub fn run_dgg(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
-    SOLVERS
-        .iter()
-        .map(|s| run_dgg_solver(workload, s, options))
-        .collect()
+/// Runs each of `algorithms` once, untimed, for its peak memory (reset before it where the
+/// kernel allows) and, if asked, its certificate; then times them in turn ([`time_in_turn`]).
+/// One row each, in order. The untimed run comes first, so that an algorithm that makes its
+/// own copy of the game (retrograde analysis, last in each suite) makes it there, and the rows
+/// before it do not count it.
+fn time_algorithms(
+    workload: &Workload,
+    options: &Options,
+    mut algorithms: Vec<Algorithm<'_>>,
+) -> Result<Vec<Row>, BenchError> {
+    let mut peaks = Vec::new();
+    for algorithm in &mut algorithms {
+        reset_peak_rss();
+        (algorithm.run)(options.verify)?;
+        peaks.push(peak_rss());
+    }
+    let mut runs: Vec<_> = algorithms.iter_mut().map(|a| || (a.run)(false)).collect();
+    let (timings, comparisons) = time_in_turn(options.repetitions, &mut runs);
+    drop(runs);
+    let mut rows = Vec::new();
+    for (((algorithm, timing), comparisons), peak) in
+        algorithms.iter().zip(&timings).zip(comparisons).zip(peaks)
+    {
+        rows.push(workload.row(algorithm.name, timing, comparisons?, peak));
+    }
+    Ok(rows)
 }
 
 /// The chess-like game with the same arena whose terminals pay the sign of the original payoff
@@ -361,28 +415,24 @@ pub fn chess_like(game: &Dgg) -> ChessLike {
         .expect("the arena of a DGG is the arena of a chess-like game")
 }
 
-/// Times retrograde analysis of chess-like games ([`reach::solve`]) on [`chess_like`] of the
-/// workload's game (converted once, untimed).
-pub fn run_reach(workload: &Workload, options: &Options) -> Result<Row, BenchError> {
-    let game = chess_like(&workload.game);
-    reset_peak_rss();
-    let (timing, solution) = time(options.repetitions, || reach::solve(&game));
-    if options.verify {
-        solution
-            .verify(&game)
-            .map_err(|e| workload.wrong("retrograde", e))?;
-    }
-    Ok(workload.row("retrograde", &timing, None))
+/// The floor, every DGG solver and retrograde analysis (of [`chess_like`]) on one workload,
+/// timed in turn.
+pub fn run_all(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
+    let mut algorithms = vec![Algorithm::search(workload, "bfs-floor", reverse_bfs)];
+    algorithms.extend(SOLVERS.iter().map(|s| Algorithm::dgg(workload, s)));
+    algorithms.push(Algorithm::retrograde(workload));
+    time_algorithms(workload, options, algorithms)
 }
 
-/// The floor, retrograde analysis and every DGG solver on one workload.
-pub fn run_all(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
-    let mut rows = vec![
-        run_reach_floor(workload, options),
-        run_reach(workload, options)?,
+/// The floor, the forward search and retrograde analysis (of [`chess_like`]) on one workload,
+/// timed in turn.
+pub fn run_reach(workload: &Workload, options: &Options) -> Result<Vec<Row>, BenchError> {
+    let algorithms = vec![
+        Algorithm::search(workload, "bfs-floor", reverse_bfs),
+        Algorithm::search(workload, "bfs-forward", forward_bfs),
+        Algorithm::retrograde(workload),
     ];
-    rows.extend(run_dgg(workload, options)?);
-    Ok(rows)
+    time_algorithms(workload, options, algorithms)
 }
 
 /// A suite of algorithms on generated terminal games.
@@ -405,13 +455,7 @@ pub static SUITES: Registry<Suite> = Registry::new(
             bounds: "",
             run: Suite {
                 default_families: &["random-chess", "grid", "cops"],
-                times: |workload, options| {
-                    Ok(vec![
-                        run_reach_floor(workload, options),
-                        run_forward_bfs(workload, options),
-                        run_reach(workload, options)?,
-                    ])
-                },
+                times: run_reach,
             },
         },
         Entry {
@@ -514,7 +558,16 @@ mod tests {
             assert_eq!(exact(&back), exact(row));
             assert_eq!(row.markdown().matches('|').count(), 12);
         }
-        assert!(rows[2..].iter().all(|r| r.comparisons.is_some()));
+        assert!(
+            rows[1..=SOLVERS.len()]
+                .iter()
+                .all(|r| r.comparisons.is_some())
+        );
+        assert_eq!(rows[SOLVERS.len() + 1].algorithm, "retrograde");
+        assert!(
+            rows.iter()
+                .all(|r| r.peak_rss_bytes.is_some() == peak_rss().is_some())
+        );
         assert_eq!(
             Row::markdown_header()
                 .lines()
