@@ -160,8 +160,9 @@ struct Solver<'a> {
     touched: Vec<Vertex>,
     /// The learned tangles (dead ones included, so indices stay stable).
     tangles: Vec<Tangle>,
-    /// Per vertex: the tangles having it as an escape (dead ones are dropped lazily).
-    escaping_to: Vec<Vec<u32>>,
+    /// Per player, per vertex: the tangles of the player having the vertex as an escape (dead
+    /// ones are dropped lazily). An attractor of one player walks only that player's lists.
+    escaping_to: [Vec<Vec<u32>>; 2],
     /// Per vertex: the live tangles containing it.
     member_of: Vec<Vec<u32>>,
     /// Per vertex, the index of the player who owns it.
@@ -212,7 +213,7 @@ impl<'a> Solver<'a> {
             count: vec![0; n],
             touched: Vec::new(),
             tangles: Vec::new(),
-            escaping_to: vec![Vec::new(); n],
+            escaping_to: [vec![Vec::new(); n], vec![Vec::new(); n]],
             member_of: vec![Vec::new(); n],
             owner: arena
                 .vertices()
@@ -317,7 +318,9 @@ impl<'a> Solver<'a> {
                         tangle.escapes = Vec::new();
                     }
                 }
-                self.escaping_to[v.index()] = Vec::new();
+                for lists in &mut self.escaping_to {
+                    lists[v.index()] = Vec::new();
+                }
             }
             // The next search starts with a reset.
             self.left -= solved.len();
@@ -411,8 +414,9 @@ impl<'a> Solver<'a> {
     fn learn(&mut self, tangles: Vec<Tangle>) {
         for t in tangles {
             let index = self.tangles.len() as u32;
+            let lists = &mut self.escaping_to[winner_of(t.priority).0 as usize];
             for &w in &t.escapes {
-                self.escaping_to[w.index()].push(index);
+                lists[w.index()].push(index);
             }
             for &w in &t.vertices {
                 self.member_of[w.index()].push(index);
@@ -476,16 +480,26 @@ impl<'a> Solver<'a> {
                 claim(&mut self.region, &mut self.free_bits, u, id);
                 z.push(u);
             }
-            // Dead tangles are dropped from the list where they are met.
+            // The tangles of the player escaping to `v`; dead ones are dropped from the list
+            // where they are met. A tangle above `top` cannot join this region nor any later
+            // one of the pass (their tops are lower), so its escapes are not counted. Nor are
+            // the tangles of the opponent: a tangle of the player one of whose escapes joins
+            // a region of the opponent never lies among the free vertices again in this pass
+            // (its vertex with the move to that escape joins that region too, or was gone
+            // before), so counting its escapes there would serve nothing.
+            let escaping = &mut self.escaping_to[player.0 as usize][v.index()];
             let mut kept = 0;
-            for i in 0..self.escaping_to[v.index()].len() {
-                let t = self.escaping_to[v.index()][i] as usize;
+            for i in 0..escaping.len() {
+                let t = escaping[i] as usize;
                 let (mut left, priority) = self.tstate[t];
                 if priority == DEAD {
                     continue;
                 }
-                self.escaping_to[v.index()][kept] = t as u32;
+                escaping[kept] = t as u32;
                 kept += 1;
+                if priority > top {
+                    continue;
+                }
                 if left == 0 {
                     let region = &self.region;
                     left = self.tangles[t]
@@ -497,7 +511,7 @@ impl<'a> Solver<'a> {
                 }
                 left -= 1;
                 self.tstate[t].0 = left;
-                if left > 0 || winner_of(priority) != player || priority > top {
+                if left > 0 {
                     continue;
                 }
                 let tangle = &self.tangles[t];
@@ -517,7 +531,7 @@ impl<'a> Solver<'a> {
                 }
                 for &w in &tangle.vertices {
                     if self.region[w.index()] < base {
-                        if !self.owned_by(w, player) {
+                        if self.owner[w.index()] != player.0 {
                             self.strat[w.index()] = None;
                         }
                         claim(&mut self.region, &mut self.free_bits, w, id);
@@ -525,7 +539,7 @@ impl<'a> Solver<'a> {
                     }
                 }
             }
-            self.escaping_to[v.index()].truncate(kept);
+            escaping.truncate(kept);
         }
         z
     }
