@@ -19,7 +19,11 @@
 //!   region is always closed). The first closed region of α in a pass is a dominion as a whole:
 //!   the opponent cannot move to a higher region of its own (that region's attractor would have
 //!   taken the vertex) nor down, and every cycle of the attractor strategy passes through a head
-//!   or stays in a tangle of α. From any other closed region, each bottom strongly connected
+//!   or stays in a tangle of α. So is a closed region that no move of the opponent leaves at
+//!   all. (On Jurdziński's games the first pass ends in such a region, the bottom row. Taken
+//!   whole, the solver makes Oink's 31,024 passes at 10^5 vertices; taking only its bottom
+//!   strongly connected components, two vertices each, it made 34,470, each down to the
+//!   bottom.) From any other closed region, each bottom strongly connected
 //!   component, restricted to the attractor strategy, that has a cycle is a new tangle, with its
 //!   escapes all in higher regions of α. The region is removed from H and the next one
 //!   computed. When a pass ends, its new tangles join T and a new pass starts, unless a dominion
@@ -362,11 +366,12 @@ impl<'a> Solver<'a> {
                 if self.leaks(&targets, player) {
                     continue;
                 }
-                if first_of_player {
+                if first_of_player || self.sealed(&z, id, player) {
                     // Closed, and no region of the player above it: the opponent's vertices
                     // here cannot move to a higher region of the opponent (it would have
                     // attracted them), nor below (the region is closed), so the region is a
-                    // dominion, every cycle of the strategy passing through a head.
+                    // dominion, every cycle of the strategy passing through a head. So is a
+                    // closed region that none of the opponent's moves leaves at all.
                     let strategy = z
                         .iter()
                         .filter(|&&v| self.owned_by(v, player))
@@ -408,6 +413,18 @@ impl<'a> Solver<'a> {
             } else {
                 self.arena.successors(v).iter().any(|&w| self.free(w))
             }
+        })
+    }
+
+    /// Whether no move of the opponent leaves region `z` (number `id`) for a vertex still in
+    /// the game.
+    fn sealed(&self, z: &[Vertex], id: u32, player: Player) -> bool {
+        z.iter().all(|&v| {
+            self.owned_by(v, player)
+                || self.arena.successors(v).iter().all(|&w| {
+                    let r = self.region[w.index()];
+                    r == id || r == GONE
+                })
         })
     }
 
@@ -762,5 +779,18 @@ mod tests {
             };
             solution.verify(&game).unwrap();
         }
+    }
+
+    /// In Jurdziński's game of height 3 and width 3 the lowest region of the first pass is
+    /// the bottom row, which no move of Even leaves: it is solved as one dominion, as Oink
+    /// solves it, and each later pass finds one, seven passes in all (nine when only
+    /// its bottom strongly connected components counted).
+    #[test]
+    fn a_sealed_region_is_a_dominion() {
+        let game = crate::generate::jurdzinskigame(3, 3).unwrap();
+        let mut stats = Stats::default();
+        let solution = solve(&game, &mut stats);
+        solution.verify(&game).unwrap();
+        assert_eq!(stats.iterations, 7);
     }
 }
