@@ -39,4 +39,4 @@ pub use game::{ExploreError, Explored, Game, Turn, explore};
 pub use ids::{Edge, Player, Vertex};
 pub use num::Rational;
 pub use strategy::Strategy;
-pub use subgame::{AttractorScratch, Subgame, attract_in};
+pub use subgame::{AttractorScratch, Subgame, attract_in, attract_onto};

@@ -142,23 +142,40 @@ pub fn attract_in(
     strategy: &mut [Option<Edge>],
     scratch: &mut AttractorScratch,
 ) -> Vec<Vertex> {
+    let mut inside = Vec::new();
+    attract_onto(arena, alive, player, target, strategy, scratch, &mut inside);
+    inside
+}
+
+/// [`attract_in`], appending the attractor (the target first) to `out` instead of returning a
+/// new vector, for recursions that keep their vectors for reuse.
+pub fn attract_onto(
+    arena: &Arena,
+    alive: &[bool],
+    player: Player,
+    target: &[Vertex],
+    strategy: &mut [Option<Edge>],
+    scratch: &mut AttractorScratch,
+    out: &mut Vec<Vertex>,
+) {
     scratch.remaining.resize(arena.num_vertices(), 0);
-    let mut inside = target.to_vec();
+    let mut head = out.len();
+    out.extend_from_slice(target);
     for &v in target {
         scratch.remaining[v.index()] = u32::MAX; // attracted
         scratch.touched.push(v);
     }
-    let mut head = 0;
-    while head < inside.len() {
-        let v = inside[head];
+    while head < out.len() {
+        let v = out[head];
         head += 1;
-        for (&e, &u) in arena.in_edges(v).iter().zip(arena.predecessors(v)) {
+        // The sources from the predecessor array; an edge's id only where it is kept.
+        for (position, &u) in arena.in_positions(v).zip(arena.predecessors(v)) {
             if !alive[u.index()] || scratch.remaining[u.index()] == u32::MAX {
                 continue;
             }
             let attracted = match arena.owner(u) {
                 Owner::Player(p) if p == player => {
-                    strategy[u.index()] = Some(e);
+                    strategy[u.index()] = Some(arena.in_edge_at(position));
                     true
                 }
                 Owner::Terminal => false,
@@ -181,14 +198,13 @@ pub fn attract_in(
                     scratch.touched.push(u);
                 }
                 scratch.remaining[u.index()] = u32::MAX;
-                inside.push(u);
+                out.push(u);
             }
         }
     }
     for v in scratch.touched.drain(..) {
         scratch.remaining[v.index()] = 0;
     }
-    inside
 }
 
 #[cfg(test)]

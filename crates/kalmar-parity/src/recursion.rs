@@ -9,7 +9,7 @@
 //! reaches and their edges), not the size of the subgame.
 
 use super::{ParityGame, ParitySolution, Stats, complete};
-use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
+use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in, attract_onto};
 
 pub(crate) struct Recursion<'a> {
     pub game: &'a ParityGame,
@@ -18,6 +18,9 @@ pub(crate) struct Recursion<'a> {
     pub winner: Vec<Player>,
     pub choice: Vec<Option<Edge>>,
     scratch: AttractorScratch,
+    /// Emptied vectors kept for reuse, so that a recursion of millions of calls on a small game
+    /// does not spend its time allocating the lists of each level.
+    pool: Vec<Vec<Vertex>>,
     pub stats: Stats,
 }
 
@@ -31,6 +34,7 @@ impl<'a> Recursion<'a> {
             winner: vec![Player(0); n],
             choice: vec![None; n],
             scratch: AttractorScratch::default(),
+            pool: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -46,6 +50,41 @@ impl<'a> Recursion<'a> {
             &mut self.choice,
             &mut self.scratch,
         )
+    }
+
+    /// An empty vector from the pool (or a new one).
+    pub fn take(&mut self) -> Vec<Vertex> {
+        self.pool.pop().unwrap_or_default()
+    }
+
+    /// Returns `list` to the pool, emptied.
+    pub fn give(&mut self, mut list: Vec<Vertex>) {
+        list.clear();
+        self.pool.push(list);
+    }
+
+    /// [`Self::attract`] into a vector from the pool.
+    pub fn attract_pooled(&mut self, p: Player, target: &[Vertex]) -> Vec<Vertex> {
+        self.stats.attractors += 1;
+        let mut out = self.take();
+        attract_onto(
+            self.game.arena(),
+            &self.alive,
+            p,
+            target,
+            &mut self.choice,
+            &mut self.scratch,
+            &mut out,
+        );
+        out
+    }
+
+    /// [`Self::without`] into a vector from the pool.
+    pub fn without_pooled(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
+        self.set_alive(part, false);
+        let mut rest = self.take();
+        rest.extend(g.iter().copied().filter(|v| self.alive[v.index()]));
+        rest
     }
 
     /// If `v` is p's, chooses a move of it that stays in the current subgame.

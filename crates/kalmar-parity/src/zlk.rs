@@ -38,54 +38,63 @@ use kalmar_core::Vertex;
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let game = &super::compress::compress(game);
     let mut state = Recursion::new(game);
+    // Every subgame is listed in the order of priorities, largest first (each level keeps the
+    // order of the list it was given), so its top priority is its first vertex's and the
+    // vertices of that priority come first.
+    let mut all: Vec<Vertex> = game.arena().vertices().collect();
+    all.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
     // The recursion is as deep as the number of priorities: give it room.
-    let all: Vec<Vertex> = game.arena().vertices().collect();
     let depth = game.max_priority() as usize + 1;
-    super::with_stack_for(depth, || zielonka(&mut state, all));
+    super::with_stack_for(depth, || zielonka(&mut state, &all));
     *stats = state.stats;
     state.into_solution()
 }
 
-/// Solves the current subgame of `state`, whose vertices are `g`: sets the winner of each of
-/// them and the winner's choices. Leaves the subgame as it found it.
-fn zielonka(state: &mut Recursion<'_>, g: Vec<Vertex>) {
-    if g.is_empty() {
+/// Solves the current subgame of `state`, whose vertices are `g`, listed in the order of
+/// priorities, largest first: sets the winner of each of them and the winner's choices.
+/// Leaves the subgame as it found it. Its lists come from the pool of `state` and go back to it.
+fn zielonka(state: &mut Recursion<'_>, g: &[Vertex]) {
+    let Some(&first) = g.first() else {
         return;
-    }
+    };
     state.stats.iterations += 1;
     let game = state.game;
-    let top = g.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
+    let top = game.priority(first);
     let p = winner_of(top);
-    let tops: Vec<Vertex> = g
-        .iter()
-        .copied()
-        .filter(|&v| game.priority(v) == top)
-        .collect();
-    let a = state.attract(p, &tops);
-    let rest = state.without(&g, &a);
-    zielonka(state, rest.clone());
+    let tops = &g[..g.partition_point(|&v| game.priority(v) == top)];
+    let a = state.attract_pooled(p, tops);
+    let rest = state.without_pooled(g, &a);
+    zielonka(state, &rest);
     state.set_alive(&a, true);
-    let opponent_wins: Vec<Vertex> = rest
-        .iter()
-        .copied()
-        .filter(|&v| state.winner[v.index()] != p)
-        .collect();
+    let mut opponent_wins = state.take();
+    opponent_wins.extend(
+        rest.iter()
+            .copied()
+            .filter(|&v| state.winner[v.index()] != p),
+    );
+    state.give(rest);
     if opponent_wins.is_empty() {
         // p wins all of g: the rest by the recursive strategy, A by attraction, and at the top
         // vertices of p any move that stays in g.
         for &v in &a {
             state.winner[v.index()] = p;
         }
-        for &v in &tops {
+        for &v in tops {
             state.stay(v, p);
         }
+        state.give(a);
+        state.give(opponent_wins);
         return;
     }
-    let b = state.attract(p.opponent(), &opponent_wins);
+    state.give(a);
+    let b = state.attract_pooled(p.opponent(), &opponent_wins);
+    state.give(opponent_wins);
     for &v in &b {
         state.winner[v.index()] = p.opponent();
     }
-    let rest = state.without(&g, &b);
-    zielonka(state, rest);
+    let rest = state.without_pooled(g, &b);
+    zielonka(state, &rest);
+    state.give(rest);
     state.set_alive(&b, true);
+    state.give(b);
 }
