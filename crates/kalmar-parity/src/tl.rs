@@ -167,6 +167,10 @@ struct Solver<'a> {
     /// Per player, per vertex: the tangles of the player having the vertex as an escape (dead
     /// ones are dropped lazily). An attractor of one player walks only that player's lists.
     escaping_to: [Vec<Vec<u32>>; 2],
+    /// Per player, a bit per vertex: set once a tangle of the player has the vertex as an
+    /// escape. The attractor tests it before it reads the vertex's list: on a large game with
+    /// few tangles the lists (24 bytes a vertex each) would cost a cache miss per vertex.
+    may_escape_to: [Vec<u64>; 2],
     /// Per vertex: the live tangles containing it.
     member_of: Vec<Vec<u32>>,
     /// Per vertex, the index of the player who owns it.
@@ -218,6 +222,7 @@ impl<'a> Solver<'a> {
             touched: Vec::new(),
             tangles: Vec::new(),
             escaping_to: [vec![Vec::new(); n], vec![Vec::new(); n]],
+            may_escape_to: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
             member_of: vec![Vec::new(); n],
             owner: arena
                 .vertices()
@@ -431,9 +436,10 @@ impl<'a> Solver<'a> {
     fn learn(&mut self, tangles: Vec<Tangle>) {
         for t in tangles {
             let index = self.tangles.len() as u32;
-            let lists = &mut self.escaping_to[winner_of(t.priority).0 as usize];
+            let player = winner_of(t.priority).0 as usize;
             for &w in &t.escapes {
-                lists[w.index()].push(index);
+                self.escaping_to[player][w.index()].push(index);
+                self.may_escape_to[player][w.index() / 64] |= 1 << (w.index() % 64);
             }
             for &w in &t.vertices {
                 self.member_of[w.index()].push(index);
@@ -504,6 +510,9 @@ impl<'a> Solver<'a> {
             // a region of the opponent never lies among the free vertices again in this pass
             // (its vertex with the move to that escape joins that region too, or was gone
             // before), so counting its escapes there would serve nothing.
+            if self.may_escape_to[player.0 as usize][v.index() / 64] >> (v.index() % 64) & 1 == 0 {
+                continue;
+            }
             let escaping = &mut self.escaping_to[player.0 as usize][v.index()];
             let mut kept = 0;
             for i in 0..escaping.len() {
