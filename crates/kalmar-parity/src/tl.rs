@@ -19,12 +19,17 @@
 //!   region is always closed). The first closed region of α in a pass is a dominion as a whole:
 //!   the opponent cannot move to a higher region of its own (that region's attractor would have
 //!   taken the vertex) nor down, and every cycle of the attractor strategy passes through a head
-//!   or stays in a tangle of α. So is a closed region that no move of the opponent leaves at
-//!   all. (On Jurdziński's games the first pass ends in such a region, the bottom row. Taken
-//!   whole, the solver makes Oink's 31,024 passes at 10^5 vertices; taking only its bottom
-//!   strongly connected components, two vertices each, it made 34,470, each down to the
-//!   bottom.) From any other closed region, each bottom strongly connected
-//!   component, restricted to the attractor strategy, that has a cycle is a new tangle, with its
+//!   or stays in a tangle of α. In any other closed region, so is its *sealed part*: what is
+//!   left after removing every vertex from which the opponent can move out of the region (up)
+//!   or the strategy leads out, and, peeling backwards, every opponent vertex with a move to a
+//!   removed vertex and every vertex of α whose strategy moves to one; play never leaves it,
+//!   so the same argument applies. (Oink finds these parts through the strongly connected
+//!   components of the region, taking those whose exits all lead into dominions already
+//!   found. On Jurdziński's games the first pass ends in such a part, the bottom row: taken
+//!   whole, the solver makes Oink's 31,024 passes at 10^5 vertices, where taking only bottom
+//!   components, two vertices each, it made 34,470, each down to the bottom.) From a closed
+//!   region without a sealed part, each bottom strongly connected component, restricted to the
+//!   attractor strategy, that has a cycle is a new tangle, with its
 //!   escapes all in higher regions of α. The region is removed from H and the next one
 //!   computed. When a pass ends, its new tangles join T and a new pass starts, unless a dominion
 //!   was found: then search stops with it.
@@ -366,41 +371,38 @@ impl<'a> Solver<'a> {
                 }
                 self.stats.attractors += 1;
                 let id = self.new_region();
-                let z = self.attract(id, player, top, &targets);
+                let mut z = self.attract(id, player, top, &targets);
                 let first_of_player = std::mem::replace(&mut highest[player.0 as usize], false);
                 if self.leaks(&targets, player) {
                     continue;
                 }
-                if first_of_player || self.sealed(&z, id, player) {
-                    // Closed, and no region of the player above it: the opponent's vertices
-                    // here cannot move to a higher region of the opponent (it would have
-                    // attracted them), nor below (the region is closed), so the region is a
-                    // dominion, every cycle of the strategy passing through a head. So is a
-                    // closed region that none of the opponent's moves leaves at all.
-                    let strategy = z
+                // Closed, and no region of the player above it: the opponent's vertices here
+                // cannot move to a higher region of the opponent (it would have attracted
+                // them), nor below (the region is closed), so the region is a dominion, every
+                // cycle of the strategy passing through a head. In any other closed region,
+                // so is the part that play cannot leave while the player keeps the strategy.
+                let sealed = if first_of_player {
+                    std::mem::take(&mut z)
+                } else {
+                    self.sealed_part(&z, id, player)
+                };
+                if !sealed.is_empty() {
+                    let strategy = sealed
                         .iter()
                         .filter(|&&v| self.owned_by(v, player))
                         .filter_map(|&v| self.strat[v.index()])
                         .collect();
                     self.learn(learned);
                     let dominion = Tangle {
-                        vertices: z,
+                        vertices: sealed,
                         priority: top,
                         strategy,
                         escapes: Vec::new(),
                     };
                     return (vec![dominion], player);
                 }
-                let found = self.extract(&z, id, player);
-                let (dominions, tangles): (Vec<Tangle>, Vec<Tangle>) =
-                    found.into_iter().partition(|t| t.escapes.is_empty());
-                learned.extend(tangles);
-                if !dominions.is_empty() {
-                    self.learn(learned);
-                    #[cfg(test)]
-                    self.log.extend(dominions.iter().cloned());
-                    return (dominions, player);
-                }
+                // No part is sealed, so every tangle found has an escape.
+                learned.extend(self.extract(&z, id, player));
             }
             // The lowest region always yields a tangle that is new (see the module docs).
             debug_assert!(!learned.is_empty(), "a pass of search learns a tangle");
@@ -421,16 +423,54 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// Whether no move of the opponent leaves region `z` (number `id`) for a vertex still in
-    /// the game.
-    fn sealed(&self, z: &[Vertex], id: u32, player: Player) -> bool {
-        z.iter().all(|&v| {
-            self.owned_by(v, player)
-                || self.arena.successors(v).iter().all(|&w| {
+    /// The part of the closed region `z` (number `id`, of `player`) that play never leaves
+    /// while `player` follows the attractor strategy: the region less every vertex from which
+    /// the opponent can move out of it (to a higher region) or the strategy leads out, and,
+    /// peeling backwards, every vertex of the opponent with a move to one removed and every
+    /// vertex of the player whose strategy moves to one. It is a dominion of the player: play
+    /// stays in it, and every cycle of the strategy in a region passes through a head or stays
+    /// in a tangle of the player. Linear in the region and its moves.
+    fn sealed_part(&mut self, z: &[Vertex], id: u32, player: Player) -> Vec<Vertex> {
+        let arena = self.arena;
+        const KEPT: u32 = 0;
+        const OUT: u32 = 1;
+        let mut out = Vec::new();
+        for &v in z {
+            let leaves = if self.owned_by(v, player) {
+                self.strat[v.index()].is_none_or(|e| self.region[arena.target(e).index()] != id)
+            } else {
+                arena.successors(v).iter().any(|&w| {
                     let r = self.region[w.index()];
-                    r == id || r == GONE
+                    r != id && r != GONE
                 })
-        })
+            };
+            self.local[v.index()] = if leaves { OUT } else { KEPT };
+            if leaves {
+                out.push(v);
+            }
+        }
+        while let Some(v) = out.pop() {
+            for &u in arena.predecessors(v) {
+                if self.region[u.index()] != id || self.local[u.index()] != KEPT {
+                    continue;
+                }
+                let follows = !self.owned_by(u, player)
+                    || self.strat[u.index()].is_some_and(|e| arena.target(e) == v);
+                if follows {
+                    self.local[u.index()] = OUT;
+                    out.push(u);
+                }
+            }
+        }
+        let sealed = z
+            .iter()
+            .copied()
+            .filter(|v| self.local[v.index()] == KEPT)
+            .collect();
+        for &v in z {
+            self.local[v.index()] = u32::MAX;
+        }
+        sealed
     }
 
     fn learn(&mut self, tangles: Vec<Tangle>) {
