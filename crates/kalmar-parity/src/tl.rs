@@ -189,6 +189,9 @@ struct Solver<'a> {
     /// its escapes in the game not yet attracted; and its top priority, or `DEAD` once a vertex
     /// of it is solved.
     tstate: Vec<(u32, u32)>,
+    /// Per tangle, its escapes still in the game: the count a pass starts from when it first
+    /// reaches the tangle, kept up to date as vertices are solved instead of recounted.
+    escapes_left: Vec<u32>,
     ttouched: Vec<u32>,
     /// Per vertex, scratch for the extraction (local index or mark), `u32::MAX` when unused.
     local: Vec<u32>,
@@ -239,6 +242,7 @@ impl<'a> Solver<'a> {
             #[cfg(test)]
             log: Vec::new(),
             tstate: Vec::new(),
+            escapes_left: Vec::new(),
             ttouched: Vec::new(),
             local: vec![u32::MAX; n],
             left: n,
@@ -333,7 +337,9 @@ impl<'a> Solver<'a> {
                     }
                 }
                 for lists in &mut self.escaping_to {
-                    lists[v.index()] = Vec::new();
+                    for t in std::mem::take(&mut lists[v.index()]) {
+                        self.escapes_left[t as usize] -= 1;
+                    }
                 }
             }
             // The next search starts with a reset.
@@ -487,6 +493,7 @@ impl<'a> Solver<'a> {
             #[cfg(test)]
             self.log.push(t.clone());
             self.tstate.push((0, t.priority));
+            self.escapes_left.push(t.escapes.len() as u32);
             self.tangles.push(t);
         }
     }
@@ -567,12 +574,7 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 if left == 0 {
-                    let region = &self.region;
-                    left = self.tangles[t]
-                        .escapes
-                        .iter()
-                        .filter(|w| region[w.index()] != GONE)
-                        .count() as u32;
+                    left = self.escapes_left[t];
                     self.ttouched.push(t as u32);
                 }
                 left -= 1;
