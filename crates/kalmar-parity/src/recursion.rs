@@ -9,7 +9,7 @@
 //! reaches and their edges), not the size of the subgame.
 
 use super::{ParityGame, ParitySolution, Stats, complete};
-use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_in, attract_onto};
+use kalmar_core::{AttractorScratch, Edge, Owner, Player, Vertex, attract_onto};
 
 pub(crate) struct Recursion<'a> {
     pub game: &'a ParityGame,
@@ -39,32 +39,9 @@ impl<'a> Recursion<'a> {
         }
     }
 
-    /// p's attractor of `target` inside the current subgame, recording p's choices.
+    /// p's attractor of `target` inside the current subgame, recording p's choices, in a
+    /// vector from the pool.
     pub fn attract(&mut self, p: Player, target: &[Vertex]) -> Vec<Vertex> {
-        self.stats.attractors += 1;
-        attract_in(
-            self.game.arena(),
-            &self.alive,
-            p,
-            target,
-            &mut self.choice,
-            &mut self.scratch,
-        )
-    }
-
-    /// An empty vector from the pool (or a new one).
-    pub fn take(&mut self) -> Vec<Vertex> {
-        self.pool.pop().unwrap_or_default()
-    }
-
-    /// Returns `list` to the pool, emptied.
-    pub fn give(&mut self, mut list: Vec<Vertex>) {
-        list.clear();
-        self.pool.push(list);
-    }
-
-    /// [`Self::attract`] into a vector from the pool.
-    pub fn attract_pooled(&mut self, p: Player, target: &[Vertex]) -> Vec<Vertex> {
         self.stats.attractors += 1;
         let mut out = self.take();
         attract_onto(
@@ -79,12 +56,15 @@ impl<'a> Recursion<'a> {
         out
     }
 
-    /// [`Self::without`] into a vector from the pool.
-    pub fn without_pooled(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
-        self.set_alive(part, false);
-        let mut rest = self.take();
-        rest.extend(g.iter().copied().filter(|v| self.alive[v.index()]));
-        rest
+    /// An empty vector from the pool (or a new one).
+    pub fn take(&mut self) -> Vec<Vertex> {
+        self.pool.pop().unwrap_or_default()
+    }
+
+    /// Returns `list` to the pool, emptied.
+    pub fn give(&mut self, mut list: Vec<Vertex>) {
+        list.clear();
+        self.pool.push(list);
     }
 
     /// If `v` is p's, chooses a move of it that stays in the current subgame.
@@ -97,13 +77,13 @@ impl<'a> Recursion<'a> {
         }
     }
 
-    /// Takes `part` out of the current subgame and returns the vertices of `g` left.
+    /// Takes `part` out of the current subgame and returns the vertices of `g` left (in the
+    /// order of `g`), in a vector from the pool.
     pub fn without(&mut self, g: &[Vertex], part: &[Vertex]) -> Vec<Vertex> {
         self.set_alive(part, false);
-        g.iter()
-            .copied()
-            .filter(|v| self.alive[v.index()])
-            .collect()
+        let mut rest = self.take();
+        rest.extend(g.iter().copied().filter(|v| self.alive[v.index()]));
+        rest
     }
 
     /// Puts `part` back into the current subgame (`alive`) or takes it out.

@@ -94,6 +94,8 @@ struct Tangle {
     /// a vertex of the tangle.
     strategy: Vec<Edge>,
     /// The vertices outside it that the opponent can move to from it (when it was learned).
+    /// Emptied once it is learned: the solver keeps what it needs of them in `escaping_to`
+    /// and `escapes_left`.
     escapes: Vec<Vertex>,
 }
 
@@ -333,7 +335,6 @@ impl<'a> Solver<'a> {
                         let tangle = &mut self.tangles[t as usize];
                         tangle.vertices = Vec::new();
                         tangle.strategy = Vec::new();
-                        tangle.escapes = Vec::new();
                     }
                 }
                 for lists in &mut self.escaping_to {
@@ -480,7 +481,7 @@ impl<'a> Solver<'a> {
     }
 
     fn learn(&mut self, tangles: Vec<Tangle>) {
-        for t in tangles {
+        for mut t in tangles {
             let index = self.tangles.len() as u32;
             let player = winner_of(t.priority).0 as usize;
             for &w in &t.escapes {
@@ -494,6 +495,7 @@ impl<'a> Solver<'a> {
             self.log.push(t.clone());
             self.tstate.push((0, t.priority));
             self.escapes_left.push(t.escapes.len() as u32);
+            t.escapes = Vec::new();
             self.tangles.push(t);
         }
     }

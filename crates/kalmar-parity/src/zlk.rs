@@ -62,8 +62,8 @@ fn zielonka(state: &mut Recursion<'_>, g: &[Vertex]) {
     let top = game.priority(first);
     let p = winner_of(top);
     let tops = &g[..g.partition_point(|&v| game.priority(v) == top)];
-    let a = state.attract_pooled(p, tops);
-    let rest = state.without_pooled(g, &a);
+    let a = state.attract(p, tops);
+    let rest = state.without(g, &a);
     zielonka(state, &rest);
     state.set_alive(&a, true);
     let mut opponent_wins = state.take();
@@ -87,12 +87,12 @@ fn zielonka(state: &mut Recursion<'_>, g: &[Vertex]) {
         return;
     }
     state.give(a);
-    let b = state.attract_pooled(p.opponent(), &opponent_wins);
+    let b = state.attract(p.opponent(), &opponent_wins);
     state.give(opponent_wins);
     for &v in &b {
         state.winner[v.index()] = p.opponent();
     }
-    let rest = state.without_pooled(g, &b);
+    let rest = state.without(g, &b);
     zielonka(state, &rest);
     state.give(rest);
     state.set_alive(&b, true);
