@@ -40,6 +40,7 @@
 //! assert_eq!(*form.nfg.payoff(k, 0), Rational::from(1));
 //! ```
 
+use crate::names::unique_names;
 use crate::normal::{Nfg, NfgBody, NfgOutcome};
 use crate::number::Num;
 use crate::recall::Recall;
@@ -195,35 +196,22 @@ pub fn strategic_form(
         }
     }
     drop(own);
-    // Per player and sequence: the consistent strategies.
+    // Per player and sequence of own moves: the consistent strategies, each list filtered from
+    // its sequence's prefix by one move, so a deep tree costs the lists' sizes, not their
+    // sizes times the depth.
     let mut consistent: Vec<HashMap<Vec<ActionId>, Vec<usize>>> = vec![HashMap::new(); n];
     let mut table = vec![Rational::ZERO; profiles * n];
     let mut lists: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (moves, value) in &groups {
         for i in 0..n {
-            let s = &plan.players[i];
-            lists[i] = consistent[i]
-                .entry(moves[i].clone())
-                .or_insert_with(|| {
-                    let slot_of = |a: ActionId| {
-                        let action = game.action(a);
-                        let slot = s
-                            .slots
-                            .iter()
-                            .position(|&h| h == action.infoset)
-                            .expect("an own move is at an own set");
-                        (slot, action.index)
-                    };
-                    let needed: Vec<(usize, u32)> = moves[i].iter().map(|&a| slot_of(a)).collect();
-                    (0..sizes[i])
-                        .filter(|&k| {
-                            needed
-                                .iter()
-                                .all(|&(slot, a)| strategies[i][k][slot] == Some(a))
-                        })
-                        .collect()
-                })
-                .clone();
+            lists[i] = consistent_with(
+                game,
+                &plan.players[i],
+                &strategies[i],
+                &mut consistent[i],
+                &moves[i],
+            )
+            .to_vec();
         }
         add_product(&lists, &stride, value, &mut table, n);
     }
@@ -246,7 +234,7 @@ pub fn strategic_form(
         .players
         .iter()
         .zip(&strategies)
-        .map(|(s, list)| list.iter().map(|r| s.label(game, r)).collect())
+        .map(|(s, list)| unique_names(list.iter().map(|r| s.label(game, r))))
         .collect();
     let nfg = Nfg {
         title: game.title.clone(),
@@ -267,6 +255,38 @@ pub fn strategic_form(
 }
 
 /// Adds `value` to every profile in the product of `lists`.
+/// The strategies (indices into `strategies`) that choose every move of `moves`, memoised by
+/// sequence in `memo`: the longest prefix already known is extended one move at a time.
+fn consistent_with<'m>(
+    game: &Efg,
+    player: &ReducedStrategies,
+    strategies: &[Reduced],
+    memo: &'m mut HashMap<Vec<ActionId>, Vec<usize>>,
+    moves: &[ActionId],
+) -> &'m [usize] {
+    memo.entry(Vec::new())
+        .or_insert_with(|| (0..strategies.len()).collect());
+    let known = (0..=moves.len())
+        .rev()
+        .find(|&k| memo.contains_key(&moves[..k]))
+        .expect("the empty sequence is known");
+    for k in known..moves.len() {
+        let action = game.action(moves[k]);
+        let slot = player
+            .slots
+            .iter()
+            .position(|&h| h == action.infoset)
+            .expect("an own move is at an own set");
+        let narrowed: Vec<usize> = memo[&moves[..k]]
+            .iter()
+            .copied()
+            .filter(|&s| strategies[s][slot] == Some(action.index))
+            .collect();
+        memo.insert(moves[..=k].to_vec(), narrowed);
+    }
+    &memo[moves]
+}
+
 fn add_product(
     lists: &[Vec<usize>],
     stride: &[usize],

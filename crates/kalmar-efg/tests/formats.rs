@@ -96,6 +96,14 @@ fn nfg_errors_name_line_and_column() {
         assert_eq!((e.span().line, e.span().column), (line, column), "{e}");
         assert!(e.expected().contains(expected), "{e}");
     }
+    // A declared size past 2^64 profiles is said in full, not cut to 2^64 - 1.
+    let five = "NFG 1 R \"x\" { \"1\" \"2\" \"3\" \"4\" \"5\" } { 100000 100000 100000 100000 100000 }\n\n1\n";
+    let e = read_nfg(five).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("found 10000000000000000000000000 profiles"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -114,6 +122,21 @@ fn strategic_form_as_gambit_writes_it() {
     let big = repeated(4, PRISONERS_DILEMMA);
     let e = strategic_form(&big, &Recall::check(&big), DEFAULT_LIMIT).unwrap_err();
     assert!(e.to_string().contains("profiles × 2 payoffs"), "{e}");
+}
+
+/// A player without moves has one strategy, the empty one; and two strategies may have the
+/// same label. The strategic form names them as equilibria do (`1`, `a (2)`), so the `.nfg`
+/// file and `kalmar efg nash` agree on every name.
+#[test]
+fn strategic_form_names_strategies_as_equilibria_do() {
+    let game = read_efg(
+        "EFG 2 R \"x\" { \"1\" \"2\" }\np \"\" 1 1 \"\" { \"a\" \"a\" } 0\n\
+         t \"\" 1 \"\" { 1, 2 }\nt \"\" 2 \"\" { 2, 1 }\n",
+    )
+    .unwrap();
+    let sf = strategic_form(&game, &Recall::check(&game), DEFAULT_LIMIT).unwrap();
+    assert_eq!(sf.nfg.strategies, [vec!["a", "a (2)"], vec!["1"]]);
+    assert!(to_nfg_string(&sf.nfg).contains("{ { \"a\" \"a (2)\" }\n{ \"1\" }\n}"));
 }
 
 proptest! {

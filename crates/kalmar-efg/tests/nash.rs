@@ -8,16 +8,88 @@ use kalmar_efg::nash::backward::{backward_induction, check};
 use kalmar_efg::nash::lemke_howson::all_labels;
 use kalmar_efg::nash::pure::pure_equilibria;
 use kalmar_efg::nash::sequence_form::{self, SequenceForm, behaviour, mixed_strategy};
+use kalmar_efg::nash::subgames;
 use kalmar_efg::nash::support::support_enumeration;
 use kalmar_efg::nash::{self, METHODS, MixedProfile, Options, Solution, is_equilibrium, regret};
 use kalmar_efg::normal::{Matrix, bimatrix_game};
 use kalmar_efg::recall::Recall;
 use kalmar_efg::strategic::{DEFAULT_LIMIT, strategic_form};
+use kalmar_efg::{Efg, EfgBuilder, InfosetId, NodeId};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
 fn r(n: i64, d: i64) -> Rational {
     Rational::new(n, d)
+}
+
+/// The subtree at `root` as a game of its own, with per information set of it the game's set.
+fn subtree(game: &Efg, root: NodeId) -> (Efg, Vec<InfosetId>) {
+    let mut b = EfgBuilder::new("", game.players.clone());
+    let mut nodes = Vec::new();
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        nodes.push(x);
+        stack.extend(game.children(x).iter().rev());
+    }
+    let mut sets: Vec<InfosetId> = nodes.iter().filter_map(|&x| game.node(x).infoset).collect();
+    sets.sort_unstable();
+    sets.dedup();
+    let ids: Vec<InfosetId> = sets
+        .iter()
+        .map(|&h| {
+            let moves = game
+                .actions_of(h)
+                .iter()
+                .map(|a| (a.label.clone(), a.prob.clone()));
+            b.infoset(game.infoset(h).mover, "", moves.collect())
+                .unwrap()
+        })
+        .collect();
+    for &x in &nodes {
+        let node = game.node(x);
+        let outcome = node.outcome.map(|o| {
+            b.outcome("", game.outcomes()[o.index()].payoffs.clone())
+                .unwrap()
+        });
+        let infoset = node.infoset.map(|h| ids[sets.binary_search(&h).unwrap()]);
+        b.node("", infoset, outcome).unwrap();
+    }
+    (b.finish().unwrap(), sets)
+}
+
+/// The realization plan of a behaviour profile given per information set of the whole game,
+/// on the sequences of a subtree whose sets are `sets`.
+fn plan_from(
+    seqs: &sequence_form::Sequences,
+    sets: &[InfosetId],
+    behaviour: &[Option<Vec<Rational>>],
+) -> Vec<Rational> {
+    let mut plan = vec![Rational::ZERO; seqs.len()];
+    plan[0] = Rational::ONE;
+    // Repeated passes until every set's parent is known: the trees here are small.
+    let mut done = vec![false; seqs.infosets.len()];
+    while done.iter().any(|d| !d) {
+        for k in 0..seqs.infosets.len() {
+            let parent = seqs.parent[k];
+            let ready = parent == 0
+                || seqs
+                    .children
+                    .iter()
+                    .zip(&done)
+                    .any(|(c, &d)| d && c.contains(&parent));
+            if done[k] || !ready {
+                continue;
+            }
+            let probs = behaviour[sets[seqs.infosets[k].index()].index()]
+                .as_ref()
+                .unwrap();
+            for (&s, p) in seqs.children[k].iter().zip(probs) {
+                plan[s] = &plan[parent] * p;
+            }
+            done[k] = true;
+        }
+    }
+    plan
 }
 
 fn profile(x: &[Rational], y: &[Rational]) -> MixedProfile {
@@ -127,6 +199,37 @@ t "" 3 "" { 1, 1 }
     assert_eq!(pure_equilibria(&sf.nfg), vec![vec![0, 0], vec![1, 1]]);
 }
 
+/// A chain of "stop or go on" decisions, alternating players, 2,000 deep: one small LCP per
+/// decision rather than one of dimension 8,000, and the subgame-perfect answer.
+#[test]
+fn a_deep_chain_is_solved_subgame_by_subgame() {
+    let depth = 2000;
+    let mut text = String::from("EFG 2 R \"chain\" { \"1\" \"2\" }\n\"\"\n\n");
+    for i in 0..depth {
+        text += &format!(
+            "p \"\" {} {} \"\" {{ \"stop\" \"go\" }} 0\n",
+            1 + i % 2,
+            i / 2 + 1
+        );
+        text += &format!("t \"\" {} \"\" {{ {i}, {} }}\n", i + 1, depth - i);
+    }
+    text += &format!("t \"\" {} \"\" {{ {depth}, 0 }}\n", depth + 1);
+    let file = GameFile::Efg(read_efg(&text).unwrap());
+    let Solution::Sequence(found) = nash::solve(&file, &Options::default()).unwrap() else {
+        panic!("the sequence form's solution")
+    };
+    assert_eq!(found.subgames, depth);
+    // Without ties the subgame-perfect equilibrium is unique: backward induction's.
+    let spe = Options {
+        method: "spe".into(),
+        ..Options::default()
+    };
+    let Solution::Subgame(by_induction) = nash::solve(&file, &spe).unwrap() else {
+        panic!("backward induction's solution")
+    };
+    assert_eq!(found.equilibria[0].payoffs, by_induction.values);
+}
+
 #[test]
 fn sequence_form_is_fast_on_the_repeated_prisoners_dilemma() {
     use kalmar_efg::generate::{PRISONERS_DILEMMA, repeated};
@@ -192,6 +295,37 @@ proptest! {
         let values = regret(&sf.nfg, &MixedProfile::new(mixed)).unwrap();
         prop_assert_eq!(&values[0], &(eq.payoffs[0].clone(), Rational::ZERO));
         prop_assert_eq!(&values[1], &(eq.payoffs[1].clone(), Rational::ZERO));
+    }
+
+    #[test]
+    fn subgame_by_subgame_equilibria_are_subgame_perfect(
+        depth in 2u32..=5, chance in 0.0f64..0.4, merge in 0.0f64..0.6, seed: u64,
+    ) {
+        // Solved subgame by subgame, the plans have regret 0 on the whole game, and the
+        // behaviour restricted to every subgame has regret 0 there too (checked by the sequence
+        // form of the subgame alone, built from the subtree as a game of its own).
+        let params = TreeParams { players: 2, max_depth: depth, chance, merge, ..TreeParams::default() };
+        let game = random_tree(&params, seed);
+        let form = SequenceForm::new(&game, &Recall::check(&game)).unwrap();
+        let solved = subgames::solve(&game, &form).unwrap();
+        let eq = &solved.equilibrium;
+        prop_assert_eq!(
+            sequence_form::regret(&form, &eq.x, &eq.y).unwrap(),
+            [Rational::ZERO, Rational::ZERO]
+        );
+        let roots = subgames::subgame_roots(&game);
+        prop_assert_eq!(solved.subgames, roots.len());
+        for &root in &roots {
+            let (sub, sets) = subtree(&game, root);
+            let sub_form = SequenceForm::new(&sub, &Recall::check(&sub)).unwrap();
+            let plans: Vec<Vec<Rational>> = (0..2)
+                .map(|i| plan_from(&sub_form.players[i], &sets, &solved.behaviour))
+                .collect();
+            prop_assert_eq!(
+                sequence_form::regret(&sub_form, &plans[0], &plans[1]).unwrap(),
+                [Rational::ZERO, Rational::ZERO]
+            );
+        }
     }
 
     #[test]

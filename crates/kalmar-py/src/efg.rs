@@ -631,6 +631,11 @@ pub struct Equilibria {
     /// missing, and "vertex" lists every extreme one.
     #[pyo3(get)]
     degenerate: bool,
+    /// The subgames the sequence form ("seqform") solved one after the other, the deepest
+    /// first (1 when the game has none below the root: the equilibrium is then subgame
+    /// perfect in the trivial sense); 0 for the other methods.
+    #[pyo3(get)]
+    subgames: usize,
     text: String,
 }
 
@@ -641,10 +646,10 @@ impl Equilibria {
         saved: EquilibriumFile,
         verified: Result<(), String>,
     ) -> PyResult<Equilibria> {
-        let (timed_out, pivots, degenerate) = match solution {
-            Solution::Strategic(s) => (s.timed_out, s.pivots, s.degenerate),
-            Solution::Sequence(s) => (false, s.pivots, false),
-            Solution::Subgame(_) => (false, 0, false),
+        let (timed_out, pivots, degenerate, subgames) = match solution {
+            Solution::Strategic(s) => (s.timed_out, s.pivots, s.degenerate, 0),
+            Solution::Sequence(s) => (false, s.pivots, false, s.subgames),
+            Solution::Subgame(_) => (false, 0, false, 0),
         };
         let ok = verified.is_ok();
         let text = saved.to_text().map_err(value_error)?;
@@ -702,6 +707,7 @@ impl Equilibria {
             timed_out,
             pivots,
             degenerate,
+            subgames,
             text,
         })
     }

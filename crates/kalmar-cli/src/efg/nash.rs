@@ -185,8 +185,16 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
 }
 
 fn print_sequence(found: &SequenceSolution, elapsed: Duration) -> anyhow::Result<()> {
+    let subgames = if found.subgames > 1 {
+        format!(
+            ", subgame perfect: {} subgames solved in turn",
+            found.subgames
+        )
+    } else {
+        String::new()
+    };
     say!(
-        "An equilibrium (sequence form, {} and {} sequences, {} pivots), checked (regret 0), in {}",
+        "An equilibrium (sequence form, {} and {} sequences, {} pivots{subgames}), checked (regret 0), in {}",
         found.sequences[0],
         found.sequences[1],
         found.pivots,

@@ -34,6 +34,8 @@
 use super::lex::{Lexer, quote};
 use crate::normal::{Nfg, NfgBody, NfgOutcome};
 use kalmar_core::ParseError;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use std::fmt::Write;
 
 /// The largest number of profiles a file may declare (2^32).
@@ -75,24 +77,22 @@ pub fn read_nfg(text: &str) -> Result<Nfg, ParseError> {
             format!("strategies for each of the {} players", players.len()),
         ));
     }
-    let mut profiles: u64 = 1;
-    for &c in &counts {
-        if c == 0 {
-            return Err(ParseError::new(
-                open_span,
-                "a player without strategies",
-                "at least one strategy per player",
-            ));
-        }
-        profiles = profiles.saturating_mul(c);
-    }
-    if profiles > MAX_PROFILES {
+    if counts.contains(&0) {
         return Err(ParseError::new(
             open_span,
-            format!("{profiles} profiles"),
-            format!("at most {MAX_PROFILES} profiles"),
+            "a player without strategies",
+            "at least one strategy per player",
         ));
     }
+    // The count in full, however large, so the refusal says how many were declared.
+    let declared: BigUint = counts.iter().product();
+    let Some(profiles) = declared.to_u64().filter(|&p| p <= MAX_PROFILES) else {
+        return Err(ParseError::new(
+            open_span,
+            format!("{declared} profiles"),
+            format!("at most {MAX_PROFILES} profiles"),
+        ));
+    };
     // Every profile needs at least two characters of input (a number and a separator), so a
     // declared size larger than the text is refused before anything is allocated for it.
     let per_profile = if labelled {

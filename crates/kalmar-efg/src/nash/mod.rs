@@ -39,6 +39,7 @@ pub mod sequence_form;
 pub mod size;
 pub mod solution;
 pub mod solve;
+pub mod subgames;
 pub mod support;
 pub mod tableau;
 pub mod vertex;

@@ -1,12 +1,14 @@
 //! Mixed strategy profiles of strategic-form games and their exact regret: each player's gain
 //! from the best pure deviation, 0 for everyone exactly at a Nash equilibrium.
 //!
-//! For every profile of the game, each player's payoff from each own pure strategy against the
-//! others' mixture is accumulated once; the regret is the best of those minus the expected
-//! payoff.
+//! For each player, the payoff from each own pure strategy against the others' mixture is
+//! summed over the profiles of the others' supports alone; the regret is the best of those
+//! minus the expected payoff.
 //!
 //! # Complexity
-//! `O(P · N²)` rational operations for `P` profiles and `N` players.
+//! `O(Σᵢ Sᵢ · Πⱼ≠ᵢ |supp ⱼ|)` rational operations for `Sᵢ` strategies of player `i` and the
+//! supports `supp ⱼ` of the others: `O(N · P)` for `P` profiles at worst, `O(Σᵢ Sᵢ)` for a pure
+//! profile.
 //!
 //! ```
 //! use kalmar_efg::format::read_nfg;
@@ -106,31 +108,24 @@ pub fn regret(
             return Err(ProfileError::NotDistribution(i + 1));
         }
     }
-    // value[i][s]: player i's payoff from pure strategy s against the others' mixture.
-    let mut value: Vec<Vec<Rational>> = shape.iter().map(|&s| vec![Rational::ZERO; s]).collect();
-    let mut digit = vec![0usize; n];
-    for k in 0..game.num_profiles() {
-        for i in 0..n {
-            let mut w = Rational::ONE;
-            for j in (0..n).filter(|&j| j != i) {
-                w = &w * &profile.0[j][digit[j]];
-                if w.is_zero() {
-                    break;
-                }
-            }
-            if !w.is_zero() {
-                let u = game.payoff(k, i);
-                value[i][digit[i]] = &value[i][digit[i]] + &(&w * u);
-            }
-        }
-        for d in 0..n {
-            digit[d] += 1;
-            if digit[d] < shape[d] {
-                break;
-            }
-            digit[d] = 0;
-        }
-    }
+    // value[i][s]: player i's payoff from pure strategy s against the others' mixture, summed
+    // over the profiles of the others' supports only (one profile for a pure profile).
+    let stride: Vec<usize> = shape
+        .iter()
+        .scan(1usize, |acc, &size| {
+            let here = *acc;
+            *acc *= size;
+            Some(here)
+        })
+        .collect();
+    let supports: Vec<Vec<usize>> = profile
+        .0
+        .iter()
+        .map(|p| (0..p.len()).filter(|&s| !p[s].is_zero()).collect())
+        .collect();
+    let value: Vec<Vec<Rational>> = (0..n)
+        .map(|i| deviation_payoffs(game, profile, &supports, &stride, i))
+        .collect();
     Ok((0..n)
         .map(|i| {
             let expected = value[i]
@@ -142,6 +137,44 @@ pub fn regret(
             (expected, r)
         })
         .collect())
+}
+
+/// Player `i`'s payoff from each own pure strategy against the others' mixture: an odometer
+/// over the others' supports, and for each of their profiles a pass over `i`'s strategies.
+fn deviation_payoffs(
+    game: &Nfg,
+    profile: &MixedProfile,
+    supports: &[Vec<usize>],
+    stride: &[usize],
+    i: usize,
+) -> Vec<Rational> {
+    let n = supports.len();
+    let mut value = vec![Rational::ZERO; profile.0[i].len()];
+    let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
+    let mut digit = vec![0usize; n];
+    loop {
+        let mut weight = Rational::ONE;
+        let mut base = 0;
+        for &j in &others {
+            let s = supports[j][digit[j]];
+            weight = &weight * &profile.0[j][s];
+            base += s * stride[j];
+        }
+        for (s, v) in value.iter_mut().enumerate() {
+            *v = &*v + &(&weight * game.payoff(base + s * stride[i], i));
+        }
+        // The next profile of the others' supports, or the end.
+        let Some(j) = others
+            .iter()
+            .position(|&j| digit[j] + 1 < supports[j].len())
+        else {
+            return value;
+        };
+        for &k in &others[..j] {
+            digit[k] = 0;
+        }
+        digit[others[j]] += 1;
+    }
 }
 
 /// Whether a profile is a Nash equilibrium (every regret is 0).

@@ -124,7 +124,10 @@ pub struct SequenceSolution {
     pub sequences: [usize; 2],
     /// The equilibrium (one), checked.
     pub equilibria: Vec<BehaviourEquilibrium>,
-    /// Pivots of Lemke's algorithm.
+    /// The subgames solved one after the other, the deepest first (1 when the game has no
+    /// proper subgame): the equilibrium is subgame perfect.
+    pub subgames: usize,
+    /// Pivots of Lemke's algorithm, over all subgames.
     pub pivots: u64,
     /// Always true: the equilibrium passed the regret check.
     pub checked: bool,

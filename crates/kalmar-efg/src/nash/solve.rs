@@ -29,7 +29,7 @@ use super::solution::{
     NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution, Weights,
     strategy_names, unique_names,
 };
-use super::{lemke_howson, pure, size, support, vertex};
+use super::{lemke_howson, pure, size, subgames, support, vertex};
 use crate::format::GameFile;
 use crate::normal::{Matrix, Nfg};
 use crate::recall::Recall;
@@ -217,6 +217,11 @@ pub enum OnTree {
         form: Box<SequenceForm>,
         /// The plans and payoffs.
         equilibrium: PlanEquilibrium,
+        /// Per information set: the behaviour played there, also where the plans do not reach
+        /// it (`None` for chance).
+        behaviour: Vec<Option<Vec<kalmar_core::Rational>>>,
+        /// The subgames solved one after the other.
+        subgames: usize,
         /// Lemke's counters.
         stats: Stats,
     },
@@ -328,13 +333,13 @@ pub fn find<'a>(
         (Method::Tree(_), GameFile::Efg(game))
             if entry.id == "seqform"
                 && game.num_players() == 2
-                && size::sequence_form_entries(game) > u128::from(max_size) =>
+                && subgames::largest_entries(game) > u128::from(max_size) =>
         {
             Err(NashError::TooLarge {
                 method: entry.id,
                 work: format!(
-                    "build a sequence-form matrix of {} entries",
-                    big(size::sequence_form_entries(game))
+                    "build a sequence-form matrix of {} entries for its largest subgame",
+                    big(subgames::largest_entries(game))
                 ),
                 limit: max_size,
                 instead: "use --solver spe on a perfect-information tree, or a smaller game",
@@ -388,9 +393,19 @@ pub fn check(method: &'static str, found: Found<'_>) -> Result<Solution, NashErr
                 OnTree::Plans {
                     form,
                     equilibrium,
+                    behaviour,
+                    subgames,
                     stats,
                 },
-        } => check_plans(method, game, &form, &equilibrium, stats).map(Solution::Sequence),
+        } => check_plans(
+            method,
+            game,
+            &form,
+            &equilibrium,
+            &behaviour,
+            (subgames, stats),
+        )
+        .map(Solution::Sequence),
         Found::Tree {
             game,
             found: OnTree::Spe(spe),
@@ -458,7 +473,8 @@ fn check_plans(
     game: &Efg,
     form: &SequenceForm,
     eq: &PlanEquilibrium,
-    stats: Stats,
+    behaviour: &[Option<Vec<kalmar_core::Rational>>],
+    (subgames, stats): (usize, Stats),
 ) -> Result<SequenceSolution, NashError> {
     let regret = sequence_form::regret(form, &eq.x, &eq.y)
         .ok_or_else(|| NashError::Internal("not a realization plan".into()))?;
@@ -467,20 +483,20 @@ fn check_plans(
             "the equilibrium failed the regret check".into(),
         ));
     }
-    let plans = [&eq.x, &eq.y];
     let players = (0..2)
         .map(|i| BehaviourStrategy {
             player: game.players[i].clone(),
             name: game.player_name(i as u32),
-            behaviour: sequence_form::behaviour(game, &form.players[i], plans[i])
-                .into_iter()
-                .map(|(h, probs)| InfosetBehaviour {
+            behaviour: form.players[i]
+                .infosets
+                .iter()
+                .map(|&h| InfosetBehaviour {
                     id: h,
                     infoset: game.infoset_name(h),
                     moves: Weights(
                         unique_names(game.actions_of(h).iter().map(|a| a.label.clone()))
                             .into_iter()
-                            .zip(probs)
+                            .zip(behaviour[h.index()].iter().flatten().cloned())
                             .collect(),
                     ),
                 })
@@ -495,6 +511,7 @@ fn check_plans(
             payoffs: eq.payoffs.to_vec(),
             regret: regret.to_vec(),
         }],
+        subgames,
         pivots: stats.pivots,
         checked: true,
     })
@@ -584,12 +601,13 @@ fn extreme_equilibria(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, Nas
 fn sequence_form_equilibrium(game: &Efg) -> Result<OnTree, NashError> {
     let recall = Recall::check(game);
     let form = SequenceForm::new(game, &recall)?;
-    let (equilibrium, stats) =
-        sequence_form::solve(&form).map_err(|e| NashError::Internal(e.to_string()))?;
+    let solved = subgames::solve(game, &form).map_err(|e| NashError::Internal(e.to_string()))?;
     Ok(OnTree::Plans {
         form: Box::new(form),
-        equilibrium,
-        stats,
+        equilibrium: solved.equilibrium,
+        behaviour: solved.behaviour,
+        subgames: solved.subgames,
+        stats: solved.stats,
     })
 }
 

@@ -101,6 +101,14 @@ impl EquilibriumFile {
             .ok_or_else(|| mismatch(format!("the file has no equilibrium {}", index + 1)))?;
         profile_fits(&game.players, e, index)?;
         let mut behaviour = Behaviour(vec![None; game.infosets().len()]);
+        // Each player's information sets by number, so a deep tree's file resolves in
+        // linear time.
+        let mut by_number: Vec<HashMap<u32, InfosetId>> = vec![HashMap::new(); game.num_players()];
+        for (k, set) in game.infosets().iter().enumerate() {
+            if let Mover::Player(i) = set.mover {
+                by_number[i as usize].insert(set.number, InfosetId(k as u32));
+            }
+        }
         for (i, p) in e.profile.iter().enumerate() {
             let who = player_name(i, &game.players[i]);
             let sets = match p {
@@ -118,16 +126,13 @@ impl EquilibriumFile {
                 }
             };
             for set in sets {
-                let h = game
-                    .player_infosets(i as u32)
-                    .find(|&h| game.infoset(h).number == set.number)
-                    .ok_or_else(|| {
-                        mismatch(format!(
-                            "equilibrium {}: {who} has no information set {}",
-                            index + 1,
-                            set.number
-                        ))
-                    })?;
+                let h = by_number[i].get(&set.number).copied().ok_or_else(|| {
+                    mismatch(format!(
+                        "equilibrium {}: {who} has no information set {}",
+                        index + 1,
+                        set.number
+                    ))
+                })?;
                 let name = game.infoset_name(h);
                 if let Some(label) = &set.label
                     && *label != game.infoset(h).label

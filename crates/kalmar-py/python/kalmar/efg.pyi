@@ -127,6 +127,8 @@ class Equilibria:
     timed_out: bool
     pivots: int
     degenerate: bool
+    subgames: int
+    """Subgames "seqform" solved in turn, the deepest first (0 for other methods)."""
     def to_text(self) -> str:
         """The equilibria as the JSON file `kalmar efg nash --output` writes (`kalmar.verify`
         checks it)."""
