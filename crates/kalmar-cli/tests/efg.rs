@@ -530,6 +530,10 @@ fn chain(mover: char, depth: usize) -> std::path::PathBuf {
             _ => format!("p \"\" 1 {i} \"\" {{ \"x\" \"y\" }} 0\n"),
         };
         text += &node;
+        // 'h': player B answers every step in one information set, so no subgame is proper.
+        if mover == 'h' {
+            text += "p \"\" 2 1 \"\" { \"l\" \"r\" } 0\nt \"\" 0\n";
+        }
         text += if i == 1 {
             "t \"\" 1 \"o\" { 1, -1 }\n"
         } else {
@@ -563,16 +567,20 @@ fn methods_too_large_for_a_game_are_refused_with_their_estimate() {
         &["efg", "nash", "examples/kuhn-poker.efg", "--solver", "enum"],
         "use --solver lh",
     );
-    // A deep two-player tree: the sequence form's dense matrix is sized before it is built.
-    let deep = chain('p', 5000);
+    // A deep two-player tree without proper subgames: the sequence form's dense matrix is
+    // sized before it is built.
+    let deep = chain('h', 5000);
     refused(
         &["efg", "nash", deep.to_str().unwrap()],
-        "would build a sequence-form matrix of 400240036 entries",
+        "would build a sequence-form matrix of 400400100 entries for its largest subgame",
     );
-    // A shallower one is solved.
-    let small = chain('p', 50);
+    // A shallower one is solved, and so is a deep one whose every decision roots a subgame.
+    let small = chain('h', 50);
     let out = kalmar(&["efg", "nash", small.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
+    let chain = chain('p', 5000);
+    let found = json(&["efg", "nash", "--json", chain.to_str().unwrap()]);
+    assert_eq!(found["subgames"], 5000, "{found}");
 }
 
 #[test]
