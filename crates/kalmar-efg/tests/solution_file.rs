@@ -209,6 +209,48 @@ fn a_table_profile_with_a_profitable_deviation_is_rejected() {
     );
 }
 
+/// An approximate method's file says its ε: the check allows each player that much gain and
+/// no more, and says which ε was exceeded.
+#[test]
+fn an_epsilon_equilibrium_is_checked_within_its_epsilon() {
+    let file = game("testdata/efg/gambit-pennies.nfg");
+    let options = Options {
+        method: "enum".into(),
+        ..Options::default()
+    };
+    let mut saved =
+        EquilibriumFile::from_solution(&file, &nash::solve(&file, &options).unwrap()).unwrap();
+    // Player 1 plays 1 with 51/100: both still get 0, but player 2 gains 1/50 by playing 2.
+    let text = serde_json::to_string(&saved).unwrap();
+    let tilted = text.replacen(
+        r#"{"1":"1/2","2":"1/2"}"#,
+        r#"{"1":"51/100","2":"49/100"}"#,
+        1,
+    );
+    saved = serde_json::from_str(&tilted).unwrap();
+    assert!(saved.verify(&file).is_err());
+    saved.epsilon = Some(Rational::new(1, 25));
+    let checked = saved.verify(&file).unwrap();
+    assert_eq!(
+        checked.equilibria[0].best_responses[1],
+        Rational::new(1, 50)
+    );
+    saved.epsilon = Some(Rational::new(1, 100));
+    let why = saved.verify(&file).unwrap_err().to_string();
+    assert!(
+        why.contains("so it is not an ε-equilibrium for ε = 1/100"),
+        "{why}"
+    );
+    saved.epsilon = Some(Rational::new(-1, 100));
+    assert!(
+        saved
+            .verify(&file)
+            .unwrap_err()
+            .to_string()
+            .contains("at least 0")
+    );
+}
+
 #[test]
 fn a_file_without_equilibria_is_refused() {
     let (file, text) = entry_file();

@@ -4,7 +4,8 @@
 //! A profile is accepted when (1) it is well formed: every distribution is nonnegative and sums to
 //! 1; (2) the expected payoff of every player, recomputed exactly, is the one claimed; and (3) no
 //! player has a profitable deviation: the value of each player's best response against the
-//! others' profile, computed exactly, equals the player's payoff. The best response is found
+//! others' profile, computed exactly, equals the player's payoff (or exceeds it by at most ε,
+//! for an ε-equilibrium, the answer of the approximate methods: `check_within`). The best response is found
 //! on the tree for behaviour profiles ([`tree`]: by backward induction over the player's own
 //! information sets under perfect recall, by enumerating pure strategies otherwise) and by the
 //! best pure strategy for tables ([`table`]).
@@ -48,10 +49,11 @@ pub enum Rejection {
         /// The payoff recomputed from the profile.
         actual: Rational,
     },
-    /// A player gains by deviating.
+    /// A player gains by deviating (more than the tolerance `epsilon`, for an ε-equilibrium).
     #[error(
         "{player} gains by deviating: {deviation} pays {best}, the profile pays {payoff}, so it \
-         is not an equilibrium"
+         is not {}",
+        equilibrium_within(epsilon)
     )]
     Deviation {
         /// The player, as `player N (name)`.
@@ -62,6 +64,8 @@ pub enum Rejection {
         best: Rational,
         /// The player's expected payoff under the profile.
         payoff: Rational,
+        /// The gain allowed: 0 for an equilibrium, ε for an ε-equilibrium.
+        epsilon: Rational,
     },
     /// The game is outside what the check handles (the profile may still be right).
     #[error("{0}")]
@@ -123,12 +127,23 @@ fn distribution(probs: &[Rational], what: impl FnOnce() -> String) -> Result<(),
     Ok(())
 }
 
+/// "an equilibrium", or "an ε-equilibrium for ε = …" when a gain up to `epsilon` is allowed.
+fn equilibrium_within(epsilon: &Rational) -> String {
+    if epsilon.is_zero() {
+        "an equilibrium".to_string()
+    } else {
+        format!("an ε-equilibrium for ε = {epsilon}")
+    }
+}
+
 /// Compares the recomputed payoffs with the claimed ones and each best response with the
-/// payoff; `best` gives a player's best-response value and the deviation in words.
+/// payoff, allowing a gain of at most `epsilon`; `best` gives a player's best-response value
+/// and the deviation in words.
 fn judge(
     players: &[String],
     payoffs: Vec<Rational>,
     claimed: &[Rational],
+    epsilon: &Rational,
     mut best: impl FnMut(usize) -> Result<(Rational, String), Rejection>,
 ) -> Result<Checked, Rejection> {
     if claimed.len() != players.len() {
@@ -150,12 +165,13 @@ fn judge(
     let mut best_responses = Vec::with_capacity(players.len());
     for (i, payoff) in payoffs.iter().enumerate() {
         let (value, deviation) = best(i)?;
-        if value != *payoff {
+        if &value - payoff > *epsilon {
             return Err(Rejection::Deviation {
                 player: player_name(i, &players[i]),
                 deviation,
                 best: value,
                 payoff: payoff.clone(),
+                epsilon: epsilon.clone(),
             });
         }
         best_responses.push(value);

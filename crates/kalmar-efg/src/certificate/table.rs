@@ -35,6 +35,17 @@ pub fn check(
     profile: &[Vec<Rational>],
     claimed: &[Rational],
 ) -> Result<Checked, Rejection> {
+    check_within(game, profile, claimed, &Rational::ZERO)
+}
+
+/// Checks that `profile` is an ε-equilibrium for `epsilon`: as [`check`], but a player may gain
+/// up to `epsilon` by deviating.
+pub fn check_within(
+    game: &Nfg,
+    profile: &[Vec<Rational>],
+    claimed: &[Rational],
+    epsilon: &Rational,
+) -> Result<Checked, Rejection> {
     let shape = game.shape();
     if profile.len() != shape.len() {
         return Err(Rejection::Profile(format!(
@@ -66,7 +77,7 @@ pub fn check(
         })
         .collect();
     let names = strategy_names(game);
-    judge(&game.players, payoffs, claimed, |i| {
+    judge(&game.players, payoffs, claimed, epsilon, |i| {
         let (s, best) = value[i]
             .iter()
             .enumerate()

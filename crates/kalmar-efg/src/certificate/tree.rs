@@ -62,6 +62,17 @@ pub struct Behaviour(pub Vec<Option<Vec<Rational>>>);
 
 /// Checks the behaviour profile against the game and the payoffs `claimed`.
 pub fn check(game: &Efg, profile: &Behaviour, claimed: &[Rational]) -> Result<Checked, Rejection> {
+    check_within(game, profile, claimed, &Rational::ZERO)
+}
+
+/// Checks that the behaviour profile is an ε-equilibrium for `epsilon`: as [`check`], but a
+/// player may gain up to `epsilon` by deviating.
+pub fn check_within(
+    game: &Efg,
+    profile: &Behaviour,
+    claimed: &[Rational],
+    epsilon: &Rational,
+) -> Result<Checked, Rejection> {
     well_formed(game, profile)?;
     let pay = game.path_payoffs();
     let leaves: Vec<usize> = (0..game.num_nodes())
@@ -76,7 +87,7 @@ pub fn check(game: &Efg, profile: &Behaviour, claimed: &[Rational]) -> Result<Ch
         })
         .collect();
     let mut recall = None;
-    judge(&game.players, payoffs, claimed, |i| {
+    judge(&game.players, payoffs, claimed, epsilon, |i| {
         let others = reach(game, profile, Some(i as u32));
         let weight = |z: usize| &others[z] * &pay[z][i];
         let last = own_last_moves(game, i as u32);

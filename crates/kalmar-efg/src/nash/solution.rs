@@ -40,6 +40,10 @@ pub struct StrategicSolution {
     pub reduced: bool,
     /// The number of strategies of each player.
     pub strategic_form: Vec<usize>,
+    /// For the approximate methods: each profile's regret is at most this ε, checked exactly
+    /// (absent for the exact methods, whose regret is 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub epsilon: Option<Rational>,
     /// The equilibria, each checked.
     pub equilibria: Vec<MixedEquilibrium>,
     /// For Lemke–Howson: how many equilibria lie at the ends of paths from the artificial one.
@@ -66,7 +70,7 @@ pub struct MixedEquilibrium {
     pub players: Vec<MixedStrategy>,
     /// Per player: the expected payoff.
     pub payoffs: Vec<Rational>,
-    /// Per player: the regret (0).
+    /// Per player: the regret (0, or at most the solution's ε for an approximate method).
     pub regret: Vec<Rational>,
     /// The profile itself, every strategy's probability (zeros included), in strategy order.
     #[serde(skip)]

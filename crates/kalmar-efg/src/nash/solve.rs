@@ -206,6 +206,9 @@ pub struct Mixed {
     pub from_artificial: Option<usize>,
     /// Whether the method stopped at the deadline: the equilibria are those found so far.
     pub timed_out: bool,
+    /// For an approximate method: the largest regret it promises, which the check enforces
+    /// exactly (`None`: an exact method, regret 0).
+    pub epsilon: Option<kalmar_core::Rational>,
 }
 
 /// An equilibrium found on the tree, not yet checked.
@@ -425,10 +428,11 @@ fn check_mixed(
         .iter()
         .map(|e| {
             let regrets = regret(nfg, e).map_err(|err| NashError::Internal(err.to_string()))?;
-            if regrets.iter().any(|(_, r)| !r.is_zero()) {
-                return Err(NashError::Internal(
-                    "an equilibrium failed the regret check".into(),
-                ));
+            let allowed = mixed.epsilon.clone().unwrap_or(kalmar_core::Rational::ZERO);
+            if regrets.iter().any(|(_, r)| *r > allowed) {
+                return Err(NashError::Internal(format!(
+                    "an equilibrium failed the regret check (regret above {allowed})"
+                )));
             }
             let players =
                 e.0.iter()
@@ -459,6 +463,7 @@ fn check_mixed(
         method,
         reduced,
         strategic_form: nfg.shape(),
+        epsilon: mixed.epsilon,
         equilibria,
         from_artificial: mixed.from_artificial,
         pivots: mixed.stats.pivots,
@@ -562,6 +567,7 @@ fn pure_equilibria(nfg: &Nfg, _: Option<Instant>) -> Result<Mixed, NashError> {
         stats: Stats::default(),
         from_artificial: None,
         timed_out: false,
+        epsilon: None,
     })
 }
 
@@ -573,6 +579,7 @@ fn lemke_howson_traversal(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed,
         stats,
         from_artificial: Some(traversal.from_artificial),
         timed_out,
+        epsilon: None,
     })
 }
 
@@ -584,6 +591,7 @@ fn support_enumeration(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, Na
         stats,
         from_artificial: None,
         timed_out,
+        epsilon: None,
     })
 }
 
@@ -595,6 +603,7 @@ fn extreme_equilibria(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, Nas
         stats,
         from_artificial: None,
         timed_out,
+        epsilon: None,
     })
 }
 

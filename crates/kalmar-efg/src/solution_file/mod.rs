@@ -83,6 +83,10 @@ pub struct EquilibriumFile {
     /// The method that found them (not checked).
     #[serde(default)]
     pub method: String,
+    /// For the approximate methods: the equilibria are ε-equilibria for this ε, each player's
+    /// best deviation gaining at most it (absent: exact equilibria, ε = 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub epsilon: Option<Rational>,
     /// The equilibria.
     pub equilibria: Vec<Equilibrium>,
 }

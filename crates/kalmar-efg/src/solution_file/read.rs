@@ -53,6 +53,12 @@ impl EquilibriumFile {
                 )));
             }
         };
+        let epsilon = self.epsilon.clone().unwrap_or(Rational::ZERO);
+        if epsilon < Rational::ZERO {
+            return Err(SolutionFileError::Mismatch(format!(
+                "epsilon is {epsilon}; a tolerance is at least 0"
+            )));
+        }
         let mut equilibria = Vec::with_capacity(self.equilibria.len());
         for (k, e) in self.equilibria.iter().enumerate() {
             let rejected = |rejection: Rejection| {
@@ -68,11 +74,11 @@ impl EquilibriumFile {
             let checked = match (table_game, file) {
                 (Some(nfg), _) => {
                     let profile = mixed_profile(nfg, e, k)?;
-                    table::check(nfg, &profile, &e.payoffs).map_err(rejected)?
+                    table::check_within(nfg, &profile, &e.payoffs, &epsilon).map_err(rejected)?
                 }
                 (None, GameFile::Efg(game)) => {
                     let behaviour = self.behaviour(game, k)?;
-                    tree::check(game, &behaviour, &e.payoffs).map_err(rejected)?
+                    tree::check_within(game, &behaviour, &e.payoffs, &epsilon).map_err(rejected)?
                 }
                 (None, GameFile::Nfg(_)) => unreachable!("a tree file needs a tree"),
             };

@@ -50,6 +50,10 @@ impl EquilibriumFile {
             GameFile::Efg(game) => (&game.title, &game.players),
             GameFile::Nfg(game) => (&game.title, &game.players),
         };
+        let epsilon = match solution {
+            Solution::Strategic(found) => found.epsilon.clone(),
+            _ => None,
+        };
         let (method, form, equilibria) = match (solution, file) {
             (Solution::Strategic(found), GameFile::Nfg(_)) => (
                 found.method,
@@ -98,6 +102,7 @@ impl EquilibriumFile {
             form,
             players: players.clone(),
             method: method.into(),
+            epsilon,
             equilibria,
         })
     }
