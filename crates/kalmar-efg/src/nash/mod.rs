@@ -30,6 +30,8 @@
 //! ```
 
 pub mod backward;
+pub mod best_response;
+mod flat;
 pub mod lemke;
 pub mod lemke_howson;
 pub mod polytope;
