@@ -37,6 +37,7 @@ pub mod lemke_howson;
 pub mod polytope;
 pub mod profile;
 pub mod pure;
+pub mod rounding;
 pub mod sequence_form;
 pub mod size;
 pub mod solution;
