@@ -32,6 +32,13 @@ pub static FAMILIES: Registry<Generator> = Registry::new(
             run: poker_family,
         },
         Entry {
+            id: "leduc",
+            summary: "Leduc hold'em with SIZE ranks of two suits (3 is Leduc poker, as OpenSpiel's \
+                      leduc_poker), two players, two betting rounds and a public card",
+            bounds: "O(SIZE³) nodes",
+            run: leduc_family,
+        },
+        Entry {
             id: "repeated",
             summary: "the prisoner's dilemma repeated SIZE times, moves of each round simultaneous",
             bounds: "O(4^SIZE) nodes",
@@ -49,7 +56,7 @@ pub static FAMILIES: Registry<Generator> = Registry::new(
 /// What a family is generated from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
-    /// Cards (poker), rounds (repeated) or depth (random).
+    /// Cards (poker), ranks (leduc), rounds (repeated) or depth (random).
     pub size: u32,
     /// The seed (random).
     pub seed: u64,
@@ -84,13 +91,23 @@ pub fn generate(id: &str, params: &Params) -> Result<Efg, GenerateError> {
 }
 
 // The largest sizes: trees of at most about 10^7 nodes (N^2 deals of a few nodes each for poker,
-// 4^N for the repeated game, 3^N for random trees), refused before anything is built.
+// 600 N^3 for Leduc, 4^N for the repeated game, 3^N for random trees), refused before anything
+// is built.
 
 fn poker_family(params: &Params) -> Result<Efg, GenerateError> {
     if !(2..=1000).contains(&params.size) {
         return Err(GenerateError::Params("poker takes 2 to 1000 cards"));
     }
     Ok(poker(params.size))
+}
+
+fn leduc_family(params: &Params) -> Result<Efg, GenerateError> {
+    if !(2..=26).contains(&params.size) {
+        return Err(GenerateError::Params(
+            "leduc takes 2 to 26 ranks (about 600 N^3 nodes)",
+        ));
+    }
+    Ok(leduc(params.size))
 }
 
 fn repeated_family(params: &Params) -> Result<Efg, GenerateError> {
@@ -354,6 +371,219 @@ pub fn poker(cards: u32) -> Efg {
     b.finish().expect("poker is well formed")
 }
 
+/// Leduc hold'em (F. Southey et al., *Bayes' bluff: opponent modelling in poker*, UAI 2005)
+/// with `ranks` ranks of two suits, built as OpenSpiel's `leduc_poker` is for three ranks (its
+/// only two-player deck). Chance deals player 1 a card, then player 2 one of the others; each
+/// antes 1 and sees only their own card. In each of two betting rounds, player 1 first, a player
+/// may fold (only when facing a raise), call (check when not facing one) or raise (at most two
+/// raises a round), by 2 in the first round and 4 in the second; the round ends when a call
+/// answers a raise or both check. Between the rounds chance turns one of the remaining cards
+/// face up. At the showdown a player whose card pairs the public card wins, otherwise the higher
+/// rank; equal ranks split the pot. Moves are in OpenSpiel's order (fold, call, raise), cards
+/// dealt in its order (rank by rank, two suits each), each chance node its own information set.
+///
+/// The tree has `1 + 2r + 2r(2r − 1)(15 + 150(r − 1))` nodes for `r` ranks: 9,457 for Leduc,
+/// with 468 information sets per player. Leduc is worth about −0.0856 to player 1.
+pub fn leduc(ranks: u32) -> Efg {
+    assert!(ranks >= 2, "Leduc needs at least two ranks");
+    let mut b = EfgBuilder::new(
+        format!("Leduc hold'em with {ranks} ranks"),
+        vec!["Player 1".into(), "Player 2".into()],
+    );
+    b.comment(
+        "Each antes 1; raises are 2 in the first round and 4 in the second, at most two a round.",
+    );
+    let mut g = Leduc {
+        b,
+        ranks,
+        sets: HashMap::new(),
+        outcomes: HashMap::new(),
+    };
+    let deck: Vec<u32> = (0..2 * ranks).collect();
+    let first = g.chance("deal to player 1", &deck);
+    g.b.node("", Some(first), None).expect("the root");
+    for &one in &deck {
+        let rest: Vec<u32> = deck.iter().copied().filter(|&c| c != one).collect();
+        let second = g.chance("deal to player 2", &rest);
+        g.b.node("", Some(second), None).expect("preorder");
+        for &two in &rest {
+            g.bet(Round {
+                cards: [one, two],
+                public: None,
+                history: [String::new(), String::new()],
+                ante: [1, 1],
+                raises: 0,
+                calls: 0,
+                mover: 0,
+            });
+        }
+    }
+    g.b.finish().expect("Leduc is well formed")
+}
+
+/// Leduc's builder: the information sets by (player, label), the outcomes by player 1's payoff.
+struct Leduc {
+    b: EfgBuilder,
+    ranks: u32,
+    sets: HashMap<(usize, String), InfosetId>,
+    outcomes: HashMap<i64, crate::tree::OutcomeId>,
+}
+
+/// The state of a betting round.
+#[derive(Clone)]
+struct Round {
+    /// The private cards (card `c` has rank `c / 2`).
+    cards: [u32; 2],
+    /// The public card, in the second round.
+    public: Option<u32>,
+    /// The moves of each round so far: `f`, `c`, `r`.
+    history: [String; 2],
+    /// Each player's chips in the pot.
+    ante: [i64; 2],
+    raises: u32,
+    calls: u32,
+    mover: usize,
+}
+
+impl Leduc {
+    /// A card's name: its rank (the highest of `A23456789TJQK` for up to 13 ranks, a number
+    /// beyond) and suit.
+    fn card(&self, c: u32) -> String {
+        let (rank, suit) = (c / 2, ['s', 'h'][(c % 2) as usize]);
+        if self.ranks <= 13 {
+            let names = "A23456789TJQK".as_bytes();
+            let name = names[(13 - self.ranks + rank) as usize] as char;
+            format!("{name}{suit}")
+        } else {
+            format!("{}{suit}", rank + 1)
+        }
+    }
+
+    /// A chance information set dealing one of `cards`, each equally likely.
+    fn chance(&mut self, label: &str, cards: &[u32]) -> InfosetId {
+        let p = Rational::new(1, cards.len() as i64);
+        let moves = cards
+            .iter()
+            .map(|&c| (self.card(c), Some(Num::new(p.clone()))))
+            .collect();
+        self.b
+            .infoset(Mover::Chance, label, moves)
+            .expect("a uniform deal")
+    }
+
+    /// A terminal node paying `v` to player 1 and `−v` to player 2.
+    fn pay(&mut self, v: i64) {
+        let b = &mut self.b;
+        let o = *self.outcomes.entry(v).or_insert_with(|| {
+            b.outcome(format!("{v:+}"), vec![Num::from(v), Num::from(-v)])
+                .expect("two payoffs")
+        });
+        self.b.node("", None, Some(o)).expect("preorder");
+    }
+
+    /// The decision node of `s.mover` and everything below it.
+    fn bet(&mut self, s: Round) {
+        let p = s.mover;
+        let round = usize::from(s.public.is_some());
+        let stakes = s.ante[0].max(s.ante[1]);
+        let facing = stakes > s.ante[p];
+        let moves: Vec<char> = [(facing, 'f'), (true, 'c'), (s.raises < 2, 'r')]
+            .into_iter()
+            .filter_map(|(legal, m)| legal.then_some(m))
+            .collect();
+        let mut label = format!("{}:{}", self.card(s.cards[p]), s.history[0]);
+        if let Some(public) = s.public {
+            label += &format!(":{}:{}", self.card(public), s.history[1]);
+        }
+        let h = match self.sets.get(&(p, label.clone())) {
+            Some(&h) => h,
+            None => {
+                let names = moves
+                    .iter()
+                    .map(|m| {
+                        let name = match m {
+                            'f' => "fold",
+                            'c' => "call",
+                            _ => "raise",
+                        };
+                        (name.to_string(), None)
+                    })
+                    .collect();
+                let h = self
+                    .b
+                    .infoset(Mover::Player(p as u32), label.clone(), names)
+                    .expect("a set with moves");
+                self.sets.insert((p, label), h);
+                h
+            }
+        };
+        self.b.node("", Some(h), None).expect("preorder");
+        for m in moves {
+            let mut t = s.clone();
+            t.history[round].push(m);
+            match m {
+                'f' => self.pay(if p == 0 { -s.ante[0] } else { s.ante[1] }),
+                'c' => {
+                    t.ante[p] = stakes;
+                    t.calls += 1;
+                    let over = if t.raises == 0 {
+                        t.calls == 2
+                    } else {
+                        t.calls == 1
+                    };
+                    if !over {
+                        t.mover = 1 - p;
+                        self.bet(t);
+                    } else if round == 0 {
+                        self.public(t);
+                    } else {
+                        self.showdown(&t);
+                    }
+                }
+                _ => {
+                    t.ante[p] = stakes + if round == 0 { 2 } else { 4 };
+                    t.raises += 1;
+                    t.calls = 0;
+                    t.mover = 1 - p;
+                    self.bet(t);
+                }
+            }
+        }
+    }
+
+    /// The chance node turning up the public card, and the second round below it.
+    fn public(&mut self, s: Round) {
+        let rest: Vec<u32> = (0..2 * self.ranks)
+            .filter(|c| !s.cards.contains(c))
+            .collect();
+        let h = self.chance("public card", &rest);
+        self.b.node("", Some(h), None).expect("preorder");
+        for c in rest {
+            self.bet(Round {
+                public: Some(c),
+                raises: 0,
+                calls: 0,
+                mover: 0,
+                ..s.clone()
+            });
+        }
+    }
+
+    /// The showdown after the second round: a pair wins, else the higher rank; ties split.
+    fn showdown(&mut self, s: &Round) {
+        let public = s.public.expect("the second round") / 2;
+        let strength = |c: u32| (c / 2 == public, c / 2);
+        let (one, two) = (strength(s.cards[0]), strength(s.cards[1]));
+        // Both have put the same in the pot.
+        let v = match one.cmp(&two) {
+            std::cmp::Ordering::Greater => s.ante[1],
+            std::cmp::Ordering::Less => -s.ante[0],
+            std::cmp::Ordering::Equal => 0,
+        };
+        self.pay(v);
+    }
+}
+
 /// A two-player stage game with two moves each, played `rounds` times with the moves of each
 /// round simultaneous (player 2 does not see player 1's move of the round) and all earlier moves
 /// observed; payoffs are the sums over rounds. `stage` gives the stage payoffs
@@ -425,4 +655,64 @@ pub fn random_bimatrix(
         }
     }
     (a, bm)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recall::Recall;
+
+    #[test]
+    fn leduc_has_openspiels_tree() {
+        // OpenSpiel's leduc_poker, walked: 9,457 histories, 5,520 terminal, 157 chance, 3,780
+        // decisions in 468 information sets per player (936 information state strings).
+        let game = leduc(3);
+        assert_eq!(game.num_nodes(), 9457);
+        let terminal = game.nodes().iter().filter(|n| n.infoset.is_none()).count();
+        assert_eq!(terminal, 5520);
+        let movers: Vec<Mover> = game.infosets().iter().map(|h| h.mover).collect();
+        let count = |m: Mover| movers.iter().filter(|&&x| x == m).count();
+        assert_eq!(count(Mover::Chance), 157);
+        assert_eq!(
+            (count(Mover::Player(0)), count(Mover::Player(1))),
+            (468, 468)
+        );
+        let decisions = game
+            .nodes()
+            .iter()
+            .filter(|n| {
+                n.infoset
+                    .is_some_and(|h| movers[h.index()] != Mover::Chance)
+            })
+            .count();
+        assert_eq!(decisions, 3780);
+        assert!(Recall::check(&game).is_perfect());
+        assert!(game.outcomes().iter().all(|o| {
+            let [u, v] = &o.payoffs[..] else { panic!() };
+            &u.value + &v.value == Rational::ZERO && u.value.to_f64().abs() <= 13.0
+        }));
+        assert_eq!(game.infoset(InfosetId(2)).label, "Js:");
+        assert_eq!(
+            game.actions_of(InfosetId(0))
+                .iter()
+                .map(|a| a.label.as_str())
+                .collect::<Vec<_>>(),
+            ["Js", "Jh", "Qs", "Qh", "Ks", "Kh"]
+        );
+    }
+
+    #[test]
+    fn leduc_grows_with_the_ranks_and_is_bounded() {
+        for r in [2u64, 4, 5] {
+            let nodes = 1 + 2 * r + 2 * r * (2 * r - 1) * (15 + 150 * (r - 1));
+            assert_eq!(leduc(r as u32).num_nodes() as u64, nodes, "{r}");
+        }
+        let params = |size| Params {
+            size,
+            ..Params::default()
+        };
+        assert!(generate("leduc", &params(1)).is_err());
+        assert!(generate("leduc", &params(27)).is_err());
+        assert_eq!(generate("leduc", &params(3)).unwrap(), leduc(3));
+    }
 }

@@ -9,7 +9,8 @@
 //! - the reduced strategic form ([`strategic`]) with exact expected payoffs;
 //! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
 //!   enumeration, vertex enumeration and the sequence form with Lemke's algorithm, chosen by id
-//!   and each answer checked exactly ([`nash::solve()`]);
+//!   and each answer checked exactly ([`nash::solve()`]); for larger two-player constant-sum
+//!   games CFR+ and DCFR ([`nash::cfr`]), with exact best responses ([`nash::best_response`]);
 //! - the independent check of a claimed equilibrium ([`certificate`]) and the JSON file that
 //!   saves equilibria ([`solution_file`]);
 //! - pictures of trees as SVG, with an equilibrium's probabilities on the moves ([`draw`]);

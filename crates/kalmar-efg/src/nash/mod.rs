@@ -7,7 +7,11 @@
 //! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
-//! exponential strategic form.
+//! exponential strategic form. Beyond exact methods, two-player constant-sum games with perfect
+//! recall are solved approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+
+//! and DCFR), in floating point, with the exploitability followed by best responses
+//! ([`best_response`], exact or in `f64`); [`rounding`] turns the floating-point strategies
+//! into readable exact ones whose exploitability is then computed exactly.
 //!
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
@@ -30,11 +34,15 @@
 //! ```
 
 pub mod backward;
+pub mod best_response;
+pub mod cfr;
+mod flat;
 pub mod lemke;
 pub mod lemke_howson;
 pub mod polytope;
 pub mod profile;
 pub mod pure;
+pub mod rounding;
 pub mod sequence_form;
 pub mod size;
 pub mod solution;
