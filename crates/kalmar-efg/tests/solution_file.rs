@@ -417,7 +417,7 @@ proptest! {
             }
             Err(SolutionFileError::Rejected { rejection, .. }) => {
                 prop_assert!(!equilibrium, "{}", rejection);
-                let kalmar_efg::certificate::Rejection::Deviation { best, .. } = rejection else {
+                let kalmar_efg::certificate::Rejection::Deviation { best, .. } = *rejection else {
                     panic!("a deviation, not {rejection}");
                 };
                 prop_assert!(truth.iter().any(|(_, b)| *b == best));

@@ -216,7 +216,7 @@ pub enum SolutionFileError {
     Rejected {
         /// The equilibrium's position in the file, from 1.
         index: usize,
-        /// Why.
-        rejection: Rejection,
+        /// Why (boxed: the rare path should not make every result large).
+        rejection: Box<Rejection>,
     },
 }

@@ -65,7 +65,7 @@ impl EquilibriumFile {
                 if rejection.is_wrong() {
                     SolutionFileError::Rejected {
                         index: k + 1,
-                        rejection,
+                        rejection: Box::new(rejection),
                     }
                 } else {
                     SolutionFileError::Game(rejection.to_string())
