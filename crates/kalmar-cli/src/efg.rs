@@ -55,15 +55,19 @@ pub enum EfgCommand {
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
     },
-    /// Find Nash equilibria, exact, each checked by an independent regret test.
+    /// Find Nash equilibria, each checked by an independent regret test: exact, or approximate with an exact bound.
     ///
     /// Methods: pure (all pure equilibria, any number of players), lh (Lemke-Howson from every
     /// starting label, then from every equilibrium found), enum (support enumeration: every
     /// equilibrium of a nondegenerate game), vertex (vertex enumeration: every extreme
     /// equilibrium, degenerate games too), seqform (the sequence form and Lemke's algorithm, on
-    /// the tree: two players, perfect recall; no strategic form is built), spe (backward
-    /// induction, perfect information). pure, lh, enum and vertex work on an .nfg file or on the
-    /// reduced strategic form of an .efg file.
+    /// the tree, one subgame at a time: two players, perfect recall; no strategic form is
+    /// built; the equilibrium is subgame perfect), spe (backward induction, perfect
+    /// information). pure, lh, enum and vertex work on an .nfg file or on the reduced strategic
+    /// form of an .efg file. For games too large for exact methods, on the tree of a two-player
+    /// constant-sum game with perfect recall: cfr+, dcfr and cfr (counterfactual regret
+    /// minimisation) give an approximate equilibrium, its exact exploitability from a best
+    /// response; --iterations and --exploitability say when they stop.
     ///
     /// With -o the equilibria are saved as JSON (behaviour strategies for trees, mixed
     /// strategies for tables) for `kalmar verify`; with --svg the tree is drawn with the first
@@ -71,12 +75,14 @@ pub enum EfgCommand {
     #[command(
         after_help = "Examples:\n  kalmar efg nash examples/kuhn-poker.efg -o kuhn.json --svg kuhn.svg\n  \
         kalmar verify examples/kuhn-poker.efg kuhn.json\n  \
-        kalmar efg nash testdata/efg/stengel-6x6.nfg --solver vertex -o all.json"
+        kalmar efg nash testdata/efg/stengel-6x6.nfg --solver vertex -o all.json\n  \
+        kalmar generate efg leduc 3 -o leduc.efg\n  \
+        kalmar efg nash leduc.efg --solver cfr+ --exploitability 1e-4 -o leduc.json"
     )]
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, vertex, seqform or spe (see `kalmar efg solvers`;
+        /// The method: pure, lh, enum, vertex, seqform, spe, cfr+, dcfr or cfr (see `kalmar efg solvers`;
         /// `--method` is an old name).
         #[arg(
             long = "solver",
@@ -91,6 +97,14 @@ pub enum EfgCommand {
         /// enum tries, the sequence-form matrix of seqform (entries).
         #[arg(long, default_value_t = strategic::DEFAULT_LIMIT, value_name = "N")]
         max_size: u64,
+        /// cfr, cfr+ and dcfr: the most iterations (default 1000, or no limit with
+        /// --exploitability).
+        #[arg(long, value_name = "N")]
+        iterations: Option<u64>,
+        /// cfr, cfr+ and dcfr: stop once the exploitability (the sum of both players' gains from
+        /// deviating, measured every ten iterations) is at most E.
+        #[arg(long, value_name = "E")]
+        exploitability: Option<f64>,
         /// Also write the equilibria found (all of them) as JSON to this file, for
         /// `kalmar verify GAME FILE` and `kalmar efg draw --profile FILE`.
         #[arg(long, short, value_name = "FILE")]
@@ -173,6 +187,8 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
             file,
             method,
             max_size,
+            iterations,
+            exploitability,
             output,
             svg,
             ..
@@ -181,7 +197,14 @@ pub fn run(command: &EfgCommand) -> anyhow::Result<()> {
                 output: output.clone(),
                 svg: svg.clone(),
             };
-            nash::nash(file, method, *max_size, &save)
+            let options = kalmar_efg::nash::Options {
+                method: method.clone(),
+                max_size: *max_size,
+                deadline: None,
+                iterations: *iterations,
+                target: *exploitability,
+            };
+            nash::nash(file, options, &save)
         }
         EfgCommand::Draw {
             file,

@@ -2,6 +2,7 @@
 
 mod common;
 use common::*;
+use kalmar_core::Rational;
 
 #[test]
 fn reduce_lists_stars_by_the_tree_order() {
@@ -297,6 +298,50 @@ fn solve_detects_gambit_games_and_picks_a_method_that_fits() {
     assert_eq!(table["method"], "lh");
     let out = kalmar(&["solve", "testdata/efg/no-such-file.efg"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+/// CFR+ runs to the exploitability asked for; the saved profile carries its exact ε, which
+/// `verify` accepts and no smaller one; a general-sum game is refused as bad input.
+#[test]
+fn cfr_reaches_its_target_and_verify_accepts_its_epsilon() {
+    let saved = temp("kuhn-cfr.json");
+    let file = saved.to_str().unwrap();
+    let found = json(&[
+        "efg",
+        "nash",
+        "examples/kuhn-poker.efg",
+        "--solver",
+        "cfr+",
+        "--exploitability",
+        "1e-3",
+        "--json",
+        "-o",
+        file,
+    ]);
+    assert_eq!(found["stopped"], "target", "{found}");
+    let exploitability: Rational = found["exploitability"].as_str().unwrap().parse().unwrap();
+    assert!(
+        exploitability <= Rational::new(11, 10_000),
+        "{exploitability}"
+    );
+    let out = kalmar(&["verify", "examples/kuhn-poker.efg", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert_eq!(written["epsilon"], found["epsilon"]);
+    written["epsilon"] = serde_json::json!("0");
+    std::fs::write(&saved, written.to_string()).unwrap();
+    let out = kalmar(&["verify", "examples/kuhn-poker.efg", file]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("gains by deviating"),
+        "{}",
+        stderr(&out)
+    );
+    refused(
+        &["efg", "nash", "examples/entry.efg", "--solver", "dcfr"],
+        "CFR needs a constant-sum game",
+    );
 }
 
 #[test]

@@ -230,6 +230,32 @@ fn a_deep_chain_is_solved_subgame_by_subgame() {
     assert_eq!(found.equilibria[0].payoffs, by_induction.values);
 }
 
+/// Every CFR variant on Kuhn's poker: the exact gains bracket the game's value −1/18 (player
+/// 1 gets at most its payoff plus its own gain, at least its payoff minus player 2's), and the
+/// ε is the larger gain.
+#[test]
+fn cfr_variants_bracket_kuhns_value_by_their_exact_gains() {
+    let file = GameFile::Efg(poker(3));
+    for method in ["cfr", "cfr+", "dcfr"] {
+        let options = Options {
+            method: method.into(),
+            target: Some(1e-2),
+            ..Options::default()
+        };
+        let Solution::Iterative(found) = nash::solve(&file, &options).unwrap() else {
+            panic!("an iterative method's solution")
+        };
+        assert_eq!(found.stopped, "target", "{method}");
+        let e = &found.equilibria[0];
+        let value = Rational::new(-1, 18);
+        assert!(&e.payoffs[0] - &e.regret[1] <= value, "{method}");
+        assert!(value <= &e.payoffs[0] + &e.regret[0], "{method}");
+        assert_eq!(found.epsilon, e.regret.iter().max().unwrap().clone());
+        assert_eq!(found.exploitability, &e.regret[0] + &e.regret[1]);
+        assert!(found.exploitability <= Rational::new(11, 1000), "{method}");
+    }
+}
+
 #[test]
 fn sequence_form_is_fast_on_the_repeated_prisoners_dilemma() {
     use kalmar_efg::generate::{PRISONERS_DILEMMA, repeated};
@@ -376,6 +402,10 @@ proptest! {
                 }
                 Ok(Solution::Sequence(found)) => {
                     prop_assert!(found.equilibria[0].regret.iter().all(Rational::is_zero));
+                }
+                Ok(Solution::Iterative(found)) => {
+                    let gains = &found.equilibria[0].regret;
+                    prop_assert!(gains.iter().all(|g| *g <= found.epsilon));
                 }
                 Ok(Solution::Subgame(found)) => {
                     let pure = Options { method: "pure".into(), ..Options::default() };

@@ -295,17 +295,22 @@ impl Game {
     /// otherwise). Strategic-form methods on a tree work on its reduced strategic form, refused
     /// beyond `max_size` numbers, as are sequence forms and support enumerations larger than
     /// it. `timeout` (seconds) stops the enumerations on a strategic form (lh, enum, vertex)
-    /// with the equilibria found so far (`timed_out` is then True); the other methods run to
-    /// the end. Every equilibrium is checked by the method's exact regret test and then by the
+    /// with the equilibria found so far, and the iterative methods (cfr, cfr+, dcfr) with their
+    /// average strategy so far (`timed_out` is then True); the other methods run to the end.
+    /// The iterative methods make at most `iterations` (1000 by default, no limit when
+    /// `target` is given) and stop once the exploitability is at most `target`; their answer
+    /// is an ε-equilibrium (`epsilon`, `exploitability`, exact). Every equilibrium is checked by the method's exact regret test and then by the
     /// library's independent certificate (`verified`). The GIL is released while it runs, and
     /// Ctrl-C interrupts it.
-    #[pyo3(signature = (method = None, max_size = strategic::DEFAULT_LIMIT, timeout = None))]
+    #[pyo3(signature = (method = None, max_size = strategic::DEFAULT_LIMIT, timeout = None, iterations = None, target = None))]
     fn nash(
         &self,
         py: Python<'_>,
         method: Option<&str>,
         max_size: u64,
         timeout: Option<f64>,
+        iterations: Option<u64>,
+        target: Option<f64>,
     ) -> PyResult<Equilibria> {
         let deadline = match timeout {
             None => None,
@@ -323,6 +328,8 @@ impl Game {
                 .map_or_else(|| Options::for_game(&self.file).method, ToString::to_string),
             max_size,
             deadline,
+            iterations,
+            target,
         };
         let file = Arc::clone(&self.file);
         let (solution, saved, verified) = interruptible(py, move || {
@@ -636,6 +643,17 @@ pub struct Equilibria {
     /// perfect in the trivial sense); 0 for the other methods.
     #[pyo3(get)]
     subgames: usize,
+    /// The iterations an iterative method ("cfr", "cfr+", "dcfr") made, else 0.
+    #[pyo3(get)]
+    iterations: u64,
+    /// For an approximate method: each player's best deviation gains at most this (an exact
+    /// `Fraction`); None for the exact methods, whose equilibria have regret 0.
+    #[pyo3(get)]
+    epsilon: Option<Py<PyAny>>,
+    /// For an iterative method: the sum of both players' gains from deviating, exact
+    /// (NashConv; OpenSpiel's exploitability is half of it); else None.
+    #[pyo3(get)]
+    exploitability: Option<Py<PyAny>>,
     text: String,
 }
 
@@ -650,7 +668,20 @@ impl Equilibria {
             Solution::Strategic(s) => (s.timed_out, s.pivots, s.degenerate, 0),
             Solution::Sequence(s) => (false, s.pivots, false, s.subgames),
             Solution::Subgame(_) => (false, 0, false, 0),
+            Solution::Iterative(s) => (s.stopped == "deadline", 0, false, 0),
         };
+        let (iterations, exploitability) = match solution {
+            Solution::Iterative(s) => (
+                s.iterations,
+                Some(fraction(py, &s.exploitability)?.unbind()),
+            ),
+            _ => (0, None),
+        };
+        let epsilon = saved
+            .epsilon
+            .as_ref()
+            .map(|e| fraction(py, e).map(Bound::unbind))
+            .transpose()?;
         let ok = verified.is_ok();
         let text = saved.to_text().map_err(value_error)?;
         let equilibria = saved
@@ -708,6 +739,9 @@ impl Equilibria {
             pivots,
             degenerate,
             subgames,
+            iterations,
+            epsilon,
+            exploitability,
             text,
         })
     }

@@ -7,22 +7,19 @@ use crate::progress::spinner;
 use crate::report::{in_file, millis, table};
 use anyhow::Context;
 use kalmar_efg::format::{GameFile, to_nfg_string};
-use kalmar_efg::nash::solution::{SequenceSolution, StrategicSolution, SubgameSolution};
+use kalmar_efg::nash::solution::{
+    IterativeSolution, SequenceSolution, StrategicSolution, SubgameSolution,
+};
 use kalmar_efg::nash::{self, NashError, Options, Solution};
 use kalmar_efg::solution_file::EquilibriumFile;
 use kalmar_efg::strategic;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Finds the equilibria with `method` and prints them, checked; saves them as `save` says.
-pub fn nash(args: &FileArgs, method: &str, max_size: u64, save: &Save) -> anyhow::Result<()> {
+/// Finds the equilibria as `options` say and prints them, checked; saves them as `save` says.
+pub fn nash(args: &FileArgs, options: Options, save: &Save) -> anyhow::Result<()> {
     let started = Instant::now();
     let file = load(&args.file)?;
-    let options = Options {
-        method: method.to_string(),
-        max_size,
-        deadline: None,
-    };
     solve_and_print(args, &file, &options, started, save)
 }
 
@@ -45,13 +42,14 @@ pub fn solve_detected(
     solve_and_print(&args, file, &Options::for_game(file), Instant::now(), &save)
 }
 
-/// `options` with `--timeout`'s deadline for the methods that stop at one with the equilibria
-/// found so far (the enumerations on a strategic form); the others run until the watchdog.
+/// `options` with `--timeout`'s deadline for the methods that stop at one with what they found
+/// so far (the enumerations on a strategic form, the iterative methods on a tree); the others
+/// run until the watchdog.
 fn with_deadline(options: &Options) -> Options {
     let enumerates = matches!(
         nash::METHODS.get(&options.method).map(|e| (e.id, e.run)),
         Ok((id, nash::Method::Strategic(_))) if id != "pure"
-    );
+    ) || matches!(options.method.as_str(), "cfr" | "cfr+" | "dcfr");
     Options {
         deadline: enumerates
             .then(crate::timeout::cooperative_deadline)
@@ -86,10 +84,14 @@ fn solve_and_print(
             Solution::Strategic(found) => print_strategic(found, elapsed)?,
             Solution::Sequence(found) => print_sequence(found, elapsed)?,
             Solution::Subgame(found) => print_subgame(found)?,
+            Solution::Iterative(found) => print_iterative(found, elapsed)?,
         }
     }
     match &solution {
         Solution::Strategic(found) if found.timed_out => Err(crate::timeout::TimedOut.into()),
+        Solution::Iterative(found) if found.stopped == "deadline" => {
+            Err(crate::timeout::TimedOut.into())
+        }
         _ => Ok(()),
     }
 }
@@ -135,8 +137,12 @@ fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
 
 fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Result<()> {
     let n = found.equilibria.len();
+    let regret = match &found.epsilon {
+        Some(epsilon) => format!("regret at most {epsilon}"),
+        None => "regret 0".to_string(),
+    };
     say!(
-        "{n} equilibri{} ({}) of the {} {}, each checked (regret 0), in {}{}",
+        "{n} equilibri{} ({}) of the {} {}, each checked ({regret}), in {}{}",
         if n == 1 { "um" } else { "a" },
         found.method,
         if found.reduced {
@@ -181,6 +187,33 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
             );
         }
     }
+    Ok(())
+}
+
+fn print_iterative(found: &IterativeSolution, elapsed: Duration) -> anyhow::Result<()> {
+    say!(
+        "An approximate equilibrium ({}, {} iterations, stopped by {}) in {}: exploitability \
+         ≈ {:.3e}, an ε-equilibrium for ε ≈ {:.3e} (both exact in --json, from a best response \
+         to the probabilities as fractions)",
+        found.method,
+        found.iterations,
+        found.stopped,
+        millis(elapsed),
+        found.exploitability.to_f64(),
+        found.epsilon.to_f64(),
+    );
+    for e in &found.equilibria {
+        for ((player, payoff), gain) in e.players.iter().zip(&e.payoffs).zip(&e.regret) {
+            say!(
+                "  {} (payoff ≈ {:.6}, gains ≈ {:.3e} by deviating): {} information sets",
+                player.name,
+                payoff.to_f64(),
+                gain.to_f64(),
+                player.behaviour.len()
+            );
+        }
+    }
+    say!("  the strategies are in --json and -o FILE");
     Ok(())
 }
 

@@ -28,6 +28,8 @@ pub enum Solution {
     Sequence(SequenceSolution),
     /// A subgame-perfect equilibrium by backward induction.
     Subgame(SubgameSolution),
+    /// An approximate equilibrium in behaviour strategies from an iterative method (CFR).
+    Iterative(IterativeSolution),
 }
 
 /// Mixed equilibria of a strategic form (an `.nfg` game or an `.efg` tree's reduced one).
@@ -146,6 +148,28 @@ pub struct BehaviourEquilibrium {
     pub payoffs: Vec<Rational>,
     /// Per player: the regret (0).
     pub regret: Vec<Rational>,
+}
+
+/// An iterative method's average behaviour profile, rounded to fractions, with its exact
+/// exploitability: an ε-equilibrium for the largest gain from deviating.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct IterativeSolution {
+    /// The method's id.
+    pub method: &'static str,
+    /// The iterations made.
+    pub iterations: u64,
+    /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"`.
+    pub stopped: &'static str,
+    /// The sum of both players' gains from their best deviations, exact (NashConv; OpenSpiel's
+    /// `exploitability` is half of it).
+    pub exploitability: Rational,
+    /// The largest gain of one player from deviating, exact: the profile is an ε-equilibrium
+    /// for this ε.
+    pub epsilon: Rational,
+    /// The profile (one), its regrets the players' gains.
+    pub equilibria: Vec<BehaviourEquilibrium>,
+    /// Always true: the gains come from an exact best response to the probabilities shown.
+    pub checked: bool,
 }
 
 /// One player's behaviour strategy.

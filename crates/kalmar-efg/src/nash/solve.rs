@@ -25,12 +25,13 @@ use super::backward::{self, Spe, SpeError};
 use super::profile::{MixedProfile, Stats, regret};
 use super::sequence_form::{self, PlanEquilibrium, SequenceForm, SequenceFormError};
 use super::solution::{
-    BehaviourEquilibrium, BehaviourStrategy, InfosetBehaviour, MixedEquilibrium, MixedStrategy,
-    NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution, Weights,
-    strategy_names, unique_names,
+    BehaviourEquilibrium, BehaviourStrategy, InfosetBehaviour, IterativeSolution, MixedEquilibrium,
+    MixedStrategy, NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution,
+    Weights, strategy_names, unique_names,
 };
-use super::{lemke_howson, pure, size, subgames, support, vertex};
+use super::{best_response, cfr, lemke_howson, pure, rounding, size, subgames, support, vertex};
 use crate::format::GameFile;
+use crate::names::move_names;
 use crate::normal::{Matrix, Nfg};
 use crate::recall::Recall;
 use crate::strategic::{self, StrategicError};
@@ -45,8 +46,8 @@ pub enum Method {
     /// On a strategic form: an `.nfg` game, or the reduced strategic form of an `.efg` tree;
     /// the enumerations stop at the deadline, if one is given, with what they found so far.
     Strategic(fn(&Nfg, Option<Instant>) -> Result<Mixed, NashError>),
-    /// On the tree of an `.efg` game.
-    Tree(fn(&Efg) -> Result<OnTree, NashError>),
+    /// On the tree of an `.efg` game; the iterative methods stop as the options say.
+    Tree(fn(&Efg, &Options) -> Result<OnTree, NashError>),
 }
 
 impl Method {
@@ -99,11 +100,29 @@ pub static METHODS: Registry<Method> = Registry::new(
             bounds: "O(F · (m + n)) pivots per polytope for F lexicographic bases, then O(V_P · V_Q · (m + n) / 64)",
             run: Method::Strategic(extreme_equilibria),
         },
+        Entry {
+            id: "cfr+",
+            summary: "CFR+ (Tammelin): an approximate equilibrium of a two-player constant-sum tree, its exact exploitability from a best response",
+            bounds: "O(n + A) per iteration; exploitability O(1/T) in practice",
+            run: Method::Tree(cfr_plus),
+        },
+        Entry {
+            id: "dcfr",
+            summary: "discounted CFR (Brown-Sandholm, α = 3/2, β = 0, γ = 2): as cfr+, often fewer iterations",
+            bounds: "O(n + A) per iteration",
+            run: Method::Tree(discounted_cfr),
+        },
+        Entry {
+            id: "cfr",
+            summary: "counterfactual regret minimisation (Zinkevich et al.): as cfr+, exploitability O(1/√T)",
+            bounds: "O(n + A) per iteration",
+            run: Method::Tree(vanilla_cfr),
+        },
     ],
 );
 
 /// What to solve with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The method's id in [`METHODS`].
     pub method: String,
@@ -111,9 +130,19 @@ pub struct Options {
     /// players).
     pub max_size: u64,
     /// Strategic-form methods that enumerate (lh, enum, vertex) stop at this time with the
-    /// equilibria found so far, each checked ([`StrategicSolution::timed_out`]).
+    /// equilibria found so far, each checked ([`StrategicSolution::timed_out`]); the iterative
+    /// methods (cfr, cfr+, dcfr) with their average strategy so far.
     pub deadline: Option<Instant>,
+    /// The iterative methods: the most iterations (default [`DEFAULT_ITERATIONS`], or no
+    /// limit when `target` is given).
+    pub iterations: Option<u64>,
+    /// The iterative methods: stop once the exploitability (the sum of both players' gains
+    /// from deviating, measured every ten iterations in floating point) is at most this.
+    pub target: Option<f64>,
 }
+
+/// The iterations the iterative methods make when neither a limit nor a target is given.
+pub const DEFAULT_ITERATIONS: u64 = 1000;
 
 impl Default for Options {
     fn default() -> Self {
@@ -121,6 +150,8 @@ impl Default for Options {
             method: "seqform".into(),
             max_size: strategic::DEFAULT_LIMIT,
             deadline: None,
+            iterations: None,
+            target: None,
         }
     }
 }
@@ -183,6 +214,9 @@ pub enum NashError {
     /// Backward induction does not apply.
     #[error(transparent)]
     Spe(#[from] SpeError),
+    /// CFR does not apply.
+    #[error(transparent)]
+    Cfr(#[from] cfr::CfrError),
     /// A method failed or its answer failed the check: a defect, not bad input.
     #[error("{0}")]
     Internal(String),
@@ -230,6 +264,16 @@ pub enum OnTree {
     },
     /// A pure strategy profile by backward induction.
     Spe(Spe),
+    /// An iterative method's average behaviour profile, its probabilities rounded to
+    /// fractions.
+    Average {
+        /// Per information set: the probabilities of its moves (`None` for chance).
+        strategy: Vec<Option<Vec<kalmar_core::Rational>>>,
+        /// The iterations made.
+        iterations: u64,
+        /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"`.
+        stopped: &'static str,
+    },
 }
 
 /// What a method found, with the game it worked on, not yet checked.
@@ -271,6 +315,10 @@ impl Found<'_> {
                 found: OnTree::Spe(spe),
                 ..
             } => format!("payoffs {}", join(&spe.value[0])),
+            Found::Tree {
+                found: OnTree::Average { iterations, .. },
+                ..
+            } => format!("{iterations} iterations"),
         }
     }
 }
@@ -365,7 +413,7 @@ pub fn find<'a>(
         }
         (Method::Tree(run), GameFile::Efg(game)) => Ok(Found::Tree {
             game,
-            found: run(game)?,
+            found: run(game, options)?,
         }),
         (Method::Tree(_), GameFile::Nfg(_)) => Err(NashError::NeedsTree(entry.id)),
     }
@@ -413,6 +461,15 @@ pub fn check(method: &'static str, found: Found<'_>) -> Result<Solution, NashErr
             game,
             found: OnTree::Spe(spe),
         } => check_spe(method, game, &spe).map(Solution::Subgame),
+        Found::Tree {
+            game,
+            found:
+                OnTree::Average {
+                    strategy,
+                    iterations,
+                    stopped,
+                },
+        } => check_average(method, game, &strategy, iterations, stopped).map(Solution::Iterative),
     }
 }
 
@@ -522,6 +579,60 @@ fn check_plans(
     })
 }
 
+/// The exact account of an iterative method's profile: every player's gain from the best
+/// deviation, by an exact best response to the rational probabilities returned.
+fn check_average(
+    method: &'static str,
+    game: &Efg,
+    strategy: &[Option<Vec<kalmar_core::Rational>>],
+    iterations: u64,
+    stopped: &'static str,
+) -> Result<IterativeSolution, NashError> {
+    let response = best_response::best_response(game, strategy)
+        .map_err(|e| NashError::Internal(e.to_string()))?;
+    let gains = response.gains();
+    let epsilon = gains
+        .iter()
+        .max()
+        .cloned()
+        .unwrap_or(kalmar_core::Rational::ZERO);
+    let players = (0..game.num_players())
+        .map(|i| BehaviourStrategy {
+            player: game.players[i].clone(),
+            name: game.player_name(i as u32),
+            behaviour: game
+                .player_infosets(i as u32)
+                .filter_map(|h| {
+                    let probs = strategy[h.index()].as_ref()?;
+                    Some(InfosetBehaviour {
+                        id: h,
+                        infoset: game.infoset_name(h),
+                        moves: Weights(
+                            move_names(game, h)
+                                .into_iter()
+                                .zip(probs.iter().cloned())
+                                .collect(),
+                        ),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(IterativeSolution {
+        method,
+        iterations,
+        stopped,
+        exploitability: response.exploitability(),
+        epsilon,
+        equilibria: vec![BehaviourEquilibrium {
+            players,
+            payoffs: response.value,
+            regret: gains,
+        }],
+        checked: true,
+    })
+}
+
 fn check_spe(method: &'static str, game: &Efg, spe: &Spe) -> Result<SubgameSolution, NashError> {
     backward::check(game, &spe.choice).map_err(|node| {
         NashError::Internal(format!(
@@ -607,7 +718,48 @@ fn extreme_equilibria(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, Nas
     })
 }
 
-fn sequence_form_equilibrium(game: &Efg) -> Result<OnTree, NashError> {
+fn cfr_plus(game: &Efg, options: &Options) -> Result<OnTree, NashError> {
+    average_of(game, options, cfr::Variant::CfrPlus)
+}
+
+fn discounted_cfr(game: &Efg, options: &Options) -> Result<OnTree, NashError> {
+    average_of(game, options, cfr::Variant::Dcfr)
+}
+
+fn vanilla_cfr(game: &Efg, options: &Options) -> Result<OnTree, NashError> {
+    average_of(game, options, cfr::Variant::Cfr)
+}
+
+/// Runs a CFR variant as the options say and rounds its average profile to fractions of
+/// denominators up to [`rounding::DEFAULT_DENOMINATOR`].
+fn average_of(game: &Efg, options: &Options, variant: cfr::Variant) -> Result<OnTree, NashError> {
+    let limit = options.iterations.unwrap_or(if options.target.is_some() {
+        u64::MAX
+    } else {
+        DEFAULT_ITERATIONS
+    });
+    let run = cfr::solve(
+        game,
+        &cfr::CfrOptions {
+            variant,
+            iterations: limit,
+            target: options.target,
+            deadline: options.deadline,
+            check_every: if options.target.is_some() { 10 } else { 0 },
+        },
+    )?;
+    Ok(OnTree::Average {
+        strategy: rounding::round_profile(&run.strategy, rounding::DEFAULT_DENOMINATOR),
+        iterations: run.iterations,
+        stopped: match run.stop {
+            cfr::Stop::Iterations => "iterations",
+            cfr::Stop::Target => "target",
+            cfr::Stop::Deadline => "deadline",
+        },
+    })
+}
+
+fn sequence_form_equilibrium(game: &Efg, _: &Options) -> Result<OnTree, NashError> {
     let recall = Recall::check(game);
     let form = SequenceForm::new(game, &recall)?;
     let solved = subgames::solve(game, &form).map_err(|e| NashError::Internal(e.to_string()))?;
@@ -620,7 +772,7 @@ fn sequence_form_equilibrium(game: &Efg) -> Result<OnTree, NashError> {
     })
 }
 
-fn backward_induction(game: &Efg) -> Result<OnTree, NashError> {
+fn backward_induction(game: &Efg, _: &Options) -> Result<OnTree, NashError> {
     Ok(OnTree::Spe(backward::backward_induction(game)?))
 }
 

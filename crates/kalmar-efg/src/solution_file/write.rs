@@ -16,7 +16,7 @@ use crate::certificate::tree::Behaviour;
 use crate::format::GameFile;
 use crate::names::move_names;
 use crate::nash::Solution;
-use crate::nash::solution::{MixedEquilibrium, MixedStrategy};
+use crate::nash::solution::{BehaviourEquilibrium, MixedEquilibrium, MixedStrategy};
 use crate::recall::Recall;
 use crate::reduced::{Reduced, ReducedStrategies, all_players};
 use crate::tree::{Efg, InfosetId, Mover};
@@ -52,6 +52,7 @@ impl EquilibriumFile {
         };
         let epsilon = match solution {
             Solution::Strategic(found) => found.epsilon.clone(),
+            Solution::Iterative(found) => Some(found.epsilon.clone()),
             _ => None,
         };
         let (method, form, equilibria) = match (solution, file) {
@@ -64,21 +65,16 @@ impl EquilibriumFile {
                 let (form, equilibria) = from_reduced(game, &found.equilibria)?;
                 (found.method, form, equilibria)
             }
-            (Solution::Sequence(found), GameFile::Efg(game)) => {
-                let equilibria = found
-                    .equilibria
-                    .iter()
-                    .map(|e| {
-                        let mut behaviour = uniform(game);
-                        for h in e.players.iter().flat_map(|p| &p.behaviour) {
-                            let probs = h.moves.0.iter().map(|(_, p)| p.clone()).collect();
-                            behaviour.0[h.id.index()] = Some(probs);
-                        }
-                        tree_equilibrium(game, &behaviour, e.payoffs.clone())
-                    })
-                    .collect();
-                (found.method, Form::Tree, equilibria)
-            }
+            (Solution::Sequence(found), GameFile::Efg(game)) => (
+                found.method,
+                Form::Tree,
+                behaviour_equilibria(game, &found.equilibria),
+            ),
+            (Solution::Iterative(found), GameFile::Efg(game)) => (
+                found.method,
+                Form::Tree,
+                behaviour_equilibria(game, &found.equilibria),
+            ),
             (Solution::Subgame(found), GameFile::Efg(game)) => {
                 let mut behaviour = uniform(game);
                 for (x, node) in game.nodes().iter().enumerate() {
@@ -106,6 +102,22 @@ impl EquilibriumFile {
             equilibria,
         })
     }
+}
+
+/// Equilibria in behaviour strategies as the file writes them (sets the solution leaves out
+/// get the uniform mix).
+fn behaviour_equilibria(game: &Efg, equilibria: &[BehaviourEquilibrium]) -> Vec<Equilibrium> {
+    equilibria
+        .iter()
+        .map(|e| {
+            let mut behaviour = uniform(game);
+            for h in e.players.iter().flat_map(|p| &p.behaviour) {
+                let probs = h.moves.0.iter().map(|(_, p)| p.clone()).collect();
+                behaviour.0[h.id.index()] = Some(probs);
+            }
+            tree_equilibrium(game, &behaviour, e.payoffs.clone())
+        })
+        .collect()
 }
 
 /// A mixed equilibrium as the file writes it: each player's support by name.

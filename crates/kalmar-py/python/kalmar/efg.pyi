@@ -70,11 +70,18 @@ class Game:
     def reduced(self, player: int) -> ReducedStrategies:
         """One player's reduced strategies."""
     def nash(
-        self, method: str | None = None, max_size: int = ..., timeout: float | None = None
+        self,
+        method: str | None = None,
+        max_size: int = ...,
+        timeout: float | None = None,
+        iterations: int | None = None,
+        target: float | None = None,
     ) -> Equilibria:
         """Equilibria by a method of `methods()` (by default the one that fits the game), each
         checked by its regret test and by the independent certificate. `timeout` (seconds)
-        stops lh, enum and vertex with the equilibria found so far."""
+        stops lh, enum and vertex with the equilibria found so far, and cfr, cfr+ and dcfr
+        with their average strategy so far; those three make at most `iterations` (default
+        1000, no limit with `target`) and stop once the exploitability is at most `target`."""
 
 class Infoset:
     """An information set of a tree."""
@@ -129,6 +136,12 @@ class Equilibria:
     degenerate: bool
     subgames: int
     """Subgames "seqform" solved in turn, the deepest first (0 for other methods)."""
+    iterations: int
+    """Iterations of "cfr", "cfr+" or "dcfr" (0 for other methods)."""
+    epsilon: Fraction | None
+    """For an approximate method: each player's best deviation gains at most this, exact."""
+    exploitability: Fraction | None
+    """For an iterative method: the sum of both players' gains (NashConv), exact."""
     def to_text(self) -> str:
         """The equilibria as the JSON file `kalmar efg nash --output` writes (`kalmar.verify`
         checks it)."""
