@@ -1048,6 +1048,29 @@ fn parse(text: &str) -> PyResult<Game> {
     read_game(text).map(Game::new).map_err(value_error)
 }
 
+/// A generated game of a family of `kalmar generate efg`: "poker" (SIZE cards; 3 is Kuhn's),
+/// "leduc" (SIZE ranks; 3 is Leduc hold'em as OpenSpiel's leduc_poker), "repeated" (the
+/// prisoner's dilemma SIZE times), "random" (depth SIZE, `players`, from `seed`). Sizes out of
+/// a family's range raise ValueError.
+#[pyfunction]
+#[pyo3(signature = (family, size = 3, seed = 1, players = 2))]
+fn generate(family: &str, size: u32, seed: u64, players: u32) -> PyResult<Game> {
+    let params = kalmar_efg::generate::Params {
+        size,
+        seed,
+        players,
+    };
+    kalmar_efg::generate::generate(family, &params)
+        .map(|game| Game::new(GameFile::Efg(game)))
+        .map_err(value_error)
+}
+
+/// The ids of the generated families, in the registry's order.
+#[pyfunction]
+fn families() -> Vec<&'static str> {
+    kalmar_efg::generate::FAMILIES.ids().collect()
+}
+
 /// The ids of the equilibrium methods, in the registry's order.
 #[pyfunction]
 fn methods() -> Vec<&'static str> {
@@ -1074,6 +1097,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(methods, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(method_info, m)?)?;
     m.add("DEFAULT_MAX_SIZE", strategic::DEFAULT_LIMIT)?;
     m.add("LIST_LIMIT", LIST_LIMIT)?;

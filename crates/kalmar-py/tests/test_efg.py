@@ -335,3 +335,16 @@ def test_cfr_gives_an_epsilon_equilibrium_with_exact_gains():
     assert exact.epsilon is None and exact.iterations == 0 and exact.subgames == 1
     with pytest.raises(ValueError, match="constant-sum"):
         efg.read(EXAMPLES / "entry.efg").nash("dcfr", iterations=10)
+
+
+def test_generated_families_match_the_program():
+    assert efg.families() == ["poker", "leduc", "repeated", "random"]
+    leduc = efg.generate("leduc", 3)
+    assert leduc.num_nodes == 9457 and len(leduc.infosets) == 157 + 936
+    found = leduc.nash("dcfr", iterations=50)
+    assert found.iterations == 50 and found.exploitability < 1
+    assert efg.generate("poker").num_nodes == 55
+    with pytest.raises(ValueError, match="poker takes 2 to 1000 cards"):
+        efg.generate("poker", 1)
+    with pytest.raises(ValueError, match="chess"):
+        efg.generate("chess")

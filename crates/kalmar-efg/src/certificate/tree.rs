@@ -1,10 +1,11 @@
 //! The check of a behaviour profile on the tree: well formed, the claimed payoffs recomputed,
 //! and no player better off with another strategy.
 //!
-//! Every node's probability of being reached is the product of the chance and behaviour
-//! probabilities on its path; a player's payoff sums the leaves' payoffs weighted by it. For a
-//! player's best response the player's own probabilities are left out of that product (the
-//! *others' reach*), and then:
+//! A player's payoff is summed from the leaves up, each node's value the probability-weighted
+//! sum of its children's (exact fractions stay small that way: a flat sum over the leaves
+//! would carry one huge common denominator through every addition). For a player's best
+//! response, the *others' reach* of a node is the product of the chance and the other players'
+//! probabilities on its path, and then:
 //!
 //! - under perfect recall, by backward induction over the player's own information sets in the
 //!   sequence form's terms (Koller, Megiddo and von Stengel 1996): with `direct(σ)` the others'
@@ -78,21 +79,19 @@ pub fn check_within(
     let leaves: Vec<usize> = (0..game.num_nodes())
         .filter(|&x| game.nodes()[x].infoset.is_none())
         .collect();
-    let all = reach(game, profile, None);
     let payoffs = (0..game.num_players())
-        .map(|i| {
-            leaves
-                .iter()
-                .fold(Rational::ZERO, |acc, &z| acc + &(&all[z] * &pay[z][i]))
-        })
+        .map(|i| expected_below(game, profile, &pay, i, None)[0].clone())
         .collect();
     let mut recall = None;
     judge(&game.players, payoffs, claimed, epsilon, |i| {
-        let others = reach(game, profile, Some(i as u32));
+        let others = reach(game, profile, i as u32);
         let weight = |z: usize| &others[z] * &pay[z][i];
         let last = own_last_moves(game, i as u32);
         let best = match own_parents(game, i as u32, &last) {
-            Some(parent) => by_backward_induction(game, &last, &parent, &leaves, weight),
+            Some(parent) => {
+                let direct = direct_payoffs(game, profile, &pay, i, &others, &last);
+                by_backward_induction(game, &parent, direct)
+            }
             None => {
                 let recall = recall.get_or_insert_with(|| Recall::check(game));
                 by_pure_strategies(game, recall, i as u32, &leaves, weight)?
@@ -144,9 +143,9 @@ fn well_formed(game: &Efg, profile: &Behaviour) -> Result<(), Rejection> {
     Ok(())
 }
 
-/// Every node's probability of being reached, leaving out `skip`'s own moves (all moves count
-/// when `skip` is `None`).
-fn reach(game: &Efg, profile: &Behaviour, skip: Option<u32>) -> Vec<Rational> {
+/// Every node's probability of being reached by the others' moves and chance's: `player`'s own
+/// moves count 1.
+fn reach(game: &Efg, profile: &Behaviour, player: u32) -> Vec<Rational> {
     let mut reach = vec![Rational::ZERO; game.num_nodes()];
     reach[game.root().index()] = Rational::ONE;
     // Preorder: a parent is reached before its children are set.
@@ -158,22 +157,98 @@ fn reach(game: &Efg, profile: &Behaviour, skip: Option<u32>) -> Vec<Rational> {
         if reach[x].is_zero() {
             continue;
         }
-        let mover = game.infoset(h).mover;
+        let own = game.infoset(h).mover == Mover::Player(player);
         for (k, &child) in game.children(id).iter().enumerate() {
-            let p = match mover {
-                Mover::Player(i) if Some(i) == skip => Rational::ONE,
-                Mover::Player(_) => profile.0[h.index()].as_ref().expect("well formed")[k].clone(),
-                Mover::Chance => game.actions_of(h)[k]
-                    .prob
-                    .as_ref()
-                    .expect("chance moves have probabilities")
-                    .value
-                    .clone(),
+            reach[child.index()] = if own {
+                reach[x].clone()
+            } else {
+                &reach[x] * &move_probability(game, profile, h, k)
             };
-            reach[child.index()] = &reach[x] * &p;
         }
     }
     reach
+}
+
+/// Per node: player `i`'s expected payoff from the node on, as the profile plays below it;
+/// with `stop` set, that player's own nodes count 0 (the sums stop there). Summed from the
+/// leaves up, so each sum adds the few terms of one node's children: a flat sum over the
+/// leaves would carry one huge common denominator through every addition.
+fn expected_below(
+    game: &Efg,
+    profile: &Behaviour,
+    pay: &[Vec<Rational>],
+    i: usize,
+    stop: Option<u32>,
+) -> Vec<Rational> {
+    let mut value = vec![Rational::ZERO; game.num_nodes()];
+    // Reverse preorder: every child before its parent.
+    for x in (0..game.num_nodes()).rev() {
+        let id = NodeId(x as u32);
+        let Some(h) = game.node(id).infoset else {
+            value[x] = pay[x][i].clone();
+            continue;
+        };
+        let mover = game.infoset(h).mover;
+        if stop.is_some_and(|p| mover == Mover::Player(p)) {
+            continue;
+        }
+        let mut sum = Rational::ZERO;
+        for (k, &child) in game.children(id).iter().enumerate() {
+            let v = &value[child.index()];
+            if !v.is_zero() {
+                sum = sum + &(&move_probability(game, profile, h, k) * v);
+            }
+        }
+        value[x] = sum;
+    }
+    value
+}
+
+/// The probability of move `k` at set `h`: chance's, or the profile's for a player.
+fn move_probability(game: &Efg, profile: &Behaviour, h: InfosetId, k: usize) -> Rational {
+    match game.infoset(h).mover {
+        Mover::Player(_) => profile.0[h.index()].as_ref().expect("well formed")[k].clone(),
+        Mover::Chance => game.actions_of(h)[k]
+            .prob
+            .as_ref()
+            .expect("chance moves have probabilities")
+            .value
+            .clone(),
+    }
+}
+
+/// Per sequence of player `i` (0 the empty one, `1 + a` the one ending with move `a`): the
+/// others' reach times `i`'s payoff summed over the leaves whose last own move it is. The
+/// leaves of one sequence lie below its *region roots* (the root for the empty sequence, the
+/// children of `i`'s nodes for the others) without another node of `i` between, so each
+/// region root contributes its others' reach times its value below ([`expected_below`]).
+fn direct_payoffs(
+    game: &Efg,
+    profile: &Behaviour,
+    pay: &[Vec<Rational>],
+    i: usize,
+    others: &[Rational],
+    last: &[Option<ActionId>],
+) -> Vec<Rational> {
+    let below = expected_below(game, profile, pay, i, Some(i as u32));
+    let mut direct = vec![Rational::ZERO; game.num_actions() + 1];
+    let mut add = |y: usize| {
+        if !below[y].is_zero() && !others[y].is_zero() {
+            let s = sequence(last[y]);
+            direct[s] = &direct[s] + &(&others[y] * &below[y]);
+        }
+    };
+    add(game.root().index());
+    for (x, node) in game.nodes().iter().enumerate() {
+        if let Some(h) = node.infoset
+            && game.infoset(h).mover == Mover::Player(i as u32)
+        {
+            for &child in game.children(NodeId(x as u32)) {
+                add(child.index());
+            }
+        }
+    }
+    direct
 }
 
 /// Per node: `player`'s last own move on the path to it (`None`: no own move yet).
@@ -231,20 +306,14 @@ fn sequence(last: Option<ActionId>) -> usize {
     last.map_or(0, |a| 1 + a.index())
 }
 
-/// The best response under perfect recall, by backward induction over the player's sequences.
+/// The best response under perfect recall, by backward induction over the player's sequences
+/// from their direct payoffs ([`direct_payoffs`]).
 fn by_backward_induction(
     game: &Efg,
-    last: &[Option<ActionId>],
     parent: &[Option<Option<ActionId>>],
-    leaves: &[usize],
-    weight: impl Fn(usize) -> Rational,
+    direct: Vec<Rational>,
 ) -> Best {
     let sequences = game.num_actions() + 1;
-    let mut direct = vec![Rational::ZERO; sequences];
-    for &z in leaves {
-        let s = sequence(last[z]);
-        direct[s] = &direct[s] + &weight(z);
-    }
     let mut below: Vec<Vec<InfosetId>> = vec![Vec::new(); sequences];
     for (k, p) in parent.iter().enumerate() {
         if let Some(p) = p {

@@ -43,6 +43,8 @@ read = _native.read
 parse = _native.parse
 methods = _native.methods
 method_info = _native.method_info
+generate = _native.generate
+families = _native.families
 DEFAULT_MAX_SIZE = _native.DEFAULT_MAX_SIZE
 LIST_LIMIT = _native.LIST_LIMIT
 
@@ -55,8 +57,10 @@ __all__ = [
     "Game",
     "Infoset",
     "ReducedStrategies",
+    "families",
     "from_openspiel",
     "from_pygambit",
+    "generate",
     "method_info",
     "methods",
     "parse",

@@ -202,6 +202,14 @@ def read(path: str | os.PathLike[str]) -> Game:
 def parse(text: str) -> Game:
     """Reads a game from .efg or .nfg text, told by its first word."""
 
+def generate(family: str, size: int = 3, seed: int = 1, players: int = 2) -> Game:
+    """A generated game: "poker" (size cards, 3 is Kuhn's), "leduc" (size ranks, 3 is
+    OpenSpiel's leduc_poker), "repeated" (the prisoner's dilemma size times) or "random" (depth
+    size, `players`, from `seed`); ValueError for a size out of range."""
+
+def families() -> list[str]:
+    """The ids of the generated families."""
+
 def methods() -> list[str]:
     """The equilibrium methods' ids."""
 
