@@ -68,9 +68,10 @@
 //! ```
 
 use super::best_response::Responder;
+use super::constant_sum::{NotConstantSum, constant_sum};
 use super::flat::{CHANCE, Flat, TERMINAL};
 use crate::recall::Recall;
-use crate::tree::{Efg, NodeId};
+use crate::tree::Efg;
 use kalmar_core::Rational;
 use std::time::Instant;
 
@@ -163,20 +164,8 @@ pub enum CfrError {
     #[error("CFR needs perfect recall: {0}")]
     ImperfectRecall(String),
     /// Two plays whose payoffs sum to different totals.
-    #[error(
-        "CFR needs a constant-sum game: the payoffs of the play ending at node {first} sum to \
-         {first_total}, those of the play ending at node {other} to {other_total}"
-    )]
-    NotConstantSum {
-        /// The first terminal node in preorder.
-        first: String,
-        /// The sum of its payoffs.
-        first_total: Rational,
-        /// A terminal node whose payoffs sum to another total.
-        other: String,
-        /// That total.
-        other_total: Rational,
-    },
+    #[error("CFR needs a constant-sum game: {0}")]
+    NotConstantSum(#[from] NotConstantSum),
 }
 
 /// Runs CFR (of the chosen variant) on a two-player constant-sum game with perfect recall.
@@ -225,45 +214,6 @@ pub fn solve(game: &Efg, options: &CfrOptions) -> Result<CfrResult, CfrError> {
         trace,
         stop,
     })
-}
-
-/// Checks that every play's payoffs sum to the same total, exactly: one pass in preorder with a
-/// stack of the open path's partial sums.
-fn constant_sum(game: &Efg) -> Result<(), CfrError> {
-    let mut path: Vec<(NodeId, Rational)> = Vec::new();
-    let mut first: Option<(NodeId, Rational)> = None;
-    for (x, node) in game.nodes().iter().enumerate() {
-        let id = NodeId(x as u32);
-        while path
-            .last()
-            .is_some_and(|(top, _)| Some(*top) != node.parent)
-        {
-            path.pop();
-        }
-        let mut total = path.last().map_or(Rational::ZERO, |(_, t)| t.clone());
-        if let Some(o) = node.outcome {
-            for p in &game.outcomes()[o.index()].payoffs {
-                total = total + &p.value;
-            }
-        }
-        if node.infoset.is_some() {
-            path.push((id, total));
-            continue;
-        }
-        match &first {
-            None => first = Some((id, total)),
-            Some((z, c)) if *c != total => {
-                return Err(CfrError::NotConstantSum {
-                    first: game.node_name(*z),
-                    first_total: c.clone(),
-                    other: game.node_name(id),
-                    other_total: total,
-                });
-            }
-            Some(_) => {}
-        }
-    }
-    Ok(())
 }
 
 /// The regret minimisers of every information set, and the per-node arrays of the passes.

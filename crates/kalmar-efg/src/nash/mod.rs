@@ -36,6 +36,7 @@
 pub mod backward;
 pub mod best_response;
 pub mod cfr;
+mod constant_sum;
 mod flat;
 pub mod lemke;
 pub mod lemke_howson;
@@ -52,6 +53,7 @@ pub mod support;
 pub mod tableau;
 pub mod vertex;
 
+pub use constant_sum::NotConstantSum;
 pub use profile::{MixedProfile, ProfileError, Stats, is_equilibrium, regret};
 pub use solution::Solution;
 pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};
