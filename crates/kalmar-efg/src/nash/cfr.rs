@@ -72,7 +72,6 @@ use super::constant_sum::{NotConstantSum, constant_sum};
 use super::flat::{CHANCE, Flat, TERMINAL};
 use crate::recall::Recall;
 use crate::tree::Efg;
-use kalmar_core::Rational;
 use std::time::Instant;
 
 /// DCFR's discount of positive regrets: `t^α / (t^α + 1)`.
@@ -389,35 +388,12 @@ impl<'a> State<'a> {
 mod tests {
     use super::*;
     use crate::format::read_efg;
-    use crate::generate::{TreeParams, leduc, poker, random_tree};
+    use crate::generate::{TreeParams, leduc, poker, random_tree, zero_sum};
     use crate::nash::best_response::best_response;
     use crate::nash::rounding::{DEFAULT_DENOMINATOR, round_profile};
     use crate::number::Num;
-    use crate::tree::{EfgBuilder, InfosetId, Mover};
+    use crate::tree::{EfgBuilder, Mover};
     use proptest::prelude::*;
-
-    /// The same tree with player 2 paid the negative of player 1's payoff.
-    fn zero_sum(game: &Efg) -> Efg {
-        let mut b = EfgBuilder::new(game.title.clone(), game.players.clone());
-        for (k, h) in game.infosets().iter().enumerate() {
-            let moves = game
-                .actions_of(InfosetId(k as u32))
-                .iter()
-                .map(|a| (a.label.clone(), a.prob.clone()))
-                .collect();
-            b.infoset(h.mover, h.label.clone(), moves).unwrap();
-        }
-        for o in game.outcomes() {
-            let u = o.payoffs[0].value.clone();
-            b.outcome(o.label.clone(), vec![Num::new(u.clone()), Num::new(-u)])
-                .unwrap();
-        }
-        for node in game.nodes() {
-            b.node(node.label.clone(), node.infoset, node.outcome)
-                .unwrap();
-        }
-        b.finish().unwrap()
-    }
 
     fn run(game: &Efg, variant: Variant, iterations: u64, target: Option<f64>) -> CfrResult {
         let options = CfrOptions {
