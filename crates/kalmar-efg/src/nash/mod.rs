@@ -7,11 +7,14 @@
 //! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
-//! exponential strategic form. Beyond exact methods, two-player constant-sum games with perfect
-//! recall are solved approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+
-//! and DCFR), in floating point, with the exploitability followed by best responses
-//! ([`best_response`], exact or in `f64`); [`rounding`] turns the floating-point strategies
-//! into readable exact ones whose exploitability is then computed exactly.
+//! exponential strategic form. Two-player constant-sum games with perfect recall too large for
+//! it have the sequence form's linear program solved in floating point and the answer certified
+//! exactly ([`sequence_lp`]): an exact equilibrium recovered from the supports, or else a
+//! rounded ε-equilibrium with its exact ε. Beyond exact methods, such games are solved
+//! approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+ and DCFR), in
+//! floating point, with the exploitability followed by best responses ([`best_response`],
+//! exact or in `f64`); [`rounding`] turns the floating-point strategies into readable exact
+//! ones whose exploitability is then computed exactly.
 //!
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
