@@ -409,7 +409,9 @@ pub fn poker(cards: u32) -> Efg {
 /// dealt in its order (rank by rank, two suits each), each chance node its own information set.
 ///
 /// The tree has `1 + 2r + 2r(2r − 1)(15 + 150(r − 1))` nodes for `r` ranks: 9,457 for Leduc,
-/// with 468 information sets per player. Leduc is worth about −0.0856 to player 1.
+/// with 468 information sets per player. Leduc is worth about −0.0856 to player 1: exactly
+/// −1454920850547486749701863871533/16995463438839962469905132501930, the value of the exact
+/// equilibrium that [`sequence_lp`](crate::nash::sequence_lp) recovers.
 pub fn leduc(ranks: u32) -> Efg {
     assert!(ranks >= 2, "Leduc needs at least two ranks");
     let mut b = EfgBuilder::new(
