@@ -288,6 +288,32 @@ impl TreeGen<'_> {
     }
 }
 
+/// The same tree with player 2 paid the negative of player 1's payoff at every outcome (other
+/// players keep theirs): a random tree made zero-sum, for the methods that need one.
+pub fn zero_sum(game: &Efg) -> Efg {
+    let mut b = EfgBuilder::new(game.title.clone(), game.players.clone());
+    for (k, h) in game.infosets().iter().enumerate() {
+        let moves = game
+            .actions_of(InfosetId(k as u32))
+            .iter()
+            .map(|a| (a.label.clone(), a.prob.clone()))
+            .collect();
+        b.infoset(h.mover, h.label.clone(), moves)
+            .expect("the game's own information set");
+    }
+    for o in game.outcomes() {
+        let mut payoffs = o.payoffs.clone();
+        payoffs[1] = Num::new(-&o.payoffs[0].value);
+        b.outcome(o.label.clone(), payoffs)
+            .expect("the game's own outcome");
+    }
+    for node in game.nodes() {
+        b.node(node.label.clone(), node.infoset, node.outcome)
+            .expect("the game's own node");
+    }
+    b.finish().expect("the game's own tree")
+}
+
 /// A poker-like game: chance deals one card to each of two players from a deck of `cards`
 /// distinct cards (every ordered pair equally likely); player 1 checks or bets, player 2 (after a
 /// bet) calls or folds, (after a check) checks or bets, and player 1 then calls or folds. The
@@ -383,7 +409,9 @@ pub fn poker(cards: u32) -> Efg {
 /// dealt in its order (rank by rank, two suits each), each chance node its own information set.
 ///
 /// The tree has `1 + 2r + 2r(2r − 1)(15 + 150(r − 1))` nodes for `r` ranks: 9,457 for Leduc,
-/// with 468 information sets per player. Leduc is worth about −0.0856 to player 1.
+/// with 468 information sets per player. Leduc is worth about −0.0856 to player 1: exactly
+/// −1454920850547486749701863871533/16995463438839962469905132501930, the value of the exact
+/// equilibrium that [`sequence_lp`](crate::nash::sequence_lp) recovers.
 pub fn leduc(ranks: u32) -> Efg {
     assert!(ranks >= 2, "Leduc needs at least two ranks");
     let mut b = EfgBuilder::new(

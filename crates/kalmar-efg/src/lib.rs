@@ -10,7 +10,9 @@
 //! - equilibria ([`nash`]): pure equilibria, backward induction, Lemke–Howson, support
 //!   enumeration, vertex enumeration and the sequence form with Lemke's algorithm, chosen by id
 //!   and each answer checked exactly ([`nash::solve()`]); for larger two-player constant-sum
-//!   games CFR+ and DCFR ([`nash::cfr`]), with exact best responses ([`nash::best_response`]);
+//!   games the sequence-form linear program in floating point, certified exactly
+//!   ([`nash::sequence_lp`]), and CFR+ and DCFR ([`nash::cfr`]), with exact best responses
+//!   ([`nash::best_response`]);
 //! - the independent check of a claimed equilibrium ([`certificate`]) and the JSON file that
 //!   saves equilibria ([`solution_file`]);
 //! - pictures of trees as SVG, with an equilibrium's probabilities on the moves ([`draw`]);

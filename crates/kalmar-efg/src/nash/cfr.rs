@@ -68,10 +68,10 @@
 //! ```
 
 use super::best_response::Responder;
+use super::constant_sum::{NotConstantSum, constant_sum};
 use super::flat::{CHANCE, Flat, TERMINAL};
 use crate::recall::Recall;
-use crate::tree::{Efg, NodeId};
-use kalmar_core::Rational;
+use crate::tree::Efg;
 use std::time::Instant;
 
 /// DCFR's discount of positive regrets: `t^α / (t^α + 1)`.
@@ -163,20 +163,8 @@ pub enum CfrError {
     #[error("CFR needs perfect recall: {0}")]
     ImperfectRecall(String),
     /// Two plays whose payoffs sum to different totals.
-    #[error(
-        "CFR needs a constant-sum game: the payoffs of the play ending at node {first} sum to \
-         {first_total}, those of the play ending at node {other} to {other_total}"
-    )]
-    NotConstantSum {
-        /// The first terminal node in preorder.
-        first: String,
-        /// The sum of its payoffs.
-        first_total: Rational,
-        /// A terminal node whose payoffs sum to another total.
-        other: String,
-        /// That total.
-        other_total: Rational,
-    },
+    #[error("CFR needs a constant-sum game: {0}")]
+    NotConstantSum(#[from] NotConstantSum),
 }
 
 /// Runs CFR (of the chosen variant) on a two-player constant-sum game with perfect recall.
@@ -225,45 +213,6 @@ pub fn solve(game: &Efg, options: &CfrOptions) -> Result<CfrResult, CfrError> {
         trace,
         stop,
     })
-}
-
-/// Checks that every play's payoffs sum to the same total, exactly: one pass in preorder with a
-/// stack of the open path's partial sums.
-fn constant_sum(game: &Efg) -> Result<(), CfrError> {
-    let mut path: Vec<(NodeId, Rational)> = Vec::new();
-    let mut first: Option<(NodeId, Rational)> = None;
-    for (x, node) in game.nodes().iter().enumerate() {
-        let id = NodeId(x as u32);
-        while path
-            .last()
-            .is_some_and(|(top, _)| Some(*top) != node.parent)
-        {
-            path.pop();
-        }
-        let mut total = path.last().map_or(Rational::ZERO, |(_, t)| t.clone());
-        if let Some(o) = node.outcome {
-            for p in &game.outcomes()[o.index()].payoffs {
-                total = total + &p.value;
-            }
-        }
-        if node.infoset.is_some() {
-            path.push((id, total));
-            continue;
-        }
-        match &first {
-            None => first = Some((id, total)),
-            Some((z, c)) if *c != total => {
-                return Err(CfrError::NotConstantSum {
-                    first: game.node_name(*z),
-                    first_total: c.clone(),
-                    other: game.node_name(id),
-                    other_total: total,
-                });
-            }
-            Some(_) => {}
-        }
-    }
-    Ok(())
 }
 
 /// The regret minimisers of every information set, and the per-node arrays of the passes.
@@ -439,35 +388,12 @@ impl<'a> State<'a> {
 mod tests {
     use super::*;
     use crate::format::read_efg;
-    use crate::generate::{TreeParams, leduc, poker, random_tree};
+    use crate::generate::{TreeParams, leduc, poker, random_tree, zero_sum};
     use crate::nash::best_response::best_response;
     use crate::nash::rounding::{DEFAULT_DENOMINATOR, round_profile};
     use crate::number::Num;
-    use crate::tree::{EfgBuilder, InfosetId, Mover};
+    use crate::tree::{EfgBuilder, Mover};
     use proptest::prelude::*;
-
-    /// The same tree with player 2 paid the negative of player 1's payoff.
-    fn zero_sum(game: &Efg) -> Efg {
-        let mut b = EfgBuilder::new(game.title.clone(), game.players.clone());
-        for (k, h) in game.infosets().iter().enumerate() {
-            let moves = game
-                .actions_of(InfosetId(k as u32))
-                .iter()
-                .map(|a| (a.label.clone(), a.prob.clone()))
-                .collect();
-            b.infoset(h.mover, h.label.clone(), moves).unwrap();
-        }
-        for o in game.outcomes() {
-            let u = o.payoffs[0].value.clone();
-            b.outcome(o.label.clone(), vec![Num::new(u.clone()), Num::new(-u)])
-                .unwrap();
-        }
-        for node in game.nodes() {
-            b.node(node.label.clone(), node.infoset, node.outcome)
-                .unwrap();
-        }
-        b.finish().unwrap()
-    }
 
     fn run(game: &Efg, variant: Variant, iterations: u64, target: Option<f64>) -> CfrResult {
         let options = CfrOptions {

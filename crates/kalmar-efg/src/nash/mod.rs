@@ -7,11 +7,14 @@
 //! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
-//! exponential strategic form. Beyond exact methods, two-player constant-sum games with perfect
-//! recall are solved approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+
-//! and DCFR), in floating point, with the exploitability followed by best responses
-//! ([`best_response`], exact or in `f64`); [`rounding`] turns the floating-point strategies
-//! into readable exact ones whose exploitability is then computed exactly.
+//! exponential strategic form. Two-player constant-sum games with perfect recall too large for
+//! it have the sequence form's linear program solved in floating point and the answer certified
+//! exactly ([`sequence_lp`]): an exact equilibrium recovered from the supports, or else a
+//! rounded ε-equilibrium with its exact ε. Beyond exact methods, such games are solved
+//! approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+ and DCFR), in
+//! floating point, with the exploitability followed by best responses ([`best_response`],
+//! exact or in `f64`); [`rounding`] turns the floating-point strategies into readable exact
+//! ones whose exploitability is then computed exactly.
 //!
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
@@ -36,14 +39,17 @@
 pub mod backward;
 pub mod best_response;
 pub mod cfr;
+mod constant_sum;
 mod flat;
 pub mod lemke;
 pub mod lemke_howson;
+mod linear_system;
 pub mod polytope;
 pub mod profile;
 pub mod pure;
 pub mod rounding;
 pub mod sequence_form;
+pub mod sequence_lp;
 pub mod size;
 pub mod solution;
 pub mod solve;
@@ -52,6 +58,7 @@ pub mod support;
 pub mod tableau;
 pub mod vertex;
 
+pub use constant_sum::NotConstantSum;
 pub use profile::{MixedProfile, ProfileError, Stats, is_equilibrium, regret};
 pub use solution::Solution;
 pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};

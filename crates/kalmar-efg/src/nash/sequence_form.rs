@@ -135,6 +135,20 @@ impl Sequences {
         last.map_or(0, |a| self.seq_of[a.index()].expect("own move"))
     }
 
+    /// The rows of the constraints `Ex = e` on a realization plan, sparse as (sequence,
+    /// coefficient): row 0 is `x_∅ = 1`, row `1 + k` is `Σ_a x(h_k a) − x(parent of h_k) = 0`
+    /// for the `k`-th information set (its right-hand side 0).
+    pub fn constraints(&self) -> Vec<Vec<(usize, Rational)>> {
+        let mut rows = vec![vec![(0, Rational::ONE)]];
+        for (kids, &parent) in self.children.iter().zip(&self.parent) {
+            let mut row: Vec<(usize, Rational)> =
+                kids.iter().map(|&k| (k, Rational::ONE)).collect();
+            row.push((parent, -Rational::ONE));
+            rows.push(row);
+        }
+        rows
+    }
+
     /// Whether `x` is a realization plan: nonnegative, `x_∅ = 1`, and the constraints hold.
     pub fn is_plan(&self, x: &[Rational]) -> bool {
         x.len() == self.len()
@@ -246,20 +260,9 @@ pub fn solve(form: &SequenceForm) -> Result<(PlanEquilibrium, Stats), SequenceFo
         m[ox + s1][oy + s2] = &m[ox + s1][oy + s2] - &a;
         m[oy + s2][ox + s1] = &m[oy + s2][ox + s1] - &b;
     }
-    // E rows: row 0 is x_∅ = 1; row 1 + k is Σ x(h_k, ·) − x(parent) = 0.
-    let constraints = |seqs: &Sequences| -> Vec<Vec<(usize, Rational)>> {
-        let mut rows = vec![vec![(0, Rational::ONE)]];
-        for (kids, &parent) in seqs.children.iter().zip(&seqs.parent) {
-            let mut row: Vec<(usize, Rational)> =
-                kids.iter().map(|&k| (k, Rational::ONE)).collect();
-            row.push((parent, -Rational::ONE));
-            rows.push(row);
-        }
-        rows
-    };
     for (rows, ovar, op, om) in [
-        (constraints(p1), ox, oup, oum),
-        (constraints(p2), oy, ovp, ovm),
+        (p1.constraints(), ox, oup, oum),
+        (p2.constraints(), oy, ovp, ovm),
     ] {
         for (h, row) in rows.iter().enumerate() {
             for (s, e) in row {
