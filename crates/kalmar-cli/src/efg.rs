@@ -64,10 +64,12 @@ pub enum EfgCommand {
     /// the tree, one subgame at a time: two players, perfect recall; no strategic form is
     /// built; the equilibrium is subgame perfect), spe (backward induction, perfect
     /// information). pure, lh, enum and vertex work on an .nfg file or on the reduced strategic
-    /// form of an .efg file. For games too large for exact methods, on the tree of a two-player
-    /// constant-sum game with perfect recall: cfr+, dcfr and cfr (counterfactual regret
-    /// minimisation) give an approximate equilibrium, its exact exploitability from a best
-    /// response; --iterations and --exploitability say when they stop.
+    /// form of an .efg file. On the tree of a two-player constant-sum game with perfect recall:
+    /// lp solves the sequence form's linear program in floating point and recovers the exact
+    /// equilibrium from it (Leduc poker in about a second), and for games too large for that,
+    /// cfr+, dcfr and cfr (counterfactual regret minimisation) give an approximate equilibrium,
+    /// its exact exploitability from a best response; --iterations and --exploitability say
+    /// when they stop.
     ///
     /// With -o the equilibria are saved as JSON (behaviour strategies for trees, mixed
     /// strategies for tables) for `kalmar verify`; with --svg the tree is drawn with the first
@@ -82,7 +84,7 @@ pub enum EfgCommand {
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, vertex, seqform, spe, cfr+, dcfr or cfr (see `kalmar efg solvers`;
+        /// The method: pure, lh, enum, vertex, seqform, spe, lp, cfr+, dcfr or cfr (see `kalmar efg solvers`;
         /// `--method` is an old name).
         #[arg(
             long = "solver",

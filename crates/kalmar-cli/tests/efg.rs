@@ -342,6 +342,26 @@ fn cfr_reaches_its_target_and_verify_accepts_its_epsilon() {
         &["efg", "nash", "examples/entry.efg", "--solver", "dcfr"],
         "CFR needs a constant-sum game",
     );
+    // The LP's answer on Kuhn's poker is exact: no ε in its file.
+    let found = json(&[
+        "efg",
+        "nash",
+        "examples/kuhn-poker.efg",
+        "--solver",
+        "lp",
+        "--json",
+        "-o",
+        file,
+    ]);
+    assert_eq!(
+        found["equilibria"][0]["payoffs"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert!(written.get("epsilon").is_none(), "{written}");
+    let out = kalmar(&["verify", "examples/kuhn-poker.efg", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 #[test]

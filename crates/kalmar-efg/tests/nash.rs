@@ -230,6 +230,23 @@ fn a_deep_chain_is_solved_subgame_by_subgame() {
     assert_eq!(found.equilibria[0].payoffs, by_induction.values);
 }
 
+/// The sequence-form LP recovers Kuhn's exact equilibrium: the value −1/18, regret 0.
+#[test]
+fn the_linear_program_gives_kuhns_exact_value() {
+    let file = GameFile::Efg(poker(3));
+    let options = Options {
+        method: "lp".into(),
+        ..Options::default()
+    };
+    let Solution::Sequence(found) = nash::solve(&file, &options).unwrap() else {
+        panic!("an exact equilibrium on the tree")
+    };
+    assert_eq!(found.method, "lp");
+    let e = &found.equilibria[0];
+    assert_eq!(e.payoffs, [Rational::new(-1, 18), Rational::new(1, 18)]);
+    assert!(e.regret.iter().all(Rational::is_zero));
+}
+
 /// Every CFR variant on Kuhn's poker: the exact gains bracket the game's value −1/18 (player
 /// 1 gets at most its payoff plus its own gain, at least its payoff minus player 2's), and the
 /// ε is the larger gain.

@@ -148,8 +148,8 @@ def test_every_method_agrees_on_the_entry_game():
     entry = efg.read(EXAMPLES / "entry.efg")
     in_accommodate = [{1: {"Out": 0, "In": 1}}, {1: {"Fight": 0, "Accommodate": 1}}]
     assert [m[0] for m in efg.method_info()] == efg.methods()
-    # The iterative methods need a constant-sum game, which the entry game is not.
-    for method in set(efg.methods()) - {"cfr", "cfr+", "dcfr"}:
+    # The iterative methods and the LP need a constant-sum game, which the entry game is not.
+    for method in set(efg.methods()) - {"cfr", "cfr+", "dcfr", "lp"}:
         found = entry.nash(method)
         assert found.method == method and found.verified and not found.timed_out
         payoffs = {tuple(e.payoffs) for e in found}
@@ -223,7 +223,7 @@ def test_timeouts_stop_the_enumerations_with_what_they_found():
         kuhn.nash("enum")
     with pytest.raises(ValueError, match="perfect information"):
         kuhn.nash("spe")
-    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, cfr\\+, dcfr, cfr"):
+    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, lp, cfr\\+, dcfr, cfr"):
         kuhn.nash("nope")
 
 
@@ -348,3 +348,11 @@ def test_generated_families_match_the_program():
         efg.generate("poker", 1)
     with pytest.raises(ValueError, match="chess"):
         efg.generate("chess")
+
+
+def test_the_linear_program_solves_leduc_exactly():
+    leduc = efg.generate("leduc", 3)
+    found = leduc.nash("lp")
+    assert found.verified and found.epsilon is None
+    value = found.equilibria[0].payoffs[0]
+    assert isinstance(value, Fraction) and abs(value - Fraction(-85606, 1000000)) < Fraction(1, 10**6)

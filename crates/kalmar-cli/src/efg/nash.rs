@@ -227,7 +227,8 @@ fn print_sequence(found: &SequenceSolution, elapsed: Duration) -> anyhow::Result
         String::new()
     };
     say!(
-        "An equilibrium (sequence form, {} and {} sequences, {} pivots{subgames}), checked (regret 0), in {}",
+        "An equilibrium ({}: sequence form, {} and {} sequences, {} pivots{subgames}), checked (regret 0), in {}",
+        found.method,
         found.sequences[0],
         found.sequences[1],
         found.pivots,

@@ -158,7 +158,9 @@ pub struct IterativeSolution {
     pub method: &'static str,
     /// The iterations made.
     pub iterations: u64,
-    /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"`.
+    /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"` (an iterative
+    /// method), `"rounding"` (the LP's floating-point answer, rounded, when no exact one was
+    /// recovered).
     pub stopped: &'static str,
     /// The sum of both players' gains from their best deviations, exact (NashConv; OpenSpiel's
     /// `exploitability` is half of it).

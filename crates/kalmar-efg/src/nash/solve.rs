@@ -29,7 +29,9 @@ use super::solution::{
     MixedStrategy, NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution,
     Weights, strategy_names, unique_names,
 };
-use super::{best_response, cfr, lemke_howson, pure, rounding, size, subgames, support, vertex};
+use super::{
+    best_response, cfr, lemke_howson, pure, rounding, sequence_lp, size, subgames, support, vertex,
+};
 use crate::format::GameFile;
 use crate::names::move_names;
 use crate::normal::{Matrix, Nfg};
@@ -99,6 +101,12 @@ pub static METHODS: Registry<Method> = Registry::new(
             summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
             bounds: "O(F · (m + n)) pivots per polytope for F lexicographic bases, then O(V_P · V_Q · (m + n) / 64)",
             run: Method::Strategic(extreme_equilibria),
+        },
+        Entry {
+            id: "lp",
+            summary: "the sequence-form linear program of a two-player constant-sum tree in floating point (Clarabel), then the exact equilibrium recovered from its supports and checked; an ε-equilibrium with exact ε if that fails",
+            bounds: "an interior-point LP of size linear in the tree, then sparse exact elimination",
+            run: Method::Tree(linear_program),
         },
         Entry {
             id: "cfr+",
@@ -217,6 +225,9 @@ pub enum NashError {
     /// CFR does not apply.
     #[error(transparent)]
     Cfr(#[from] cfr::CfrError),
+    /// The sequence-form LP does not apply, or its solver failed.
+    #[error(transparent)]
+    Lp(#[from] sequence_lp::SequenceLpError),
     /// A method failed or its answer failed the check: a defect, not bad input.
     #[error("{0}")]
     Internal(String),
@@ -225,7 +236,10 @@ pub enum NashError {
 impl NashError {
     /// Whether this is a defect of the library rather than something about the input.
     pub fn is_internal(&self) -> bool {
-        matches!(self, NashError::Internal(_))
+        matches!(
+            self,
+            NashError::Internal(_) | NashError::Lp(sequence_lp::SequenceLpError::Solver(_))
+        )
     }
 }
 
@@ -715,6 +729,29 @@ fn extreme_equilibria(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, Nas
         from_artificial: None,
         timed_out,
         epsilon: None,
+    })
+}
+
+/// The sequence-form LP: exact plans when recovered, else the rounded profile with its exact
+/// gains (checked as an iterative method's answer is).
+fn linear_program(game: &Efg, _: &Options) -> Result<OnTree, NashError> {
+    let solved = sequence_lp::solve(game)?;
+    Ok(match solved.certified {
+        sequence_lp::Certified::Exact(exact) => {
+            let exact = *exact;
+            OnTree::Plans {
+                form: Box::new(exact.form),
+                equilibrium: exact.equilibrium,
+                behaviour: exact.behaviour,
+                subgames: 1,
+                stats: Stats::default(),
+            }
+        }
+        sequence_lp::Certified::Approximate(approximate) => OnTree::Average {
+            strategy: approximate.behaviour,
+            iterations: 0,
+            stopped: "rounding",
+        },
     })
 }
 
