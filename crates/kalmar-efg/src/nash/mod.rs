@@ -11,7 +11,9 @@
 //! recall are solved approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+
 //! and DCFR), in floating point, with the exploitability followed by best responses
 //! ([`best_response`], exact or in `f64`); [`rounding`] turns the floating-point strategies
-//! into readable exact ones whose exploitability is then computed exactly.
+//! into readable exact ones whose exploitability is then computed exactly. For any number of
+//! players, [`logit`] follows the logit quantal response equilibrium branch in floating point
+//! to the Nash equilibrium it selects, rounded to fractions with its regret computed exactly.
 //!
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
@@ -39,6 +41,7 @@ pub mod cfr;
 mod flat;
 pub mod lemke;
 pub mod lemke_howson;
+pub mod logit;
 pub mod polytope;
 pub mod profile;
 pub mod pure;
