@@ -60,6 +60,9 @@ const MAX_CONTRACTION: f64 = 0.6;
 const CORRECTOR_ITERATIONS: usize = 10;
 /// The corrector has converged when its step is at most this times `1 + λ`.
 const CORRECTOR_TOLERANCE: f64 = 1e-12;
+/// The least cosine of the angle between successive tangents before the step is retried
+/// shorter.
+const MIN_COSINE: f64 = 0.9;
 /// The factor by which a failed step is shortened.
 const DECELERATION: f64 = 0.5;
 /// The shortest step tried before giving up.
@@ -144,6 +147,10 @@ pub struct LogitResult {
     pub steps: u64,
     /// Why the run stopped.
     pub stop: Stop,
+    /// The bifurcation points crossed, where the Jacobian is singular and other branches meet
+    /// this one (not in generic games): the branch was continued through each, so the
+    /// equilibrium reached is one of several the correspondence can be said to select.
+    pub bifurcations: u64,
     /// The points of the branch from `λ = 0`, when asked for ([`LogitOptions::record_path`]).
     pub path: Vec<PathPoint>,
 }
@@ -189,6 +196,7 @@ pub fn logit(game: &Nfg, options: &LogitOptions) -> Result<LogitResult, LogitErr
         lambda,
         steps,
         stop,
+        bifurcations: tracer.bifurcations,
         path,
     })
 }
@@ -327,8 +335,10 @@ struct Tracer<'a> {
     trial: Vec<f64>,
     /// The oriented unit tangent at `point`.
     tangent: Vec<f64>,
-    /// The sign making `λ` increase at the start.
+    /// The sign making `λ` increase at the start (reversed at each bifurcation crossed).
     orientation: f64,
+    /// The bifurcations crossed.
+    bifurcations: u64,
     /// The probabilities at the point last evaluated.
     sigma: Vec<f64>,
     /// The payoffs of the strategies and their derivatives there.
@@ -362,6 +372,7 @@ impl<'a> Tracer<'a> {
             point,
             tangent: vec![0.0; size + 1],
             orientation: 1.0,
+            bifurcations: 0,
             sigma: vec![0.0; size],
             u: vec![0.0; size],
             d: vec![0.0; size * size],
@@ -381,11 +392,12 @@ impl<'a> Tracer<'a> {
         self.trial.copy_from_slice(&self.point);
         self.evaluate();
         let sign = self.factor().unwrap_or(1.0);
-        self.set_tangent(sign);
-        if self.tangent[size] < 0.0 {
+        self.unit_tangent(sign);
+        if self.work[size] < 0.0 {
             self.orientation = -1.0;
-            self.tangent.iter_mut().for_each(|t| *t = -*t);
+            self.work.iter_mut().for_each(|t| *t = -*t);
         }
+        self.tangent.copy_from_slice(&self.work);
         let mut step = options.first_step;
         let mut steps = 0;
         loop {
@@ -408,9 +420,10 @@ impl<'a> Tracer<'a> {
                 for ((t, p), v) in self.trial.iter_mut().zip(&self.point).zip(&self.tangent) {
                     *t = p + step * v;
                 }
-                if let Some((distance, contraction, sign)) = self.correct() {
+                if let Some((distance, contraction, sign)) = self.correct()
+                    && self.turn(sign)
+                {
                     std::mem::swap(&mut self.point, &mut self.trial);
-                    self.set_tangent(sign);
                     let slow = (distance / MAX_DISTANCE)
                         .sqrt()
                         .max((contraction / MAX_CONTRACTION).sqrt());
@@ -546,13 +559,37 @@ impl<'a> Tracer<'a> {
         }
     }
 
-    /// The unit tangent (the last column of `Q`), oriented by the factorisation's sign.
-    fn set_tangent(&mut self, sign: f64) {
+    /// The unit tangent (the last column of `Q`) into `work`, oriented by the factorisation's
+    /// sign.
+    fn unit_tangent(&mut self, sign: f64) {
         let size = self.table.size;
         self.work.fill(0.0);
         self.work[size] = sign * self.orientation;
         self.apply_q();
+    }
+
+    /// Takes the tangent at the corrected point, unless it turns too far from the last one
+    /// (the step was too long). A tangent turned back means that the determinant changed sign
+    /// between the points: the step crossed a bifurcation (in games with symmetries, say), and
+    /// the branch is continued straight through it, with the orientation reversed.
+    fn turn(&mut self, sign: f64) -> bool {
+        self.unit_tangent(sign);
+        let cosine: f64 = self
+            .work
+            .iter()
+            .zip(&self.tangent)
+            .map(|(a, b)| a * b)
+            .sum();
+        if cosine.abs() < MIN_COSINE {
+            return false;
+        }
+        if cosine < 0.0 {
+            self.orientation = -self.orientation;
+            self.work.iter_mut().for_each(|t| *t = -*t);
+            self.bifurcations += 1;
+        }
         self.tangent.copy_from_slice(&self.work);
+        true
     }
 
     /// The Newton step `−J⁺ h` into `work`: `Rᵀ y = h`, then `−Q (y, 0)`.
@@ -857,6 +894,21 @@ mod tests {
             &[&[1, 0, 0], &[0, 2, 0], &[0, 0, 3]],
         ));
         assert_eq!(result.profile, MixedProfile::pure(&[3, 3], &[1, 1]));
+    }
+
+    #[test]
+    fn a_bifurcation_is_crossed() {
+        // The Battle of the Sexes: the branch of profiles symmetric under exchanging the
+        // players and their strategies meets, at a pitchfork, the two branches to the pure
+        // equilibria; followed straight through it, it ends at the mixed equilibrium. (Gambit
+        // perturbs the game there and ends at the first pure one instead.)
+        let result = traced(&bimatrix(&[&[3, 0], &[0, 2]], &[&[2, 0], &[0, 3]]));
+        assert_eq!(result.bifurcations, 1);
+        assert_eq!(
+            result.profile,
+            fractions(&[&[(3, 5), (2, 5)], &[(2, 5), (3, 5)]])
+        );
+        assert_eq!(result.regret, Rational::ZERO);
     }
 
     #[test]
