@@ -1,4 +1,5 @@
-//! Nash equilibria, exact, each checked by an independent regret test.
+//! Nash equilibria, each checked by an independent regret test: exact, or approximate with an
+//! exact bound on the regret.
 //!
 //! On the strategic form: pure equilibria ([`pure`]) for any number of players; for two players
 //! Lemke–Howson from every starting label and through the Lemke–Howson graph
@@ -7,14 +8,17 @@
 //! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
-//! exponential strategic form. Two-player constant-sum games with perfect recall too large for
-//! it have the sequence form's linear program solved in floating point and the answer certified
-//! exactly ([`sequence_lp`]): an exact equilibrium recovered from the supports, or else a
-//! rounded ε-equilibrium with its exact ε. Beyond exact methods, such games are solved
+//! exponential strategic form; a tree is solved one subgame at a time ([`subgames`]), so its
+//! equilibrium is subgame perfect. Two-player constant-sum games with perfect recall too large
+//! for it have the sequence form's linear program solved in floating point and the answer
+//! certified exactly ([`sequence_lp`]): an exact equilibrium recovered from the supports, or
+//! else a rounded ε-equilibrium with its exact ε. Beyond exact methods, such games are solved
 //! approximately by counterfactual regret minimisation ([`cfr`]: CFR, CFR+ and DCFR), in
 //! floating point, with the exploitability followed by best responses ([`best_response`],
 //! exact or in `f64`); [`rounding`] turns the floating-point strategies into readable exact
-//! ones whose exploitability is then computed exactly.
+//! ones whose exploitability is then computed exactly. For any number of players, [`logit`]
+//! follows the logit quantal response equilibrium branch in floating point to the Nash
+//! equilibrium it selects, rounded to fractions with its regret computed exactly.
 //!
 //! [`regret`] ([`profile`]) computes, for a mixed profile of a strategic-form game, each
 //! player's gain from the best pure deviation; an equilibrium has regret 0 for everyone.
@@ -44,6 +48,7 @@ mod flat;
 pub mod lemke;
 pub mod lemke_howson;
 mod linear_system;
+pub mod logit;
 pub mod polytope;
 pub mod profile;
 pub mod pure;

@@ -30,7 +30,8 @@ use super::solution::{
     Weights, strategy_names, unique_names,
 };
 use super::{
-    best_response, cfr, lemke_howson, pure, rounding, sequence_lp, size, subgames, support, vertex,
+    best_response, cfr, lemke_howson, logit, pure, rounding, sequence_lp, size, subgames, support,
+    vertex,
 };
 use crate::format::GameFile;
 use crate::names::move_names;
@@ -101,6 +102,12 @@ pub static METHODS: Registry<Method> = Registry::new(
             summary: "vertex enumeration of the best-response polytopes: all extreme equilibria of a two-player game, degenerate too, exact",
             bounds: "O(F · (m + n)) pivots per polytope for F lexicographic bases, then O(V_P · V_Q · (m + n) / 64)",
             run: Method::Strategic(extreme_equilibria),
+        },
+        Entry {
+            id: "logit",
+            summary: "the logit quantal response equilibria traced from λ = 0 to their limit, a Nash equilibrium (McKelvey-Palfrey, Turocy), any number of players; its exact regret reported",
+            bounds: "O(P · N²) per step of the path for P profiles and N players",
+            run: Method::Strategic(logit_limit),
         },
         Entry {
             id: "lp",
@@ -793,6 +800,25 @@ fn average_of(game: &Efg, options: &Options, variant: cfr::Variant) -> Result<On
             cfr::Stop::Target => "target",
             cfr::Stop::Deadline => "deadline",
         },
+    })
+}
+
+/// The limit of the logit branch: one profile, an ε-equilibrium for its exact regret.
+fn logit_limit(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
+    let found = logit::logit(
+        nfg,
+        &logit::LogitOptions {
+            deadline,
+            ..logit::LogitOptions::default()
+        },
+    )
+    .map_err(|e| NashError::Internal(e.to_string()))?;
+    Ok(Mixed {
+        equilibria: vec![found.profile],
+        stats: Stats::default(),
+        from_artificial: None,
+        timed_out: found.stop == logit::Stop::Deadline,
+        epsilon: Some(found.regret),
     })
 }
 
