@@ -63,8 +63,9 @@ pub enum EfgCommand {
     /// equilibrium, degenerate games too), seqform (the sequence form and Lemke's algorithm, on
     /// the tree, one subgame at a time: two players, perfect recall; no strategic form is
     /// built; the equilibrium is subgame perfect), spe (backward induction, perfect
-    /// information). pure, lh, enum and vertex work on an .nfg file or on the reduced strategic
-    /// form of an .efg file. On the tree of a two-player constant-sum game with perfect recall:
+    /// information), logit (the logit quantal response branch followed to its limit, any number
+    /// of players: an ε-equilibrium with its exact ε). pure, lh, enum, vertex and logit work on
+    /// an .nfg file or on the reduced strategic form of an .efg file. On the tree of a two-player constant-sum game with perfect recall:
     /// lp solves the sequence form's linear program in floating point and recovers the exact
     /// equilibrium from it (Leduc poker in about a second), and for games too large for that,
     /// cfr+, dcfr and cfr (counterfactual regret minimisation) give an approximate equilibrium,
@@ -84,7 +85,7 @@ pub enum EfgCommand {
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, vertex, seqform, spe, lp, cfr+, dcfr or cfr (see `kalmar efg solvers`;
+        /// The method: pure, lh, enum, vertex, seqform, spe, logit, lp, cfr+, dcfr or cfr (see `kalmar efg solvers`;
         /// `--method` is an old name).
         #[arg(
             long = "solver",

@@ -2,7 +2,7 @@
 //! equilibrium passed through the exact regret test.
 
 use kalmar_core::Rational;
-use kalmar_efg::format::{GameFile, read_efg};
+use kalmar_efg::format::{GameFile, read_efg, read_game};
 use kalmar_efg::generate::{TreeParams, poker, random_bimatrix, random_tree};
 use kalmar_efg::nash::backward::{backward_induction, check};
 use kalmar_efg::nash::lemke_howson::all_labels;
@@ -230,6 +230,26 @@ fn a_deep_chain_is_solved_subgame_by_subgame() {
     assert_eq!(found.equilibria[0].payoffs, by_induction.values);
 }
 
+/// The logit branch's limit on a three-player 2 × 2 × 2 game: an ε-equilibrium whose exact ε
+/// is below a millionth of the payoffs' range, every regret within it.
+#[test]
+fn the_logit_limit_is_an_epsilon_equilibrium_of_three_players() {
+    let text = "NFG 1 R \"three\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\n\
+                9 8 12 0 0 0 0 0 0 9 8 2 0 0 0 3 4 6 0 0 0 3 4 6\n";
+    let file = read_game(text).unwrap();
+    let options = Options {
+        method: "logit".into(),
+        ..Options::default()
+    };
+    let Solution::Strategic(found) = nash::solve(&file, &options).unwrap() else {
+        panic!("a strategic solution")
+    };
+    let epsilon = found.epsilon.clone().unwrap();
+    assert!(epsilon < Rational::new(12, 1_000_000), "{epsilon}");
+    assert_eq!(found.equilibria.len(), 1);
+    assert!(found.equilibria[0].regret.iter().all(|r| *r <= epsilon));
+}
+
 /// The sequence-form LP recovers Kuhn's exact equilibrium: the value −1/18, regret 0.
 #[test]
 fn the_linear_program_gives_kuhns_exact_value() {
@@ -414,7 +434,10 @@ proptest! {
                 Ok(Solution::Strategic(found)) => {
                     prop_assert!(found.reduced && found.checked);
                     for e in &found.equilibria {
-                        prop_assert!(e.regret.iter().all(Rational::is_zero));
+                        // Exact methods: regret 0; approximate ones (logit): at most their ε.
+                        let allowed = found.epsilon.clone().unwrap_or(Rational::ZERO);
+                        prop_assert!(e.regret.iter().all(|r| *r <= allowed), "{}", entry.id);
+                        prop_assert!(allowed < Rational::new(1, 1_000_000), "{}", entry.id);
                     }
                 }
                 Ok(Solution::Sequence(found)) => {

@@ -49,9 +49,12 @@ fn round_trip<'a>(file: &GameFile, methods: impl IntoIterator<Item = &'a str>) -
             .verify(file)
             .unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
         assert_eq!(verified.equilibria.len(), saved.equilibria.len());
+        let allowed = saved.epsilon.clone().unwrap_or(Rational::ZERO);
         for (checked, claimed) in verified.equilibria.iter().zip(&saved.equilibria) {
             assert_eq!(checked.payoffs, claimed.payoffs);
-            assert_eq!(checked.best_responses, claimed.payoffs);
+            for (best, payoff) in checked.best_responses.iter().zip(&claimed.payoffs) {
+                assert!(best >= payoff && best - payoff <= allowed, "{id}");
+            }
         }
         files += 1;
     }
@@ -66,11 +69,11 @@ fn every_method_round_trips_on_the_examples() {
         2
     );
     for (path, methods) in [
-        ("examples/entry.efg", 6),
-        ("examples/list-vs-tree.efg", 6),
-        ("examples/forgetful.efg", 4),
-        ("testdata/efg/gambit-pennies.nfg", 3),
-        ("testdata/efg/stengel-6x6.nfg", 4),
+        ("examples/entry.efg", 7),
+        ("examples/list-vs-tree.efg", 7),
+        ("examples/forgetful.efg", 5),
+        ("testdata/efg/gambit-pennies.nfg", 4),
+        ("testdata/efg/stengel-6x6.nfg", 5),
     ] {
         assert_eq!(round_trip_all(&game(path)), methods, "{path}");
     }

@@ -148,8 +148,9 @@ def test_every_method_agrees_on_the_entry_game():
     entry = efg.read(EXAMPLES / "entry.efg")
     in_accommodate = [{1: {"Out": 0, "In": 1}}, {1: {"Fight": 0, "Accommodate": 1}}]
     assert [m[0] for m in efg.method_info()] == efg.methods()
-    # The iterative methods and the LP need a constant-sum game, which the entry game is not.
-    for method in set(efg.methods()) - {"cfr", "cfr+", "dcfr", "lp"}:
+    # The iterative methods and the LP need a constant-sum game, which the entry game is not;
+    # logit's limit is approximate (its own test below).
+    for method in set(efg.methods()) - {"cfr", "cfr+", "dcfr", "lp", "logit"}:
         found = entry.nash(method)
         assert found.method == method and found.verified and not found.timed_out
         payoffs = {tuple(e.payoffs) for e in found}
@@ -223,7 +224,7 @@ def test_timeouts_stop_the_enumerations_with_what_they_found():
         kuhn.nash("enum")
     with pytest.raises(ValueError, match="perfect information"):
         kuhn.nash("spe")
-    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, lp, cfr\\+, dcfr, cfr"):
+    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, logit, lp, cfr\\+, dcfr, cfr"):
         kuhn.nash("nope")
 
 
@@ -356,3 +357,14 @@ def test_the_linear_program_solves_leduc_exactly():
     assert found.verified and found.epsilon is None
     value = found.equilibria[0].payoffs[0]
     assert isinstance(value, Fraction) and abs(value - Fraction(-85606, 1000000)) < Fraction(1, 10**6)
+
+
+def test_the_logit_limit_is_an_epsilon_equilibrium():
+    three = efg.parse(
+        'NFG 1 R "three" { "1" "2" "3" } { 2 2 2 }\n\n'
+        "9 8 12 0 0 0 0 0 0 9 8 2 0 0 0 3 4 6 0 0 0 3 4 6\n"
+    )
+    found = three.nash("logit")
+    assert found.verified and len(found) == 1
+    assert isinstance(found.epsilon, Fraction) and found.epsilon < Fraction(12, 10**6)
+    assert json.loads(found.to_text())["epsilon"] == str(found.epsilon)

@@ -138,8 +138,10 @@ fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
 fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Result<()> {
     let n = found.equilibria.len();
     let regret = match &found.epsilon {
-        Some(epsilon) => format!("regret at most {epsilon}"),
-        None => "regret 0".to_string(),
+        Some(epsilon) if !epsilon.is_zero() => {
+            format!("regret at most {epsilon} ≈ {:.3e}", epsilon.to_f64())
+        }
+        _ => "regret 0".to_string(),
     };
     say!(
         "{n} equilibri{} ({}) of the {} {}, each checked ({regret}), in {}{}",
