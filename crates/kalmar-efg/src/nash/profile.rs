@@ -90,14 +90,10 @@ pub enum ProfileError {
     NotDistribution(usize),
 }
 
-/// Each player's expected payoff and regret (best pure deviation's payoff minus it), exact.
-pub fn regret(
-    game: &Nfg,
-    profile: &MixedProfile,
-) -> Result<Vec<(Rational, Rational)>, ProfileError> {
+/// Checks that `profile` has the game's shape and gives every player a distribution.
+pub fn check(game: &Nfg, profile: &MixedProfile) -> Result<(), ProfileError> {
     let shape = game.shape();
-    let n = shape.len();
-    if profile.0.len() != n || profile.0.iter().zip(&shape).any(|(p, &s)| p.len() != s) {
+    if profile.0.len() != shape.len() || profile.0.iter().zip(&shape).any(|(p, &s)| p.len() != s) {
         return Err(ProfileError::Shape);
     }
     for (i, p) in profile.0.iter().enumerate() {
@@ -106,7 +102,18 @@ pub fn regret(
             return Err(ProfileError::NotDistribution(i + 1));
         }
     }
-    // value[i][s]: player i's payoff from pure strategy s against the others' mixture.
+    Ok(())
+}
+
+/// For every player, the payoff of each of its pure strategies against the others' mixture,
+/// exact.
+pub fn strategy_values(
+    game: &Nfg,
+    profile: &MixedProfile,
+) -> Result<Vec<Vec<Rational>>, ProfileError> {
+    check(game, profile)?;
+    let shape = game.shape();
+    let n = shape.len();
     let mut value: Vec<Vec<Rational>> = shape.iter().map(|&s| vec![Rational::ZERO; s]).collect();
     let mut digit = vec![0usize; n];
     for k in 0..game.num_profiles() {
@@ -131,17 +138,37 @@ pub fn regret(
             digit[d] = 0;
         }
     }
-    Ok((0..n)
-        .map(|i| {
-            let expected = value[i]
+    Ok(value)
+}
+
+/// Each player's expected payoff and regret (best pure deviation's payoff minus it), exact.
+pub fn regret(
+    game: &Nfg,
+    profile: &MixedProfile,
+) -> Result<Vec<(Rational, Rational)>, ProfileError> {
+    let value = strategy_values(game, profile)?;
+    Ok(value
+        .iter()
+        .zip(&profile.0)
+        .map(|(value, mixed)| {
+            let expected = value
                 .iter()
-                .zip(&profile.0[i])
+                .zip(mixed)
                 .fold(Rational::ZERO, |a, (v, p)| a + &(v * p));
-            let best = value[i].iter().max().cloned().unwrap_or(Rational::ZERO);
+            let best = value.iter().max().cloned().unwrap_or(Rational::ZERO);
             let r = &best - &expected;
             (expected, r)
         })
         .collect())
+}
+
+/// The largest regret of any player (0 for a game without players), exact.
+pub fn max_regret(game: &Nfg, profile: &MixedProfile) -> Result<Rational, ProfileError> {
+    Ok(regret(game, profile)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .max()
+        .unwrap_or(Rational::ZERO))
 }
 
 /// Whether a profile is a Nash equilibrium (every regret is 0).
