@@ -4,8 +4,10 @@
 //! On the strategic form: pure equilibria ([`pure`]) for any number of players; for two players
 //! Lemke–Howson from every starting label and through the Lemke–Howson graph
 //! ([`lemke_howson`]), support enumeration ([`support`]), and all extreme equilibria of
-//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]). On
-//! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
+//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]); and,
+//! for any number of players, an approximate equilibrium by simplicial subdivision
+//! ([`simpdiv`]), an exact grid profile whose exact regret is within a given bound. On the
+//! extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
 //! exponential strategic form; a tree is solved one subgame at a time ([`subgames`]), so its
@@ -55,6 +57,7 @@ pub mod pure;
 pub mod rounding;
 pub mod sequence_form;
 pub mod sequence_lp;
+pub mod simpdiv;
 pub mod size;
 pub mod solution;
 pub mod solve;

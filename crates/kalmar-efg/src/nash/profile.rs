@@ -92,14 +92,10 @@ pub enum ProfileError {
     NotDistribution(usize),
 }
 
-/// Each player's expected payoff and regret (best pure deviation's payoff minus it), exact.
-pub fn regret(
-    game: &Nfg,
-    profile: &MixedProfile,
-) -> Result<Vec<(Rational, Rational)>, ProfileError> {
+/// Checks that `profile` has the game's shape and gives every player a distribution.
+pub fn check(game: &Nfg, profile: &MixedProfile) -> Result<(), ProfileError> {
     let shape = game.shape();
-    let n = shape.len();
-    if profile.0.len() != n || profile.0.iter().zip(&shape).any(|(p, &s)| p.len() != s) {
+    if profile.0.len() != shape.len() || profile.0.iter().zip(&shape).any(|(p, &s)| p.len() != s) {
         return Err(ProfileError::Shape);
     }
     for (i, p) in profile.0.iter().enumerate() {
@@ -108,9 +104,19 @@ pub fn regret(
             return Err(ProfileError::NotDistribution(i + 1));
         }
     }
-    // value[i][s]: player i's payoff from pure strategy s against the others' mixture, summed
-    // over the profiles of the others' supports only (one profile for a pure profile).
-    let stride: Vec<usize> = shape
+    Ok(())
+}
+
+/// For every player, the payoff of each of its pure strategies against the others' mixture,
+/// exact, summed over the profiles of the others' supports only (one profile for a pure
+/// profile).
+pub fn strategy_values(
+    game: &Nfg,
+    profile: &MixedProfile,
+) -> Result<Vec<Vec<Rational>>, ProfileError> {
+    check(game, profile)?;
+    let stride: Vec<usize> = game
+        .shape()
         .iter()
         .scan(1usize, |acc, &size| {
             let here = *acc;
@@ -123,20 +129,39 @@ pub fn regret(
         .iter()
         .map(|p| (0..p.len()).filter(|&s| !p[s].is_zero()).collect())
         .collect();
-    let value: Vec<Vec<Rational>> = (0..n)
+    Ok((0..game.num_players())
         .map(|i| deviation_payoffs(game, profile, &supports, &stride, i))
-        .collect();
-    Ok((0..n)
-        .map(|i| {
-            let expected = value[i]
+        .collect())
+}
+
+/// Each player's expected payoff and regret (best pure deviation's payoff minus it), exact.
+pub fn regret(
+    game: &Nfg,
+    profile: &MixedProfile,
+) -> Result<Vec<(Rational, Rational)>, ProfileError> {
+    let value = strategy_values(game, profile)?;
+    Ok(value
+        .iter()
+        .zip(&profile.0)
+        .map(|(value, mixed)| {
+            let expected = value
                 .iter()
-                .zip(&profile.0[i])
+                .zip(mixed)
                 .fold(Rational::ZERO, |a, (v, p)| a + &(v * p));
-            let best = value[i].iter().max().cloned().unwrap_or(Rational::ZERO);
+            let best = value.iter().max().cloned().unwrap_or(Rational::ZERO);
             let r = &best - &expected;
             (expected, r)
         })
         .collect())
+}
+
+/// The largest regret of any player (0 for a game without players), exact.
+pub fn max_regret(game: &Nfg, profile: &MixedProfile) -> Result<Rational, ProfileError> {
+    Ok(regret(game, profile)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .max()
+        .unwrap_or(Rational::ZERO))
 }
 
 /// Player `i`'s payoff from each own pure strategy against the others' mixture: an odometer
