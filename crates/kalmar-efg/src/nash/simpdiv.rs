@@ -42,7 +42,7 @@
 //!   the next better strategy. Near an equilibrium the labels behave like a dynamic, which an
 //!   equilibrium may repel: a restart path can then wander off a distance that does not shrink
 //!   with the grid, so that its pivots grow with `m` (Gambit's paths do too). A path that takes
-//!   more than its budget of pivots (initially `64 (n + 1)` for `n` strategies in all) is
+//!   more than its budget of pivots (initially `16 (n + 1)` for `n` strategies in all) is
 //!   therefore abandoned and followed again from the same start with the orders reversed, then
 //!   with the other labelling; the budget doubles after each round of the four, so every grid
 //!   still ends with a completely labelled simplex.
@@ -238,7 +238,7 @@ fn restart(
     v: &[i64],
     m: i64,
 ) -> Result<(Vec<i64>, f64), Stop> {
-    let mut budget = 64 * (v.len() as u64 + 1);
+    let mut budget = 16 * (v.len() as u64 + 1);
     loop {
         for &(rule, reversed) in &ATTEMPTS {
             search.budget = budget;
