@@ -3,7 +3,10 @@
 //! On the strategic form: pure equilibria ([`pure`]) for any number of players; for two players
 //! Lemke–Howson from every starting label and through the Lemke–Howson graph
 //! ([`lemke_howson`]), support enumeration ([`support`]), and all extreme equilibria of
-//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]). On
+//! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]); and
+//! for any number of players the global Newton method of Govindan and Wilson ([`gnm`]), which
+//! follows a curve of equilibria of perturbed games in floating point and returns the
+//! equilibria it meets rounded to fractions, each with its `ε` computed exactly. On
 //! the extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
@@ -37,6 +40,7 @@ pub mod backward;
 pub mod best_response;
 pub mod cfr;
 mod flat;
+pub mod gnm;
 pub mod lemke;
 pub mod lemke_howson;
 pub mod polytope;
