@@ -6,7 +6,10 @@
 //! ([`lemke_howson`]), support enumeration ([`support`]), and all extreme equilibria of
 //! degenerate games too by vertex enumeration of the best-response polytopes ([`vertex`]); and,
 //! for any number of players, an approximate equilibrium by simplicial subdivision
-//! ([`simpdiv`]), an exact grid profile whose exact regret is within a given bound. On the
+//! ([`simpdiv`]), an exact grid profile whose exact regret is within a given bound, and the
+//! global Newton method of Govindan and Wilson ([`gnm`]), which follows a curve of equilibria
+//! of perturbed games in floating point and returns the equilibria it meets rounded to
+//! fractions, each with its `ε` computed exactly. On the
 //! extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
@@ -47,6 +50,7 @@ pub mod best_response;
 pub mod cfr;
 mod constant_sum;
 mod flat;
+pub mod gnm;
 pub mod lemke;
 pub mod lemke_howson;
 mod linear_system;

@@ -30,8 +30,8 @@ use super::solution::{
     Weights, strategy_names, unique_names,
 };
 use super::{
-    best_response, cfr, lemke_howson, logit, pure, rounding, sequence_lp, simpdiv, size, subgames,
-    support, vertex,
+    best_response, cfr, gnm, lemke_howson, logit, pure, rounding, sequence_lp, simpdiv, size,
+    subgames, support, vertex,
 };
 use crate::format::GameFile;
 use crate::names::move_names;
@@ -108,6 +108,12 @@ pub static METHODS: Registry<Method> = Registry::new(
             summary: "simplicial subdivision with restarts on finer grids (van der Laan-Talman), any number of players: an exact grid profile whose exact regret is at most 10^-8 of the payoff range",
             bounds: "O(P · N) per pivot for P profiles and N players; pivots without a polynomial bound",
             run: Method::Strategic(simplicial_subdivision),
+        },
+        Entry {
+            id: "gnm",
+            summary: "the global Newton method (Govindan-Wilson): a curve of equilibria of perturbed games followed in floating point, any number of players; every equilibrium met, each with its exact regret",
+            bounds: "O(P · N + K³) per step for P profiles, N players and K strategies in all",
+            run: Method::Strategic(global_newton),
         },
         Entry {
             id: "logit",
@@ -828,6 +834,31 @@ fn simplicial_subdivision(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed,
         from_artificial: None,
         timed_out: found.stopped.is_some(),
         epsilon: Some(found.regret),
+    })
+}
+
+/// The global Newton method's equilibria: ε-equilibria for the largest of their exact regrets.
+fn global_newton(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
+    let found = gnm::gnm(
+        nfg,
+        &gnm::GnmOptions {
+            deadline,
+            ..gnm::GnmOptions::default()
+        },
+    )
+    .map_err(|e| NashError::Internal(e.to_string()))?;
+    let epsilon = found
+        .equilibria
+        .iter()
+        .map(|e| e.epsilon.clone())
+        .max()
+        .unwrap_or(kalmar_core::Rational::ZERO);
+    Ok(Mixed {
+        equilibria: found.equilibria.into_iter().map(|e| e.profile).collect(),
+        stats: Stats::default(),
+        from_artificial: None,
+        timed_out: found.stop == gnm::GnmStop::Deadline,
+        epsilon: Some(epsilon),
     })
 }
 
