@@ -62,3 +62,27 @@ pub(crate) fn constant_sum(game: &Efg) -> Result<(), NotConstantSum> {
     }
     Ok(())
 }
+
+/// A zero-sum game in which player 1 forgets their first move: the refusal of imperfect recall
+/// by the methods for constant-sum games is tested on it.
+#[cfg(test)]
+pub(crate) fn forgetful_zero_sum() -> crate::tree::Efg {
+    crate::format::read_efg(
+        r#"EFG 2 R "Forgetful" { "1" "2" }
+""
+
+p "" 1 1 "" { "L" "R" } 0
+p "" 2 1 "" { "a" "b" } 0
+p "" 1 2 "" { "x" "y" } 0
+t "" 1 "" { 1, -1 }
+t "" 2 "" { 0, 0 }
+t "" 3 "" { 2, -2 }
+p "" 2 2 "" { "c" "d" } 0
+p "" 1 2 "" { "x" "y" } 0
+t "" 4 "" { -1, 1 }
+t "" 5 "" { 3, -3 }
+t "" 6 "" { 1, -1 }
+"#,
+    )
+    .expect("a well-formed game")
+}

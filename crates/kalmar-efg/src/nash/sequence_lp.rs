@@ -662,24 +662,7 @@ t "" 4 "" { 1, 0 }
     #[test]
     fn imperfect_recall_is_refused() {
         // Player 1 forgets their first move; payoffs sum to 0.
-        let forgetful = read_efg(
-            r#"EFG 2 R "Forgetful" { "1" "2" }
-""
-
-p "" 1 1 "" { "L" "R" } 0
-p "" 2 1 "" { "a" "b" } 0
-p "" 1 2 "" { "x" "y" } 0
-t "" 1 "" { 1, -1 }
-t "" 2 "" { 0, 0 }
-t "" 3 "" { 2, -2 }
-p "" 2 2 "" { "c" "d" } 0
-p "" 1 2 "" { "x" "y" } 0
-t "" 4 "" { -1, 1 }
-t "" 5 "" { 3, -3 }
-t "" 6 "" { 1, -1 }
-"#,
-        )
-        .unwrap();
+        let forgetful = crate::nash::constant_sum::forgetful_zero_sum();
         let refused = solve(&forgetful).unwrap_err();
         assert!(
             matches!(refused, SequenceLpError::ImperfectRecall(_)),
