@@ -100,7 +100,7 @@ const SLACK_TOLERANCE: f64 = 1e-9;
 const MARGIN: f64 = 0.1;
 /// How near `λ = 0` a point counts as on it.
 const ZERO_BAND: f64 = 1e-10;
-/// The size of the random moves that part equal entries of a ray, relative to its least gap.
+/// The largest change of scale that parts the players of a bonus or given ray.
 const UNTIE: f64 = 1e-6;
 /// The least part of a step that a face where the step is cut must be ahead along the tangent.
 const AHEAD: f64 = 1e-3;
@@ -331,23 +331,15 @@ fn ray_vector(shape: &[usize], ray: &Ray) -> Result<Vec<Vec<f64>>, GnmError> {
     })
 }
 
-/// The ray with each player's entries moved by less than [`UNTIE`] of the least gap between
-/// two of their distinct entries, at random from a fixed seed: the order of distinct entries
-/// stays, equal ones part, and the curve meets one face at a time where the ray's ties (and a
-/// symmetric game) would make it meet several.
+/// The ray with each player's entries multiplied by their own factor `1 + u·`[`UNTIE`], `u`
+/// uniform in `[0, 1)` from a fixed seed. Where the game and the ray treat two players alike (a
+/// bonus to each, a symmetric game, payoff differences equal to the range), the curve would meet
+/// both players' faces at once; their factors part them. Each player's order and ties stay.
 fn untie(mut vector: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     for b in &mut vector {
-        let gap = b
-            .iter()
-            .flat_map(|x| b.iter().map(move |y| (x - y).abs()))
-            .filter(|&d| d > 0.0)
-            .fold(f64::INFINITY, f64::min);
-        if gap.is_finite() {
-            for x in b.iter_mut() {
-                *x += UNTIE * gap * rng.random::<f64>();
-            }
-        }
+        let factor = 1.0 + UNTIE * rng.random::<f64>();
+        b.iter_mut().for_each(|x| *x *= factor);
     }
     vector
 }
@@ -531,37 +523,48 @@ impl Payoffs {
     /// times the probability of the others' strategies, to its strategy's value, and times the
     /// probability of all but two players' strategies to the derivative for those two.
     fn compute(&mut self, table: &Table, sigma: &[f64]) {
-        let (m, n) = (table.len(), table.players());
+        let n = table.players();
         self.value.fill(0.0);
         self.slope.fill(0.0);
         self.digit.fill(0);
         for payoff in table.payoffs.chunks_exact(n) {
+            let mut zeros = 0;
             for i in 0..n {
                 self.weight[i] = sigma[table.offset[i] + self.digit[i]];
+                zeros += usize::from(self.weight[i] == 0.0);
             }
-            self.prefix[0] = 1.0;
-            for i in 0..n {
-                self.prefix[i + 1] = self.prefix[i] * self.weight[i];
-            }
-            self.suffix[n] = 1.0;
-            for i in (0..n).rev() {
-                self.suffix[i] = self.suffix[i + 1] * self.weight[i];
-            }
-            for a in 0..n {
-                let s = table.offset[a] + self.digit[a];
-                self.value[s] += payoff[a] * self.prefix[a] * self.suffix[a + 1];
-                let mut between = 1.0;
-                for b in a + 1..n {
-                    let t = table.offset[b] + self.digit[b];
-                    let others = self.prefix[a] * between * self.suffix[b + 1];
-                    self.slope[s * m + t] += payoff[a] * others;
-                    self.slope[t * m + s] += payoff[b] * others;
-                    between *= self.weight[b];
-                }
+            // A profile with three strategies played with probability 0 adds nothing.
+            if zeros < 3 {
+                self.add(table, payoff);
             }
             if let Some(i) = (0..n).find(|&i| self.digit[i] + 1 < table.strategies[i].len()) {
                 self.digit[..i].fill(0);
                 self.digit[i] += 1;
+            }
+        }
+    }
+
+    /// Adds the profile at the pass's position, with these payoffs, to the values and slopes.
+    fn add(&mut self, table: &Table, payoff: &[f64]) {
+        let (m, n) = (table.len(), table.players());
+        self.prefix[0] = 1.0;
+        for i in 0..n {
+            self.prefix[i + 1] = self.prefix[i] * self.weight[i];
+        }
+        self.suffix[n] = 1.0;
+        for i in (0..n).rev() {
+            self.suffix[i] = self.suffix[i + 1] * self.weight[i];
+        }
+        for a in 0..n {
+            let s = table.offset[a] + self.digit[a];
+            self.value[s] += payoff[a] * self.prefix[a] * self.suffix[a + 1];
+            let mut between = 1.0;
+            for b in a + 1..n {
+                let t = table.offset[b] + self.digit[b];
+                let others = self.prefix[a] * between * self.suffix[b + 1];
+                self.slope[s * m + t] += payoff[a] * others;
+                self.slope[t * m + s] += payoff[b] * others;
+                between *= self.weight[b];
             }
         }
     }
