@@ -293,7 +293,7 @@ fn cfr_variants_bracket_kuhns_value_by_their_exact_gains() {
         let Solution::Iterative(found) = nash::solve(&file, &options).unwrap() else {
             panic!("an iterative method's solution")
         };
-        assert_eq!(found.stopped, "target", "{method}");
+        assert_eq!(found.stopped, nash::solution::Stopped::Target, "{method}");
         let e = &found.equilibria[0];
         let value = Rational::new(-1, 18);
         assert!(&e.payoffs[0] - &e.regret[1] <= value, "{method}");

@@ -10,6 +10,7 @@
 use kalmar_core::Rational;
 use kalmar_efg::format::{GameFile, read_game, read_path, to_efg_string, to_nfg_string};
 use kalmar_efg::names::{move_names, strategy_names};
+use kalmar_efg::nash::solution::Stopped;
 use kalmar_efg::nash::{self, METHODS, NashError, Options, Solution};
 use kalmar_efg::recall::Recall;
 use kalmar_efg::reduced::ReducedStrategies;
@@ -668,7 +669,7 @@ impl Equilibria {
             Solution::Strategic(s) => (s.timed_out, s.pivots, s.degenerate, 0),
             Solution::Sequence(s) => (false, s.pivots, false, s.subgames),
             Solution::Subgame(_) => (false, 0, false, 0),
-            Solution::Iterative(s) => (s.stopped == "deadline", 0, false, 0),
+            Solution::Iterative(s) => (s.stopped == Stopped::Deadline, 0, false, 0),
         };
         let (iterations, exploitability) = match solution {
             Solution::Iterative(s) => (

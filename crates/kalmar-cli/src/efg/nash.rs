@@ -8,7 +8,7 @@ use crate::report::{in_file, millis, table};
 use anyhow::Context;
 use kalmar_efg::format::{GameFile, to_nfg_string};
 use kalmar_efg::nash::solution::{
-    IterativeSolution, SequenceSolution, StrategicSolution, SubgameSolution,
+    IterativeSolution, SequenceSolution, Stopped, StrategicSolution, SubgameSolution,
 };
 use kalmar_efg::nash::{self, NashError, Options, Solution};
 use kalmar_efg::solution_file::EquilibriumFile;
@@ -43,15 +43,10 @@ pub fn solve_detected(
 }
 
 /// `options` with `--timeout`'s deadline for the methods that stop at one with what they found
-/// so far (the enumerations on a strategic form, the iterative methods on a tree); the others
-/// run until the watchdog.
+/// so far ([`nash::stops_at_deadline`]); the others run until the watchdog.
 fn with_deadline(options: &Options) -> Options {
-    let enumerates = matches!(
-        nash::METHODS.get(&options.method).map(|e| (e.id, e.run)),
-        Ok((id, nash::Method::Strategic(_))) if id != "pure"
-    ) || matches!(options.method.as_str(), "cfr" | "cfr+" | "dcfr");
     Options {
-        deadline: enumerates
+        deadline: nash::stops_at_deadline(&options.method)
             .then(crate::timeout::cooperative_deadline)
             .flatten(),
         ..options.clone()
@@ -89,7 +84,7 @@ fn solve_and_print(
     }
     match &solution {
         Solution::Strategic(found) if found.timed_out => Err(crate::timeout::TimedOut.into()),
-        Solution::Iterative(found) if found.stopped == "deadline" => {
+        Solution::Iterative(found) if found.stopped == Stopped::Deadline => {
             Err(crate::timeout::TimedOut.into())
         }
         _ => Ok(()),

@@ -73,7 +73,10 @@ pub mod vertex;
 pub use constant_sum::NotConstantSum;
 pub use profile::{MixedProfile, ProfileError, Stats, is_equilibrium, regret};
 pub use solution::Solution;
-pub use solve::{METHODS, Method, NashError, Options, check, find, solve, strategic_game};
+pub use solve::{
+    METHODS, Method, NashError, Options, STOPS_AT_DEADLINE, check, find, solve, stops_at_deadline,
+    strategic_game,
+};
 
 /// Whether `deadline` has passed (never, without one).
 fn passed(deadline: Option<std::time::Instant>) -> bool {

@@ -158,10 +158,8 @@ pub struct IterativeSolution {
     pub method: &'static str,
     /// The iterations made.
     pub iterations: u64,
-    /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"` (an iterative
-    /// method), `"rounding"` (the LP's floating-point answer, rounded, when no exact one was
-    /// recovered).
-    pub stopped: &'static str,
+    /// Why the method stopped.
+    pub stopped: Stopped,
     /// The sum of both players' gains from their best deviations, exact (NashConv; OpenSpiel's
     /// `exploitability` is half of it).
     pub exploitability: Rational,
@@ -172,6 +170,32 @@ pub struct IterativeSolution {
     pub equilibria: Vec<BehaviourEquilibrium>,
     /// Always true: the gains come from an exact best response to the probabilities shown.
     pub checked: bool,
+}
+
+/// Why an iterative method stopped, or that the profile is a floating-point answer rounded;
+/// serialised in lower case (`"iterations"`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stopped {
+    /// It made the most iterations allowed.
+    Iterations,
+    /// The exploitability reached the target.
+    Target,
+    /// The deadline passed.
+    Deadline,
+    /// The LP's floating-point answer, rounded, when no exact one was recovered.
+    Rounding,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stopped::Iterations => "iterations",
+            Stopped::Target => "target",
+            Stopped::Deadline => "deadline",
+            Stopped::Rounding => "rounding",
+        })
+    }
 }
 
 /// One player's behaviour strategy.

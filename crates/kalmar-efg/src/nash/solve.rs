@@ -26,8 +26,8 @@ use super::profile::{MixedProfile, Stats, regret};
 use super::sequence_form::{self, PlanEquilibrium, SequenceForm, SequenceFormError};
 use super::solution::{
     BehaviourEquilibrium, BehaviourStrategy, InfosetBehaviour, IterativeSolution, MixedEquilibrium,
-    MixedStrategy, NodeMove, SequenceSolution, Solution, StrategicSolution, SubgameSolution,
-    Weights, strategy_names, unique_names,
+    MixedStrategy, NodeMove, SequenceSolution, Solution, Stopped, StrategicSolution,
+    SubgameSolution, Weights, strategy_names, unique_names,
 };
 use super::{
     best_response, cfr, gnm, lemke_howson, logit, pure, rounding, sequence_lp, simpdiv, size,
@@ -148,6 +148,18 @@ pub static METHODS: Registry<Method> = Registry::new(
     ],
 );
 
+/// The methods that honour [`Options::deadline`], stopping there with what they found so far
+/// (the enumerations and approximate methods on a strategic form, the iterative methods on a
+/// tree); the others run to the end.
+pub const STOPS_AT_DEADLINE: &[&str] = &[
+    "lh", "enum", "vertex", "simpdiv", "gnm", "logit", "cfr+", "dcfr", "cfr",
+];
+
+/// Whether the method `id` stops at [`Options::deadline`] with what it found so far.
+pub fn stops_at_deadline(id: &str) -> bool {
+    STOPS_AT_DEADLINE.contains(&id)
+}
+
 /// What to solve with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -156,9 +168,8 @@ pub struct Options {
     /// The largest reduced strategic form built for a strategic-form method (profiles ×
     /// players).
     pub max_size: u64,
-    /// Strategic-form methods that enumerate (lh, enum, vertex) stop at this time with the
-    /// equilibria found so far, each checked ([`StrategicSolution::timed_out`]); the iterative
-    /// methods (cfr, cfr+, dcfr) with their average strategy so far.
+    /// The methods of [`STOPS_AT_DEADLINE`] stop at this time with what they found so far,
+    /// checked ([`StrategicSolution::timed_out`], [`IterativeSolution::stopped`]).
     pub deadline: Option<Instant>,
     /// The iterative methods: the most iterations (default [`DEFAULT_ITERATIONS`], or no
     /// limit when `target` is given).
@@ -244,6 +255,9 @@ pub enum NashError {
     /// CFR does not apply.
     #[error(transparent)]
     Cfr(#[from] cfr::CfrError),
+    /// An approximate method on a strategic form does not apply to the game: why.
+    #[error("{0}")]
+    NotApplicable(String),
     /// The sequence-form LP does not apply, or its solver failed.
     #[error(transparent)]
     Lp(#[from] sequence_lp::SequenceLpError),
@@ -304,8 +318,8 @@ pub enum OnTree {
         strategy: Vec<Option<Vec<kalmar_core::Rational>>>,
         /// The iterations made.
         iterations: u64,
-        /// Why the method stopped: `"iterations"`, `"target"` or `"deadline"`.
-        stopped: &'static str,
+        /// Why the method stopped.
+        stopped: Stopped,
     },
 }
 
@@ -414,42 +428,49 @@ pub fn find<'a>(
                 mixed,
             })
         }
-        (Method::Tree(_), GameFile::Efg(game))
-            if entry.id == "seqform"
-                && game.num_players() == 2
-                && subgames::largest_entries(game) > u128::from(max_size) =>
-        {
-            Err(NashError::TooLarge {
-                method: entry.id,
-                work: format!(
-                    "build a sequence-form matrix of {} entries for its largest subgame",
-                    big(subgames::largest_entries(game))
-                ),
-                limit: max_size,
-                instead: "use --solver spe on a perfect-information tree, or a smaller game",
+        (Method::Tree(run), GameFile::Efg(game)) => {
+            if entry.id == "seqform" && game.num_players() == 2 {
+                sequence_form_fits(game, max_size)?;
+            }
+            Ok(Found::Tree {
+                game,
+                found: run(game, options)?,
             })
         }
-        (Method::Tree(_), GameFile::Efg(game))
-            if entry.id == "seqform"
-                && game.num_players() == 2
-                && size::chance_reach_words(game) > u128::from(max_size) =>
-        {
-            Err(NashError::TooLarge {
-                method: entry.id,
-                work: format!(
-                    "hold exact chance probabilities of {} machine words",
-                    big(size::chance_reach_words(game))
-                ),
-                limit: max_size,
-                instead: "use --solver spe on a perfect-information tree, or a shallower game",
-            })
-        }
-        (Method::Tree(run), GameFile::Efg(game)) => Ok(Found::Tree {
-            game,
-            found: run(game, options)?,
-        }),
         (Method::Tree(_), GameFile::Nfg(_)) => Err(NashError::NeedsTree(entry.id)),
     }
+}
+
+/// Refuses a sequence form larger than `max_size`: the dense matrix of its largest subgame, or
+/// the exact chance probabilities of the tree, each estimated once before anything is built.
+fn sequence_form_fits(game: &Efg, max_size: u64) -> Result<(), NashError> {
+    let too_large = |work: String, instead| NashError::TooLarge {
+        method: "seqform",
+        work,
+        limit: max_size,
+        instead,
+    };
+    let entries = subgames::largest_entries(game);
+    if entries > u128::from(max_size) {
+        return Err(too_large(
+            format!(
+                "build a sequence-form matrix of {} entries for its largest subgame",
+                big(entries)
+            ),
+            "use --solver spe on a perfect-information tree, or a smaller game",
+        ));
+    }
+    let words = size::chance_reach_words(game);
+    if words > u128::from(max_size) {
+        return Err(too_large(
+            format!(
+                "hold exact chance probabilities of {} machine words",
+                big(words)
+            ),
+            "use --solver spe on a perfect-information tree, or a shallower game",
+        ));
+    }
+    Ok(())
 }
 
 /// A count for a message: in full up to 10^12, else as a power of ten (`more than 10^40`).
@@ -619,7 +640,7 @@ fn check_average(
     game: &Efg,
     strategy: &[Option<Vec<kalmar_core::Rational>>],
     iterations: u64,
-    stopped: &'static str,
+    stopped: Stopped,
 ) -> Result<IterativeSolution, NashError> {
     let response = best_response::best_response(game, strategy)
         .map_err(|e| NashError::Internal(e.to_string()))?;
@@ -769,7 +790,7 @@ fn linear_program(game: &Efg, _: &Options) -> Result<OnTree, NashError> {
         sequence_lp::Certified::Approximate(approximate) => OnTree::Average {
             strategy: approximate.behaviour,
             iterations: 0,
-            stopped: "rounding",
+            stopped: Stopped::Rounding,
         },
     })
 }
@@ -808,77 +829,73 @@ fn average_of(game: &Efg, options: &Options, variant: cfr::Variant) -> Result<On
         strategy: rounding::round_profile(&run.strategy, rounding::DEFAULT_DENOMINATOR),
         iterations: run.iterations,
         stopped: match run.stop {
-            cfr::Stop::Iterations => "iterations",
-            cfr::Stop::Target => "target",
-            cfr::Stop::Deadline => "deadline",
+            cfr::Stop::Iterations => Stopped::Iterations,
+            cfr::Stop::Target => Stopped::Target,
+            cfr::Stop::Deadline => Stopped::Deadline,
         },
     })
 }
 
 /// Simplicial subdivision's profile: an ε-equilibrium for its exact regret.
 fn simplicial_subdivision(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
-    let found = simpdiv::simpdiv(
-        nfg,
-        &simpdiv::SimpdivOptions {
-            deadline,
-            ..simpdiv::SimpdivOptions::default()
-        },
-    )
-    .map_err(|e| NashError::Internal(e.to_string()))?;
-    Ok(Mixed {
-        equilibria: vec![found.profile],
-        stats: Stats {
-            pivots: found.pivots,
-            ..Stats::default()
-        },
-        from_artificial: None,
-        timed_out: found.stopped.is_some(),
-        epsilon: Some(found.regret),
-    })
+    let options = simpdiv::SimpdivOptions {
+        deadline,
+        ..simpdiv::SimpdivOptions::default()
+    };
+    let found = simpdiv::simpdiv(nfg, &options).map_err(not_applicable)?;
+    let stopped = found.stopped.is_some();
+    Ok(approximate(
+        vec![(found.profile, found.regret)],
+        found.pivots,
+        stopped,
+    ))
 }
 
 /// The global Newton method's equilibria: ε-equilibria for the largest of their exact regrets.
 fn global_newton(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
-    let found = gnm::gnm(
-        nfg,
-        &gnm::GnmOptions {
-            deadline,
-            ..gnm::GnmOptions::default()
-        },
-    )
-    .map_err(|e| NashError::Internal(e.to_string()))?;
-    let epsilon = found
-        .equilibria
-        .iter()
-        .map(|e| e.epsilon.clone())
-        .max()
-        .unwrap_or(kalmar_core::Rational::ZERO);
-    Ok(Mixed {
-        equilibria: found.equilibria.into_iter().map(|e| e.profile).collect(),
-        stats: Stats::default(),
-        from_artificial: None,
-        timed_out: found.stop == gnm::GnmStop::Deadline,
-        epsilon: Some(epsilon),
-    })
+    let options = gnm::GnmOptions {
+        deadline,
+        ..gnm::GnmOptions::default()
+    };
+    let found = gnm::gnm(nfg, &options).map_err(not_applicable)?;
+    let stopped = found.stop == gnm::GnmStop::Deadline;
+    let equilibria = found.equilibria.into_iter().map(|e| (e.profile, e.epsilon));
+    Ok(approximate(equilibria.collect(), 0, stopped))
 }
 
 /// The limit of the logit branch: one profile, an ε-equilibrium for its exact regret.
 fn logit_limit(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
-    let found = logit::logit(
-        nfg,
-        &logit::LogitOptions {
-            deadline,
-            ..logit::LogitOptions::default()
+    let options = logit::LogitOptions {
+        deadline,
+        ..logit::LogitOptions::default()
+    };
+    let found = logit::logit(nfg, &options).map_err(not_applicable)?;
+    let stopped = found.stop == logit::Stop::Deadline;
+    Ok(approximate(vec![(found.profile, found.regret)], 0, stopped))
+}
+
+/// An approximate method's profiles, each with its exact regret: ε is the largest of them.
+fn approximate(
+    found: Vec<(MixedProfile, kalmar_core::Rational)>,
+    pivots: u64,
+    timed_out: bool,
+) -> Mixed {
+    let epsilon = found.iter().map(|(_, e)| e.clone()).max();
+    Mixed {
+        equilibria: found.into_iter().map(|(p, _)| p).collect(),
+        stats: Stats {
+            pivots,
+            ..Stats::default()
         },
-    )
-    .map_err(|e| NashError::Internal(e.to_string()))?;
-    Ok(Mixed {
-        equilibria: vec![found.profile],
-        stats: Stats::default(),
         from_artificial: None,
-        timed_out: found.stop == logit::Stop::Deadline,
-        epsilon: Some(found.regret),
-    })
+        timed_out,
+        epsilon: Some(epsilon.unwrap_or(kalmar_core::Rational::ZERO)),
+    }
+}
+
+/// A method's refusal of a game it does not apply to: bad input, not a defect.
+fn not_applicable(why: impl std::fmt::Display) -> NashError {
+    NashError::NotApplicable(why.to_string())
 }
 
 fn sequence_form_equilibrium(game: &Efg, _: &Options) -> Result<OnTree, NashError> {
@@ -937,6 +954,14 @@ mod tests {
             solve(&game, &options).unwrap_err(),
             NashError::NeedsTree("seqform")
         );
+    }
+
+    #[test]
+    fn the_methods_that_stop_at_a_deadline_are_methods() {
+        for id in STOPS_AT_DEADLINE {
+            assert!(METHODS.get(id).is_ok(), "{id}");
+        }
+        assert!(stops_at_deadline("cfr+") && !stops_at_deadline("seqform"));
     }
 
     #[test]
