@@ -64,6 +64,10 @@ pub enum SequenceFormError {
     /// Lemke's algorithm failed (cannot happen for games with perfect recall).
     #[error(transparent)]
     Lemke(#[from] LemkeError),
+    /// A subgame could not be cut out as a tree of its own (a defect: a subgame of a valid tree
+    /// is a valid tree).
+    #[error("a subgame cannot be built as a tree: {0}")]
+    Subgame(#[from] crate::tree::TreeError),
 }
 
 /// One player's sequences: the empty sequence is 0, move `a` of the player is `1 + rank(a)`.

@@ -183,9 +183,7 @@ pub fn solve(game: &Efg, form: &SequenceForm) -> Result<SubgameEquilibrium, Sequ
     let mut value: HashMap<NodeId, Vec<Rational>> = HashMap::with_capacity(roots.len());
     let mut solved = vec![false; game.num_nodes()];
     for &root in roots.iter().rev() {
-        let (tree, sets) = cut(game, root, &solved, &value).map_err(|e| {
-            SequenceFormError::ImperfectRecall(format!("a subgame cannot be built: {e}"))
-        })?;
+        let (tree, sets) = cut(game, root, &solved, &value)?;
         let sub_form = SequenceForm::new(&tree, &Recall::check(&tree))?;
         let (eq, found) = sequence_form::solve(&sub_form)?;
         stats.pivots += found.pivots;
