@@ -64,10 +64,12 @@ pub enum EfgCommand {
     /// the tree, one subgame at a time: two players, perfect recall; no strategic form is
     /// built; the equilibrium is subgame perfect), spe (backward induction, perfect
     /// information), simpdiv (simplicial subdivision on finer and finer grids), gnm (the global
-    /// Newton method: every equilibrium on a curve of perturbed games) and logit (the logit
-    /// quantal response branch followed to its limit), all for any number of players and each
-    /// an ε-equilibrium with its exact ε. pure, lh, enum, vertex, simpdiv, gnm and logit work on
-    /// an .nfg file or on the reduced strategic form of an .efg file. On the tree of a two-player constant-sum game with perfect recall:
+    /// Newton method: every equilibrium on a curve of perturbed games), enumpoly (support
+    /// enumeration with polynomial systems: every isolated equilibrium of a small game, exact
+    /// where it is rational) and logit (the logit quantal response branch followed to its
+    /// limit), all for any number of players and each an ε-equilibrium with its exact ε. pure,
+    /// lh, enum, vertex, simpdiv, gnm, enumpoly and logit work on an .nfg file or on the reduced
+    /// strategic form of an .efg file. On the tree of a two-player constant-sum game with perfect recall:
     /// lp solves the sequence form's linear program in floating point and recovers the exact
     /// equilibrium from it (Leduc poker in about a second), and for games too large for that,
     /// cfr+, dcfr and cfr (counterfactual regret minimisation) give an approximate equilibrium,
@@ -87,7 +89,7 @@ pub enum EfgCommand {
     Nash {
         #[command(flatten)]
         file: FileArgs,
-        /// The method: pure, lh, enum, vertex, seqform, spe, simpdiv, gnm, logit, lp, cfr+, dcfr or cfr (see `kalmar efg solvers`;
+        /// The method: pure, lh, enum, vertex, seqform, spe, simpdiv, gnm, enumpoly, logit, lp, cfr+, dcfr or cfr (see `kalmar efg solvers`;
         /// `--method` is an old name).
         #[arg(
             long = "solver",

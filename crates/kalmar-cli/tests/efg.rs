@@ -189,6 +189,37 @@ fn vertex_enumeration_and_the_lemke_howson_traversal() {
     let text = stdout(&kalmar(&["efg", "nash", "--solver", "enum", file]));
     assert!(text.contains("the game is degenerate"), "{text}");
     assert!(vertex.get("degenerate").is_none(), "{vertex}");
+    // Support enumeration with polynomial systems lists the isolated equilibria, here exact,
+    // and counts the supports where a continuum of solutions lies (Player 2 mixing with at
+    // least 2/3 on its first column against Player 1's first strategy).
+    let polynomial = json(&["efg", "nash", "--solver", "enumpoly", "--json", file]);
+    assert!(polynomial.get("epsilon").is_none(), "{polynomial}");
+    assert!(polynomial["singular_supports"].as_u64().unwrap() >= 1);
+    let text = stdout(&kalmar(&["efg", "nash", "--solver", "enumpoly", file]));
+    assert!(text.contains("equilibria may be missing on"), "{text}");
+}
+
+#[test]
+fn enumpoly_lists_all_75_equilibria_of_von_stengels_game() {
+    let file = "testdata/efg/stengel-6x6.nfg";
+    let polynomial = json(&["efg", "nash", "--solver", "enumpoly", "--json", file]);
+    let vertex = json(&["efg", "nash", "--solver", "vertex", "--json", file]);
+    let sorted = |v: &serde_json::Value| {
+        let mut all: Vec<String> = v["equilibria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["players"].to_string())
+            .collect();
+        all.sort();
+        all
+    };
+    assert_eq!(sorted(&polynomial).len(), 75);
+    assert_eq!(sorted(&polynomial), sorted(&vertex));
+    assert!(
+        polynomial.get("singular_supports").is_none(),
+        "{polynomial}"
+    );
 }
 
 #[test]
@@ -631,6 +662,16 @@ fn methods_too_large_for_a_game_are_refused_with_their_estimate() {
     refused(
         &["efg", "nash", "examples/kuhn-poker.efg", "--solver", "enum"],
         "use --solver lh",
+    );
+    refused(
+        &[
+            "efg",
+            "nash",
+            "examples/kuhn-poker.efg",
+            "--solver",
+            "enumpoly",
+        ],
+        "support profiles of a 27 × 64 game",
     );
     // A deep two-player tree without proper subgames: the sequence form's dense matrix is
     // sized before it is built.

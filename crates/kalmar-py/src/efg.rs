@@ -639,6 +639,11 @@ pub struct Equilibria {
     /// missing, and "vertex" lists every extreme one.
     #[pyo3(get)]
     degenerate: bool,
+    /// For "enumpoly": the support profiles whose equations have a continuum of solutions or
+    /// a multiple one, and those given up after their budget of boxes; equilibria may be
+    /// missing there. (0, 0) for the other methods.
+    #[pyo3(get)]
+    incomplete_supports: (u64, u64),
     /// The subgames the sequence form ("seqform") solved one after the other, the deepest
     /// first (1 when the game has none below the root: the equilibrium is then subgame
     /// perfect in the trivial sense); 0 for the other methods.
@@ -670,6 +675,10 @@ impl Equilibria {
             Solution::Sequence(s) => (false, s.pivots, false, s.subgames),
             Solution::Subgame(_) => (false, 0, false, 0),
             Solution::Iterative(s) => (s.stopped == Stopped::Deadline, 0, false, 0),
+        };
+        let incomplete_supports = match solution {
+            Solution::Strategic(s) => (s.singular_supports, s.unfinished_supports),
+            _ => (0, 0),
         };
         let (iterations, exploitability) = match solution {
             Solution::Iterative(s) => (
@@ -739,6 +748,7 @@ impl Equilibria {
             timed_out,
             pivots,
             degenerate,
+            incomplete_supports,
             subgames,
             iterations,
             epsilon,

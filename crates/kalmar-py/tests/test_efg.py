@@ -224,7 +224,7 @@ def test_timeouts_stop_the_enumerations_with_what_they_found():
         kuhn.nash("enum")
     with pytest.raises(ValueError, match="perfect information"):
         kuhn.nash("spe")
-    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, simpdiv, gnm, logit, lp, cfr\\+, dcfr, cfr"):
+    with pytest.raises(ValueError, match="pure, lh, enum, seqform, spe, vertex, simpdiv, gnm, enumpoly, logit, lp, cfr\\+, dcfr, cfr"):
         kuhn.nash("nope")
 
 
@@ -369,3 +369,25 @@ def test_logit_and_simpdiv_give_epsilon_equilibria():
         assert found.verified and len(found) >= 1
         assert isinstance(found.epsilon, Fraction) and found.epsilon < Fraction(12, 10**6)
         assert json.loads(found.to_text())["epsilon"] == str(found.epsilon)
+
+
+def test_enumpoly_lists_every_equilibrium_exact_where_rational():
+    # Nau, Gomez Canovas and Hansen (2004), section 4: three players, one equilibrium, irrational.
+    irrational = efg.parse(
+        'NFG 1 R "" { "1" "2" "3" } { 2 2 2 }\n\n'
+        "3 0 2 0 1 0 0 2 0 1 0 0 1 0 0 0 3 0 0 1 0 2 0 3\n"
+    )
+    [e] = irrational.nash("enumpoly").equilibria
+    found = irrational.nash("enumpoly")
+    assert found.verified and 0 < found.epsilon < Fraction(1, 10**15)
+    assert abs(float(e.strategies[0]["1"]) - 0.6192325794725538) < 1e-9
+    # The battle of the sexes: two pure equilibria and a mixed one, all exact.
+    sexes = efg.parse('NFG 1 R "" { "1" "2" } { 2 2 }\n\n2 1 0 0 0 0 1 2\n')
+    found = sexes.nash("enumpoly")
+    assert len(found) == 3 and found.epsilon is None and found.incomplete_supports == (0, 0)
+    assert {"1": Fraction(2, 3), "2": Fraction(1, 3)} in [e.strategies[0] for e in found]
+    # Every profile of a game without payoffs is an equilibrium: the pure ones are listed, and
+    # the supports with a continuum are counted.
+    zero = efg.parse('NFG 1 R "" { "1" "2" } { 2 2 }\n\n0 0 0 0 0 0 0 0\n')
+    found = zero.nash("enumpoly")
+    assert len(found) == 4 and found.incomplete_supports[0] > 0

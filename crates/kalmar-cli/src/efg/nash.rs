@@ -167,6 +167,32 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
              lists every extreme one"
         );
     }
+    if found.singular_supports + found.unfinished_supports > 0 {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        let mut places = Vec::new();
+        if found.singular_supports > 0 {
+            places.push(format!(
+                "{} support profile{} with a continuum of solutions or a singular one",
+                found.singular_supports,
+                plural(found.singular_supports)
+            ));
+        }
+        if found.unfinished_supports > 0 {
+            places.push(format!(
+                "{} given up after their budget of boxes",
+                found.unfinished_supports
+            ));
+        }
+        say!(
+            "  equilibria may be missing on {}{}",
+            places.join(" and "),
+            if found.strategic_form.len() == 2 {
+                "; `--solver vertex` lists every extreme equilibrium of a two-player game"
+            } else {
+                ""
+            }
+        );
+    }
     if let Some(k) = found.from_artificial {
         say!(
             "  {k} at the ends of the paths from the artificial equilibrium, {} more by paths \

@@ -9,7 +9,9 @@
 //! ([`simpdiv`]), an exact grid profile whose exact regret is within a given bound, and the
 //! global Newton method of Govindan and Wilson ([`gnm`]), which follows a curve of equilibria
 //! of perturbed games in floating point and returns the equilibria it meets rounded to
-//! fractions, each with its `ε` computed exactly. On the
+//! fractions, each with its `ε` computed exactly; and every isolated equilibrium of a small
+//! game by support enumeration with polynomial systems ([`enumpoly`]), solved by interval
+//! subdivision, exact where the equilibrium is rational. On the
 //! extensive form: subgame-perfect equilibria of perfect-information trees by backward
 //! induction ([`backward`]), and for two players with perfect recall the sequence form with
 //! Lemke's algorithm ([`sequence_form`], Koller, Megiddo and von Stengel), which avoids the
@@ -49,6 +51,7 @@ pub mod backward;
 pub mod best_response;
 pub mod cfr;
 mod constant_sum;
+pub mod enumpoly;
 mod flat;
 pub mod gnm;
 pub mod lemke;

@@ -79,6 +79,10 @@ pub struct Stats {
     /// in its support: the game is degenerate, and equilibria whose supports differ in size
     /// may be missing.
     pub degenerate: bool,
+    /// Supports whose equations are singular (polynomial support enumeration).
+    pub singular: u64,
+    /// Supports given up unfinished (polynomial support enumeration).
+    pub unfinished: u64,
 }
 
 /// Why a profile is not a valid mixed profile of a game.

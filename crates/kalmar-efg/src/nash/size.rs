@@ -7,21 +7,27 @@
 //!   each player): counted in `O(information sets)`.
 //! - `enum` tries every pair of equal-sized supports of an `m × n` game,
 //!   `Σ_k C(m,k)·C(n,k)` pairs (a Vandermonde sum, `C(m+n, m) - 1`), each an `O(k³)` solve.
-//! - both, and the strategic form, first compute every node's exact chance probability of being
-//!   reached ([`Efg::chance_reach`]), whose numbers grow along the path: a chance chain of depth
-//!   `D` needs `O(D²)` bits. [`chance_reach_words`] adds up the bits of the factors on each path
-//!   in `O(nodes)`, a bound on the 64-bit words those rationals take.
+//! - `enumpoly` tries every profile of nonempty supports, `Π_i (2^{m_i} - 1)` for `m_i`
+//!   strategies ([`support_profiles`]), each a search of boxes.
+//! - `seqform`, `enum` and the strategic form first compute every node's exact chance
+//!   probability of being reached ([`Efg::chance_reach`]), whose numbers grow along the path:
+//!   a chance chain of depth `D` needs `O(D²)` bits. [`chance_reach_words`] adds up the bits of
+//!   the factors on each path in `O(nodes)`, a bound on the 64-bit words those rationals take.
 //! - the other strategic-form methods are bounded by the strategic form itself, which
 //!   [`crate::strategic::plan`] sizes before it is built.
 //!
 //! ```
 //! use kalmar_efg::generate::poker;
-//! use kalmar_efg::nash::size::{chance_reach_words, sequence_form_entries, support_pairs};
+//! use kalmar_efg::nash::size::{
+//!     chance_reach_words, sequence_form_entries, support_pairs, support_profiles,
+//! };
 //! // Kuhn's poker: 13 sequences and 6 information sets for each player, d = 54.
 //! assert_eq!(sequence_form_entries(&poker(3)), 54 * 54);
 //! // A 2 × 2 game has 4 pairs of singletons and 1 of full supports; 27 × 64 has C(91, 27) - 1.
 //! assert_eq!(support_pairs(2, 2), 5);
 //! assert!(support_pairs(27, 64) > 1u128 << 70);
+//! // A 3 × 3 × 3 game has 7³ profiles of supports.
+//! assert_eq!(support_profiles(&[3, 3, 3]), 343);
 //! // 55 nodes, each probability within a word.
 //! assert_eq!(chance_reach_words(&poker(3)), 55);
 //! ```
@@ -58,6 +64,15 @@ pub fn support_pairs(m: usize, n: usize) -> u128 {
         };
     }
     c - 1
+}
+
+/// The profiles of nonempty supports of a game of this shape, `Π_i (2^{m_i} - 1)`
+/// (saturating at `u128::MAX`).
+pub fn support_profiles(shape: &[usize]) -> u128 {
+    shape.iter().fold(1u128, |acc, &m| {
+        let subsets = 1u128.checked_shl(m as u32).map_or(u128::MAX, |s| s - 1);
+        acc.saturating_mul(subsets)
+    })
 }
 
 /// A bound on the 64-bit words of the exact chance probabilities of reaching every node (the

@@ -63,6 +63,18 @@ pub struct StrategicSolution {
     /// differ in size may be missing, and `vertex` lists every extreme one.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub degenerate: bool,
+    /// For `enumpoly`: support profiles whose equations have a continuum of solutions or a
+    /// multiple one, where equilibria may be missing.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub singular_supports: u64,
+    /// For `enumpoly`: support profiles given up after their budget of boxes, where
+    /// equilibria may be missing.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unfinished_supports: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// One mixed equilibrium.

@@ -30,8 +30,8 @@ use super::solution::{
     SubgameSolution, Weights, strategy_names, unique_names,
 };
 use super::{
-    best_response, cfr, gnm, lemke_howson, logit, pure, rounding, sequence_lp, simpdiv, size,
-    subgames, support, vertex,
+    best_response, cfr, enumpoly, gnm, lemke_howson, logit, pure, rounding, sequence_lp, simpdiv,
+    size, subgames, support, vertex,
 };
 use crate::format::GameFile;
 use crate::names::move_names;
@@ -116,6 +116,12 @@ pub static METHODS: Registry<Method> = Registry::new(
             run: Method::Strategic(global_newton),
         },
         Entry {
+            id: "enumpoly",
+            summary: "support enumeration with polynomial systems solved by interval subdivision and Krawczyk's test (McKelvey-McLennan), any number of players: every isolated equilibrium, exact where rounding or a two-player solve makes it so, else with its exact regret; supports with a continuum are reported",
+            bounds: "Π(2^m_i - 1) support profiles; boxes per support without a polynomial bound",
+            run: Method::Strategic(polynomial_supports),
+        },
+        Entry {
             id: "logit",
             summary: "the logit quantal response equilibria traced from λ = 0 to their limit, a Nash equilibrium (McKelvey-Palfrey, Turocy), any number of players; its exact regret reported",
             bounds: "O(P · N²) per step of the path for P profiles and N players",
@@ -152,7 +158,7 @@ pub static METHODS: Registry<Method> = Registry::new(
 /// (the enumerations and approximate methods on a strategic form, the iterative methods on a
 /// tree); the others run to the end.
 pub const STOPS_AT_DEADLINE: &[&str] = &[
-    "lh", "enum", "vertex", "simpdiv", "gnm", "logit", "cfr+", "dcfr", "cfr",
+    "lh", "enum", "vertex", "simpdiv", "gnm", "enumpoly", "logit", "cfr+", "dcfr", "cfr",
 ];
 
 /// Whether the method `id` stops at [`Options::deadline`] with what it found so far.
@@ -421,6 +427,26 @@ pub fn find<'a>(
                     });
                 }
             }
+            if entry.id == "enumpoly" {
+                let shape = game.shape();
+                let profiles = size::support_profiles(&shape);
+                if profiles > u128::from(max_size) {
+                    return Err(NashError::TooLarge {
+                        method: entry.id,
+                        work: format!(
+                            "try {} support profiles of a {} game",
+                            big(profiles),
+                            shape
+                                .iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" × ")
+                        ),
+                        limit: max_size,
+                        instead: "use --solver gnm or simpdiv",
+                    });
+                }
+            }
             let mixed = run(&game, options.deadline)?;
             Ok(Found::Strategic {
                 game,
@@ -581,6 +607,8 @@ fn check_mixed(
         checked: true,
         timed_out: mixed.timed_out,
         degenerate: mixed.stats.degenerate,
+        singular_supports: mixed.stats.singular,
+        unfinished_supports: mixed.stats.unfinished,
     })
 }
 
@@ -861,6 +889,24 @@ fn global_newton(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashErro
     let stopped = found.stop == gnm::GnmStop::Deadline;
     let equilibria = found.equilibria.into_iter().map(|e| (e.profile, e.epsilon));
     Ok(approximate(equilibria.collect(), 0, stopped))
+}
+
+/// Support enumeration with polynomial systems: exact equilibria, or ε-equilibria for the
+/// largest of their exact regrets; the supports where some may be missing counted.
+fn polynomial_supports(nfg: &Nfg, deadline: Option<Instant>) -> Result<Mixed, NashError> {
+    let options = enumpoly::EnumpolyOptions {
+        deadline,
+        ..enumpoly::EnumpolyOptions::default()
+    };
+    let found = enumpoly::enumpoly(nfg, &options).map_err(not_applicable)?;
+    let equilibria = found.equilibria.into_iter().map(|e| (e.profile, e.regret));
+    let mut mixed = approximate(equilibria.collect(), 0, found.stopped);
+    // Exact when every equilibrium is.
+    mixed.epsilon = mixed.epsilon.filter(|e| !e.is_zero());
+    mixed.stats.supports = found.supports;
+    mixed.stats.singular = found.singular.len() as u64;
+    mixed.stats.unfinished = found.unfinished.len() as u64;
+    Ok(mixed)
 }
 
 /// The limit of the logit branch: one profile, an ε-equilibrium for its exact regret.

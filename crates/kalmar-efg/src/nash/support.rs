@@ -35,7 +35,7 @@ use std::time::Instant;
 
 /// Solves `Σ_{c ∈ cols} M[r][c]·v_c = t` for `r ∈ rows` and `Σ v_c = 1` (unknowns `v`, `t`), with
 /// `M` read through `get(r, c)`. Returns `None` when singular.
-fn indifference(
+pub(super) fn indifference(
     rows: &[usize],
     cols: &[usize],
     get: impl Fn(usize, usize) -> Rational,

@@ -134,6 +134,8 @@ class Equilibria:
     timed_out: bool
     pivots: int
     degenerate: bool
+    incomplete_supports: tuple[int, int]
+    """"enumpoly": supports (singular, unfinished) where equilibria may be missing."""
     subgames: int
     """Subgames "seqform" solved in turn, the deepest first (0 for other methods)."""
     iterations: int
