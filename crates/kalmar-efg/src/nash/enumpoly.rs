@@ -58,7 +58,7 @@
 //! ```
 
 use super::passed;
-use super::profile::{MixedProfile, max_regret};
+use super::profile::{MixedProfile, max_regret, payoff_range};
 use super::rounding::round_profile;
 use super::support::indifference;
 use crate::normal::Nfg;
@@ -259,17 +259,6 @@ fn strides(shape: &[usize]) -> Vec<usize> {
             Some(here)
         })
         .collect()
-}
-
-/// The largest payoff minus the smallest.
-fn payoff_range(game: &Nfg) -> Rational {
-    let mut all = (0..game.num_profiles())
-        .flat_map(|k| (0..game.num_players()).map(move |i| game.payoff(k, i)));
-    let Some(first) = all.next() else {
-        return Rational::ZERO;
-    };
-    let (low, high) = all.fold((first, first), |(l, h), u| (l.min(u), h.max(u)));
-    high - low
 }
 
 /// The enumeration's state.

@@ -206,6 +206,18 @@ fn deviation_payoffs(
     }
 }
 
+/// The largest payoff of the game minus the smallest (0 without payoffs), the scale against
+/// which the approximate methods bound their regret.
+pub fn payoff_range(game: &Nfg) -> Rational {
+    let mut all = (0..game.num_profiles())
+        .flat_map(|k| (0..game.num_players()).map(move |i| game.payoff(k, i)));
+    let Some(first) = all.next() else {
+        return Rational::ZERO;
+    };
+    let (low, high) = all.fold((first, first), |(l, h), u| (l.min(u), h.max(u)));
+    high - low
+}
+
 /// Whether a profile is a Nash equilibrium (every regret is 0).
 pub fn is_equilibrium(game: &Nfg, profile: &MixedProfile) -> bool {
     regret(game, profile).is_ok_and(|r| r.iter().all(|(_, r)| r.is_zero()))

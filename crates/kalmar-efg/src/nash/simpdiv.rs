@@ -84,7 +84,9 @@
 //! ```
 
 use super::passed;
-use super::profile::{MixedProfile, ProfileError, check, max_regret, strategy_values};
+use super::profile::{
+    MixedProfile, ProfileError, check, max_regret, payoff_range, strategy_values,
+};
 use crate::normal::Nfg;
 use kalmar_core::Rational;
 use num_integer::Integer;
@@ -292,21 +294,6 @@ fn profile(point: &[i64], m: i64, shape: &[usize]) -> MixedProfile {
             })
             .collect(),
     )
-}
-
-/// The largest payoff of any player at any profile minus the smallest (0 without profiles).
-fn payoff_range(game: &Nfg) -> Rational {
-    let payoffs = (0..game.num_profiles())
-        .flat_map(|k| (0..game.num_players()).map(move |j| game.payoff(k, j)));
-    let (mut low, mut high) = (None::<&Rational>, None::<&Rational>);
-    for u in payoffs {
-        low = Some(low.map_or(u, |l| l.min(u)));
-        high = Some(high.map_or(u, |h| h.max(u)));
-    }
-    match (low, high) {
-        (Some(low), Some(high)) => high - low,
-        _ => Rational::ZERO,
-    }
 }
 
 /// A labelling of grid points.
