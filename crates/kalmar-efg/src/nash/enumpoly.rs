@@ -88,11 +88,14 @@ const MARGIN: f64 = 1.0 / 1024.0;
 /// Where a box is cut, as a fraction of its width: near the middle, but not on simple fractions.
 const CUT: f64 = 0.4990234375;
 
+/// The most strategies of a player: its 2^m - 1 supports are enumerated.
+pub const MAX_STRATEGIES: usize = 40;
+
 /// How to run [`enumpoly`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnumpolyOptions {
     /// The most boxes searched on one support before it is given up as unfinished. Default
-    /// 50,000.
+    /// 20,000, the budget of rectangles of Gambit's `enumpoly`.
     pub max_boxes: u64,
     /// A profile is accepted when its exact regret is at most this times the game's payoff
     /// range. Default `1/10⁸`.
@@ -104,7 +107,7 @@ pub struct EnumpolyOptions {
 impl Default for EnumpolyOptions {
     fn default() -> Self {
         EnumpolyOptions {
-            max_boxes: 50_000,
+            max_boxes: 20_000,
             max_regret: Rational::new(1, 100_000_000),
             deadline: None,
         }
@@ -152,6 +155,11 @@ pub enum EnumpolyError {
     /// A player without strategies has no mixed strategy.
     #[error("player {0} has no strategies")]
     NoStrategies(usize),
+    /// More strategies than [`MAX_STRATEGIES`]: far more supports than could be enumerated.
+    #[error(
+        "player {0} has {1} strategies, more than the {MAX_STRATEGIES} whose supports can be enumerated"
+    )]
+    TooManyStrategies(usize, usize),
     /// A payoff too large for floating point.
     #[error("a payoff is beyond the range of floating point")]
     Payoff,
@@ -163,6 +171,9 @@ pub fn enumpoly(game: &Nfg, options: &EnumpolyOptions) -> Result<EnumpolyResult,
     let shape = game.shape();
     if let Some(i) = shape.iter().position(|&m| m == 0) {
         return Err(EnumpolyError::NoStrategies(i + 1));
+    }
+    if let Some(i) = shape.iter().position(|&m| m > MAX_STRATEGIES) {
+        return Err(EnumpolyError::TooManyStrategies(i + 1, shape[i]));
     }
     let n = shape.len();
     let payoffs = (0..game.num_profiles() * n)
@@ -294,14 +305,19 @@ impl Search<'_> {
             Some(square) if !regular => square,
             _ => Square::whole(system.dim),
         };
-        let mut boxes = vec![vec![Interval::new(-MARGIN, 1.0 + MARGIN); system.dim]];
+        // Each box with the width below which Krawczyk's operator is tried on it: tried on
+        // the first box, and after a failure only on boxes half as wide.
+        let mut boxes = vec![(
+            vec![Interval::new(-MARGIN, 1.0 + MARGIN); system.dim],
+            f64::INFINITY,
+        )];
         let mut searched = 0u64;
         let mut singular = false;
         let mut probes = 0;
         // Regular solutions the probes met: boxes holding one are not probed again.
         let mut regular_points: Vec<Vec<f64>> = Vec::new();
         let tolerance = 1e-9 * self.range.max(f64::MIN_POSITIVE);
-        while let Some(x) = boxes.pop() {
+        while let Some((x, try_below)) = boxes.pop() {
             searched += 1;
             if searched > self.options.max_boxes {
                 self.result.unfinished.push(supports.clone());
@@ -310,20 +326,19 @@ impl Search<'_> {
             if searched.is_multiple_of(1024) && passed(self.options.deadline) {
                 break;
             }
-            match system.examine(&x, &square) {
+            let width = square.width(&x);
+            let krawczyk = width <= try_below;
+            match system.examine(&x, &square, krawczyk) {
                 Verdict::Empty => {}
                 Verdict::Root(tight) => self.root(&system, &supports, &tight),
-                Verdict::Tighter(tight) => boxes.push(tight),
+                Verdict::Tighter(tight) => boxes.push((tight, try_below)),
                 Verdict::Singular => {
                     singular = true;
                     break;
                 }
-                Verdict::Split(x) => {
-                    let width = square
-                        .cols
-                        .iter()
-                        .map(|&k| x[k].width())
-                        .fold(0.0, f64::max);
+                Verdict::Split(x, along) => {
+                    let examined = width;
+                    let width = square.width(&x);
                     let known =
                         |point: &Vec<f64>| point.iter().zip(&x).all(|(v, b)| b.contains(*v));
                     if regular
@@ -350,9 +365,10 @@ impl Search<'_> {
                         }
                         break;
                     }
-                    let (low, high) = split(&x, &square.cols);
-                    boxes.push(high);
-                    boxes.push(low);
+                    let (low, high) = split(&x, along);
+                    let try_below = if krawczyk { 0.5 * examined } else { try_below };
+                    boxes.push((high, try_below));
+                    boxes.push((low, try_below));
                 }
             }
         }
@@ -452,18 +468,31 @@ impl Search<'_> {
     }
 }
 
-/// A box cut in two across its widest side among the unknowns `focus`.
-fn split(x: &[Interval], focus: &[usize]) -> (Vec<Interval>, Vec<Interval>) {
-    let k = focus
-        .iter()
-        .copied()
-        .max_by(|&a, &b| x[a].width().total_cmp(&x[b].width()))
-        .unwrap_or(0);
+/// A box cut in two across the side of unknown `k`.
+fn split(x: &[Interval], k: usize) -> (Vec<Interval>, Vec<Interval>) {
     let cut = x[k].lo + CUT * x[k].width();
     let (mut low, mut high) = (x.to_vec(), x.to_vec());
     low[k].hi = cut;
     high[k].lo = cut;
     (low, high)
+}
+
+/// The unknown of `square` along which the equations vary most over the box `x` (its width
+/// times the largest derivative along it, Kearfott's maximal smear), or the widest where none
+/// varies.
+fn widest_smear(x: &[Interval], jacobian: &[Vec<Interval>], square: &Square) -> usize {
+    let magnitude = |v: &Interval| v.lo.abs().max(v.hi.abs());
+    let smear = |q: usize| {
+        let rows = square.rows.iter().chain(&square.rest);
+        rows.map(|&r| magnitude(&jacobian[r][q]))
+            .fold(0.0, f64::max)
+            * x[q].width()
+    };
+    let along = square.cols.iter().copied();
+    match along.max_by(|&a, &b| smear(a).total_cmp(&smear(b))) {
+        Some(q) if smear(q) > 0.0 => q,
+        _ => square.widest(x),
+    }
 }
 
 /// What a box holds.
@@ -474,8 +503,8 @@ enum Verdict {
     Root(Vec<Interval>),
     /// Perhaps solutions, all within this box, much smaller than the one examined.
     Tighter(Vec<Interval>),
-    /// Undecided: to be cut.
-    Split(Vec<Interval>),
+    /// Undecided: to be cut across the side of this unknown.
+    Split(Vec<Interval>, usize),
     /// A solution that is not isolated or not regular.
     Singular,
 }
@@ -499,6 +528,19 @@ struct Square {
 }
 
 impl Square {
+    /// The widest side of `x` among the unknowns.
+    fn width(&self, x: &[Interval]) -> f64 {
+        self.cols.iter().map(|&q| x[q].width()).fold(0.0, f64::max)
+    }
+
+    /// The unknown of the widest side.
+    fn widest(&self, x: &[Interval]) -> usize {
+        let along = self.cols.iter().copied();
+        along
+            .max_by(|&a, &b| x[a].width().total_cmp(&x[b].width()))
+            .unwrap_or(0)
+    }
+
     /// The whole system.
     fn whole(dim: usize) -> Square {
         Square {
@@ -524,6 +566,9 @@ struct System {
     /// fastest) and each strategy `a` of `i`, at `t · m_i + a`, the payoff of `a` minus that
     /// of `i`'s first support strategy.
     tables: Vec<Vec<Interval>>,
+    /// Per player `i`: the profiles of the others' supports in the tables' order, each as
+    /// every player's position in its support (`i`'s 0), `N` bytes a profile.
+    profiles: Vec<Vec<u8>>,
 }
 
 impl System {
@@ -536,7 +581,7 @@ impl System {
             offsets.push(dim);
             dim += s.len() - 1;
         }
-        let tables = (0..n)
+        let tables: Vec<Vec<Interval>> = (0..n)
             .map(|i| {
                 let m = strategies[i];
                 let first = supports[i][0];
@@ -553,6 +598,15 @@ impl System {
                 table
             })
             .collect();
+        let profiles = (0..n)
+            .map(|i| {
+                let mut all = Vec::new();
+                for_each_profile(supports, i, |digits| {
+                    all.extend(digits.iter().map(|&d| d as u8));
+                });
+                all
+            })
+            .collect();
         System {
             n,
             supports: supports.clone(),
@@ -560,6 +614,7 @@ impl System {
             offsets,
             dim,
             tables,
+            profiles,
         }
     }
 
@@ -636,46 +691,35 @@ impl System {
     fn contract(&self, i: usize, p: &[Vec<Interval>], skip: Option<usize>) -> Vec<Interval> {
         let m = self.strategies[i];
         let rows = skip.map_or(1, |h| self.supports[h].len());
+        let weighed: Vec<usize> = (0..self.n).filter(|&h| h != i && Some(h) != skip).collect();
         let mut out = vec![Interval::point(0.0); rows * m];
-        let mut t = 0;
-        for_each_profile(&self.supports, i, |digits| {
-            let mut weight = Interval::point(1.0);
-            for h in (0..self.n).filter(|&h| h != i && Some(h) != skip) {
-                weight = weight.mul(p[h][digits[h]]);
-            }
-            let row = skip.map_or(0, |h| digits[h]);
-            let values = &self.tables[i][t * m..(t + 1) * m];
+        let (n, table) = (self.n, &self.tables[i]);
+        for (digits, values) in self.profiles[i].chunks(n).zip(table.chunks(m)) {
+            let weight = weighed.iter().fold(Interval::point(1.0), |w, &h| {
+                w.mul(p[h][usize::from(digits[h])])
+            });
+            let row = skip.map_or(0, |h| usize::from(digits[h]));
             for (o, &v) in out[row * m..(row + 1) * m].iter_mut().zip(values) {
                 *o = o.add(weight.mul(v));
             }
-            t += 1;
-        });
+        }
         out
     }
 
-    /// The equations' values on `x`, or `None` when the box surely holds no equilibrium (an
-    /// equation not 0 anywhere on it, or a strategy outside a support better everywhere).
-    fn equations(&self, x: &[Interval]) -> Option<Vec<Interval>> {
-        let mut values = Vec::with_capacity(self.dim);
-        for i in 0..self.n {
-            let v = self.over_corners(i, x, None, |v| v.to_vec());
-            let support = &self.supports[i];
-            for &a in &support[1..] {
-                if !v[a].contains_zero() {
-                    return None;
-                }
-                values.push(v[a]);
-            }
-            let mut outside = (0..self.strategies[i]).filter(|a| !support.contains(a));
-            if outside.any(|a| v[a].lo > 0.0) {
-                return None;
-            }
-        }
+    /// Whether the box `x` surely holds no equilibrium: it lies outside the simplices, or an
+    /// equation is not 0 anywhere on it, or a strategy outside a support does better than
+    /// the support everywhere on it, by the ranges over corners.
+    fn excludes(&self, x: &[Interval]) -> bool {
         let p = self.probabilities(x);
         if p.iter().any(|p| p[0].hi < -MARGIN) {
-            return None;
+            return true;
         }
-        Some(values)
+        let fails = |i: usize, v: &[Interval]| {
+            let support = &self.supports[i];
+            support[1..].iter().any(|&a| !v[a].contains_zero())
+                || (0..self.strategies[i]).any(|a| !support.contains(&a) && v[a].lo > 0.0)
+        };
+        (0..self.n).any(|i| fails(i, &self.over_corners(i, x, None, |v| v.to_vec())))
     }
 
     /// The Jacobian of the equations on `x` (row: equation, column: unknown).
@@ -785,8 +829,8 @@ impl System {
 
     /// Excludes, verifies, tightens or splits the box `x`, Krawczyk's operator taken on the
     /// square subsystem `square`.
-    fn examine(&self, x: &[Interval], square: &Square) -> Verdict {
-        if self.equations(x).is_none() {
+    fn examine(&self, x: &[Interval], square: &Square, krawczyk: bool) -> Verdict {
+        if self.excludes(x) {
             return Verdict::Empty;
         }
         let Square { rows, cols, rest } = square;
@@ -798,6 +842,9 @@ impl System {
                 Verdict::Singular
             };
         }
+        if !krawczyk {
+            return Verdict::Split(x.to_vec(), square.widest(x));
+        }
         let centre: Vec<Interval> = x.iter().map(|v| Interval::point(v.mid())).collect();
         let at_centre = self.values_at(&centre);
         let jacobian = self.jacobian(x);
@@ -807,19 +854,8 @@ impl System {
                 .map(|&r| cols.iter().map(|&c| m[r][c].mid()).collect())
                 .collect()
         };
-        // The mean-value form F(c) + J(X)(X - c) encloses the equations more tightly than
-        // their natural form on small boxes.
-        let mean_value_excludes = rows.iter().chain(rest).any(|&r| {
-            let value = cols.iter().fold(at_centre[r], |acc, &q| {
-                acc.add(jacobian[r][q].mul(x[q].sub(centre[q])))
-            });
-            !value.contains_zero()
-        });
-        if mean_value_excludes {
-            return Verdict::Empty;
-        }
         let Some(inverse) = invert(&sub(&at_centre_jacobian)) else {
-            return Verdict::Split(x.to_vec());
+            return Verdict::Split(x.to_vec(), widest_smear(x, &jacobian, square));
         };
         // K(X) = c - Y·F(c) + (I - Y·J(X))(X - c), on the unknowns `cols`.
         let mut tight = x.to_vec();
@@ -856,15 +892,15 @@ impl System {
             }
             return Verdict::Tighter(tight);
         }
-        let width = |b: &[Interval]| cols.iter().map(|&q| b[q].width()).fold(0.0, f64::max);
-        if width(&tight) < 0.5 * width(x) {
+        if square.width(&tight) < 0.5 * square.width(x) {
             Verdict::Tighter(tight)
         } else {
-            Verdict::Split(tight)
+            let along = widest_smear(&tight, &jacobian, square);
+            Verdict::Split(tight, along)
         }
     }
 
-    /// The equations' enclosures on a box (without the exclusions of [`System::equations`]).
+    /// The equations' enclosures on a box (without the exclusions of [`System::excludes`]).
     fn values_at(&self, x: &[Interval]) -> Vec<Interval> {
         let p = self.probabilities(x);
         (0..self.n)
@@ -1121,23 +1157,30 @@ impl Interval {
     /// The product, each end moved one step outward (a correctly rounded product is within
     /// half a step of the exact one).
     fn mul(self, other: Interval) -> Interval {
-        let ends = [
-            self.lo * other.lo,
-            self.lo * other.hi,
-            self.hi * other.lo,
-            self.hi * other.hi,
-        ];
+        let (a, b) = if self.lo >= 0.0 {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let (lo, hi) = if a.lo >= 0.0 {
+            // One factor is nonnegative: two products suffice.
+            if b.lo >= 0.0 {
+                (a.lo * b.lo, a.hi * b.hi)
+            } else if b.hi <= 0.0 {
+                (a.hi * b.lo, a.lo * b.hi)
+            } else {
+                (a.hi * b.lo, a.hi * b.hi)
+            }
+        } else {
+            let ends = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
+            (
+                ends.iter().copied().fold(f64::INFINITY, f64::min),
+                ends.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            )
+        };
         Interval {
-            lo: ends
-                .iter()
-                .copied()
-                .fold(f64::INFINITY, f64::min)
-                .next_down(),
-            hi: ends
-                .iter()
-                .copied()
-                .fold(f64::NEG_INFINITY, f64::max)
-                .next_up(),
+            lo: lo.next_down(),
+            hi: hi.next_up(),
         }
     }
 }
@@ -1277,6 +1320,13 @@ mod tests {
         assert_eq!(found.equilibria.len(), 1);
         assert_eq!(found.supports, 9);
         assert_eq!(found.dominated, 8);
+    }
+
+    #[test]
+    fn too_many_strategies_are_refused() {
+        let g = game(&[41, 1], &[0; 82]);
+        let refused = enumpoly(&g, &EnumpolyOptions::default());
+        assert_eq!(refused, Err(EnumpolyError::TooManyStrategies(1, 41)));
     }
 
     #[test]
