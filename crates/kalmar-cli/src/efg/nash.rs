@@ -8,7 +8,7 @@ use crate::report::{in_file, millis, table};
 use anyhow::Context;
 use kalmar_efg::format::{GameFile, to_nfg_string};
 use kalmar_efg::nash::solution::{
-    IterativeSolution, SequenceSolution, Stopped, StrategicSolution, SubgameSolution,
+    IterativeSolution, SequenceSolution, Stopped, StrategicSolution, SubgameSolution, decimal,
 };
 use kalmar_efg::nash::{self, NashError, Options, Solution};
 use kalmar_efg::solution_file::EquilibriumFile;
@@ -133,6 +133,9 @@ fn nash_error(path: &Path, e: NashError) -> anyhow::Error {
 fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Result<()> {
     let n = found.equilibria.len();
     let regret = match &found.epsilon {
+        Some(epsilon) if !epsilon.is_zero() && epsilon.to_string().len() > 24 => {
+            format!("regret at most ≈ {:.3e}, exact in --json", epsilon.to_f64())
+        }
         Some(epsilon) if !epsilon.is_zero() => {
             format!("regret at most {epsilon} ≈ {:.3e}", epsilon.to_f64())
         }
@@ -200,15 +203,21 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
             n - k
         );
     }
+    let mut rounded = false;
     for (k, e) in found.equilibria.iter().enumerate() {
         say!("  #{}", k + 1);
         for (player, payoff) in e.players.iter().zip(&e.payoffs) {
-            say!(
-                "    {}: {}  (payoff {payoff})",
-                player.player,
-                player.strategy.describe()
-            );
+            // Fractions of many digits (an irrational equilibrium rounded) read as decimals.
+            let (strategy, payoff) = match player.strategy.describe_long_in_decimals() {
+                Some(decimals) => (decimals, format!("≈ {}", decimal(payoff))),
+                None => (player.strategy.describe(), payoff.to_string()),
+            };
+            rounded |= strategy.starts_with('≈');
+            say!("    {}: {strategy}  (payoff {payoff})", player.player);
         }
+    }
+    if rounded {
+        say!("  (≈: rounded for reading; the exact fractions are in --json and -o)");
     }
     Ok(())
 }

@@ -121,6 +121,30 @@ impl Weights {
             .collect::<Vec<_>>()
             .join(" + ")
     }
+
+    /// As [`Weights::describe`], but with the probabilities in decimals (`≈ 0.619233 Top +
+    /// 0.380767 Bottom`) when one of them is a fraction of more than 12 characters, as an
+    /// irrational equilibrium rounded to fractions has; `None` when none is.
+    pub fn describe_long_in_decimals(&self) -> Option<String> {
+        let long = |p: &Rational| p.to_string().len() > 12;
+        self.0.iter().any(|(_, p)| long(p)).then(|| {
+            let terms: Vec<String> = self
+                .0
+                .iter()
+                .filter(|(_, p)| !p.is_zero())
+                .map(|(name, p)| format!("{} {name}", decimal(p)))
+                .collect();
+            format!("≈ {}", terms.join(" + "))
+        })
+    }
+}
+
+/// A number to six decimal places (trailing zeros dropped), for reading.
+pub fn decimal(q: &Rational) -> String {
+    format!("{:.6}", q.to_f64())
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
 }
 
 impl Serialize for Weights {
