@@ -39,12 +39,15 @@ the nearest of kalmar's. The total adds the medians of the games both tools fini
 import argparse
 import json
 import math
+import os
+import platform
 import random
 import statistics
 import subprocess
 import sys
 import time
 from fractions import Fraction
+from importlib import metadata
 
 METHODS = ("simpdiv", "gnm", "logit", "enumpoly")
 # Solved once, untimed, before the timed call of each process, so that neither tool's first
@@ -177,7 +180,7 @@ def games(args, notes):
         for seed in range(args.seeds):
             yield f"random {shape}, seed {seed}", sizes, random_nfg(sizes, seed, *args.payoffs)
     for path in args.files:
-        name = path.rsplit("/", 1)[-1]
+        name = path
         try:
             game = efg.read(path)
             if game.is_strategic:
@@ -229,6 +232,8 @@ def main():
     parser.add_argument("--tol", type=float, default=1e-6)
     args = parser.parse_intermixed_args()
 
+    tools = ", ".join(f"{name} {metadata.version(name)}" for name in ("kalmar", "pygambit"))
+    print(f"{tools}, Python {platform.python_version()}, {os.cpu_count()} cores; medians of {args.rounds} rounds\n")
     print(f"| game | shape | kalmar `{args.method}` | Gambit | Gambit / kalmar | kalmar: equilibria, ε / range | Gambit: equilibria, regret / range, end | Gambit's among kalmar's (distance) |")
     print("|---|---|---:|---:|---:|---|---|---|")
     both, notes = [], []
