@@ -182,8 +182,9 @@ fn print_strategic(found: &StrategicSolution, elapsed: Duration) -> anyhow::Resu
         }
         if found.unfinished_supports > 0 {
             places.push(format!(
-                "{} given up after their budget of boxes",
-                found.unfinished_supports
+                "{} support profile{} given up after their budget of boxes",
+                found.unfinished_supports,
+                plural(found.unfinished_supports)
             ));
         }
         say!(
