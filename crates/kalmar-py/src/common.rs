@@ -8,8 +8,9 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
 /// `values` as a numpy array that Python cannot write to (an answer is not to be edited), the
@@ -105,7 +106,45 @@ const POLL: Duration = Duration::from_millis(50);
 /// trees (only the pages touched are ever committed).
 const STACK: usize = 256 << 20;
 
-/// Runs `work` (a solve) on its own thread with the GIL released, so that other Python threads
+/// A solve handed to a solve thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The solve threads waiting for a job, each by its channel. A thread is kept once started:
+/// mapping and unmapping a stack of [`STACK`] bytes for every call cost up to about 4 ms at
+/// times, more than a small solve.
+static IDLE: Mutex<Vec<mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+/// Runs `job` on an idle solve thread, or on a new one if none is idle (a solve interrupted
+/// from Python keeps its thread until it ends).
+fn dispatch(job: Job) -> std::io::Result<()> {
+    let idle = IDLE.lock().unwrap_or_else(PoisonError::into_inner).pop();
+    let job = match idle {
+        Some(worker) => match worker.send(job) {
+            Ok(()) => return Ok(()),
+            Err(mpsc::SendError(job)) => job,
+        },
+        None => job,
+    };
+    let (send, receive) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("kalmar solve".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            let mut next = Some(job);
+            while let Some(job) = next.take() {
+                // A panic ends the job, not the thread (its answer channel is dropped, which
+                // the caller reports).
+                let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+                IDLE.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(send.clone());
+                next = receive.recv().ok();
+            }
+        })?;
+    Ok(())
+}
+
+/// Runs `work` (a solve) on a solve thread with the GIL released, so that other Python threads
 /// go on, and looks for signals every 50 ms: Ctrl-C raises `KeyboardInterrupt` at once. An
 /// interrupted solve cannot be stopped from outside, so it runs on in the background and its
 /// answer is dropped; what it holds is shared (`Arc`), never borrowed from Python. A panic in
@@ -115,14 +154,11 @@ pub fn interruptible<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
     let (send, receive) = mpsc::sync_channel(1);
-    std::thread::Builder::new()
-        .name("kalmar solve".into())
-        .stack_size(STACK)
-        .spawn(move || {
-            // The receiver is gone only after an interrupt: nobody wants the answer then.
-            let _ = send.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the solve: {e}")))?;
+    dispatch(Box::new(move || {
+        // The receiver is gone only after an interrupt: nobody wants the answer then.
+        let _ = send.send(work());
+    }))
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start the solve: {e}")))?;
     let mut receive = receive;
     loop {
         // The receiver goes with the detached wait and comes back (it may not be shared).
