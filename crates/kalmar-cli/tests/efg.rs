@@ -671,7 +671,7 @@ fn methods_too_large_for_a_game_are_refused_with_their_estimate() {
             "--solver",
             "enumpoly",
         ],
-        "support profiles of a 27 × 64 game",
+        "support profiles, each checked against 91 strategies) on a 27 × 64 game",
     );
     // A deep two-player tree without proper subgames: the sequence form's dense matrix is
     // sized before it is built.

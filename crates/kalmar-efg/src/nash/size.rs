@@ -8,7 +8,8 @@
 //! - `enum` tries every pair of equal-sized supports of an `m × n` game,
 //!   `Σ_k C(m,k)·C(n,k)` pairs (a Vandermonde sum, `C(m+n, m) - 1`), each an `O(k³)` solve.
 //! - `enumpoly` tries every profile of nonempty supports, `Π_i (2^{m_i} - 1)` for `m_i`
-//!   strategies ([`support_profiles`]), each a search of boxes.
+//!   strategies ([`support_profiles`]), each checked for dominance in a pass over the
+//!   strategies at least (the work counted is the profiles times `Σ m_i`), then searched.
 //! - `seqform`, `enum` and the strategic form first compute every node's exact chance
 //!   probability of being reached ([`Efg::chance_reach`]), whose numbers grow along the path:
 //!   a chance chain of depth `D` needs `O(D²)` bits. [`chance_reach_words`] adds up the bits of

@@ -430,11 +430,15 @@ pub fn find<'a>(
             if entry.id == "enumpoly" {
                 let shape = game.shape();
                 let profiles = size::support_profiles(&shape);
-                if profiles > u128::from(max_size) {
+                // Each profile is at least checked for dominance, a pass over the strategies.
+                let strategies: usize = shape.iter().sum();
+                let work = profiles.saturating_mul(strategies as u128);
+                if work > u128::from(max_size) {
                     return Err(NashError::TooLarge {
                         method: entry.id,
                         work: format!(
-                            "try {} support profiles of a {} game",
+                            "take {} steps ({} support profiles, each checked against {strategies} strategies) on a {} game",
+                            big(work),
                             big(profiles),
                             shape
                                 .iter()
