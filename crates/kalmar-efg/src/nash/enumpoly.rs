@@ -10,23 +10,31 @@
 //! Computational Economics I, 1996, §6; the method of Gambit's `enumpoly`). Their solutions in
 //! the product of simplices are found by subdivision with interval arithmetic:
 //!
-//! - **Exclusion.** A box of unknowns is dropped when an equation's interval enclosure on it
-//!   leaves out 0, when a strategy outside the support is sure to do better than the support,
-//!   or when Krawczyk's operator `K(X) = c - Y·F(c) + (I - Y·J(X))(X - c)` misses it.
+//! - **Exclusion.** A box of unknowns is dropped when an equation's range on it leaves out 0,
+//!   when a strategy outside the support does better than the support all over it, or when
+//!   Krawczyk's operator `K(X) = c - Y·F(c) + (I - Y·J(X))(X - c)` misses it. The ranges are
+//!   exact: an equation is affine in each player's probabilities, so its extremes over a box
+//!   lie at corners.
 //! - **Verification.** When `K(X)` lies inside `X`, the box holds exactly one solution
-//!   (Krawczyk 1969; Moore 1977), which Newton's method from its centre finds.
-//! - **Otherwise** the box is cut in two across its widest side (slightly off its middle, so
-//!   that simple fractions do not fall on the cut), and the boxes are searched depth first.
+//!   (Krawczyk 1969; Moore 1977), which Newton's method from its centre finds. After a failure
+//!   the operator is tried again only on boxes half as wide.
+//! - **Otherwise** the box is cut in two across the side along which the equations vary most
+//!   (Kearfott's maximal smear), slightly off its middle so that simple fractions do not fall on
+//!   the cut, and the boxes are searched depth first.
 //!
 //! The enclosures round outward (sums exactly where they are exact, by the error-free `TwoSum`;
-//! products one step out), so exclusion and verification are rigorous; every solution
-//! that is isolated and regular (its Jacobian nonsingular) is found. A support whose system has
-//! a continuum of solutions or a multiple one is reported as *singular* (a box small beyond
-//! [`SINGULAR_WIDTH`] whose Jacobian is singular), one whose boxes exceed
-//! [`EnumpolyOptions::max_boxes`] as *unfinished*: equilibria there may be missing. Before any
-//! box, a support is skipped when one of its strategies is weakly dominated against the others'
-//! supports by another strategy with some strict gain (no profile of those supports can make it
-//! a best reply).
+//! products one step out), so exclusion and verification are rigorous; every solution that is
+//! isolated and regular (its Jacobian nonsingular) is found. Where no solution can be regular
+//! the search does not cover a continuum with ever smaller boxes: a support whose Jacobian is
+//! singular everywhere (at two points in general position) is searched, when unbalanced (a player's
+//! equations outnumber the unknowns they depend on), with the operator on a square part and
+//! the other equations checked at its solution, and otherwise until its first box narrower
+//! than [`SINGULAR_WIDTH`]; elsewhere Levenberg–Marquardt probes from small boxes recognise a
+//! solution with a singular Jacobian. Such supports are reported as *singular*, those whose
+//! boxes exceed [`EnumpolyOptions::max_boxes`] as *unfinished*: equilibria there may be
+//! missing. Before any box, a support is skipped when one of its strategies is weakly
+//! dominated against the others' supports by another strategy with some strict gain (no
+//! profile of those supports can make it a best reply).
 //!
 //! Every solution becomes exact: its probabilities are rounded to fractions of denominators up
 //! to 10⁶, which is the equilibrium itself when that gives regret 0 exactly; a two-player one is
