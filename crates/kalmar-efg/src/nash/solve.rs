@@ -400,6 +400,38 @@ pub fn strategic_game(file: &GameFile, max_size: u64) -> Result<Cow<'_, Nfg>, St
     }
 }
 
+/// For the enumerations on a strategic form of this shape, the work estimated from counts
+/// alone ([`size`]), what it is and what to use instead; `None` for the other methods, which the
+/// strategic form's own size bounds.
+fn enumeration_work(method: &str, shape: &[usize]) -> Option<(u128, String, &'static str)> {
+    let dims = shape
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" × ");
+    match (method, shape) {
+        ("enum", &[m, n]) => {
+            let pairs = size::support_pairs(m, n);
+            let what = format!("try {} support pairs of a {dims} game", big(pairs));
+            Some((pairs, what, "use --solver lh (or seqform on a tree)"))
+        }
+        ("enumpoly", _) => {
+            let profiles = size::support_profiles(shape);
+            // Each profile is at least checked for dominance, a pass over the strategies.
+            let strategies: usize = shape.iter().sum();
+            let work = profiles.saturating_mul(strategies as u128);
+            let what = format!(
+                "take {} steps ({} support profiles, each checked against {strategies} \
+                 strategies) on a {dims} game",
+                big(work),
+                big(profiles)
+            );
+            Some((work, what, "use --solver gnm or simpdiv"))
+        }
+        _ => None,
+    }
+}
+
 /// Runs a method on a game, without the check.
 pub fn find<'a>(
     entry: &Entry<Method>,
@@ -410,46 +442,15 @@ pub fn find<'a>(
     match (entry.run, file) {
         (Method::Strategic(run), _) => {
             let game = strategic_game(file, max_size)?;
-            if entry.id == "enum" && game.num_players() == 2 {
-                let shape = game.shape();
-                let pairs = size::support_pairs(shape[0], shape[1]);
-                if pairs > u128::from(max_size) {
-                    return Err(NashError::TooLarge {
-                        method: entry.id,
-                        work: format!(
-                            "try {} support pairs of a {} × {} game",
-                            big(pairs),
-                            shape[0],
-                            shape[1]
-                        ),
-                        limit: max_size,
-                        instead: "use --solver lh (or seqform on a tree)",
-                    });
-                }
-            }
-            if entry.id == "enumpoly" {
-                let shape = game.shape();
-                let profiles = size::support_profiles(&shape);
-                // Each profile is at least checked for dominance, a pass over the strategies.
-                let strategies: usize = shape.iter().sum();
-                let work = profiles.saturating_mul(strategies as u128);
-                if work > u128::from(max_size) {
-                    return Err(NashError::TooLarge {
-                        method: entry.id,
-                        work: format!(
-                            "take {} steps ({} support profiles, each checked against {strategies} strategies) on a {} game",
-                            big(work),
-                            big(profiles),
-                            shape
-                                .iter()
-                                .map(ToString::to_string)
-                                .collect::<Vec<_>>()
-                                .join(" × ")
-                        ),
-                        limit: max_size,
-                        instead: "use --solver gnm or simpdiv",
-                    });
-                }
+            if let Some((work, what, instead)) = enumeration_work(entry.id, &game.shape())
+                && work > u128::from(max_size)
+            {
+                return Err(NashError::TooLarge {
+                    method: entry.id,
+                    work: what,
+                    limit: max_size,
+                    instead,
+                });
             }
             let mixed = run(&game, options.deadline)?;
             Ok(Found::Strategic {
