@@ -74,6 +74,49 @@ impl Nfg {
         self.strategies.iter().map(Vec::len).product()
     }
 
+    /// A game of this shape from its payoffs, profile by profile (player 1's strategy changing
+    /// fastest), one per player at each, its players and strategies named `1`, `2`, …
+    ///
+    /// ```
+    /// use kalmar_efg::normal::Nfg;
+    /// // Matching pennies.
+    /// let pennies = Nfg::from_payoffs(&[2, 2], [1, -1, -1, 1, -1, 1, 1, -1].map(Into::into));
+    /// assert_eq!(pennies.payoff(pennies.profile_index(&[1, 0]), 1), &1.into());
+    /// ```
+    ///
+    /// # Panics
+    /// If the payoffs are not `N` times the number of profiles.
+    pub fn from_payoffs(shape: &[usize], payoffs: impl IntoIterator<Item = Rational>) -> Nfg {
+        let payoffs: Vec<Num> = payoffs.into_iter().map(Num::new).collect();
+        assert_eq!(
+            payoffs.len(),
+            shape.len() * shape.iter().product::<usize>(),
+            "one payoff per player and profile"
+        );
+        let names = |n: usize| (1..=n).map(|k| k.to_string()).collect();
+        Nfg {
+            title: String::new(),
+            comment: String::new(),
+            players: names(shape.len()),
+            strategies: shape.iter().map(|&m| names(m)).collect(),
+            labelled: true,
+            body: NfgBody::Payoffs(payoffs),
+        }
+    }
+
+    /// How far the profile index moves for one more of each player's strategy (player 1's
+    /// strategy changing fastest): `profile_index(s) = Σ s_i · strides()[i]`.
+    pub fn strides(&self) -> Vec<usize> {
+        self.strategies
+            .iter()
+            .scan(1usize, |acc, s| {
+                let here = *acc;
+                *acc *= s.len();
+                Some(here)
+            })
+            .collect()
+    }
+
     /// The index of a profile (one strategy index per player).
     pub fn profile_index(&self, profile: &[usize]) -> usize {
         let mut index = 0;

@@ -191,7 +191,7 @@ pub fn enumpoly(game: &Nfg, options: &EnumpolyOptions) -> Result<EnumpolyResult,
     let mut search = Search {
         game,
         shape: &shape,
-        stride: strides(&shape),
+        stride: game.strides(),
         payoffs,
         range: range.to_f64(),
         options,
@@ -265,19 +265,6 @@ fn for_each_size_vector(shape: &[usize], size: usize, f: &mut impl FnMut(&[usize
         }
     }
     go(shape, size, &mut Vec::with_capacity(shape.len()), f);
-}
-
-/// The position of each player's strategy in the game's profile index (the first player's
-/// fastest).
-fn strides(shape: &[usize]) -> Vec<usize> {
-    shape
-        .iter()
-        .scan(1usize, |acc, &m| {
-            let here = *acc;
-            *acc *= m;
-            Some(here)
-        })
-        .collect()
 }
 
 /// The enumeration's state.
@@ -1236,29 +1223,13 @@ fn enclose(q: &Rational) -> Option<Interval> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{GameFile, read_game};
     use crate::nash::profile::is_equilibrium;
     use crate::nash::vertex::extreme_equilibria;
     use proptest::prelude::*;
 
-    fn nfg(text: &str) -> Nfg {
-        match read_game(text).unwrap() {
-            GameFile::Nfg(g) => g,
-            GameFile::Efg(_) => unreachable!(),
-        }
-    }
-
     /// A game of the given shape with these payoffs, profile by profile, player by player.
     fn game(shape: &[usize], payoffs: &[i64]) -> Nfg {
-        let players: Vec<String> = (1..=shape.len()).map(|i| format!("\"{i}\"")).collect();
-        let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
-        let numbers: Vec<String> = payoffs.iter().map(ToString::to_string).collect();
-        nfg(&format!(
-            "NFG 1 R \"\" {{ {} }} {{ {} }}\n\n{}\n",
-            players.join(" "),
-            dims.join(" "),
-            numbers.join(" ")
-        ))
+        Nfg::from_payoffs(shape, payoffs.iter().map(|&u| Rational::from(u)))
     }
 
     #[test]

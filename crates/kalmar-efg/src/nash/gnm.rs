@@ -1446,26 +1446,13 @@ fn polish(table: &Table, support: &[bool], sigma: &mut [f64]) {
 mod tests {
     use super::*;
     use crate::nash::support::support_enumeration;
-    use crate::normal::{Matrix, NfgBody, bimatrix_game};
-    use crate::number::Num;
+    use crate::normal::{Matrix, bimatrix_game};
     use proptest::prelude::*;
 
     /// A game of this shape from its payoffs, profile by profile (player 1's strategy changing
     /// fastest), one per player.
     fn game(shape: &[usize], payoffs: &[i64]) -> Nfg {
-        let n = shape.len();
-        assert_eq!(payoffs.len(), n * shape.iter().product::<usize>());
-        Nfg {
-            title: String::new(),
-            comment: String::new(),
-            players: (1..=n).map(|i| i.to_string()).collect(),
-            strategies: shape
-                .iter()
-                .map(|&s| (1..=s).map(|k| k.to_string()).collect())
-                .collect(),
-            labelled: true,
-            body: NfgBody::Payoffs(payoffs.iter().map(|&v| Num::new(v.into())).collect()),
-        }
+        Nfg::from_payoffs(shape, payoffs.iter().map(|&u| Rational::from(u)))
     }
 
     fn run(game: &Nfg, ray: Ray) -> GnmResult {
@@ -1477,11 +1464,7 @@ mod tests {
     }
 
     fn profile(p: &[&[(i64, i64)]]) -> MixedProfile {
-        MixedProfile::new(
-            p.iter()
-                .map(|q| q.iter().map(|&(a, b)| Rational::new(a, b)).collect())
-                .collect(),
-        )
+        MixedProfile::from_fractions(p)
     }
 
     /// The largest range of a player's payoffs.

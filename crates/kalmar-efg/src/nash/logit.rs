@@ -764,23 +764,11 @@ fn solve_dense(a: &mut [f64], b: &mut [f64], m: usize) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::normal::NfgBody;
-    use crate::number::Num;
     use proptest::prelude::*;
 
     /// A game of this shape with these payoffs, profile-major (player 1's strategy fastest).
     fn game(shape: &[usize], payoffs: &[i64]) -> Nfg {
-        Nfg {
-            title: String::new(),
-            comment: String::new(),
-            players: (1..=shape.len()).map(|i| i.to_string()).collect(),
-            strategies: shape
-                .iter()
-                .map(|&s| (1..=s).map(|j| j.to_string()).collect())
-                .collect(),
-            labelled: false,
-            body: NfgBody::Payoffs(payoffs.iter().map(|&p| Num::new(p.into())).collect()),
-        }
+        Nfg::from_payoffs(shape, payoffs.iter().map(|&u| Rational::from(u)))
     }
 
     /// A two-player game from its payoff matrices (rows: player 1's strategies).
@@ -801,11 +789,7 @@ mod tests {
     }
 
     fn fractions(rows: &[&[(i64, i64)]]) -> MixedProfile {
-        MixedProfile::new(
-            rows.iter()
-                .map(|r| r.iter().map(|&(p, q)| Rational::new(p, q)).collect())
-                .collect(),
-        )
+        MixedProfile::from_fractions(rows)
     }
 
     /// The largest difference between a path point's probabilities and the logit response to

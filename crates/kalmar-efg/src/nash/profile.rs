@@ -46,6 +46,22 @@ impl MixedProfile {
         )
     }
 
+    /// The profile of these fractions `(numerator, denominator)`, player by player.
+    ///
+    /// ```
+    /// use kalmar_core::Rational;
+    /// use kalmar_efg::nash::profile::MixedProfile;
+    /// let half = MixedProfile::from_fractions(&[&[(1, 2), (1, 2)]]);
+    /// assert_eq!(half.0[0][1], Rational::new(1, 2));
+    /// ```
+    pub fn from_fractions(rows: &[&[(i64, i64)]]) -> MixedProfile {
+        MixedProfile::new(
+            rows.iter()
+                .map(|r| r.iter().map(|&(p, q)| Rational::new(p, q)).collect())
+                .collect(),
+        )
+    }
+
     /// The pure profile playing these strategies.
     pub fn pure(shape: &[usize], profile: &[usize]) -> MixedProfile {
         MixedProfile(
@@ -119,15 +135,7 @@ pub fn strategy_values(
     profile: &MixedProfile,
 ) -> Result<Vec<Vec<Rational>>, ProfileError> {
     check(game, profile)?;
-    let stride: Vec<usize> = game
-        .shape()
-        .iter()
-        .scan(1usize, |acc, &size| {
-            let here = *acc;
-            *acc *= size;
-            Some(here)
-        })
-        .collect();
+    let stride = game.strides();
     let supports: Vec<Vec<usize>> = profile
         .0
         .iter()

@@ -866,11 +866,9 @@ impl Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Num;
     use crate::format::read_nfg;
     use crate::nash::pure::pure_equilibria;
     use crate::nash::support::support_enumeration;
-    use crate::normal::NfgBody;
     use proptest::prelude::*;
     use proptest::test_runner::RngSeed;
     use rand::{Rng, SeedableRng};
@@ -878,18 +876,7 @@ mod tests {
 
     /// A game of this shape with these payoffs (profile-major, player 1's strategy fastest).
     fn table(shape: &[usize], payoffs: &[i64]) -> Nfg {
-        assert_eq!(payoffs.len(), shape.len() * shape.iter().product::<usize>());
-        Nfg {
-            title: String::new(),
-            comment: String::new(),
-            players: (1..=shape.len()).map(|j| j.to_string()).collect(),
-            strategies: shape
-                .iter()
-                .map(|&n| (1..=n).map(|k| k.to_string()).collect())
-                .collect(),
-            labelled: true,
-            body: NfgBody::Payoffs(payoffs.iter().map(|&u| Num::from(u)).collect()),
-        }
+        Nfg::from_payoffs(shape, payoffs.iter().map(|&u| Rational::from(u)))
     }
 
     /// A game of this shape with payoffs drawn from `-9..=9`.
