@@ -96,8 +96,9 @@ const MARGIN: f64 = 1.0 / 1024.0;
 /// Where a box is cut, as a fraction of its width: near the middle, but not on simple fractions.
 const CUT: f64 = 0.4990234375;
 
-/// The most strategies of a player: its 2^m - 1 supports are enumerated.
-pub const MAX_STRATEGIES: usize = 40;
+/// The most strategies of a player (a strategy's position in a support is kept in a byte;
+/// the supports of far fewer are already more than can be enumerated).
+pub const MAX_STRATEGIES: usize = 255;
 
 /// How to run [`enumpoly`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,10 +164,8 @@ pub enum EnumpolyError {
     /// A player without strategies has no mixed strategy.
     #[error("player {0} has no strategies")]
     NoStrategies(usize),
-    /// More strategies than [`MAX_STRATEGIES`]: far more supports than could be enumerated.
-    #[error(
-        "player {0} has {1} strategies, more than the {MAX_STRATEGIES} whose supports can be enumerated"
-    )]
+    /// More strategies than [`MAX_STRATEGIES`].
+    #[error("player {0} has {1} strategies, more than the {MAX_STRATEGIES} enumpoly handles")]
     TooManyStrategies(usize, usize),
     /// A payoff too large for floating point.
     #[error("a payoff is beyond the range of floating point")]
@@ -201,7 +200,6 @@ pub fn enumpoly(game: &Nfg, options: &EnumpolyOptions) -> Result<EnumpolyResult,
         },
         found: Vec::new(),
     };
-    let subsets: Vec<Vec<Vec<Vec<usize>>>> = shape.iter().map(|&m| subsets_by_size(m)).collect();
     let total: usize = shape.iter().sum();
     'sizes: for size in n..=total {
         let mut stopped = false;
@@ -209,24 +207,21 @@ pub fn enumpoly(game: &Nfg, options: &EnumpolyOptions) -> Result<EnumpolyResult,
             if stopped {
                 return;
             }
-            let classes: Vec<&Vec<Vec<usize>>> = sizes
-                .iter()
-                .enumerate()
-                .map(|(i, &k)| &subsets[i][k])
-                .collect();
-            let mut digit = vec![0usize; n];
+            // Each player's first subset of its size, then the others in lexicographic order,
+            // generated as the odometer turns: nothing is listed in advance.
+            let mut supports: Supports = sizes.iter().map(|&k| (0..k).collect()).collect();
             loop {
                 if passed(options.deadline) {
                     stopped = true;
                     return;
                 }
-                let supports: Supports = (0..n).map(|i| classes[i][digit[i]].clone()).collect();
-                search.support(supports);
-                let Some(i) = (0..n).find(|&i| digit[i] + 1 < classes[i].len()) else {
+                search.support(supports.clone());
+                let Some(i) = (0..n).find(|&i| next_subset(&mut supports[i], shape[i])) else {
                     return;
                 };
-                digit[..i].fill(0);
-                digit[i] += 1;
+                for (support, &k) in supports[..i].iter_mut().zip(sizes) {
+                    *support = (0..k).collect();
+                }
             }
         });
         if stopped {
@@ -237,14 +232,18 @@ pub fn enumpoly(game: &Nfg, options: &EnumpolyOptions) -> Result<EnumpolyResult,
     Ok(search.result)
 }
 
-/// The subsets of `0..m` by size: `result[k]` lists those of size `k`, each in order.
-fn subsets_by_size(m: usize) -> Vec<Vec<Vec<usize>>> {
-    let mut by_size = vec![Vec::new(); m + 1];
-    for mask in 1u64..(1u64 << m) {
-        let set: Vec<usize> = (0..m).filter(|&s| mask >> s & 1 == 1).collect();
-        by_size[set.len()].push(set);
+/// Turns `set`, a sorted subset of `0..m`, into the next of its size in lexicographic order;
+/// false (leaving it as it was) when it is the last.
+fn next_subset(set: &mut [usize], m: usize) -> bool {
+    let k = set.len();
+    let Some(i) = (0..k).rev().find(|&i| set[i] < m - k + i) else {
+        return false;
+    };
+    set[i] += 1;
+    for j in i + 1..k {
+        set[j] = set[j - 1] + 1;
     }
-    by_size
+    true
 }
 
 /// Calls `f` with every vector of support sizes `1 ≤ k_i ≤ shape[i]` summing to `size`.
@@ -1302,10 +1301,34 @@ mod tests {
     }
 
     #[test]
+    fn subsets_come_in_lexicographic_order() {
+        let mut set = vec![0, 1];
+        let mut all = vec![set.clone()];
+        while next_subset(&mut set, 4) {
+            all.push(set.clone());
+        }
+        let expected = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
+        assert_eq!(all, expected.map(|s| s.to_vec()));
+        assert_eq!(set, [2, 3]);
+    }
+
+    #[test]
+    fn many_strategies_are_enumerated_without_listing_their_supports() {
+        // 2^30 - 1 supports for the first player: enumerated lazily, stopped by the deadline.
+        let g = game(&[30, 1], &[0; 60]);
+        let options = EnumpolyOptions {
+            deadline: Some(Instant::now() + std::time::Duration::from_millis(50)),
+            ..EnumpolyOptions::default()
+        };
+        let found = enumpoly(&g, &options).unwrap();
+        assert!(found.stopped && found.supports > 0);
+    }
+
+    #[test]
     fn too_many_strategies_are_refused() {
-        let g = game(&[41, 1], &[0; 82]);
+        let g = game(&[256, 1], &[0; 512]);
         let refused = enumpoly(&g, &EnumpolyOptions::default());
-        assert_eq!(refused, Err(EnumpolyError::TooManyStrategies(1, 41)));
+        assert_eq!(refused, Err(EnumpolyError::TooManyStrategies(1, 256)));
     }
 
     #[test]
