@@ -23,7 +23,12 @@
 use crate::material::Material;
 use crate::position::Layout;
 use crate::table::{Table, UNUSED};
+use crate::tables::Tables;
 use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
+
+/// The extension of table files.
+pub const EXTENSION: &str = "kct";
 
 /// The first line of a table file.
 pub const MAGIC: &str = "kalmar-chess-table 1";
@@ -95,4 +100,24 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Table> {
         )));
     }
     Ok(Table::new(material, bytes))
+}
+
+/// Reads every table file (`*.kct`) of a folder into `tables`, and returns their materials.
+pub fn read_dir(dir: &Path, tables: &mut Tables) -> io::Result<Vec<String>> {
+    let mut materials = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<io::Result<_>>()?;
+    paths.sort();
+    for path in paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
+    {
+        let file = std::fs::File::open(&path)?;
+        let table = read(&mut io::BufReader::new(file))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        materials.push(table.material().to_string());
+        tables.insert(table);
+    }
+    Ok(materials)
 }

@@ -31,6 +31,7 @@
 
 pub mod file;
 pub mod game;
+pub mod make;
 pub mod material;
 pub mod playout;
 pub mod position;

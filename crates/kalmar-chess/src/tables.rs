@@ -30,6 +30,17 @@ pub enum ChessError {
     Fen(String),
     /// The position is not one tables cover (castling rights, more men, …).
     Unsupported(String),
+    /// A table failed the check of [`crate::playout`]: a defect of the solver.
+    Check(String),
+    /// Solving would take more memory than allowed.
+    TooBig {
+        /// The material.
+        material: String,
+        /// The estimate, in bytes.
+        bytes: u64,
+        /// The limit, in bytes.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for ChessError {
@@ -43,6 +54,18 @@ impl fmt::Display for ChessError {
                  en passant, halfmove clock, move number)"
             ),
             ChessError::Unsupported(why) => f.write_str(why),
+            ChessError::Check(why) => write!(f, "the table failed its check: {why}"),
+            ChessError::TooBig {
+                material,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "{material} would take about {} to solve, over the limit of {}; raise the \
+                 limit (--max-memory) on a machine that has it, or solve a smaller endgame",
+                kalmar_core::memory::bytes(*bytes),
+                kalmar_core::memory::bytes(*limit)
+            ),
         }
     }
 }
@@ -61,10 +84,44 @@ impl From<RetrogradeError> for ChessError {
     }
 }
 
-/// Solved tables by material (the stronger side White).
-#[derive(Debug, Default)]
+/// Solved tables by material (the stronger side White), and the memory they may take.
+#[derive(Debug)]
 pub struct Tables {
     tables: BTreeMap<Material, Table>,
+    limit: u64,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            tables: BTreeMap::new(),
+            limit: kalmar_core::memory::DEFAULT_LIMIT,
+        }
+    }
+}
+
+/// The bytes solving `material` takes at its peak, with every smaller table it needs kept:
+/// three bytes per index while solving (value, count, ways out), four per listed position,
+/// one per index of each smaller table.
+///
+/// ```
+/// let krk: kalmar_chess::Material = "KRK".parse().unwrap();
+/// assert_eq!(kalmar_chess::tables::memory_estimate(&krk), 7 * 81_920 + 2 * 10 * 64);
+/// ```
+pub fn memory_estimate(material: &Material) -> u64 {
+    let mut all = vec![material.canonical().0];
+    let mut i = 0;
+    while i < all.len() {
+        for smaller in exits(&all[i]) {
+            let smaller = smaller.canonical().0;
+            if !all.contains(&smaller) {
+                all.push(smaller);
+            }
+        }
+        i += 1;
+    }
+    let size = |m: &Material| Layout::new(m).size() as u64;
+    7 * size(&all[0]) + all[1..].iter().map(size).sum::<u64>()
 }
 
 /// A move and the value of the position it leads to, for the side that then moves.
@@ -115,9 +172,19 @@ fn material_of(men: &Men) -> Result<Material, MaterialError> {
 }
 
 impl Tables {
-    /// No tables yet.
+    /// No tables yet, and the default memory limit
+    /// ([`kalmar_core::memory::DEFAULT_LIMIT`]).
     pub fn new() -> Tables {
         Tables::default()
+    }
+
+    /// No tables yet, and a memory limit in bytes: a material whose
+    /// [`memory_estimate`] is over it is refused before anything is allocated.
+    pub fn with_limit(limit: u64) -> Tables {
+        Tables {
+            limit,
+            ..Tables::default()
+        }
     }
 
     /// The table of `material` (its canonical name), solving it, and first every smaller
@@ -135,6 +202,15 @@ impl Tables {
     ) -> Result<&Table, ChessError> {
         let (material, _) = material.canonical();
         if !self.tables.contains_key(&material) {
+            let bytes = memory_estimate(&material);
+            if bytes > self.limit {
+                let (material, limit) = (material.to_string(), self.limit);
+                return Err(ChessError::TooBig {
+                    material,
+                    bytes,
+                    limit,
+                });
+            }
             for smaller in exits(&material) {
                 self.solve_with(&smaller, progress)?;
             }

@@ -14,6 +14,7 @@ macro_rules! say {
 mod bench;
 mod builtin;
 mod cgt;
+mod chess;
 mod demo;
 mod efg;
 mod generate;
@@ -86,6 +87,10 @@ enum Command {
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
     Efg(efg::EfgCommand),
+    /// Chess endgames: tables of every position of 3-5 men (KRK, KQKR, KPK…) by retrograde
+    /// analysis with depth to mate, probes by FEN with the best moves, and checks of tables.
+    #[command(subcommand)]
+    Chess(chess::ChessCommand),
     /// Oh Hell history filtering: count, list, build and sample the histories behind a public
     /// state, and the experiments of Solinas et al.
     #[command(subcommand)]
@@ -278,6 +283,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stochastic(command) => stochastic::run(&command),
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),
+        Command::Chess(command) => chess::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify {
             game,

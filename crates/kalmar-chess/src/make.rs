@@ -1,0 +1,116 @@
+//! The whole job of `kalmar chess table` and `kalmar.chess_table` in Python: solve a material
+//! (and the smaller tables it needs), time each table, gather its statistics, and check a
+//! sample of its positions by playing them out on the rules ([`crate::playout`]).
+//!
+//! ```
+//! use kalmar_chess::make::{Options, make};
+//! let made = make(&"KRK".parse().unwrap(), &Options { lines: 100, ..Options::default() }).unwrap();
+//! assert_eq!(made.report.stats.white.longest_win, 16);
+//! assert_eq!(made.report.check.lines, 100);
+//! assert_eq!(made.report.smaller[0].material, "KK");
+//! ```
+
+use crate::material::Material;
+use crate::playout::{self, Report as Check};
+use crate::table::{Stats, Table};
+use crate::tables::{ChessError, Tables};
+use serde::Serialize;
+
+/// How to make a table.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Positions to play out on the rules after solving (0: none).
+    pub lines: u64,
+    /// The seed of their sample.
+    pub seed: u64,
+    /// The memory limit in bytes.
+    pub memory: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            lines: 1000,
+            seed: 1,
+            memory: kalmar_core::memory::DEFAULT_LIMIT,
+        }
+    }
+}
+
+/// One table made, with its time.
+#[derive(Clone, Debug, Serialize)]
+pub struct Timing {
+    /// The material.
+    pub material: String,
+    /// Legal positions up to symmetry.
+    pub positions: u64,
+    /// Seconds to solve it.
+    pub seconds: f64,
+    /// Positions solved per second.
+    pub positions_per_second: f64,
+}
+
+/// What [`make`] reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The table's statistics.
+    pub stats: Stats,
+    /// Its solve.
+    pub timing: Timing,
+    /// The smaller tables it needed, made first, smallest first.
+    pub smaller: Vec<Timing>,
+    /// The lines played out.
+    pub check: Check,
+}
+
+/// The tables made, and the report.
+#[derive(Debug)]
+pub struct Made {
+    /// Every table made (the material's and the smaller ones).
+    pub tables: Tables,
+    /// What was made, how fast, and the check.
+    pub report: Report,
+}
+
+impl Made {
+    /// The material's own table.
+    pub fn table(&self) -> &Table {
+        let name = &self.report.stats.material;
+        self.tables
+            .tables()
+            .find(|t| t.material().to_string() == *name)
+            .expect("made")
+    }
+}
+
+/// Solves `material` and the smaller tables it leads to, then checks `options.lines` sampled
+/// positions of it on the rules.
+pub fn make(material: &Material, options: &Options) -> Result<Made, ChessError> {
+    let mut tables = Tables::with_limit(options.memory);
+    let mut made = Vec::new();
+    tables.solve_with(material, &mut |table, seconds| {
+        let positions = table.stats().positions;
+        let material = table.material().to_string();
+        let positions_per_second = positions as f64 / seconds.max(1e-9);
+        made.push(Timing {
+            material,
+            positions,
+            seconds,
+            positions_per_second,
+        });
+    })?;
+    let timing = made.pop().expect("the material itself was made");
+    let (material, _) = material.canonical();
+    let stats = tables.solve(&material)?.stats();
+    let check = playout::check(&tables, &material, options.lines, options.seed)
+        .map_err(ChessError::Check)?;
+    Ok(Made {
+        tables,
+        report: Report {
+            stats,
+            timing,
+            smaller: made,
+            check,
+        },
+    })
+}
