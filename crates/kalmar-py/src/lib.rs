@@ -2,8 +2,8 @@
 //! submodule of the extension `kalmar._kalmar`, re-exported by the package `kalmar`:
 //! [`graph`] (the game graph the families on graphs share, built from arrays), [`parity`],
 //! [`reach`], [`dgg`], [`stochastic`], [`observation`], [`positional`], [`efg`], [`impartial`],
-//! [`ohhell`], [`interdiction`] and [`puzzles`] (Hashiwokakero and Hiroimono); [`files::read`]
-//! opens any game file as its family's game, and [`files::verify`] checks a saved solution
+//! [`ohhell`], [`interdiction`], [`puzzles`] (Hashiwokakero and Hiroimono) and [`chess`]
+//! (endgame tables); [`files::read`] opens any game file as its family's game, and [`files::verify`] checks a saved solution
 //! against one (`kalmar.Rejected` when its certificate says no). A library's error becomes a
 //! Python exception with the library's message (file, line and column for syntax); long solves
 //! run through [`common::interruptible`]: the GIL released, Ctrl-C honoured.
@@ -16,6 +16,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValu
 use pyo3::prelude::*;
 use std::io::ErrorKind;
 
+mod chess;
 mod common;
 mod dgg;
 mod efg;
@@ -50,7 +51,7 @@ fn read_error(error: ReadError) -> PyErr {
 type Family = (&'static str, fn(&Bound<'_, PyModule>) -> PyResult<()>);
 
 /// The submodules: the game graph every family on a graph shares, then one per family.
-const FAMILIES: [Family; 12] = [
+const FAMILIES: [Family; 13] = [
     ("graph", graph::register),
     ("parity", parity::register),
     ("reach", reach::register),
@@ -63,6 +64,7 @@ const FAMILIES: [Family; 12] = [
     ("ohhell", ohhell::register),
     ("interdiction", interdiction::register),
     ("puzzles", puzzles::register),
+    ("chess", chess::register),
 ];
 
 /// The extension module: one submodule per family, `read` for any game file and `verify` for

@@ -37,6 +37,7 @@ kalmar.Rejected: the solution is wrong: solution rejected: vertex c: claimed val
 """
 
 from kalmar import (
+    chess,
     dgg,
     efg,
     graph,
@@ -56,6 +57,7 @@ __all__ = [
     "Accepted",
     "Rejected",
     "__version__",
+    "chess",
     "dgg",
     "efg",
     "graph",

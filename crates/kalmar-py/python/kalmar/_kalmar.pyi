@@ -26,6 +26,8 @@ positional: ModuleType
 interdiction: ModuleType
 puzzles: ModuleType
 """Hashiwokakero and Hiroimono: read, solved, proved unique, checked and generated."""
+chess: ModuleType
+"""Chess endgame tables: solved, probed by FEN, saved and read back."""
 
 def parse(text: str) -> object:
     """Reads a game from text in any format kalmar reads, told by its first word (`kalmar.parse`)."""
