@@ -78,8 +78,11 @@ pub struct Layout {
     region: [u8; 64],
     /// The square of each region index.
     region_squares: Vec<u8>,
-    /// For each square, the symmetries that bring it into the region.
-    to_region: Vec<Vec<u8>>,
+    /// For each square, the symmetries that bring it into the region (one, or two on the
+    /// diagonal, which the transposition leaves in place), and how many there are.
+    to_region: [([u8; 2], u8); 64],
+    /// The slots of men of one kind and colour, as ranges of the layout, where there are two.
+    alike: Vec<std::ops::Range<usize>>,
     /// 64^(men - 1): the positions per king square and side.
     stride: usize,
 }
@@ -109,22 +112,32 @@ impl Layout {
                 region_squares.push(sq);
             }
         }
-        let to_region = (0..64u8)
-            .map(|sq| {
-                symmetries
-                    .iter()
-                    .copied()
-                    .filter(|&t| in_region(transform(t, sq)))
-                    .collect()
-            })
-            .collect();
+        let mut to_region = [([0u8; 2], 0u8); 64];
+        for (sq, (list, count)) in (0..64u8).zip(&mut to_region) {
+            for &t in symmetries.iter().filter(|&&t| in_region(transform(t, sq))) {
+                list[*count as usize] = t;
+                *count += 1;
+            }
+        }
         let men = material.layout();
+        let mut alike = Vec::new();
+        let mut i = 2;
+        while i < men.len() {
+            let j = (i..men.len())
+                .find(|&j| men[j] != men[i])
+                .unwrap_or(men.len());
+            if j - i > 1 {
+                alike.push(i..j);
+            }
+            i = j;
+        }
         let stride = 64usize.pow(men.len() as u32 - 1);
         Layout {
             men,
             region,
             region_squares,
             to_region,
+            alike,
             stride,
         }
     }
@@ -142,21 +155,16 @@ impl Layout {
     /// The index of a position (any of its symmetric images gives the same one).
     pub fn index(&self, pos: &Position) -> usize {
         let n = self.men.len();
+        let (symmetries, count) = &self.to_region[pos.squares[0] as usize];
         let mut best = usize::MAX;
-        for &t in &self.to_region[pos.squares[0] as usize] {
+        for &t in &symmetries[..*count as usize] {
             let mut sq = [0u8; MAX_MEN];
             for (to, &from) in sq.iter_mut().zip(&pos.squares[..n]) {
                 *to = transform(t, from);
             }
             // Men of one kind and colour are interchangeable: list their squares in order.
-            let mut i = 2;
-            while i < n {
-                let mut j = i + 1;
-                while j < n && self.men[j] == self.men[i] {
-                    j += 1;
-                }
-                sq[i..j].sort_unstable();
-                i = j;
+            for run in &self.alike {
+                sq[run.clone()].sort_unstable();
             }
             let mut index = (pos.side as usize) * self.region_squares.len()
                 + self.region[sq[0] as usize] as usize;
@@ -166,6 +174,14 @@ impl Layout {
             best = best.min(index);
         }
         best
+    }
+
+    /// Whether the position at `index` is the one its index names: true unless the white
+    /// king is on the diagonal or men of one kind are out of order, where the smallest of
+    /// the symmetric indices is the rank.
+    pub fn is_rank(&self, index: usize, pos: &Position) -> bool {
+        let plain = self.to_region[pos.squares[0] as usize].1 == 1 && self.alike.is_empty();
+        plain || self.index(pos) == index
     }
 
     /// The position at an index (which may be unused or illegal: see [`Layout::is_legal`]).
@@ -227,7 +243,7 @@ impl Layout {
     /// Whether `index` is the rank of a legal position (not an unused symmetric duplicate).
     pub fn is_ranked_legal(&self, index: usize) -> bool {
         let pos = self.position(index);
-        self.is_legal(&pos) && self.index(&pos) == index
+        self.is_legal(&pos) && self.is_rank(index, &pos)
     }
 
     /// Calls `f` with every position reached by one legal move of the side to move, with the

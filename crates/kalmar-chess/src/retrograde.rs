@@ -34,6 +34,7 @@ use crate::material::Material;
 use crate::position::Layout;
 use crate::table::{DRAW, MAX_PLIES, Table, UNUSED, Value};
 use cozy_chess::{Color, Piece};
+use rayon::prelude::*;
 
 /// Why a table could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +87,7 @@ pub fn men_after(layout: &Layout, mv: &crate::position::Move) -> Men {
 /// promotion (a smaller, already solved material) for its side to move.
 pub fn solve(
     material: &Material,
-    exit: impl Fn(&Men, Color) -> Value,
+    exit: impl Fn(&Men, Color) -> Value + Sync,
 ) -> Result<Table, RetrogradeError> {
     let layout = Layout::new(material);
     let size = layout.size();
@@ -95,50 +96,33 @@ pub fn solve(
     let mut exits = vec![0u8; size];
     let mut depth: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES + 2];
     let too_deep = || RetrogradeError::TooDeep(material.to_string());
-    let mut successors = Vec::with_capacity(64);
-
-    for index in 0..size {
-        let pos = layout.position(index);
-        if !layout.is_legal(&pos) || layout.index(&pos) != index {
-            continue;
-        }
-        successors.clear();
-        let (mut win, mut slowest_loss, mut drawing, mut any) = (usize::MAX, 0usize, false, false);
-        layout.moves(&pos, |mv| {
-            any = true;
-            if mv.is_quiet() {
-                successors.push(layout.index(&mv.child) as u32);
-                return;
+    // Pass 1, in parallel over blocks of indices: each block's decided positions are listed
+    // by depth and merged after.
+    const BLOCK: usize = 1 << 14;
+    let decided: Vec<Vec<(usize, u32)>> = value
+        .par_chunks_mut(BLOCK)
+        .zip(count.par_chunks_mut(BLOCK))
+        .zip(exits.par_chunks_mut(BLOCK))
+        .enumerate()
+        .map(|(block, ((value, count), exits))| {
+            let mut successors = Vec::with_capacity(64);
+            let mut decided = Vec::new();
+            for offset in 0..value.len() {
+                let index = block * BLOCK + offset;
+                let Some(first) = first_look(&layout, &exit, index, &mut successors) else {
+                    continue;
+                };
+                (value[offset], count[offset], exits[offset]) =
+                    (first.value, first.count, first.exits);
+                if let Some(d) = first.depth {
+                    decided.push((d, index as u32));
+                }
             }
-            match exit(&men_after(&layout, &mv), !pos.side) {
-                Value::Loss { plies } => win = win.min(plies as usize + 1),
-                Value::Win { plies } => slowest_loss = slowest_loss.max(plies as usize + 1),
-                Value::Draw => drawing = true,
-            }
-        });
-        successors.sort_unstable();
-        successors.dedup();
-        count[index] = successors.len() as u8;
-        if !any {
-            let mated = layout.in_check(&pos, pos.side);
-            value[index] = if mated { 2 } else { DRAW };
-            if mated {
-                depth[0].push(index as u32);
-            }
-            continue;
-        }
-        value[index] = OPEN;
-        if win != usize::MAX {
-            value[index] = (win + 2) as u8;
-            depth[win].push(index as u32);
-        } else if successors.is_empty() && drawing {
-            value[index] = DRAW;
-        } else if successors.is_empty() {
-            value[index] = (slowest_loss + 2) as u8;
-            depth[slowest_loss].push(index as u32);
-        } else {
-            exits[index] = (drawing as u8 * DRAWING_EXIT) | (slowest_loss / 2) as u8;
-        }
+            decided
+        })
+        .collect();
+    for (d, index) in decided.into_iter().flatten() {
+        depth[d].push(index);
     }
 
     let mut parents = Vec::with_capacity(64);
@@ -188,4 +172,71 @@ pub fn solve(
         }
     }
     Ok(Table::new(material.clone(), value))
+}
+
+/// What the first pass learns of one position.
+struct FirstLook {
+    value: u8,
+    count: u8,
+    exits: u8,
+    /// The depth at which it is already decided, if it is.
+    depth: Option<usize>,
+}
+
+/// The first pass at one index: `None` if it is not a legal position's rank; else its moves
+/// within the material counted (distinct indices), and its captures and promotions looked up.
+fn first_look(
+    layout: &Layout,
+    exit: &impl Fn(&Men, Color) -> Value,
+    index: usize,
+    successors: &mut Vec<u32>,
+) -> Option<FirstLook> {
+    let pos = layout.position(index);
+    if !layout.is_legal(&pos) || !layout.is_rank(index, &pos) {
+        return None;
+    }
+    successors.clear();
+    let (mut win, mut slowest_loss, mut drawing, mut any) = (usize::MAX, 0usize, false, false);
+    layout.moves(&pos, |mv| {
+        any = true;
+        if mv.is_quiet() {
+            successors.push(layout.index(&mv.child) as u32);
+            return;
+        }
+        match exit(&men_after(layout, &mv), !pos.side) {
+            Value::Loss { plies } => win = win.min(plies as usize + 1),
+            Value::Win { plies } => slowest_loss = slowest_loss.max(plies as usize + 1),
+            Value::Draw => drawing = true,
+        }
+    });
+    successors.sort_unstable();
+    successors.dedup();
+    let count = successors.len() as u8;
+    let look = |value: usize, depth| FirstLook {
+        value: value as u8,
+        count,
+        exits: 0,
+        depth,
+    };
+    Some(if !any {
+        if layout.in_check(&pos, pos.side) {
+            look(2, Some(0))
+        } else {
+            look(DRAW as usize, None)
+        }
+    } else if win != usize::MAX {
+        look(win + 2, Some(win))
+    } else if successors.is_empty() && drawing {
+        look(DRAW as usize, None)
+    } else if successors.is_empty() {
+        look(slowest_loss + 2, Some(slowest_loss))
+    } else {
+        let exits = (drawing as u8 * DRAWING_EXIT) | (slowest_loss / 2) as u8;
+        FirstLook {
+            value: OPEN,
+            count,
+            exits,
+            depth: None,
+        }
+    })
 }
