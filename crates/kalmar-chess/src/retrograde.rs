@@ -16,6 +16,11 @@
 //! moves and be reached from it by several un-moves; counts are of distinct indices on both
 //! sides, so each (predecessor, successor) pair is counted once.
 //!
+//! Both passes run on rayon's threads: the first over blocks of indices, the second over
+//! the positions of one depth at a time, with the bytes a position changes in its
+//! predecessors updated atomically (a compare-and-swap for a quicker win, a decrement for a
+//! count), so the table is the same whatever the number of threads.
+//!
 //! # Complexity
 //! O(N + M) for N indices and M moves within the material, each move's index computed in
 //! O(men) (two symmetries at most for the white king, and a sort of men of one kind); memory
@@ -35,6 +40,7 @@ use crate::position::Layout;
 use crate::table::{DRAW, MAX_PLIES, Table, UNUSED, Value};
 use cozy_chess::{Color, Piece};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Why a table could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,7 +101,6 @@ pub fn solve(
     let mut count = vec![0u8; size];
     let mut exits = vec![0u8; size];
     let mut depth: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES + 2];
-    let too_deep = || RetrogradeError::TooDeep(material.to_string());
     // Pass 1, in parallel over blocks of indices: each block's decided positions are listed
     // by depth and merged after.
     const BLOCK: usize = 1 << 14;
@@ -125,53 +130,95 @@ pub fn solve(
         depth[d].push(index);
     }
 
-    let mut parents = Vec::with_capacity(64);
+    // Pass 2, depth by depth; the positions of one depth in parallel blocks, the bytes they
+    // change updated atomically (a rayon join separates the depths).
+    let value: Vec<AtomicU8> = value.into_iter().map(AtomicU8::new).collect();
+    let count: Vec<AtomicU8> = count.into_iter().map(AtomicU8::new).collect();
     for d in 0..=MAX_PLIES {
-        let decided = std::mem::take(&mut depth[d]);
-        for &index in &decided {
-            let index = index as usize;
-            if value[index] as usize != d + 2 {
-                continue; // decided sooner by another line
+        let now = std::mem::take(&mut depth[d]);
+        let found: Vec<Vec<(usize, u32)>> = now
+            .par_chunks(1024)
+            .map(|block| {
+                let (mut parents, mut found) = (Vec::with_capacity(64), Vec::new());
+                for &index in block {
+                    if value[index as usize].load(Relaxed) as usize == d + 2 {
+                        let pos = layout.position(index as usize);
+                        propagate(
+                            &layout,
+                            &pos,
+                            d,
+                            &value,
+                            &count,
+                            &exits,
+                            &mut parents,
+                            &mut found,
+                        );
+                    } // else decided sooner by another line
+                }
+                found
+            })
+            .collect();
+        for (later, index) in found.into_iter().flatten() {
+            if later > MAX_PLIES {
+                return Err(RetrogradeError::TooDeep(material.to_string()));
             }
-            parents.clear();
-            layout.unmoves(&layout.position(index), |parent| {
-                parents.push(layout.index(parent) as u32);
-            });
-            parents.sort_unstable();
-            parents.dedup();
-            for &parent in &parents {
-                let parent = parent as usize;
-                if d % 2 == 0 {
-                    // Lost here in d plies: moving here wins in d + 1.
-                    let open = value[parent] == OPEN;
-                    if open || value[parent] as usize > d + 3 && value[parent] % 2 == 1 {
-                        if d + 1 > MAX_PLIES {
-                            return Err(too_deep());
-                        }
-                        value[parent] = (d + 3) as u8;
-                        depth[d + 1].push(parent as u32);
+            depth[later].push(index);
+        }
+    }
+    let value = value
+        .into_iter()
+        .map(|v| match v.into_inner() {
+            OPEN => DRAW,
+            v => v,
+        })
+        .collect();
+    Ok(Table::new(material.clone(), value))
+}
+
+/// Pass 2 at one position decided in `d` plies: a loss (d even) wins every predecessor in
+/// d + 1 plies unless it wins sooner; a win (d odd) takes one from each open predecessor's
+/// count, and one left with none loses. Newly decided predecessors go to `found` with their
+/// depth.
+#[allow(clippy::too_many_arguments)]
+fn propagate(
+    layout: &Layout,
+    pos: &crate::position::Position,
+    d: usize,
+    value: &[AtomicU8],
+    count: &[AtomicU8],
+    exits: &[u8],
+    parents: &mut Vec<u32>,
+    found: &mut Vec<(usize, u32)>,
+) {
+    parents.clear();
+    layout.unmoves(pos, |parent| parents.push(layout.index(parent) as u32));
+    parents.sort_unstable();
+    parents.dedup();
+    for &parent in parents.iter() {
+        let at = parent as usize;
+        if d % 2 == 0 {
+            // Lost here in d plies: moving here wins in d + 1, unless it already wins sooner.
+            let won = (d + 3).min(u8::MAX as usize) as u8;
+            let mut now = value[at].load(Relaxed);
+            while now == OPEN || now % 2 == 1 && now > won {
+                match value[at].compare_exchange_weak(now, won, Relaxed, Relaxed) {
+                    Ok(_) => {
+                        found.push((d + 1, parent));
+                        break;
                     }
-                } else if value[parent] == OPEN {
-                    // Won here: one more of the parent's moves loses.
-                    count[parent] -= 1;
-                    if count[parent] == 0 && exits[parent] & DRAWING_EXIT == 0 {
-                        let lost = (d + 1).max(2 * (exits[parent] & !DRAWING_EXIT) as usize);
-                        if lost > MAX_PLIES {
-                            return Err(too_deep());
-                        }
-                        value[parent] = (lost + 2) as u8;
-                        depth[lost].push(parent as u32);
-                    }
+                    Err(seen) => now = seen,
                 }
             }
+        } else if value[at].load(Relaxed) == OPEN {
+            // Won here: one more of the parent's moves loses; with none left it is lost.
+            let left = count[at].fetch_sub(1, Relaxed) - 1;
+            if left == 0 && exits[at] & DRAWING_EXIT == 0 {
+                let lost = (d + 1).max(2 * (exits[at] & !DRAWING_EXIT) as usize);
+                value[at].store((lost + 2).min(u8::MAX as usize - 1) as u8, Relaxed);
+                found.push((lost, parent));
+            }
         }
     }
-    for v in &mut value {
-        if *v == OPEN {
-            *v = DRAW;
-        }
-    }
-    Ok(Table::new(material.clone(), value))
 }
 
 /// What the first pass learns of one position.

@@ -33,8 +33,8 @@ pub enum Value {
 pub(crate) const UNUSED: u8 = 0;
 /// The byte of a draw.
 pub(crate) const DRAW: u8 = 1;
-/// The largest depth a byte holds.
-pub(crate) const MAX_PLIES: usize = 253;
+/// The largest depth a byte holds (255 marks an open position while solving).
+pub(crate) const MAX_PLIES: usize = 252;
 
 impl Value {
     /// The value of a table byte (`None` for an unused index).
