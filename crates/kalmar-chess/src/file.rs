@@ -77,11 +77,17 @@ pub fn read(input: &mut impl BufRead) -> io::Result<Table> {
             layout.size()
         )));
     }
-    let mut bytes = vec![0u8; indices];
-    input
-        .read_exact(&mut bytes)
-        .map_err(|_| invalid("the file ends before its values".into()))?;
-    if input.read(&mut [0u8])? != 0 {
+    // Read what is there (at most one byte too many), rather than allocate what the header
+    // promises.
+    let mut bytes = Vec::new();
+    input.take(indices as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() < indices {
+        let read = bytes.len();
+        return Err(invalid(format!(
+            "the file ends after {read} of its {indices} values"
+        )));
+    }
+    if bytes.len() > indices {
         return Err(invalid("bytes after the values".into()));
     }
     if let Some(i) = (0..indices).find(|&i| (bytes[i] == UNUSED) == layout.is_ranked_legal(i)) {

@@ -15,8 +15,9 @@
 //! - [`tables`]: every table a material needs, solved smallest first, and probes by FEN;
 //! - [`game`]: an endgame as an implicit [`kalmar_core::Game`], so the generic solvers (and
 //!   the tests) can solve it from its rules alone;
-//! - [`playout`]: the independent check: positions played out move by move with
-//!   `cozy-chess`'s own legal moves must mate in exactly the announced number of moves;
+//! - [`playout`]: the independent checks on `cozy-chess`'s own legal moves: sampled positions
+//!   played out must mate in exactly the announced number of moves, and every position's
+//!   value must be the one its moves give, one ply deep (a complete certificate);
 //! - [`file`]: tables written to and read from disk.
 //!
 //! # Example

@@ -1,6 +1,7 @@
 //! The whole job of `kalmar chess table` and `kalmar.chess_table` in Python: solve a material
 //! (and the smaller tables it needs), time each table, gather its statistics, and check a
-//! sample of its positions by playing them out on the rules ([`crate::playout`]).
+//! sample of its positions by playing them out on the rules ([`crate::playout`]), or every
+//! position one ply deep (`certify`).
 //!
 //! ```
 //! use kalmar_chess::make::{Options, make};
@@ -11,7 +12,7 @@
 //! ```
 
 use crate::material::Material;
-use crate::playout::{self, Report as Check};
+use crate::playout::{self, Certificate, Report as Check};
 use crate::table::{Stats, Table};
 use crate::tables::{ChessError, Tables};
 use serde::Serialize;
@@ -25,6 +26,9 @@ pub struct Options {
     pub seed: u64,
     /// The memory limit in bytes.
     pub memory: u64,
+    /// Also check every position of every table made against its moves on the rules
+    /// ([`playout::check_every_table`]).
+    pub certify: bool,
 }
 
 impl Default for Options {
@@ -33,6 +37,7 @@ impl Default for Options {
             lines: 1000,
             seed: 1,
             memory: kalmar_core::memory::DEFAULT_LIMIT,
+            certify: false,
         }
     }
 }
@@ -61,6 +66,8 @@ pub struct Report {
     pub smaller: Vec<Timing>,
     /// The lines played out.
     pub check: Check,
+    /// Every position checked, when asked.
+    pub certificate: Option<Certificate>,
 }
 
 /// The tables made, and the report.
@@ -104,13 +111,17 @@ pub fn make(material: &Material, options: &Options) -> Result<Made, ChessError> 
     let stats = tables.solve(&material)?.stats();
     let check = playout::check(&tables, &material, options.lines, options.seed)
         .map_err(ChessError::Check)?;
-    Ok(Made {
-        tables,
-        report: Report {
-            stats,
-            timing,
-            smaller: made,
-            check,
-        },
-    })
+    let certificate = match options.certify {
+        true => Some(playout::check_every_table(&tables).map_err(ChessError::Check)?),
+        false => None,
+    };
+    let smaller = made;
+    let report = Report {
+        stats,
+        timing,
+        smaller,
+        check,
+        certificate,
+    };
+    Ok(Made { tables, report })
 }

@@ -71,6 +71,42 @@ fn sampled_lines_mate_in_exactly_the_announced_moves() {
 }
 
 #[test]
+fn every_position_agrees_with_its_moves_on_the_rules() {
+    let mut tables = Tables::new();
+    for name in ["KQK", "KRK", "KPK", "KBNK", "KQKR", "KRKP"] {
+        let material = name.parse().unwrap();
+        let positions = tables.solve(&material).unwrap().stats().positions;
+        let certificate = playout::check_all(&tables, &material).unwrap();
+        assert_eq!(
+            certificate.positions + certificate.unreachable,
+            positions,
+            "{name}"
+        );
+        assert_eq!(
+            certificate.unreachable, 0,
+            "{name}: no triple check with four men"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_byte_is_found_by_the_full_check() {
+    let mut tables = Tables::new();
+    let kqk = tables.solve(&"KQK".parse().unwrap()).unwrap();
+    let mut bytes = Vec::new();
+    file::write(kqk, &mut bytes).unwrap();
+    let header = bytes.len() - kqk.bytes().len();
+    // One win made a move slower: its moves still give the quicker one.
+    let win = kqk.bytes().iter().position(|&b| b == 2 + 7).unwrap();
+    bytes[header + win] = 2 + 9;
+    let mut damaged = Tables::new();
+    damaged.solve(&"KK".parse().unwrap()).unwrap();
+    damaged.insert(file::read(&mut bytes.as_slice()).unwrap());
+    let why = playout::check_all(&damaged, &"KQK".parse().unwrap()).unwrap_err();
+    assert!(why.contains("the table says win, mate in 5"), "{why}");
+}
+
+#[test]
 fn a_table_survives_its_file_and_a_damaged_file_is_refused() {
     let mut tables = Tables::new();
     let kpk = tables.solve(&"KPK".parse().unwrap()).unwrap();

@@ -32,6 +32,9 @@ fn a_table_is_made_written_checked_and_a_damaged_one_rejected() {
     ]);
     assert_eq!(check["accepted"], true);
     assert_eq!(check["check"]["lines"], 300);
+    let all = json(&["chess", "check", path.to_str().unwrap(), "--all", "--json"]);
+    assert_eq!(all["certificate"]["positions"], 50_015 + 924);
+    assert_eq!(all["certificate"]["tables"], 2);
 
     // A lost position made a draw: its line no longer holds one ply deep.
     let mut bytes = std::fs::read(&path).unwrap();
@@ -46,14 +49,31 @@ fn a_table_is_made_written_checked_and_a_damaged_one_rejected() {
         &["chess", "check", bad.to_str().unwrap(), "--lines", "100000"],
         "the table says",
     );
+    rejected(
+        &["chess", "check", bad.to_str().unwrap(), "--all"],
+        "the table says",
+    );
     // A truncated file.
     std::fs::write(&bad, &bytes[..bytes.len() - 10]).unwrap();
-    rejected(&["chess", "check", bad.to_str().unwrap()], "ends before");
+    rejected(
+        &["chess", "check", bad.to_str().unwrap()],
+        "the file ends after",
+    );
 }
 
 #[test]
 fn the_json_report_has_both_sides_and_the_tables_made_first() {
-    let report = json(&["chess", "table", "KPK", "--json", "--lines", "100"]);
+    let report = json(&[
+        "chess",
+        "table",
+        "KPK",
+        "--json",
+        "--lines",
+        "100",
+        "--certify",
+    ]);
+    assert_eq!(report["certificate"]["unreachable"], 0);
+    assert_eq!(report["certificate"]["tables"], 6);
     assert_eq!(report["stats"]["material"], "KPK");
     assert_eq!(report["stats"]["white"]["longest_win"], 28);
     assert_eq!(report["stats"]["white"]["longest_win_positions"], 3);

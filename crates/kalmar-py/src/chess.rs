@@ -175,6 +175,13 @@ impl Table {
         json(py, &self.report.check)
     }
 
+    /// Every position of every table made checked against its moves on the rules (when
+    /// asked with `certify=True`): `{"tables", "positions", "unreachable"}`, else None.
+    #[getter]
+    fn certificate(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json(py, &self.report.certificate)
+    }
+
     /// Probes a position of this table, or of any smaller one it leads to (others are solved
     /// on the way).
     fn probe(&self, py: Python<'_>, fen: String) -> PyResult<Probe> {
@@ -209,15 +216,17 @@ impl Table {
 /// Solves every position of an endgame ("KRK", "KQKR", "KPK"…: White's king and men, then
 /// Black's; up to 5 men and one pawn) and the smaller tables its captures and promotions
 /// lead to, then plays `lines` sampled positions out on the rules, each of which must mate
-/// in exactly the announced moves. `max_memory` (bytes) refuses a table estimated above it
-/// with `MemoryError`, before allocating.
+/// in exactly the announced moves; `certify=True` also checks every position of every table
+/// against its moves, which proves them. `max_memory` (bytes) refuses a table estimated above
+/// it with `MemoryError`, before allocating.
 #[pyfunction]
-#[pyo3(signature = (material, *, lines = 1000, seed = 1, max_memory = 4 << 30))]
+#[pyo3(signature = (material, *, lines = 1000, seed = 1, certify = false, max_memory = 4 << 30))]
 fn table(
     py: Python<'_>,
     material: &str,
     lines: u64,
     seed: u64,
+    certify: bool,
     max_memory: u64,
 ) -> PyResult<Table> {
     let material: Material = material.parse().map_err(value_error)?;
@@ -225,6 +234,7 @@ fn table(
         lines,
         seed,
         memory: max_memory,
+        certify,
     };
     let made = interruptible(py, move || make::make(&material, &options))?.map_err(chess_error)?;
     Ok(Table {

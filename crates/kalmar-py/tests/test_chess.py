@@ -13,7 +13,9 @@ def test_the_docstring_examples_run():
 
 
 def test_kpk_has_the_published_longest_mates_and_its_promotions_tables():
-    kpk = chess.table("KPK", lines=300)
+    kpk = chess.table("KPK", lines=300, certify=True)
+    assert kpk.certificate == {"tables": 6, "positions": kpk.certificate["positions"], "unreachable": 0}
+    assert kpk.certificate["positions"] > kpk.stats["positions"]
     assert kpk.material == "KPK"
     assert kpk.stats["white"]["longest_win"] == 28
     assert kpk.stats["white"]["longest_win_positions"] == 3
@@ -25,7 +27,9 @@ def test_kpk_has_the_published_longest_mates_and_its_promotions_tables():
 
 def test_a_saved_table_serves_probes(tmp_path):
     for material in ["KQK", "KK"]:
-        chess.table(material, lines=0).save(tmp_path / f"{material}.kct")
+        made = chess.table(material, lines=0)
+        assert made.certificate is None
+        made.save(tmp_path / f"{material}.kct")
     probe = chess.probe("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", tables=tmp_path)
     assert probe.value == chess.table("KQK", lines=0).probe(probe.fen).value
     assert probe.value.outcome == "win" and probe.value.plies == 19

@@ -37,16 +37,24 @@ class Table:
     """The smaller tables solved first, each as `timing`."""
     check: dict[str, Any]
     """The lines played out on the rules: {"lines", "mates", "positions", "longest", "unreachable"}."""
+    certificate: dict[str, int] | None
+    """With certify=True, every position of every table checked: {"tables", "positions", "unreachable"}."""
     def probe(self, fen: str) -> Probe:
         """The value and moves of a position of this table or of one it leads to."""
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the table (`.kct`), for `probe(tables=...)` and `kalmar chess check`."""
 
 def table(
-    material: str, *, lines: int = 1000, seed: int = 1, max_memory: int = 4 << 30
+    material: str,
+    *,
+    lines: int = 1000,
+    seed: int = 1,
+    certify: bool = False,
+    max_memory: int = 4 << 30,
 ) -> Table:
-    """Solves an endgame ("KQKR") and checks `lines` sampled positions on the rules;
-    MemoryError when its estimate is over `max_memory` bytes."""
+    """Solves an endgame ("KQKR") and checks `lines` sampled positions on the rules (every
+    position of every table with certify=True); MemoryError when its estimate is over
+    `max_memory` bytes."""
 
 def probe(
     fen: str,
