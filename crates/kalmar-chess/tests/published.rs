@@ -67,3 +67,34 @@ fn longest_mates_of_the_heavier_four_men() {
     let krkp = tables.solve(&"KRKP".parse().unwrap()).unwrap().stats();
     assert_eq!(krkp.black.longest_win, 43);
 }
+
+#[test]
+fn kqk_has_the_published_23048_drawn_positions() {
+    // Counted over every placement (no symmetry folded), Black to move: the stalemates and
+    // the positions where Black takes the queen.
+    use cozy_chess::{Color, Piece};
+    use kalmar_chess::{Value, position::Layout, position::Position};
+    let mut tables = Tables::new();
+    tables.solve(&"KQK".parse::<Material>().unwrap()).unwrap();
+    let layout = Layout::new(&"KQK".parse::<Material>().unwrap());
+    let (mut legal, mut draws) = (0, 0);
+    for (wk, bk, q) in
+        (0..64u8).flat_map(|a| (0..64u8).flat_map(move |b| (0..64u8).map(move |c| (a, b, c))))
+    {
+        let pos = Position {
+            squares: [wk, bk, q, 0, 0],
+            side: Color::Black,
+        };
+        if layout.is_legal(&pos) {
+            legal += 1;
+            let men = vec![
+                (Color::White, Piece::King, wk),
+                (Color::Black, Piece::King, bk),
+                (Color::White, Piece::Queen, q),
+            ];
+            draws += (tables.value_of(&men, Color::Black) == Value::Draw) as u32;
+        }
+    }
+    assert_eq!(legal, 3612 * 62, "kings apart, the queen anywhere else");
+    assert_eq!(draws, 23_048);
+}
