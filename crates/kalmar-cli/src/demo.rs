@@ -342,6 +342,34 @@ pub fn run() -> anyhow::Result<()> {
         );
     }
 
+    heading(
+        12,
+        "A chess endgame: every position of king and rook against king, by retrograde analysis",
+    )?;
+    let made = kalmar_chess::make::make(
+        &"KRK".parse()?,
+        &kalmar_chess::make::Options {
+            lines: 200,
+            ..Default::default()
+        },
+    )?;
+    let (stats, check) = (&made.report.stats, &made.report.check);
+    say!(
+        "  {} positions up to symmetry; White to move mates in at most {} moves ({} positions,",
+        stats.positions,
+        stats.white.longest_win,
+        stats.white.longest_win_positions
+    );
+    say!(
+        "  as published), e.g. {};",
+        stats.white.longest_win_example.as_deref().unwrap_or("-")
+    );
+    say!(
+        "  {} sampled positions played out on the rules mated in exactly the announced moves",
+        check.mates
+    );
+    say!("  (`kalmar chess probe FEN` gives a position's value and best moves)");
+
     say!(
         "\nNext: `kalmar solve FILE` on any game file, `kalmar --help`, and `--help` on every command."
     );

@@ -10,18 +10,19 @@ fn demo_tours_every_family() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for answer in [
-        "Max wins in 1",                         // chess-like games
-        "the strategy moves to b at distance 2", // the verifier catches a loop
-        "almost-linear  weak      3/2",          // deterministic graphical games
-        "zlk 5/5, pp 5/5",                       // parity games
-        "a = 1/2, c = 1/2, b = 1/4, d = 1/4",    // stochastic games
-        "13 positions is worth exactly 3/4",     // the chain PRISM-games misses
-        "payoffs -1/18 and 1/18",                // extensive-form games
-        "pxu pxv pyu pyv qx* qy*",               // reduced strategies in the tree order
-        "192 histories",                         // Oh Hell
-        "period 34 from n = 53",                 // impartial games
-        "the environment wins",                  // imperfect information
-        "players expect (7/6, 7/6, 2/3)",        // n-player games
+        "Max wins in 1",                            // chess-like games
+        "the strategy moves to b at distance 2",    // the verifier catches a loop
+        "almost-linear  weak      3/2",             // deterministic graphical games
+        "zlk 5/5, pp 5/5",                          // parity games
+        "a = 1/2, c = 1/2, b = 1/4, d = 1/4",       // stochastic games
+        "13 positions is worth exactly 3/4",        // the chain PRISM-games misses
+        "payoffs -1/18 and 1/18",                   // extensive-form games
+        "pxu pxv pyu pyv qx* qy*",                  // reduced strategies in the tree order
+        "192 histories",                            // Oh Hell
+        "period 34 from n = 53",                    // impartial games
+        "the environment wins",                     // imperfect information
+        "players expect (7/6, 7/6, 2/3)",           // n-player games
+        "mates in at most 16 moves (121 positions", // chess endgames
     ] {
         assert!(text.contains(answer), "{answer} in {text}");
     }
