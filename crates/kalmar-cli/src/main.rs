@@ -16,6 +16,7 @@ mod builtin;
 mod cgt;
 mod chess;
 mod demo;
+mod dist;
 mod efg;
 mod generate;
 mod interdict;
@@ -87,6 +88,10 @@ enum Command {
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
     Efg(efg::EfgCommand),
+    /// Distributed solving on timely-dataflow: retrograde analysis over worker threads,
+    /// processes and machines, with the same answers and certificate as on one machine.
+    #[command(subcommand)]
+    Dist(dist::DistCommand),
     /// Chess endgames: tables of every position of 3-5 men (KRK, KQKR, KPK…) by retrograde
     /// analysis with depth to mate, probes by FEN with the best moves, and checks of tables.
     #[command(subcommand)]
@@ -284,6 +289,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Efg(command) => efg::run(&command),
         Command::Ohhell(command) => ohhell::run(&command),
         Command::Chess(command) => chess::run(&command),
+        Command::Dist(command) => dist::run(&command),
         Command::Solve(args) => solve::detect(&args),
         Command::Verify {
             game,

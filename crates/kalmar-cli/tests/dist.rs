@@ -1,0 +1,152 @@
+//! `kalmar dist reach`: two processes of two workers each on loopback, against `kalmar reach
+//! solve` on every chess-like example and a generated game; the merged solution saved and
+//! accepted by `kalmar verify`; bad cluster arguments refused.
+
+mod common;
+use common::{json, kalmar, refused, stderr, temp, workspace};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+
+/// Two loopback addresses free at the moment of asking.
+fn free_hosts() -> String {
+    let ports: Vec<u16> = (0..2)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect::<Vec<_>>()
+        .iter()
+        .map(|l| l.local_addr().unwrap().port())
+        .collect();
+    format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1])
+}
+
+/// Solves `game` with 2 processes × 2 workers and returns process 0's JSON.
+fn two_processes(game: &str, name: &str) -> serde_json::Value {
+    let hosts = temp(&format!("{name}.hosts"));
+    std::fs::write(&hosts, free_hosts()).unwrap();
+    let args = |p: &str| {
+        [
+            "dist",
+            "reach",
+            game,
+            "-w",
+            "2",
+            "-n",
+            "2",
+            "-p",
+            p,
+            "-h",
+            hosts.to_str().unwrap(),
+            "--json",
+        ]
+        .map(String::from)
+    };
+    let other = Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args("1"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let args0 = args("0");
+    let first = json(&args0.iter().map(String::as_str).collect::<Vec<_>>());
+    let other = other.wait_with_output().unwrap();
+    assert!(
+        other.status.success(),
+        "{}",
+        String::from_utf8_lossy(&other.stderr)
+    );
+    first
+}
+
+fn agree_with_one_machine(game: &str, name: &str) {
+    let single = json(&["reach", "solve", game, "--json"]);
+    let dist = two_processes(game, name);
+    assert_eq!(dist["solution"]["values"], single["values"], "{name}");
+    assert_eq!(dist["solution"]["distance"], single["distance"], "{name}");
+    assert_eq!(dist["stats"]["workers"], 4);
+    assert_eq!(dist["stats"]["processes"], 2);
+}
+
+#[test]
+fn two_processes_of_two_workers_agree_with_one_machine() {
+    let mut games = 0;
+    for entry in std::fs::read_dir(workspace().join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        let is_chess_like = path.extension().is_some_and(|e| e == "gg")
+            && kalmar(&["reach", "solve", path.to_str().unwrap()])
+                .status
+                .success();
+        if is_chess_like {
+            let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+            agree_with_one_machine(path.to_str().unwrap(), &name);
+            games += 1;
+        }
+    }
+    assert!(games >= 3, "{games} chess-like examples");
+    let random = temp("random.gg");
+    let out = kalmar(&[
+        "generate",
+        "reach",
+        "random-chess",
+        "--size",
+        "20000",
+        "-o",
+        random.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    agree_with_one_machine(random.to_str().unwrap(), "random");
+}
+
+#[test]
+fn the_merged_solution_is_saved_for_verify() {
+    let game = workspace().join("examples/figure2b.gg");
+    let saved = temp("figure2b.json");
+    let out = kalmar(&[
+        "dist",
+        "reach",
+        game.to_str().unwrap(),
+        "-w",
+        "3",
+        "-o",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let verdict = kalmar(&["verify", game.to_str().unwrap(), saved.to_str().unwrap()]);
+    assert!(verdict.status.success(), "{}", stderr(&verdict));
+}
+
+#[test]
+fn bad_cluster_arguments_are_refused() {
+    let game = workspace().join("examples/figure2b.gg");
+    let game = game.to_str().unwrap();
+    refused(&["dist", "reach", game, "-n", "2"], "needs a host file");
+    let hosts = temp("bad.hosts");
+    std::fs::write(&hosts, "127.0.0.1\n").unwrap();
+    refused(
+        &[
+            "dist",
+            "reach",
+            game,
+            "-n",
+            "2",
+            "-p",
+            "0",
+            "-h",
+            hosts.to_str().unwrap(),
+        ],
+        "host:port",
+    );
+    std::fs::write(&hosts, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
+    refused(
+        &[
+            "dist",
+            "reach",
+            game,
+            "-n",
+            "2",
+            "-p",
+            "2",
+            "-h",
+            hosts.to_str().unwrap(),
+        ],
+        "a number below 2",
+    );
+}

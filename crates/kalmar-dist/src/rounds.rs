@@ -1,0 +1,138 @@
+//! Rounds of messages between workers, the one dataflow every distributed solver here runs:
+//! in each round a worker sends messages to the owners of their keys; timely's exchange
+//! delivers them, and the round closes when its progress tracking says that every message
+//! of the round has arrived everywhere (a probe on the round's timestamp). A second stream
+//! sums one number over all workers per round, for a global decision such as "nothing is
+//! left to do". A worker waiting for a round parks its thread until messages or progress
+//! arrive, so that more workers than cores do not spin against each other.
+//!
+//! ```
+//! use kalmar_dist::rounds::Rounds;
+//! let sums = timely::execute(timely::Config::process(3), |worker| {
+//!     let me = worker.index() as u32;
+//!     let mut rounds = Rounds::<(u32, u32)>::new(worker, |m| u64::from(m.0));
+//!     rounds.send((0, me)); // everybody writes to worker 0
+//!     let got = rounds.deliver(worker);
+//!     let total = rounds.sum(worker, got.len() as u64);
+//!     (got.len(), total)
+//! }).unwrap().join().into_iter().map(|r| r.unwrap()).collect::<Vec<_>>();
+//! assert!(sums.iter().all(|&(_, total)| total == 3));
+//! assert_eq!(sums.iter().map(|s| s.0).sum::<usize>(), 3);
+//! ```
+
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+use timely::dataflow::operators::vec::Input;
+use timely::dataflow::operators::{Exchange, Inspect, Probe};
+use timely::dataflow::{InputHandleVec, ProbeHandle};
+use timely::worker::Worker;
+
+/// The messages of `inbox` stamped before `time`, taken out in their order of arrival.
+fn take_before<M>(inbox: &mut Vec<(u64, M)>, time: u64) -> Vec<M> {
+    let (now, later): (Vec<_>, Vec<_>) = inbox.drain(..).partition(|(t, _)| *t < time);
+    *inbox = later;
+    now.into_iter().map(|(_, m)| m).collect()
+}
+
+/// One worker's end of the rounds.
+pub struct Rounds<M: Clone + 'static> {
+    input: InputHandleVec<u64, M>,
+    probe: ProbeHandle<u64>,
+    inbox: Rc<RefCell<Vec<(u64, M)>>>,
+    sum_input: InputHandleVec<u64, (u32, u64)>,
+    sum_probe: ProbeHandle<u64>,
+    sums: Rc<RefCell<Vec<(u64, u64)>>>,
+    peers: usize,
+    traffic: Traffic,
+}
+
+/// What a worker sent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Traffic {
+    /// Rounds closed.
+    pub rounds: u64,
+    /// Messages sent (to itself included).
+    pub messages: u64,
+    /// Their size in bytes as the program holds them.
+    pub bytes: u64,
+}
+
+impl<M> Rounds<M>
+where
+    M: timely::ExchangeData + Clone,
+{
+    /// The rounds of this worker; `route` gives a message's destination worker (taken modulo
+    /// the number of workers).
+    pub fn new(worker: &mut Worker, route: impl Fn(&M) -> u64 + 'static) -> Rounds<M> {
+        let mut input = InputHandleVec::new();
+        let inbox = Rc::new(RefCell::new(Vec::new()));
+        let delivered = Rc::clone(&inbox);
+        let probe = worker.dataflow::<u64, _, _>(|scope| {
+            let (probe, _) = scope
+                .input_from(&mut input)
+                .exchange(move |m: &M| route(m))
+                .inspect_time(move |&t: &u64, m: &M| delivered.borrow_mut().push((t, m.clone())))
+                .probe();
+            probe
+        });
+        let mut sum_input = InputHandleVec::new();
+        let sums = Rc::new(RefCell::new(Vec::new()));
+        let summed = Rc::clone(&sums);
+        let sum_probe = worker.dataflow::<u64, _, _>(|scope| {
+            let (probe, _) = scope
+                .input_from(&mut sum_input)
+                .exchange(|m: &(u32, u64)| u64::from(m.0))
+                .inspect_time(move |&t: &u64, m: &(u32, u64)| summed.borrow_mut().push((t, m.1)))
+                .probe();
+            probe
+        });
+        let peers = worker.peers();
+        Rounds {
+            input,
+            probe,
+            inbox,
+            sum_input,
+            sum_probe,
+            sums,
+            peers,
+            traffic: Traffic::default(),
+        }
+    }
+
+    /// Sends a message in the current round.
+    pub fn send(&mut self, message: M) {
+        self.traffic.messages += 1;
+        self.traffic.bytes += std::mem::size_of::<M>() as u64;
+        self.input.send(message);
+    }
+
+    /// Closes the round: waits until every worker's messages of it have arrived, and returns
+    /// those addressed to this worker.
+    pub fn deliver(&mut self, worker: &mut Worker) -> Vec<M> {
+        let next = self.input.time() + 1;
+        self.input.advance_to(next);
+        worker.step_or_park_while(None, || self.probe.less_than(&next));
+        self.traffic.rounds += 1;
+        // A faster worker's messages of the next round may be here already: keep them.
+        take_before(&mut self.inbox.borrow_mut(), next)
+    }
+
+    /// The sum of `local` over all workers (every worker must call it in the same round).
+    pub fn sum(&mut self, worker: &mut Worker, local: u64) -> u64 {
+        for peer in 0..self.peers {
+            self.sum_input.send((peer as u32, local));
+        }
+        let next = self.sum_input.time() + 1;
+        self.sum_input.advance_to(next);
+        worker.step_or_park_while(None, || self.sum_probe.less_than(&next));
+        take_before(&mut self.sums.borrow_mut(), next)
+            .into_iter()
+            .sum()
+    }
+
+    /// What this worker has sent so far.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic
+    }
+}
