@@ -65,7 +65,7 @@ impl std::fmt::Display for RetrogradeError {
 impl std::error::Error for RetrogradeError {}
 
 /// The byte of a legal position not yet decided.
-const OPEN: u8 = u8::MAX;
+pub const OPEN: u8 = u8::MAX;
 /// In `exit`: some capture or promotion draws.
 const DRAWING_EXIT: u8 = 0x80;
 
@@ -221,18 +221,48 @@ fn propagate(
     }
 }
 
+/// Pass 2's rule for one predecessor of a position decided at depth `d`, on plain bytes (one
+/// owner updates them: [`propagate`] is the same rule with atomic updates): a loss at `d`
+/// wins the predecessor at `d + 1` unless it wins sooner; a win at `d` takes one from an open
+/// predecessor's count, and one left with none and no drawing way out is lost at
+/// `max(d + 1, its slowest loss out)`. Returns the depth at which the predecessor is now
+/// decided, if it is.
+pub fn settle(d: usize, value: &mut u8, count: &mut u8, exits: u8) -> Option<usize> {
+    if d % 2 == 0 {
+        let won = (d + 3).min(u8::MAX as usize) as u8;
+        let sooner = *value != OPEN && (*value % 2 == 0 || *value <= won);
+        (!sooner).then(|| {
+            *value = won;
+            d + 1
+        })
+    } else if *value == OPEN {
+        *count -= 1;
+        (*count == 0 && exits & DRAWING_EXIT == 0).then(|| {
+            let lost = (d + 1).max(2 * (exits & !DRAWING_EXIT) as usize);
+            *value = (lost + 2).min(u8::MAX as usize - 1) as u8;
+            lost
+        })
+    } else {
+        None
+    }
+}
+
 /// What the first pass learns of one position.
-struct FirstLook {
-    value: u8,
-    count: u8,
-    exits: u8,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstLook {
+    /// Its byte: decided (a depth), drawn, or [`OPEN`].
+    pub value: u8,
+    /// Its moves within the material, as distinct ranks.
+    pub count: u8,
+    /// Its ways out: a drawing capture or promotion (bit 7), and half its slowest loss by one.
+    pub exits: u8,
     /// The depth at which it is already decided, if it is.
-    depth: Option<usize>,
+    pub depth: Option<usize>,
 }
 
 /// The first pass at one index: `None` if it is not a legal position's rank; else its moves
 /// within the material counted (distinct indices), and its captures and promotions looked up.
-fn first_look(
+pub fn first_look(
     layout: &Layout,
     exit: &impl Fn(&Men, Color) -> Value,
     index: usize,

@@ -34,7 +34,7 @@ pub(crate) const UNUSED: u8 = 0;
 /// The byte of a draw.
 pub(crate) const DRAW: u8 = 1;
 /// The largest depth a byte holds (255 marks an open position while solving).
-pub(crate) const MAX_PLIES: usize = 252;
+pub const MAX_PLIES: usize = 252;
 
 impl Value {
     /// The value of a table byte (`None` for an unused index).
@@ -149,8 +149,12 @@ pub struct Stats {
 }
 
 impl Table {
-    /// A table of these value bytes (one per index of `material`'s layout).
-    pub(crate) fn new(material: Material, values: Vec<u8>) -> Table {
+    /// A table of these value bytes (one per index of `material`'s layout, as
+    /// [`crate::file`] describes them).
+    ///
+    /// # Panics
+    /// If there is not one byte per index.
+    pub fn new(material: Material, values: Vec<u8>) -> Table {
         let layout = Layout::new(&material);
         assert_eq!(values.len(), layout.size(), "one byte per index");
         Table {

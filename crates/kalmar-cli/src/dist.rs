@@ -31,13 +31,21 @@ pub enum DistCommand {
     // `-h` is the host file, as in timely's own options; help is `--help` alone.
     #[command(disable_help_flag = true)]
     Reach(DistArgs),
+    /// Solve a chess endgame table (as `kalmar chess table`) on workers that each own a share
+    /// of its positions and generate their moves and un-moves themselves; depth by depth,
+    /// each sends the ranks of its decided positions' predecessors to their owners. Every
+    /// process solves the smaller tables for itself. Process 0 gathers the table, prints its
+    /// statistics and the dataflow's figures, and plays sampled positions out on the rules.
+    #[command(after_help = "Examples:
+  kalmar dist chess KQKR -w 2
+  kalmar dist chess KRK -w 2 -n 2 -p 1 -h hosts &  kalmar dist chess KRK -w 2 -n 2 -p 0 -h hosts -o KRK.kct")]
+    #[command(disable_help_flag = true)]
+    Chess(DistChessArgs),
 }
 
-/// The options of `kalmar dist reach`.
+/// Where the workers run: the options every `kalmar dist` command shares.
 #[derive(Args)]
-pub struct DistArgs {
-    /// The game file (any graph format kalmar reads, payoffs -1, 0 and 1).
-    file: PathBuf,
+pub struct ClusterArgs {
     /// Worker threads in each process.
     #[arg(short = 'w', long, default_value = "1", value_name = "N")]
     workers: usize,
@@ -51,6 +59,56 @@ pub struct DistArgs {
     /// or more).
     #[arg(short = 'h', long, value_name = "FILE")]
     hostfile: Option<PathBuf>,
+    /// Print help (`-h` is the host file here).
+    #[arg(long, action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+impl ClusterArgs {
+    fn cluster(&self) -> anyhow::Result<Cluster> {
+        match (&self.hostfile, self.processes) {
+            (_, 0) => Err(bad_input("-n must be at least 1")),
+            (_, 1) => Ok(Cluster::threads(self.workers)),
+            (None, _) => Err(bad_input("-n 2 or more needs a host file (-h FILE)")),
+            (Some(path), n) => {
+                let text = std::fs::read_to_string(path).map_err(|e| in_file(path, e))?;
+                Cluster::from_hostfile(&text, n, self.process, self.workers)
+                    .map_err(|e| in_file(path, e))
+            }
+        }
+    }
+}
+
+/// The options of `kalmar dist chess`.
+#[derive(Args)]
+pub struct DistChessArgs {
+    /// The material, as KRK or KQKR.
+    material: String,
+    #[command(flatten)]
+    cluster: ClusterArgs,
+    /// Write the table to FILE (as `kalmar chess table -o`).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Positions to sample and play out on the rules after gathering (0: none).
+    #[arg(long, default_value = "1000", value_name = "N")]
+    lines: u64,
+    /// Refuse smaller tables whose solve the estimate puts above this much memory.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
+    max_memory: u64,
+    /// Print the statistics and the dataflow's figures as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
+}
+
+/// The options of `kalmar dist reach`.
+#[derive(Args)]
+pub struct DistArgs {
+    /// The game file (any graph format kalmar reads, payoffs -1, 0 and 1).
+    file: PathBuf,
+    #[command(flatten)]
+    cluster: ClusterArgs,
     /// Write the checked solution (the file of `kalmar reach solve -o`, for `kalmar verify`).
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -59,23 +117,17 @@ pub struct DistArgs {
     json: bool,
     #[command(flatten)]
     timeout: crate::timeout::TimeoutArg,
-    /// Print help (`-h` is the host file here).
-    #[arg(long, action = clap::ArgAction::Help)]
-    help: Option<bool>,
 }
 
 pub fn run(command: &DistCommand) -> anyhow::Result<()> {
-    let DistCommand::Reach(args) = command;
-    let cluster = match (&args.hostfile, args.processes) {
-        (_, 0) => return Err(bad_input("-n must be at least 1")),
-        (_, 1) => Cluster::threads(args.workers),
-        (None, _) => return Err(bad_input("-n 2 or more needs a host file (-h FILE)")),
-        (Some(path), n) => {
-            let text = std::fs::read_to_string(path).map_err(|e| in_file(path, e))?;
-            Cluster::from_hostfile(&text, n, args.process, args.workers)
-                .map_err(|e| in_file(path, e))?
-        }
-    };
+    match command {
+        DistCommand::Reach(args) => run_reach(args),
+        DistCommand::Chess(args) => run_chess(args),
+    }
+}
+
+fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
+    let cluster = args.cluster.cluster()?;
     let game = reach::from_owned_graph(load(&args.file)?).map_err(|e| in_file(&args.file, e))?;
     let solved = crate::progress::spinning(
         crate::progress::spinner(&format!("solving on {} workers", cluster.peers())),
@@ -131,6 +183,82 @@ pub fn run(command: &DistCommand) -> anyhow::Result<()> {
     say!("start {}: {value}", arena.name(start));
     if let Some(path) = &args.output {
         say!("solution written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
+    let cluster = args.cluster.cluster()?;
+    let material: kalmar_chess::Material = args.material.parse().map_err(bad_input)?;
+    let made = crate::progress::spinning(
+        crate::progress::spinner(&format!(
+            "solving {} on {} workers",
+            material,
+            cluster.peers()
+        )),
+        || kalmar_dist::chess::solve(&material, &cluster, args.max_memory),
+    )?;
+    let Some(made) = made else {
+        if !args.json {
+            say!(
+                "process {} of {}: its share is solved; process 0 prints the answer",
+                cluster.process,
+                cluster.processes_count()
+            );
+        }
+        return Ok(());
+    };
+    let kalmar_dist::chess::Made {
+        table,
+        mut tables,
+        stats,
+    } = made;
+    if let Some(path) = &args.output {
+        let mut out =
+            std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| in_file(path, e))?);
+        kalmar_chess::file::write(&table, &mut out).map_err(|e| in_file(path, e))?;
+    }
+    let table_stats = table.stats();
+    let material = table.material().clone();
+    tables.insert(table);
+    let check = kalmar_chess::playout::check(&tables, &material, args.lines, 1)
+        .map_err(|why| anyhow::anyhow!("the gathered table failed its check: {why}"))?;
+    if args.json {
+        let json = serde_json::json!({ "stats": table_stats, "dataflow": stats, "check": check });
+        say!("{}", serde_json::to_string_pretty(&json)?);
+        return Ok(());
+    }
+    say!(
+        "{}: {} legal positions up to symmetry ({} indices)",
+        material,
+        table_stats.positions,
+        table_stats.indices
+    );
+    say!(
+        "solved on {} in {} ({} indices a worker at most): first pass {:.3} s, {} rounds, {} \
+         messages ({} bytes), {:.3} s in all",
+        count(stats.workers as u64, "worker"),
+        count(stats.processes as u64, "process"),
+        stats.largest_share,
+        stats.first_pass,
+        stats.rounds,
+        stats.messages,
+        stats.bytes,
+        stats.seconds
+    );
+    say!(
+        "White to move: {}",
+        crate::chess::side_text(&table_stats.white)
+    );
+    say!(
+        "Black to move: {}",
+        crate::chess::side_text(&table_stats.black)
+    );
+    if check.lines > 0 {
+        say!("checked: {}", crate::chess::lines_text(&check));
+    }
+    if let Some(path) = &args.output {
+        say!("table written to {}", path.display());
     }
     Ok(())
 }

@@ -18,14 +18,14 @@ fn free_hosts() -> String {
     format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1])
 }
 
-/// Solves `game` with 2 processes × 2 workers and returns process 0's JSON.
-fn two_processes(game: &str, name: &str) -> serde_json::Value {
+/// Runs `kalmar dist VERB GAME` with 2 processes × 2 workers and returns process 0's JSON.
+fn two_processes(verb: &str, game: &str, name: &str) -> serde_json::Value {
     let hosts = temp(&format!("{name}.hosts"));
     std::fs::write(&hosts, free_hosts()).unwrap();
     let args = |p: &str| {
         [
             "dist",
-            "reach",
+            verb,
             game,
             "-w",
             "2",
@@ -58,7 +58,7 @@ fn two_processes(game: &str, name: &str) -> serde_json::Value {
 
 fn agree_with_one_machine(game: &str, name: &str) {
     let single = json(&["reach", "solve", game, "--json"]);
-    let dist = two_processes(game, name);
+    let dist = two_processes("reach", game, name);
     assert_eq!(dist["solution"]["values"], single["values"], "{name}");
     assert_eq!(dist["solution"]["distance"], single["distance"], "{name}");
     assert_eq!(dist["stats"]["workers"], 4);
@@ -93,6 +93,41 @@ fn two_processes_of_two_workers_agree_with_one_machine() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     agree_with_one_machine(random.to_str().unwrap(), "random");
+}
+
+#[test]
+fn a_chess_table_made_by_two_processes_is_the_one_machine_table() {
+    let dir = temp("dist-chess");
+    std::fs::create_dir_all(&dir).unwrap();
+    let one = dir.join("one.kct");
+    let out = kalmar(&[
+        "chess",
+        "table",
+        "KPK",
+        "-o",
+        one.to_str().unwrap(),
+        "--lines",
+        "0",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = two_processes("chess", "KPK", "kpk");
+    assert_eq!(report["stats"]["white"]["longest_win"], 28);
+    assert_eq!(report["dataflow"]["workers"], 4);
+    assert_eq!(report["check"]["lines"], 1000);
+    let two = dir.join("two.kct");
+    let out = kalmar(&[
+        "dist",
+        "chess",
+        "KPK",
+        "-w",
+        "3",
+        "--lines",
+        "0",
+        "-o",
+        two.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
 }
 
 #[test]

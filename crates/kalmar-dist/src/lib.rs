@@ -10,6 +10,9 @@
 //! - [`reach`]: retrograde analysis of chess-like games as an iterative dataflow, round by
 //!   round, with the same values and distances as `kalmar_terminal::reach::solve`, merged and
 //!   checked by the same certificate;
+//! - [`chess`]: a chess endgame table solved by workers that each own a share of its
+//!   positions and generate their moves and un-moves where the position lives, so that no
+//!   worker holds the whole game;
 //!
 //! # Example
 //! ```
@@ -24,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod chess;
 pub mod cluster;
 pub mod partition;
 pub mod reach;

@@ -1,0 +1,26 @@
+//! Chess tables made by workers against the one-machine tables, byte for byte.
+
+use kalmar_chess::Tables;
+use kalmar_dist::{Cluster, chess};
+
+#[test]
+fn tables_made_by_workers_are_the_one_machine_tables() {
+    let mut tables = Tables::new();
+    for (name, workers) in [("KQK", 1), ("KRK", 2), ("KPK", 3), ("KBNK", 2), ("KQKR", 2)] {
+        let material = name.parse().unwrap();
+        let made = chess::solve(&material, &Cluster::threads(workers), u64::MAX)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            made.table.bytes(),
+            tables.solve(&material).unwrap().bytes(),
+            "{name}"
+        );
+        assert_eq!(made.stats.workers, workers);
+        assert!(
+            made.stats.messages > 0 && made.stats.rounds > 2,
+            "{name}: {:?}",
+            made.stats
+        );
+    }
+}
