@@ -144,11 +144,12 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
         return Ok(());
     };
     let (solution, stats) = (&solved.solution, &solved.stats);
-    let file = SolutionFile::from_reach(&game, solution);
     if let Some(path) = &args.output {
-        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
+        let text = SolutionFile::from_reach(&game, solution).to_text()?;
+        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
     }
     if args.json {
+        let file = SolutionFile::from_reach(&game, solution);
         let json = serde_json::json!({ "solution": file, "stats": stats });
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());

@@ -37,6 +37,10 @@ fn take_before<M>(inbox: &mut Vec<(u64, M)>, time: u64) -> Vec<M> {
 
 /// One worker's end of the rounds.
 pub struct Rounds<M: Clone + 'static> {
+    route: Rc<dyn Fn(&M) -> u64>,
+    me: u64,
+    /// Messages of this round to this worker itself, which need not cross the dataflow.
+    own: Vec<M>,
     input: InputHandleVec<u64, M>,
     probe: ProbeHandle<u64>,
     inbox: Rc<RefCell<Vec<(u64, M)>>>,
@@ -47,12 +51,12 @@ pub struct Rounds<M: Clone + 'static> {
     traffic: Traffic,
 }
 
-/// What a worker sent.
+/// What a worker sent to the others.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Traffic {
     /// Rounds closed.
     pub rounds: u64,
-    /// Messages sent (to itself included).
+    /// Messages sent to other workers (those to itself stay in the worker).
     pub messages: u64,
     /// Their size in bytes as the program holds them.
     pub bytes: u64,
@@ -65,13 +69,15 @@ where
     /// The rounds of this worker; `route` gives a message's destination worker (taken modulo
     /// the number of workers).
     pub fn new(worker: &mut Worker, route: impl Fn(&M) -> u64 + 'static) -> Rounds<M> {
+        let route: Rc<dyn Fn(&M) -> u64> = Rc::new(route);
+        let exchange = Rc::clone(&route);
         let mut input = InputHandleVec::new();
         let inbox = Rc::new(RefCell::new(Vec::new()));
         let delivered = Rc::clone(&inbox);
         let probe = worker.dataflow::<u64, _, _>(|scope| {
             let (probe, _) = scope
                 .input_from(&mut input)
-                .exchange(move |m: &M| route(m))
+                .exchange(move |m: &M| exchange(m))
                 .inspect_time(move |&t: &u64, m: &M| delivered.borrow_mut().push((t, m.clone())))
                 .probe();
             probe
@@ -87,8 +93,11 @@ where
                 .probe();
             probe
         });
-        let peers = worker.peers();
+        let (peers, me) = (worker.peers(), worker.index() as u64);
         Rounds {
+            route,
+            me,
+            own: Vec::new(),
             input,
             probe,
             inbox,
@@ -100,8 +109,13 @@ where
         }
     }
 
-    /// Sends a message in the current round.
+    /// Sends a message in the current round (to this worker itself without crossing the
+    /// dataflow).
     pub fn send(&mut self, message: M) {
+        if (self.route)(&message) % self.peers as u64 == self.me {
+            self.own.push(message);
+            return;
+        }
         self.traffic.messages += 1;
         self.traffic.bytes += std::mem::size_of::<M>() as u64;
         self.input.send(message);
@@ -115,7 +129,9 @@ where
         worker.step_or_park_while(None, || self.probe.less_than(&next));
         self.traffic.rounds += 1;
         // A faster worker's messages of the next round may be here already: keep them.
-        take_before(&mut self.inbox.borrow_mut(), next)
+        let mut arrived = std::mem::take(&mut self.own);
+        arrived.extend(take_before(&mut self.inbox.borrow_mut(), next));
+        arrived
     }
 
     /// The sum of `local` over all workers (every worker must call it in the same round).
