@@ -90,15 +90,19 @@ pub fn solve(
         let layout = Layout::new(material);
         let (index, peers) = (worker.index(), worker.peers());
         let start = Instant::now();
-        let owned: Vec<usize> = (index..layout.size()).step_by(peers).collect();
-        let mut value = vec![0u8; owned.len()];
-        let mut count = vec![0u8; owned.len()];
-        let mut exits = vec![0u8; owned.len()];
+        // Worker `index` owns the ranks `local * peers + index`.
+        let owned = (layout.size() + peers - 1 - index) / peers;
+        let rank = |local: usize| local * peers + index;
+        let mut value = vec![0u8; owned];
+        let mut count = vec![0u8; owned];
+        let mut exits = vec![0u8; owned];
         let mut depth: Vec<Vec<u32>> = vec![Vec::new(); 256];
         let exit = |men: &retrograde::Men, side| tables.value_of(men, side);
         let mut successors = Vec::new();
-        for (local, &i) in owned.iter().enumerate() {
-            if let Some(first) = retrograde::first_look(&layout, &exit, i, &mut successors) {
+        for local in 0..owned {
+            if let Some(first) =
+                retrograde::first_look(&layout, &exit, rank(local), &mut successors)
+            {
                 (value[local], count[local], exits[local]) =
                     (first.value, first.count, first.exits);
                 if let Some(d) = first.depth {
@@ -118,7 +122,7 @@ pub fn solve(
                     continue; // decided sooner by another line
                 }
                 parents.clear();
-                layout.unmoves(&layout.position(owned[local]), |parent| {
+                layout.unmoves(&layout.position(rank(local)), |parent| {
                     parents.push(layout.index(parent) as u32)
                 });
                 parents.sort_unstable();
@@ -144,7 +148,7 @@ pub fn solve(
         let mut gather = Rounds::<(u32, u8)>::new(worker, |_| 0);
         for (local, &byte) in value.iter().enumerate() {
             if byte != 0 {
-                gather.send((owned[local] as u32, byte));
+                gather.send((rank(local) as u32, byte));
             }
         }
         let arrived = gather.deliver(worker);
