@@ -134,14 +134,32 @@ impl Game {
 
     /// Solves the game by retrograde analysis in O(n + m) and checks the answer (values, both
     /// strategies and the distances) with the independent verifier. The GIL is released while
-    /// it runs, and Ctrl-C interrupts it.
-    fn solve(&self, py: Python<'_>) -> PyResult<Solution> {
+    /// it runs, and Ctrl-C interrupts it. With `workers` above 1 it runs as a dataflow on that
+    /// many threads (`kalmar dist reach`: the same values and distances, the merged answer
+    /// checked by the same verifier, whose time is then part of `solve_time`).
+    #[pyo3(signature = (*, workers = 1))]
+    fn solve(&self, py: Python<'_>, workers: usize) -> PyResult<Solution> {
         let game = Arc::clone(&self.game);
         let (outcome, distance, strategy, solve_time, verify_time, solution) =
             interruptible(py, move || {
-                let checked = reach::solve_checked(&game).map_err(|e| {
-                    format!("internal error, the solver's answer failed its certificate: {e}")
-                })?;
+                let checked = if workers > 1 {
+                    let start = std::time::Instant::now();
+                    let cluster = kalmar_dist::Cluster::threads(workers);
+                    let solved = kalmar_dist::reach::solve(&game, &cluster)
+                        .map_err(|e| e.to_string())?
+                        .ok_or("the dataflow gave no answer")?;
+                    let solve_time = start.elapsed();
+                    let verify_time = std::time::Duration::ZERO;
+                    reach::Checked {
+                        solution: solved.solution,
+                        solve_time,
+                        verify_time,
+                    }
+                } else {
+                    reach::solve_checked(&game).map_err(|e| {
+                        format!("internal error, the solver's answer failed its certificate: {e}")
+                    })?
+                };
                 let solution = checked.solution;
                 let arena = game.arena();
                 let outcome: Vec<i8> = solution.values.iter().map(|o| o.to_i8()).collect();

@@ -91,3 +91,22 @@ def test_the_docstring_examples_run():
     failed, tried = doctest.testmod(kalmar.reach)
     assert tried > 0 and failed == 0
     assert kalmar.reach is reach
+
+
+def test_a_dataflow_on_several_workers_gives_the_same_solution():
+    rows = ["kalmar-gg 1"]
+    import random
+
+    rng = random.Random(7)
+    n = 2000
+    for v in range(n):
+        succ = " ".join(f"v{rng.randrange(n)}" for _ in range(3))
+        owner = "max" if v % 2 else "min"
+        rows.append(f"v{v} {owner} -> {succ} t{v % 3}")
+    rows += ["t0 terminal payoff=1", "t1 terminal payoff=-1", "t2 terminal payoff=0"]
+    game = reach.parse("\n".join(rows) + "\n")
+    one = game.solve()
+    three = game.solve(workers=3)
+    assert three.verified
+    assert (one.outcome == three.outcome).all()
+    assert (one.distance == three.distance).all()

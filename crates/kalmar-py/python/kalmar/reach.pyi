@@ -26,8 +26,9 @@ class Game:
     @property
     def graph(self) -> kalmar.graph.Graph:
         """The game graph."""
-    def solve(self) -> Solution:
-        """Retrograde analysis in O(n + m), the answer checked independently."""
+    def solve(self, *, workers: int = 1) -> Solution:
+        """Retrograde analysis in O(n + m), the answer checked independently; with
+        `workers` above 1 as a dataflow on that many threads (`kalmar dist reach`)."""
 
 class Solution:
     """A verified strong solution, with depths to mate."""
