@@ -82,11 +82,8 @@ pub struct Made {
 impl Made {
     /// The material's own table.
     pub fn table(&self) -> &Table {
-        let name = &self.report.stats.material;
-        self.tables
-            .tables()
-            .find(|t| t.material().to_string() == *name)
-            .expect("made")
+        let material: Material = self.report.stats.material.parse().expect("a made material");
+        self.tables.get(&material).expect("made")
     }
 }
 

@@ -72,10 +72,8 @@ pub fn check(
     lines: u64,
     seed: u64,
 ) -> Result<Report, String> {
-    let (material, _) = material.canonical();
     let table = tables
-        .tables()
-        .find(|t| *t.material() == material)
+        .get(material)
         .ok_or_else(|| format!("{material} is not solved"))?;
     let layout = table.layout();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -170,10 +168,8 @@ pub struct Certificate {
 /// error names the first position found that disagrees.
 pub fn check_all(tables: &Tables, material: &Material) -> Result<Certificate, String> {
     use rayon::prelude::*;
-    let (material, _) = material.canonical();
     let table = tables
-        .tables()
-        .find(|t| *t.material() == material)
+        .get(material)
         .ok_or_else(|| format!("{material} is not solved"))?;
     let layout = table.layout();
     let blocks = (0..layout.size()).into_par_iter().chunks(1 << 12);

@@ -222,6 +222,11 @@ impl Tables {
         Ok(&self.tables[&material])
     }
 
+    /// The table of `material` (under its canonical name), if it is here.
+    pub fn get(&self, material: &Material) -> Option<&Table> {
+        self.tables.get(&material.canonical().0)
+    }
+
     /// The tables made so far, smallest material first.
     pub fn tables(&self) -> impl Iterator<Item = &Table> {
         self.tables.values()

@@ -134,14 +134,7 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
         || kalmar_dist::reach::solve(&game, &cluster),
     )?;
     let Some(solved) = solved else {
-        if !args.json {
-            say!(
-                "process {} of {}: its share is solved; process 0 prints the answer",
-                cluster.process,
-                cluster.processes_count()
-            );
-        }
-        return Ok(());
+        return share_solved(&cluster, args.json);
     };
     let (solution, stats) = (&solved.solution, &solved.stats);
     if let Some(path) = &args.output {
@@ -200,14 +193,7 @@ fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
         || kalmar_dist::chess::solve(&material, &cluster, args.max_memory),
     )?;
     let Some(made) = made else {
-        if !args.json {
-            say!(
-                "process {} of {}: its share is solved; process 0 prints the answer",
-                cluster.process,
-                cluster.processes_count()
-            );
-        }
-        return Ok(());
+        return share_solved(&cluster, args.json);
     };
     let kalmar_dist::chess::Made {
         table,
@@ -260,6 +246,18 @@ fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
     }
     if let Some(path) = &args.output {
         say!("table written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// What a process other than worker 0's prints: that its share is done.
+fn share_solved(cluster: &Cluster, json: bool) -> anyhow::Result<()> {
+    if !json {
+        say!(
+            "process {} of {}: its share is solved; process 0 prints the answer",
+            cluster.process,
+            cluster.processes_count()
+        );
     }
     Ok(())
 }

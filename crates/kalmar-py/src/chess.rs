@@ -194,11 +194,8 @@ impl Table {
     /// read it).
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
         let tables = self.tables.lock().expect("no panic");
-        let name = &self.report.stats.material;
-        let table = tables
-            .tables()
-            .find(|t| t.material().to_string() == *name)
-            .expect("made");
+        let material: Material = self.report.stats.material.parse().map_err(value_error)?;
+        let table = tables.get(&material).expect("made");
         let mut bytes = Vec::new();
         file::write(table, &mut bytes).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         py.detach(|| std::fs::write(&path, bytes))
