@@ -93,26 +93,32 @@ pub fn make(material: &Material, options: &Options) -> Result<Made, ChessError> 
     let mut tables = Tables::with_limit(options.memory);
     let mut made = Vec::new();
     tables.solve_with(material, &mut |table, seconds| {
-        let positions = table.stats().positions;
-        let material = table.material().to_string();
-        let positions_per_second = positions as f64 / seconds.max(1e-9);
-        made.push(Timing {
-            material,
-            positions,
-            seconds,
-            positions_per_second,
-        });
+        made.push(Timing::of(table, seconds));
     })?;
     let timing = made.pop().expect("the material itself was made");
-    let (material, _) = material.canonical();
-    let stats = tables.solve(&material)?.stats();
+    finish(tables, timing, made, options)
+}
+
+/// The rest of the job once the tables are made (here or elsewhere, as by the workers of
+/// `kalmar-dist`): the statistics of the table `timing` names, the lines played out, and
+/// with `options.certify` the certificate of every table.
+pub fn finish(
+    tables: Tables,
+    timing: Timing,
+    smaller: Vec<Timing>,
+    options: &Options,
+) -> Result<Made, ChessError> {
+    let material: Material = timing.material.parse()?;
+    let stats = tables
+        .get(&material)
+        .ok_or_else(|| ChessError::Unsupported(format!("{material} was not made")))?
+        .stats();
     let check = playout::check(&tables, &material, options.lines, options.seed)
         .map_err(ChessError::Check)?;
     let certificate = match options.certify {
         true => Some(playout::check_every_table(&tables).map_err(ChessError::Check)?),
         false => None,
     };
-    let smaller = made;
     let report = Report {
         stats,
         timing,
@@ -121,4 +127,17 @@ pub fn make(material: &Material, options: &Options) -> Result<Made, ChessError> 
         certificate,
     };
     Ok(Made { tables, report })
+}
+
+impl Timing {
+    /// The timing of a table made in `seconds`.
+    pub fn of(table: &Table, seconds: f64) -> Timing {
+        let positions = table.stats().positions;
+        Timing {
+            material: table.material().to_string(),
+            positions,
+            seconds,
+            positions_per_second: positions as f64 / seconds.max(1e-9),
+        }
+    }
 }

@@ -256,7 +256,7 @@ fn certificate_text(material: &Material, c: &playout::Certificate) -> String {
     text
 }
 
-pub(crate) fn lines_text(check: &playout::Report) -> String {
+fn lines_text(check: &playout::Report) -> String {
     format!(
         "{} played out on the rules: {} each in exactly the announced moves, the draws checked \
          one ply deep; {} positions checked against all their moves, the longest line {} plies",
@@ -277,7 +277,7 @@ fn timing_text(t: &Timing) -> String {
     )
 }
 
-pub(crate) fn side_text(s: &SideStats) -> String {
+fn side_text(s: &SideStats) -> String {
     let mut text = format!("{} won, {} drawn, {} lost", s.wins, s.draws, s.losses);
     if let Some(fen) = &s.longest_win_example {
         text += &format!(
@@ -296,7 +296,7 @@ pub(crate) fn side_text(s: &SideStats) -> String {
     text
 }
 
-fn print_report(report: &make::Report) -> anyhow::Result<()> {
+pub(crate) fn print_report(report: &make::Report) -> anyhow::Result<()> {
     let stats = &report.stats;
     say!(
         "{}: {} legal positions up to symmetry ({} indices)",

@@ -92,6 +92,10 @@ pub struct DistChessArgs {
     /// Positions to sample and play out on the rules after gathering (0: none).
     #[arg(long, default_value = "1000", value_name = "N")]
     lines: u64,
+    /// Also check every position of every table against its moves on the rules (as
+    /// `kalmar chess table --certify`).
+    #[arg(long)]
+    certify: bool,
     /// Refuse smaller tables whose solve the estimate puts above this much memory.
     #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
     max_memory: u64,
@@ -184,66 +188,42 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
 fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
     let cluster = args.cluster.cluster()?;
     let material: kalmar_chess::Material = args.material.parse().map_err(bad_input)?;
-    let made = crate::progress::spinning(
-        crate::progress::spinner(&format!(
-            "solving {} on {} workers",
-            material,
-            cluster.peers()
-        )),
-        || kalmar_dist::chess::solve(&material, &cluster, args.max_memory),
-    )?;
-    let Some(made) = made else {
+    let options = kalmar_chess::make::Options {
+        lines: args.lines,
+        seed: 1,
+        memory: args.max_memory,
+        certify: args.certify,
+    };
+    let message = format!("solving {material} on {} workers", cluster.peers());
+    let made = crate::progress::spinning(crate::progress::spinner(&message), || {
+        kalmar_dist::chess::solve(&material, &cluster, &options)
+    })?;
+    let Some(kalmar_dist::chess::Made { made, stats }) = made else {
         return share_solved(&cluster, args.json);
     };
-    let kalmar_dist::chess::Made {
-        table,
-        mut tables,
-        stats,
-    } = made;
     if let Some(path) = &args.output {
-        let mut out =
-            std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| in_file(path, e))?);
-        kalmar_chess::file::write(&table, &mut out).map_err(|e| in_file(path, e))?;
+        let file = std::fs::File::create(path).map_err(|e| in_file(path, e))?;
+        kalmar_chess::file::write(made.table(), &mut std::io::BufWriter::new(file))
+            .map_err(|e| in_file(path, e))?;
     }
-    let table_stats = table.stats();
-    let material = table.material().clone();
-    tables.insert(table);
-    let check = kalmar_chess::playout::check(&tables, &material, args.lines, 1)
-        .map_err(|why| anyhow::anyhow!("the gathered table failed its check: {why}"))?;
     if args.json {
-        let json = serde_json::json!({ "stats": table_stats, "dataflow": stats, "check": check });
+        let mut json = serde_json::to_value(&made.report)?;
+        json["dataflow"] = serde_json::to_value(&stats)?;
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
     }
+    crate::chess::print_report(&made.report)?;
     say!(
-        "{}: {} legal positions up to symmetry ({} indices)",
-        material,
-        table_stats.positions,
-        table_stats.indices
-    );
-    say!(
-        "solved on {} in {} ({} indices a worker at most): first pass {:.3} s, {} rounds, {} \
-         messages ({} bytes), {:.3} s in all",
+        "dataflow: {} in {} ({} indices a worker at most), first pass {:.3} s, {} rounds, {} \
+         messages between workers ({} bytes)",
         count(stats.workers as u64, "worker"),
         count(stats.processes as u64, "process"),
         stats.largest_share,
         stats.first_pass,
         stats.rounds,
         stats.messages,
-        stats.bytes,
-        stats.seconds
+        stats.bytes
     );
-    say!(
-        "White to move: {}",
-        crate::chess::side_text(&table_stats.white)
-    );
-    say!(
-        "Black to move: {}",
-        crate::chess::side_text(&table_stats.black)
-    );
-    if check.lines > 0 {
-        say!("checked: {}", crate::chess::lines_text(&check));
-    }
     if let Some(path) = &args.output {
         say!("table written to {}", path.display());
     }

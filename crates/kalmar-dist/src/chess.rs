@@ -19,13 +19,17 @@
 //!
 //! ```
 //! use kalmar_dist::{Cluster, chess};
-//! let made = chess::solve(&"KQK".parse().unwrap(), &Cluster::threads(2), u64::MAX).unwrap().unwrap();
+//! use kalmar_chess::make::Options;
+//! let options = Options { lines: 100, ..Options::default() };
+//! let made = chess::solve(&"KQK".parse().unwrap(), &Cluster::threads(2), &options).unwrap().unwrap();
 //! let mut tables = kalmar_chess::Tables::new();
-//! assert_eq!(made.table.bytes(), tables.solve(&"KQK".parse().unwrap()).unwrap().bytes());
+//! assert_eq!(made.made.table().bytes(), tables.solve(&"KQK".parse().unwrap()).unwrap().bytes());
+//! assert_eq!(made.made.report.check.lines, 100);
 //! ```
 
 use crate::rounds::Rounds;
 use crate::{Cluster, DistError};
+use kalmar_chess::make::{Options, Timing};
 use kalmar_chess::position::Layout;
 use kalmar_chess::retrograde::{self, OPEN};
 use kalmar_chess::{Material, Table, Tables};
@@ -56,30 +60,33 @@ pub struct Stats {
     pub seconds: f64,
 }
 
-/// The table, made by the workers and gathered by worker 0.
+/// The table, made by the workers and gathered by worker 0, with the report of
+/// `kalmar chess table` (statistics, the lines played out, the certificate if asked).
 #[derive(Debug)]
 pub struct Made {
-    /// The table.
-    pub table: Table,
-    /// The smaller tables it rests on, solved on this process.
-    pub tables: Tables,
+    /// The tables (this one and the smaller ones, solved on this process) and the report.
+    pub made: kalmar_chess::make::Made,
     /// Rounds, messages and time.
     pub stats: Stats,
 }
 
 /// Solves `material`'s table on the workers of `cluster`; every process solves the smaller
-/// tables it needs for itself first (refused over `memory` bytes). The process of worker 0
-/// gets the table, the others `None`.
+/// tables it needs for itself first (refused over `options.memory` bytes). The process of
+/// worker 0 gets the table with the report of `kalmar_chess::make` (checked as `options`
+/// asks), the others `None`.
 pub fn solve(
     material: &Material,
     cluster: &Cluster,
-    memory: u64,
+    options: &Options,
 ) -> Result<Option<Made>, DistError> {
     let (material, _) = material.canonical();
-    let mut smaller = Tables::with_limit(memory);
+    let mut smaller = Tables::with_limit(options.memory);
+    let mut timings = Vec::new();
     for exit in kalmar_chess::tables::exits(&material) {
         smaller
-            .solve(&exit)
+            .solve_with(&exit, &mut |table, seconds| {
+                timings.push(Timing::of(table, seconds))
+            })
             .map_err(|e| DistError::Start(e.to_string()))?;
     }
     let smaller = Arc::new(smaller);
@@ -189,16 +196,17 @@ pub fn solve(
     for (i, byte) in arrived {
         bytes[i as usize] = if byte == OPEN { 1 } else { byte };
     }
-    let tables = Arc::try_unwrap(smaller).unwrap_or_else(|shared| {
+    let mut tables = Arc::try_unwrap(smaller).unwrap_or_else(|shared| {
         let mut copy = Tables::new();
         for table in shared.tables() {
             copy.insert(table.clone());
         }
         copy
     });
-    Ok(Some(Made {
-        table: Table::new(material, bytes),
-        tables,
-        stats,
-    }))
+    let table = Table::new(material, bytes);
+    let timing = Timing::of(&table, stats.seconds);
+    tables.insert(table);
+    let made = kalmar_chess::make::finish(tables, timing, timings, options)
+        .map_err(|e| DistError::Worker(e.to_string()))?;
+    Ok(Some(Made { made, stats }))
 }

@@ -8,11 +8,15 @@ fn tables_made_by_workers_are_the_one_machine_tables() {
     let mut tables = Tables::new();
     for (name, workers) in [("KQK", 1), ("KRK", 2), ("KPK", 3), ("KBNK", 2), ("KQKR", 2)] {
         let material = name.parse().unwrap();
-        let made = chess::solve(&material, &Cluster::threads(workers), u64::MAX)
+        let options = kalmar_chess::make::Options {
+            lines: 0,
+            ..Default::default()
+        };
+        let made = chess::solve(&material, &Cluster::threads(workers), &options)
             .unwrap()
             .unwrap();
         assert_eq!(
-            made.table.bytes(),
+            made.made.table().bytes(),
             tables.solve(&material).unwrap().bytes(),
             "{name}"
         );

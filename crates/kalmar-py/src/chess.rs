@@ -215,9 +215,11 @@ impl Table {
 /// lead to, then plays `lines` sampled positions out on the rules, each of which must mate
 /// in exactly the announced moves; `certify=True` also checks every position of every table
 /// against its moves, which proves them. `max_memory` (bytes) refuses a table estimated above
-/// it with `MemoryError`, before allocating.
+/// it with `MemoryError`, before allocating. With `workers` above 1 the table is solved as
+/// `kalmar dist chess` solves it, by that many threads each owning a share of the positions
+/// (the same table byte for byte).
 #[pyfunction]
-#[pyo3(signature = (material, *, lines = 1000, seed = 1, certify = false, max_memory = 4 << 30))]
+#[pyo3(signature = (material, *, lines = 1000, seed = 1, certify = false, max_memory = 4 << 30, workers = 1))]
 fn table(
     py: Python<'_>,
     material: &str,
@@ -225,6 +227,7 @@ fn table(
     seed: u64,
     certify: bool,
     max_memory: u64,
+    workers: usize,
 ) -> PyResult<Table> {
     let material: Material = material.parse().map_err(value_error)?;
     let options = Options {
@@ -233,7 +236,18 @@ fn table(
         memory: max_memory,
         certify,
     };
-    let made = interruptible(py, move || make::make(&material, &options))?.map_err(chess_error)?;
+    let made = if workers > 1 {
+        let cluster = kalmar_dist::Cluster::threads(workers);
+        let solved = interruptible(py, move || {
+            kalmar_dist::chess::solve(&material, &cluster, &options).map_err(|e| e.to_string())
+        })?
+        .map_err(PyRuntimeError::new_err)?;
+        solved
+            .ok_or_else(|| PyRuntimeError::new_err("the workers gave no table"))?
+            .made
+    } else {
+        interruptible(py, move || make::make(&material, &options))?.map_err(chess_error)?
+    };
     Ok(Table {
         tables: Arc::new(Mutex::new(made.tables)),
         report: made.report,

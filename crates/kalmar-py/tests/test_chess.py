@@ -46,3 +46,11 @@ def test_what_tables_do_not_cover_is_refused():
         chess.probe("8/8/8")
     with pytest.raises(MemoryError, match="raise the limit"):
         chess.table("KQRKQ", max_memory=100 << 20)
+
+
+def test_a_table_made_by_several_workers_is_the_same(tmp_path):
+    one, three = chess.table("KRK", lines=0), chess.table("KRK", lines=100, workers=3)
+    assert three.stats == one.stats and three.check["lines"] == 100
+    one.save(tmp_path / "one.kct")
+    three.save(tmp_path / "three.kct")
+    assert (tmp_path / "one.kct").read_bytes() == (tmp_path / "three.kct").read_bytes()

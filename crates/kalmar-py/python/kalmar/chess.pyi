@@ -51,10 +51,12 @@ def table(
     seed: int = 1,
     certify: bool = False,
     max_memory: int = 4 << 30,
+    workers: int = 1,
 ) -> Table:
     """Solves an endgame ("KQKR") and checks `lines` sampled positions on the rules (every
     position of every table with certify=True); MemoryError when its estimate is over
-    `max_memory` bytes."""
+    `max_memory` bytes; with `workers` above 1 solved by that many threads, each owning a
+    share of the positions (`kalmar dist chess`)."""
 
 def probe(
     fen: str,
