@@ -3,11 +3,42 @@
 
 use crate::bad_input;
 use crate::report::{count, in_file};
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use kalmar_chess::make::{self, Options, Timing};
 use kalmar_chess::table::SideStats;
 use kalmar_chess::{ChessError, Material, Tables, file, playout};
 use std::path::PathBuf;
+
+/// How a table is made and checked: the options `chess table` and `dist chess` share.
+#[derive(Args)]
+pub struct MakeArgs {
+    /// Positions to sample and play out on the rules after solving (0: none).
+    #[arg(long, default_value = "1000", value_name = "N")]
+    lines: u64,
+    /// The seed of the sample.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Also check every position's value against all its moves on the rules, in every table
+    /// made, which proves them (a few seconds for four men, minutes for five).
+    #[arg(long)]
+    certify: bool,
+    /// Refuse a table whose solve the estimate puts above this much memory (bytes, or with
+    /// K, M, G or T: `16G`), before allocating anything.
+    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
+    max_memory: u64,
+}
+
+impl MakeArgs {
+    /// The library's options.
+    pub fn options(&self) -> Options {
+        Options {
+            lines: self.lines,
+            seed: self.seed,
+            memory: self.max_memory,
+            certify: self.certify,
+        }
+    }
+}
 
 /// The commands of chess endgames.
 #[derive(Subcommand)]
@@ -34,20 +65,8 @@ pub enum ChessCommand {
         /// probe --tables DIR` uses every `.kct` file of a folder).
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// Positions to sample and play out on the rules after solving (0: none).
-        #[arg(long, default_value = "1000", value_name = "N")]
-        lines: u64,
-        /// The seed of the sample.
-        #[arg(long, default_value = "1")]
-        seed: u64,
-        /// Also check every position's value against all its moves on the rules, which
-        /// proves the whole table (a few seconds for four men, minutes for five).
-        #[arg(long)]
-        certify: bool,
-        /// Refuse a table whose solve the estimate puts above this much memory (bytes, or
-        /// with K, M, G or T: `16G`), before allocating anything.
-        #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
-        max_memory: u64,
+        #[command(flatten)]
+        make: MakeArgs,
         /// Print the statistics as JSON.
         #[arg(long)]
         json: bool,
@@ -112,20 +131,12 @@ pub fn run(command: &ChessCommand) -> anyhow::Result<()> {
         ChessCommand::Table {
             material,
             output,
-            lines,
-            seed,
-            certify,
-            max_memory,
+            make,
             json,
             ..
         } => {
             let material: Material = material.parse().map_err(bad_input)?;
-            let options = Options {
-                lines: *lines,
-                seed: *seed,
-                memory: *max_memory,
-                certify: *certify,
-            };
+            let options = make.options();
             let bar = crate::progress::spinner(&format!("solving {}", material.canonical().0));
             let made = crate::progress::spinning(bar, || make::make(&material, &options));
             let made = made.map_err(chess_error)?;

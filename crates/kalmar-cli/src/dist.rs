@@ -89,16 +89,8 @@ pub struct DistChessArgs {
     /// Write the table to FILE (as `kalmar chess table -o`).
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Positions to sample and play out on the rules after gathering (0: none).
-    #[arg(long, default_value = "1000", value_name = "N")]
-    lines: u64,
-    /// Also check every position of every table against its moves on the rules (as
-    /// `kalmar chess table --certify`).
-    #[arg(long)]
-    certify: bool,
-    /// Refuse smaller tables whose solve the estimate puts above this much memory.
-    #[arg(long, default_value = "4G", value_name = "SIZE", value_parser = crate::report::memory)]
-    max_memory: u64,
+    #[command(flatten)]
+    make: crate::chess::MakeArgs,
     /// Print the statistics and the dataflow's figures as JSON.
     #[arg(long)]
     json: bool,
@@ -188,12 +180,7 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
 fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
     let cluster = args.cluster.cluster()?;
     let material: kalmar_chess::Material = args.material.parse().map_err(bad_input)?;
-    let options = kalmar_chess::make::Options {
-        lines: args.lines,
-        seed: 1,
-        memory: args.max_memory,
-        certify: args.certify,
-    };
+    let options = args.make.options();
     let message = format!("solving {material} on {} workers", cluster.peers());
     let made = crate::progress::spinning(crate::progress::spinner(&message), || {
         kalmar_dist::chess::solve(&material, &cluster, &options)
