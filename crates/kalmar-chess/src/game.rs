@@ -9,15 +9,15 @@
 //! ```
 //! use kalmar_chess::{Tables, game::Endgame};
 //! use kalmar_core::{Game, explore};
-//! let mut tables = Tables::new();
-//! tables.solve(&"KQK".parse().unwrap()).unwrap(); // and KK, where captures lead
-//! let game = Endgame::from_fen("8/8/8/8/8/2k5/8/K1Q5 b - - 0 1", &tables).unwrap();
+//! let fen = "8/8/8/8/8/2k5/8/K1Q5 b - - 0 1";
+//! let tables = Endgame::exit_tables(fen).unwrap(); // KK, where captures lead
+//! let game = Endgame::from_fen(fen, &tables).unwrap();
 //! let explored = explore(&game, 1_000_000, false).unwrap();
 //! assert!(explored.arena.num_vertices() > 10_000);
 //! ```
 
 use crate::table::Value;
-use crate::tables::{Tables, men_of};
+use crate::tables::{ChessError, Tables, men_of};
 use cozy_chess::{Board, Color, GameStatus, Move, Piece};
 use kalmar_core::{Game, Player, Rational, Turn};
 
@@ -43,6 +43,18 @@ impl<'a> Endgame<'a> {
         let start = normalised(Board::from_fen(fen, false).ok()?);
         let men = start.occupied().len() as usize;
         Some(Endgame { start, men, tables })
+    }
+
+    /// The smaller tables that the captures and promotions of `fen`'s position lead into,
+    /// solved: what [`Endgame::from_fen`] needs to pay the ends of play.
+    pub fn exit_tables(fen: &str) -> Result<Tables, ChessError> {
+        let board = Board::from_fen(fen, false).map_err(|_| ChessError::Fen(fen.into()))?;
+        let material = crate::tables::material_of(&men_of(&board))?;
+        let mut tables = Tables::new();
+        for smaller in crate::tables::exits(&material.canonical().0) {
+            tables.solve(&smaller)?;
+        }
+        Ok(tables)
     }
 
     /// Whether play has left the material: a man was captured or a pawn promoted.

@@ -132,7 +132,7 @@ pub fn finish(
 impl Timing {
     /// The timing of a table made in `seconds`.
     pub fn of(table: &Table, seconds: f64) -> Timing {
-        let positions = table.stats().positions;
+        let positions = table.positions();
         Timing {
             material: table.material().to_string(),
             positions,
@@ -140,4 +140,55 @@ impl Timing {
             positions_per_second: positions as f64 / seconds.max(1e-9),
         }
     }
+}
+
+/// What [`check_table`] found: the lines played out, or the certificate of every table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    /// Always true: a table that fails is an error.
+    pub accepted: bool,
+    /// The table's material.
+    pub material: String,
+    /// The sampled lines, when `certify` was not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
+    /// Every position of the table and of the smaller ones, when `certify` was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<Certificate>,
+}
+
+/// The check of a table made elsewhere (read from a file, `kalmar chess check`): the smaller
+/// tables it rests on are solved here, then `options.lines` sampled positions are played out
+/// on the rules, or with `options.certify` every position of every table is compared with
+/// its moves. A table that fails is [`ChessError::Check`], naming the first position.
+///
+/// ```
+/// use kalmar_chess::make::{Options, check_table};
+/// let mut tables = kalmar_chess::Tables::new();
+/// let krk = tables.solve(&"KRK".parse().unwrap()).unwrap().clone();
+/// let verdict = check_table(krk, &Options { certify: true, ..Options::default() }).unwrap();
+/// assert_eq!(verdict.certificate.unwrap().tables, 2); // KRK and KK
+/// ```
+pub fn check_table(table: Table, options: &Options) -> Result<Verdict, ChessError> {
+    let material = table.material().clone();
+    let mut tables = Tables::with_limit(options.memory);
+    for smaller in crate::tables::exits(&material) {
+        tables.solve(&smaller)?;
+    }
+    tables.insert(table);
+    let (check, certificate) = if options.certify {
+        (
+            None,
+            Some(playout::check_every_table(&tables).map_err(ChessError::Check)?),
+        )
+    } else {
+        let lines = playout::check(&tables, &material, options.lines, options.seed);
+        (Some(lines.map_err(ChessError::Check)?), None)
+    };
+    Ok(Verdict {
+        accepted: true,
+        material: material.to_string(),
+        check,
+        certificate,
+    })
 }

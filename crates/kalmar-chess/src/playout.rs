@@ -76,6 +76,9 @@ pub fn check(
         .get(material)
         .ok_or_else(|| format!("{material} is not solved"))?;
     let layout = table.layout();
+    if table.positions() == 0 {
+        return Ok(Report::default()); // nothing to sample (no sample would ever be drawn)
+    }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut report = Report::default();
     while report.lines < lines {

@@ -179,6 +179,12 @@ impl Table {
         &self.values
     }
 
+    /// The legal positions up to symmetry (the used indices), without the rest of
+    /// [`Table::stats`].
+    pub fn positions(&self) -> u64 {
+        self.values.iter().filter(|&&b| b != UNUSED).count() as u64
+    }
+
     /// The value of the position at `index` (`None` if unused).
     pub fn value_at(&self, index: usize) -> Option<Value> {
         Value::from_byte(self.values[index])

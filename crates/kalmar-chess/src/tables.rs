@@ -140,6 +140,8 @@ pub struct Probe {
     pub fen: String,
     /// The table it belongs to.
     pub material: String,
+    /// Who is to move: "white" or "black".
+    pub side: &'static str,
     /// Its value for the side to move.
     pub value: Value,
     /// The moves that keep that value (quickest mate, slowest loss, or a draw), best first.
@@ -161,7 +163,8 @@ pub fn men_of(board: &Board) -> Men {
     men
 }
 
-fn material_of(men: &Men) -> Result<Material, MaterialError> {
+/// The material of these men, or why no table holds it.
+pub fn material_of(men: &Men) -> Result<Material, MaterialError> {
     let side = |c: Color| {
         men.iter()
             .filter(|m| m.0 == c && m.1 != Piece::King)
@@ -307,6 +310,11 @@ impl Tables {
         Ok(Probe {
             fen: fen.trim().to_string(),
             material: material.canonical().0.to_string(),
+            side: if side == Color::White {
+                "white"
+            } else {
+                "black"
+            },
             value,
             best,
             moves: scored,

@@ -6,6 +6,7 @@ use crate::report::{count, in_file};
 use crate::solve::outcome_text;
 use clap::{Args, Subcommand};
 use kalmar_cgt::Outcome as Impartial;
+use kalmar_chess::game::Endgame;
 use kalmar_core::{Certificate, Game, Player};
 use kalmar_terminal::games::cops::{CopsAndRobber, LAYOUTS};
 use kalmar_terminal::games::nim::{Nim, NimState};
@@ -51,6 +52,17 @@ enum Builtin {
         /// A grid read from a file instead.
         #[arg(long, value_name = "FILE")]
         grid: Option<PathBuf>,
+    },
+    /// A chess endgame from a position in FEN: every position reachable from it by the rules,
+    /// explored without folding symmetries, solved by the generic retrograde analysis (White
+    /// is Max); captures and promotions end play, paid by the smaller table's outcome.
+    /// `kalmar chess table` solves the whole endgame faster by un-moves, with the board's
+    /// symmetries folded; this is the independent second route.
+    ///
+    /// Example: `kalmar reach game chess '8/8/8/4k3/8/8/8/R3K3 w - - 0 1'`.
+    Chess {
+        /// The start position in FEN.
+        fen: String,
     },
 }
 
@@ -98,6 +110,12 @@ pub fn run(args: &GameArgs) -> anyhow::Result<()> {
                 })?,
             };
             solve(&game, args, &format!("cops and robber\n{game}"), None)
+        }
+        Builtin::Chess { fen } => {
+            let tables = Endgame::exit_tables(fen).map_err(bad_input)?;
+            let game = Endgame::from_fen(fen, &tables)
+                .ok_or_else(|| bad_input(format!("`{fen}` is not a legal position in FEN")))?;
+            solve(&game, args, &format!("chess endgame from {fen}"), None)
         }
     }
 }

@@ -173,7 +173,7 @@ pub fn run(command: &ChessCommand) -> anyhow::Result<()> {
                 say!("{}", serde_json::to_string_pretty(&probe)?);
                 return Ok(());
             }
-            let side = if fen.split_whitespace().nth(1) == Some("b") {
+            let side = if probe.side == "black" {
                 "Black"
             } else {
                 "White"
@@ -201,41 +201,31 @@ pub fn run(command: &ChessCommand) -> anyhow::Result<()> {
             let reader = std::fs::File::open(path).map_err(|e| in_file(path, e))?;
             let table = file::read(&mut std::io::BufReader::new(reader))
                 .map_err(|e| crate::rejected(path, e))?;
-            let material = table.material().clone();
-            let mut tables = Tables::new();
-            for smaller in kalmar_chess::tables::exits(&material) {
-                tables.solve(&smaller).map_err(chess_error)?;
-            }
-            tables.insert(table);
-            if *all {
-                let certificate = playout::check_every_table(&tables)
-                    .map_err(|why| crate::rejected(path, why))?;
-                if *json {
-                    let verdict = serde_json::json!({
-                        "accepted": true, "material": material.to_string(), "certificate": certificate,
-                    });
-                    say!("{}", serde_json::to_string_pretty(&verdict)?);
-                } else {
-                    say!(
-                        "{}: accepted: {}",
-                        path.display(),
-                        certificate_text(&material, &certificate)
-                    );
-                }
-                return Ok(());
-            }
-            let report = playout::check(&tables, &material, *lines, *seed)
-                .map_err(|why| crate::rejected(path, why))?;
+            let options = Options {
+                lines: *lines,
+                seed: *seed,
+                certify: *all,
+                ..Options::default()
+            };
+            let verdict = make::check_table(table, &options).map_err(|e| match e {
+                ChessError::Check(why) => crate::rejected(path, why),
+                e => chess_error(e),
+            })?;
             if *json {
-                let verdict = serde_json::json!({
-                    "accepted": true, "material": material.to_string(), "check": report,
-                });
                 say!("{}", serde_json::to_string_pretty(&verdict)?);
-            } else {
+            } else if let Some(certificate) = &verdict.certificate {
+                let material: Material = verdict.material.parse()?;
                 say!(
-                    "{}: accepted: {material}'s ranking holds, and {}",
+                    "{}: accepted: {}",
                     path.display(),
-                    lines_text(&report)
+                    certificate_text(&material, certificate)
+                );
+            } else if let Some(check) = &verdict.check {
+                say!(
+                    "{}: accepted: {}'s ranking holds, and {}",
+                    path.display(),
+                    verdict.material,
+                    lines_text(check)
                 );
             }
             Ok(())

@@ -125,6 +125,7 @@ pub fn run(command: &DistCommand) -> anyhow::Result<()> {
 fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
     let cluster = args.cluster.cluster()?;
     let game = reach::from_owned_graph(load(&args.file)?).map_err(|e| in_file(&args.file, e))?;
+    let game = std::sync::Arc::new(game);
     let solved = crate::progress::spinning(
         crate::progress::spinner(&format!("solving on {} workers", cluster.peers())),
         || kalmar_dist::reach::solve(&game, &cluster),

@@ -163,3 +163,16 @@ fn what_tables_do_not_cover_is_refused() {
         "not a legal position in FEN",
     );
 }
+
+#[test]
+fn the_explored_arena_gives_the_table_s_depth() {
+    // The second route: the rules explored into a graph and solved by the generic retrograde
+    // analysis, against the table made by un-moves.
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    let arena = json(&["reach", "game", "chess", fen, "--json"]);
+    let probe = json(&["chess", "probe", fen, "--json"]);
+    assert_eq!(probe["side"], "white");
+    assert_eq!(arena["start"]["distance"], probe["value"]["plies"]);
+    assert_eq!(arena["start"]["value"], "1");
+    assert_eq!(arena["positions"], 402_676);
+}

@@ -21,7 +21,7 @@
 //! use kalmar_terminal::reach::from_graph;
 //! let text = "kalmar-gg 1\na max -> w b\nb min -> l a\nc max -> c l\n\
 //!             w terminal payoff=1\nl terminal payoff=-1\n";
-//! let game = from_graph(&read_gg(text).unwrap()).unwrap();
+//! let game = std::sync::Arc::new(from_graph(&read_gg(text).unwrap()).unwrap());
 //! let solved = reach::solve(&game, &Cluster::threads(2)).unwrap().expect("this process merges");
 //! assert_eq!(solved.solution.distance, kalmar_terminal::reach::solve(&game).distance);
 //! ```

@@ -24,6 +24,7 @@
 //! let game = kalmar_terminal::reach::from_graph(&kalmar_core::format::read_gg(
 //!     "kalmar-gg 1\na max -> b w\nb min -> a l\nw terminal payoff=1\nl terminal payoff=-1\n",
 //! ).unwrap()).unwrap();
+//! let game = std::sync::Arc::new(game);
 //! let solved = reach::solve(&game, &Cluster::threads(3)).unwrap().unwrap();
 //! assert_eq!(solved.solution.values, kalmar_terminal::reach::solve(&game).values);
 //! assert_eq!(solved.stats.workers, 3);
@@ -66,11 +67,10 @@ pub struct Solved {
     pub stats: Stats,
 }
 
-/// Solves `game` on the workers of `cluster`. Every process of the cluster calls it with the
-/// same game; the process that runs worker 0 gets the checked answer, the others `None`.
-pub fn solve(game: &ChessLike, cluster: &Cluster) -> Result<Option<Solved>, DistError> {
-    let game = Arc::new(game.clone());
-    let shared = Arc::clone(&game);
+/// Solves `game` on the workers of `cluster` (shared with them, not copied). Every process of
+/// the cluster calls it with the same game; the process that runs worker 0 gets the checked answer, the others `None`.
+pub fn solve(game: &Arc<ChessLike>, cluster: &Cluster) -> Result<Option<Solved>, DistError> {
+    let shared = Arc::clone(game);
     let processes = cluster.processes_count();
     let guards = cluster.execute(move |worker| {
         let start = Instant::now();
@@ -113,14 +113,14 @@ pub fn solve(game: &ChessLike, cluster: &Cluster) -> Result<Option<Solved>, Dist
         values[v as usize] = outcome(value);
         distance[v as usize] = d;
     }
-    let strategy = recover(&game, &values, &distance);
+    let strategy = recover(game, &values, &distance);
     let solution = ReachSolution {
         values,
         distance,
         strategy,
     };
     solution
-        .verify(&game)
+        .verify(game.as_ref())
         .map_err(|e| DistError::Certificate(e.to_string()))?;
     Ok(Some(Solved { solution, stats }))
 }

@@ -14,7 +14,8 @@ fn chess(family: &str, arcs: usize, seed: u64) -> ChessLike {
 
 fn agree(game: &ChessLike, workers: usize) {
     let expected = single::solve(game);
-    let solved = reach::solve(game, &Cluster::threads(workers))
+    let shared = std::sync::Arc::new(game.clone());
+    let solved = reach::solve(&shared, &Cluster::threads(workers))
         .unwrap()
         .unwrap();
     assert_eq!(solved.solution.values, expected.values, "{workers} workers");

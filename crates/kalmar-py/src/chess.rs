@@ -80,6 +80,9 @@ pub struct Probe {
     /// Its table ("KRK"; the stronger side is White in a table's name).
     #[pyo3(get)]
     material: String,
+    /// Who is to move: "white" or "black".
+    #[pyo3(get)]
+    side: &'static str,
     /// Its value for the side to move.
     #[pyo3(get)]
     value: Value,
@@ -113,6 +116,7 @@ impl From<kalmar_chess::Probe> for Probe {
         Probe {
             fen: p.fen,
             material: p.material,
+            side: p.side,
             value: p.value.into(),
             best: scored(p.best),
             moves: scored(p.moves),

@@ -32,7 +32,7 @@ def test_a_saved_table_serves_probes(tmp_path):
         made.save(tmp_path / f"{material}.kct")
     probe = chess.probe("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", tables=tmp_path)
     assert probe.value == chess.table("KQK", lines=0).probe(probe.fen).value
-    assert probe.value.outcome == "win" and probe.value.plies == 19
+    assert probe.value.outcome == "win" and probe.value.plies == 19 and probe.side == "white"
     assert all(value.plies == 18 for _, value in probe.best)
     assert len(probe.moves) >= len(probe.best)
 

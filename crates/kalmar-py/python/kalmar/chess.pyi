@@ -19,6 +19,8 @@ class Probe:
     fen: str
     material: str
     """Its table ("KRK"); the stronger side is White in a table's name."""
+    side: str
+    """Who is to move: "white" or "black"."""
     value: Value
     best: list[tuple[str, Value]]
     """The moves (UCI) that keep the value: the quickest mate, the slowest loss, the draw."""
