@@ -41,6 +41,50 @@ pub enum DistCommand {
   kalmar dist chess KRK -w 2 -n 2 -p 1 -h hosts &  kalmar dist chess KRK -w 2 -n 2 -p 0 -h hosts -o KRK.kct")]
     #[command(disable_help_flag = true)]
     Chess(DistChessArgs),
+    /// Solve a simple or terminal-payoff stochastic game by value iteration with sound bounds
+    /// (as `kalmar stochastic solve --solver vi`) on workers that each own a share of the
+    /// vertices: one sweep a round, each bound that moved sent to the owners of the vertex's
+    /// predecessors; every eight sweeps both bounds are deflated by the end components the
+    /// workers find together. With --exact, process 0 finishes exactly by strategy iteration
+    /// from the strategies the bounds suggest, and checks the result with the certificate.
+    #[command(after_help = "Examples:
+  kalmar generate stochastic random-simple --size 100000 -o s5.gg
+  kalmar dist vi s5.gg -w 2 --epsilon 1/1000000
+  kalmar dist vi game.gg -w 2 --exact -o game.ssol
+  kalmar dist vi s5.gg -w 2 -n 2 -p 1 -h hosts &  kalmar dist vi s5.gg -w 2 -n 2 -p 0 -h hosts --json")]
+    #[command(disable_help_flag = true)]
+    Vi(DistViArgs),
+}
+
+/// The options of `kalmar dist vi`.
+#[derive(Args)]
+pub struct DistViArgs {
+    /// The game file (.gg): a simple or terminal-payoff stochastic game.
+    file: PathBuf,
+    #[command(flatten)]
+    cluster: ClusterArgs,
+    /// The largest guaranteed error wanted (a fraction or decimal).
+    #[arg(long, default_value = "1/1000000", value_name = "R")]
+    epsilon: String,
+    /// Stop after this many sweeps even if the bounds are wider than --epsilon.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    max_sweeps: u64,
+    /// Finish exactly on process 0, by strategy iteration started from the strategies the
+    /// bounds suggest (exact values and strategies, checked).
+    #[arg(long)]
+    exact: bool,
+    /// Print the solution and the dataflow's figures as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also write the solution (with --exact) in the `kalmar-ssol` format that `kalmar verify`
+    /// checks.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Vertices to list in the human-readable table (0 for all).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    limit: usize,
+    #[command(flatten)]
+    timeout: crate::timeout::TimeoutArg,
 }
 
 /// Where the workers run: the options every `kalmar dist` command shares.
@@ -119,6 +163,7 @@ pub fn run(command: &DistCommand) -> anyhow::Result<()> {
     match command {
         DistCommand::Reach(args) => run_reach(args),
         DistCommand::Chess(args) => run_chess(args),
+        DistCommand::Vi(args) => run_vi(args),
     }
 }
 
@@ -216,6 +261,61 @@ fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
         say!("table written to {}", path.display());
     }
     Ok(())
+}
+
+fn run_vi(args: &DistViArgs) -> anyhow::Result<()> {
+    let cluster = args.cluster.cluster()?;
+    let graph = load(&args.file)?;
+    let options = kalmar_dist::vi::Options {
+        epsilon: crate::stochastic::rational(&args.epsilon, "--epsilon")?,
+        max_sweeps: args.max_sweeps,
+    };
+    if options.epsilon <= kalmar_core::Rational::ZERO {
+        return Err(bad_input("--epsilon must be positive"));
+    }
+    let message = format!("value iteration on {} workers", cluster.peers());
+    let solved = crate::progress::spinning(crate::progress::spinner(&message), || {
+        kalmar_dist::vi::solve_graph(&graph, &options, args.exact, &cluster)
+    });
+    let solved = solved.map_err(|e| match e {
+        kalmar_dist::DistError::Game(_) => in_file(&args.file, e),
+        e => anyhow::anyhow!(e),
+    })?;
+    let Some((answer, stats)) = solved else {
+        return share_solved(&cluster, args.json);
+    };
+    if !args.json {
+        say!(
+            "value iteration on {} in {} ({} vertices a worker at most): {} sweeps, {} \
+             deflations, {} rounds, {} messages between workers ({} bytes)",
+            count(stats.workers as u64, "worker"),
+            count(stats.processes as u64, "process"),
+            stats.largest_share,
+            stats.sweeps,
+            stats.deflations,
+            stats.rounds,
+            stats.messages,
+            stats.bytes
+        );
+    }
+    let shown = crate::stochastic::SolveArgs {
+        file: args.file.clone(),
+        solver: "vi".into(),
+        class: None,
+        exact: args.exact,
+        epsilon: args.epsilon.clone(),
+        max_sweeps: args.max_sweeps,
+        convention: crate::stochastic::ConventionArg::Even,
+        max_memory: kalmar_stochastic::solve::DEFAULT_MAX_MEMORY,
+        json: args.json,
+        output: args.output.clone(),
+        limit: args.limit,
+        dot: None,
+        timeout: args.timeout,
+    };
+    let convention = kalmar_stochastic::ParityConvention::EvenWins;
+    let dataflow = Some(serde_json::to_value(&stats)?);
+    crate::stochastic::report(&shown, &graph, &answer, (false, convention), dataflow)
 }
 
 /// What a process other than worker 0's prints: that its share is done.

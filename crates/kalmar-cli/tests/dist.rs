@@ -1,6 +1,7 @@
 //! `kalmar dist reach`: two processes of two workers each on loopback, against `kalmar reach
 //! solve` on every chess-like example and a generated game; the merged solution saved and
-//! accepted by `kalmar verify`; bad cluster arguments refused.
+//! accepted by `kalmar verify`; bad cluster arguments refused. `kalmar dist vi`: the same
+//! against `kalmar stochastic solve` on simple and terminal-payoff games.
 
 mod common;
 use common::{json, kalmar, refused, stderr, temp, workspace};
@@ -183,5 +184,80 @@ fn bad_cluster_arguments_are_refused() {
             hosts.to_str().unwrap(),
         ],
         "a number below 2",
+    );
+}
+
+/// `kalmar dist vi --exact` on 2 processes × 2 workers: the bounds hold the exact values of
+/// `kalmar stochastic solve`, and the exact finish equals them.
+fn value_iteration_agrees(game: &str, name: &str) {
+    let exact = json(&["stochastic", "solve", game, "--json"]);
+    let hosts = temp(&format!("{name}.vi.hosts"));
+    std::fs::write(&hosts, free_hosts()).unwrap();
+    let args = |p: &str| {
+        let hosts = hosts.to_str().unwrap();
+        [
+            "dist", "vi", game, "-w", "2", "-n", "2", "-p", p, "-h", hosts, "--exact", "--json",
+        ]
+        .map(String::from)
+    };
+    let other = Command::new(env!("CARGO_BIN_EXE_kalmar"))
+        .args(args("1"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let first = args("0");
+    let dist = json(&first.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(other.wait_with_output().unwrap().status.success());
+    assert_eq!(dist["values"], exact["values"], "{name}");
+    assert_eq!(dist["verified"], true);
+    assert_eq!(dist["dataflow"]["workers"], 4);
+    let number = |x: &serde_json::Value| {
+        x.as_str()
+            .unwrap()
+            .parse::<kalmar_core::Rational>()
+            .unwrap()
+    };
+    for (vertex, value) in exact["values"].as_object().unwrap() {
+        let (lower, upper) = (&dist["lower"][vertex], &dist["upper"][vertex]);
+        let value = number(value);
+        assert!(
+            number(lower) <= value && value <= number(upper),
+            "{name} {vertex}"
+        );
+    }
+}
+
+#[test]
+fn value_iteration_on_two_processes_holds_the_exact_values() {
+    let coin = workspace().join("examples/coin-toss.gg");
+    value_iteration_agrees(coin.to_str().unwrap(), "coin-toss");
+    for class in ["simple", "terminal"] {
+        let game = temp(&format!("vi-{class}.gg"));
+        let out = kalmar(&[
+            "generate",
+            "stochastic",
+            class,
+            "--size",
+            "600",
+            "-o",
+            game.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        value_iteration_agrees(game.to_str().unwrap(), class);
+    }
+}
+
+#[test]
+fn value_iteration_refuses_other_classes() {
+    let game = workspace().join("examples/stochastic-parity.gg");
+    refused(
+        &["dist", "vi", game.to_str().unwrap(), "-w", "2"],
+        "simple and terminal-payoff games",
+    );
+    let coin = workspace().join("examples/coin-toss.gg");
+    refused(
+        &["dist", "vi", coin.to_str().unwrap(), "--epsilon", "0"],
+        "positive",
     );
 }

@@ -13,6 +13,9 @@
 //! - [`chess`]: a chess endgame table solved by workers that each own a share of its
 //!   positions and generate their moves and un-moves where the position lives, so that no
 //!   worker holds the whole game;
+//! - [`vi`]: value iteration with sound bounds for terminal-payoff (and simple) stochastic
+//!   games, one sweep per round, deflated by end components that [`scc`] finds across the
+//!   workers;
 //!
 //! # Example
 //! ```
@@ -32,6 +35,8 @@ pub mod cluster;
 pub mod partition;
 pub mod reach;
 pub mod rounds;
+pub mod scc;
+pub mod vi;
 
 pub use cluster::Cluster;
 
@@ -44,6 +49,9 @@ pub enum DistError {
     /// A worker stopped without an answer.
     #[error("a worker failed: {0}")]
     Worker(String),
+    /// The game is outside what the distributed solver handles.
+    #[error("{0}")]
+    Game(String),
     /// The merged answer failed its certificate (a defect of the solver).
     #[error("the merged answer failed its certificate: {0}")]
     Certificate(String),

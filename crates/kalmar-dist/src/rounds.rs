@@ -49,6 +49,7 @@ pub struct Rounds<M: Clone + 'static> {
     sums: Rc<RefCell<Vec<(u64, u64)>>>,
     peers: usize,
     traffic: Traffic,
+    sent: u64,
 }
 
 /// What a worker sent to the others.
@@ -106,12 +107,14 @@ where
             sums,
             peers,
             traffic: Traffic::default(),
+            sent: 0,
         }
     }
 
     /// Sends a message in the current round (to this worker itself without crossing the
     /// dataflow).
     pub fn send(&mut self, message: M) {
+        self.sent += 1;
         if (self.route)(&message) % self.peers as u64 == self.me {
             self.own.push(message);
             return;
@@ -124,9 +127,15 @@ where
     /// Closes the round: waits until every worker's messages of it have arrived, and returns
     /// those addressed to this worker.
     pub fn deliver(&mut self, worker: &mut Worker) -> Vec<M> {
+        self.deliver_after(worker, |_| false)
+    }
+
+    /// Closes the round and waits until its messages and whatever else `pending` waits for
+    /// have arrived.
+    fn deliver_after(&mut self, worker: &mut Worker, pending: impl Fn(&Self) -> bool) -> Vec<M> {
         let next = self.input.time() + 1;
         self.input.advance_to(next);
-        worker.step_or_park_while(None, || self.probe.less_than(&next));
+        worker.step_or_park_while(None, || self.probe.less_than(&next) || pending(self));
         self.traffic.rounds += 1;
         // A faster worker's messages of the next round may be here already: keep them.
         let mut arrived = std::mem::take(&mut self.own);
@@ -136,15 +145,39 @@ where
 
     /// The sum of `local` over all workers (every worker must call it in the same round).
     pub fn sum(&mut self, worker: &mut Worker, local: u64) -> u64 {
+        let next = self.post_sum(local);
+        worker.step_or_park_while(None, || self.sum_probe.less_than(&next));
+        self.take_sum(next)
+    }
+
+    /// [`Rounds::deliver`] and [`Rounds::sum`] in one wait: the messages of this round to
+    /// this worker, and the sum of `local` over all workers (say, of the messages each sent,
+    /// which tells whether the spreading of a search is over).
+    pub fn deliver_and_sum(&mut self, worker: &mut Worker, local: u64) -> (Vec<M>, u64) {
+        let summed = self.post_sum(local);
+        let arrived = self.deliver_after(worker, |rounds| rounds.sum_probe.less_than(&summed));
+        (arrived, self.take_sum(summed))
+    }
+
+    /// Sends `local` to every worker's sum and closes the sum's round, whose time it returns.
+    fn post_sum(&mut self, local: u64) -> u64 {
         for peer in 0..self.peers {
             self.sum_input.send((peer as u32, local));
         }
         let next = self.sum_input.time() + 1;
         self.sum_input.advance_to(next);
-        worker.step_or_park_while(None, || self.sum_probe.less_than(&next));
-        take_before(&mut self.sums.borrow_mut(), next)
+        next
+    }
+
+    fn take_sum(&mut self, time: u64) -> u64 {
+        take_before(&mut self.sums.borrow_mut(), time)
             .into_iter()
             .sum()
+    }
+
+    /// The messages this worker has sent so far, those to itself included.
+    pub fn sent(&self) -> u64 {
+        self.sent
     }
 
     /// What this worker has sent so far.

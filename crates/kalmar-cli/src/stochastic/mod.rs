@@ -16,7 +16,7 @@ use std::time::Instant;
 
 mod solve;
 
-pub use solve::{SolveArgs, solve_graph};
+pub use solve::{SolveArgs, report, solve_graph};
 
 #[derive(Subcommand)]
 pub enum StochasticCommand {

@@ -114,6 +114,8 @@ struct AnswerJson {
     timed_out: bool,
     stats: Stats,
     milliseconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dataflow: Option<serde_json::Value>,
 }
 
 /// Names every vertex's number.
@@ -159,22 +161,32 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
     })?;
     write_picture(args.dot.as_deref(), || to_dot(graph, &answer))?;
     let timed_out = answer.timed_out(&options);
-    print_answer(args, graph, &answer, timed_out)?;
+    report(args, graph, &answer, (timed_out, options.convention), None)
+}
+
+/// Prints `answer` (with `dataflow`, the figures of workers that found it, in the JSON) and
+/// writes its solution file if asked.
+pub fn report(
+    args: &SolveArgs,
+    graph: &GameGraph,
+    answer: &Answer,
+    (timed_out, convention): (bool, kalmar_stochastic::ParityConvention),
+    dataflow: Option<serde_json::Value>,
+) -> anyhow::Result<()> {
+    print_answer(args, graph, answer, timed_out, dataflow)?;
     if timed_out {
         return Err(crate::timeout::TimedOut.into());
     }
     let Some(path) = &args.output else {
         return Ok(());
     };
-    let text = answer
-        .solution_file(graph, options.convention)
-        .ok_or_else(|| {
-            bad_input(format!(
-                "--output needs exact values and a move at every vertex of Max and Min, which \
-                 solver {} does not give here (use si, or vi with --exact)",
-                answer.solver
-            ))
-        })?;
+    let text = answer.solution_file(graph, convention).ok_or_else(|| {
+        bad_input(format!(
+            "--output needs exact values and a move at every vertex of Max and Min, which \
+             solver {} does not give here (use si, or vi with --exact)",
+            answer.solver
+        ))
+    })?;
     std::fs::write(path, text).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
     if !args.json {
         say!("solution written to {}", path.display());
@@ -183,11 +195,13 @@ pub fn solve_graph(args: &SolveArgs, graph: &GameGraph) -> anyhow::Result<()> {
 }
 
 /// Prints an answer: as JSON, or a summary line and a table of values and moves.
+/// `dataflow`: the figures of workers that found the bounds, for the JSON.
 fn print_answer(
     args: &SolveArgs,
     graph: &GameGraph,
     answer: &Answer,
     timed_out: bool,
+    dataflow: Option<serde_json::Value>,
 ) -> anyhow::Result<()> {
     let arena = &graph.arena;
     let class = answer.class;
@@ -209,6 +223,7 @@ fn print_answer(
             timed_out,
             stats: answer.stats,
             milliseconds: answer.solve_time.as_secs_f64() * 1e3,
+            dataflow,
         };
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());

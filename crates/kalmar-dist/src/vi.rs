@@ -1,0 +1,819 @@
+//! Value iteration with sound bounds for terminal-payoff stochastic games (simple stochastic
+//! games among them) as a dataflow: the bounds of `kalmar_stochastic::vi`, a lower and an
+//! upper bound on every value iterated with the optimality operator until they are within
+//! epsilon everywhere, computed by workers that each own a share of the vertices.
+//!
+//! Worker `w` of `p` owns the vertices `v` with `v mod p = w`, with their moves and the tails
+//! of the arcs into them. It keeps the bounds of its own vertices and a copy of those of
+//! their successors. A sweep is one round: every worker applies the operator to its vertices
+//! from the copies (Jacobi, where the one-machine solver is Gauss–Seidel), and sends each
+//! bound that moved to the workers that own a predecessor of the vertex. Bounds are integers
+//! in units of 2^-40, rounded outward after each chance average, and never move back, so
+//! they stay sound; a sum over the workers counts the vertices still wider than epsilon.
+//!
+//! Every eight sweeps both bounds are deflated as on one machine (the end components of
+//! Kelmendi, Krämer, Křetínský and Weininger, *Value iteration for simple stochastic games*,
+//! CAV 2018): the vertices are split into the maximal sets in which Min, using only moves
+//! optimal for the lower bound, and chance keep play inside unless Max leaves (strongly
+//! connected components found by the distributed colouring of [`crate::scc`], minus the
+//! vertices that cannot stay, repeated), and in each the upper bound is lowered to the
+//! better of 0 and Max's best exit, gathered by the worker that owns the set's name; the
+//! lower bound is raised symmetrically. Worker 0 gathers the bounds at the end.
+//!
+//! # Complexity
+//! O(m) work and one round per sweep, m/p messages at most per worker; a deflation costs
+//! the rounds of the components it finds (see [`crate::scc`]). The number of sweeps is the
+//! one-machine solver's order: the game decides it, exponential in the worst case.
+//!
+//! ```
+//! use kalmar_core::{format::read_gg, Rational};
+//! use kalmar_dist::{Cluster, vi};
+//! use kalmar_stochastic::TerminalPayoffGame;
+//! // Min can stay in {m, a} forever; Max's exit from a pays 3/10, the coin 1/2: the value is 3/10.
+//! let text = "kalmar-gg 1\nm min -> a c\na max -> m d\nc chance -> w:1/2 l:1/2\n\
+//!             d chance -> w:3/10 l:7/10\nw terminal payoff=1\nl terminal payoff=0\n";
+//! let game = std::sync::Arc::new(TerminalPayoffGame::from_graph(&read_gg(text).unwrap()).unwrap());
+//! let options = vi::Options { epsilon: Rational::new(1, 1000), ..vi::Options::default() };
+//! let bounded = vi::solve(&game, &options, &Cluster::threads(2)).unwrap().unwrap();
+//! let (lower, upper) = (&bounded.bounds.lower[0], &bounded.bounds.upper[0]);
+//! assert!(*lower <= Rational::new(3, 10) && Rational::new(3, 10) <= *upper);
+//! assert!(bounded.bounds.error() <= options.epsilon);
+//! ```
+
+use crate::rounds::Rounds;
+use crate::scc::{self, Arcs};
+use crate::{Cluster, DistError};
+use kalmar_core::format::GameGraph;
+use kalmar_core::{Owner, Player, Rational, Vertex};
+use kalmar_stochastic::solve::{Answer, answer_of_bounds};
+use kalmar_stochastic::vi::Bounds;
+use kalmar_stochastic::{Class, TerminalPayoffGame};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The bounds are integers in units of 2^-`PRECISION_BITS`, as on one machine.
+const PRECISION_BITS: u32 = 40;
+
+/// Sweeps between deflations, as on one machine.
+const DEFLATE_EVERY: u64 = 8;
+
+/// The largest payoff and chance denominator the integer bounds carry exactly: with them every
+/// sum of a chance average stays below 2^120.
+const LIMIT_BITS: u64 = 40;
+
+/// When to stop.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop when every vertex's bounds are at most this far apart.
+    pub epsilon: Rational,
+    /// Or after this many sweeps, with the bounds so far.
+    pub max_sweeps: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            epsilon: Rational::new(1, 1_000_000),
+            max_sweeps: 1_000_000,
+        }
+    }
+}
+
+/// What a distributed value iteration reports besides its bounds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Workers in all.
+    pub workers: usize,
+    /// Processes.
+    pub processes: usize,
+    /// Sweeps (one round each).
+    pub sweeps: u64,
+    /// Deflations (each of both bounds).
+    pub deflations: u64,
+    /// Rounds in all, those of the deflations' components included.
+    pub rounds: u64,
+    /// Messages sent between workers in all.
+    pub messages: u64,
+    /// Their bytes as held in memory.
+    pub bytes: u64,
+    /// The largest share of vertices one worker owned.
+    pub largest_share: u64,
+    /// Seconds of the dataflow, from the split to the gathered bounds.
+    pub seconds: f64,
+}
+
+/// The gathered bounds.
+#[derive(Clone, Debug)]
+pub struct Bounded {
+    /// A guaranteed interval for every vertex's value.
+    pub bounds: Bounds,
+    /// Sweeps, rounds, messages and time.
+    pub stats: Stats,
+}
+
+/// What workers tell each other, addressed to worker `to`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Note {
+    /// Vertex `v`'s bounds moved.
+    Bounds {
+        to: u32,
+        v: u32,
+        lower: i128,
+        upper: i128,
+    },
+    /// Vertex `v` is in `component` of a deflation (or in none: [`scc::NONE`]).
+    Component { to: u32, v: u32, component: u32 },
+    /// Worker `from` has members of `component`, whose best exit there is `best`.
+    Exit {
+        to: u32,
+        component: u32,
+        best: Option<i128>,
+        from: u32,
+    },
+    /// The deflated bound of the members of `component`.
+    Limit {
+        to: u32,
+        component: u32,
+        limit: i128,
+    },
+}
+
+impl Note {
+    fn to(&self) -> u64 {
+        let (Note::Bounds { to, .. }
+        | Note::Component { to, .. }
+        | Note::Exit { to, .. }
+        | Note::Limit { to, .. }) = self;
+        u64::from(*to)
+    }
+}
+
+/// Who moves at a vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    Player(Player),
+    Chance,
+    Terminal,
+}
+
+/// One worker's share: its vertices, their moves (with integer chance weights over a common
+/// denominator per vertex), the arcs into them and the workers to tell when they move.
+struct Shard {
+    peers: usize,
+    me: usize,
+    mover: Vec<Mover>,
+    out: Arcs,
+    into: Arcs,
+    weight: Vec<i128>,
+    denominator: Vec<i128>,
+    /// Per out-arc, the head's place in the copies.
+    slot: Vec<u32>,
+    slot_of: HashMap<u32, u32>,
+    /// Per vertex, the other workers that own a predecessor.
+    watchers: Arcs,
+    /// Per vertex, its place in this worker's own copies, if one of its predecessors is here.
+    own_slot: Vec<Option<u32>>,
+}
+
+/// `x` in units of 2^-PRECISION_BITS, rounded down or up.
+fn ticks(x: &Rational, up: bool) -> i128 {
+    let scaled =
+        x.to_big() * num_rational::BigRational::from_integer(BigInt::from(1u64 << PRECISION_BITS));
+    let whole = if up { scaled.ceil() } else { scaled.floor() };
+    i128::try_from(whole.to_integer()).expect("payoffs were checked to fit")
+}
+
+fn rational(ticks: i128) -> Rational {
+    let big =
+        num_rational::BigRational::new(BigInt::from(ticks), BigInt::from(1u64 << PRECISION_BITS));
+    Rational::from_big(big)
+}
+
+/// Refuses games whose bounds would not fit the integers: payoffs beyond 2^40 or chance
+/// probabilities with a common denominator beyond 2^40.
+fn check_fits(game: &TerminalPayoffGame) -> Result<(), DistError> {
+    let arena = game.arena();
+    let limit = BigInt::from(1u64 << LIMIT_BITS);
+    for v in arena.vertices() {
+        if arena.is_terminal(v) && game.payoff(v).abs().to_big().ceil().to_integer() > limit {
+            return Err(DistError::Game(format!(
+                "the payoff {} of {} is beyond 2^40, more than the bounds' integers carry",
+                game.payoff(v),
+                arena.name(v)
+            )));
+        }
+        if arena.owner(v) == Owner::Chance && common_denominator(game, v) > limit {
+            return Err(DistError::Game(format!(
+                "the probabilities at {} have a common denominator beyond 2^40",
+                arena.name(v)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn common_denominator(game: &TerminalPayoffGame, v: Vertex) -> BigInt {
+    let arena = game.arena();
+    arena.out_edges(v).fold(BigInt::from(1), |acc, e| {
+        let p = arena
+            .probability(e)
+            .expect("chance arcs have probabilities");
+        acc.lcm(p.to_big().denom())
+    })
+}
+
+impl Shard {
+    fn of(game: &TerminalPayoffGame, me: usize, peers: usize) -> Shard {
+        let arena = game.arena();
+        let owned: Vec<Vertex> = (me..arena.num_vertices())
+            .step_by(peers)
+            .map(Vertex::new)
+            .collect();
+        let mover = owned
+            .iter()
+            .map(|&v| match arena.owner(v) {
+                Owner::Player(p) => Mover::Player(p),
+                Owner::Chance => Mover::Chance,
+                _ => Mover::Terminal,
+            })
+            .collect();
+        let out = Arcs::new(
+            owned
+                .iter()
+                .map(|&v| arena.successors(v).iter().map(|w| (w.0, 0)).collect()),
+        );
+        let first_out = |u: Vertex| arena.out_edges(u).next().map_or(0, |e| e.index());
+        let into = Arcs::new(owned.iter().map(|&v| {
+            arena
+                .in_edges(v)
+                .iter()
+                .map(|&e| {
+                    let u = arena.source(e);
+                    (u.0, (e.index() - first_out(u)) as u32)
+                })
+                .collect()
+        }));
+        let (mut weight, mut denominator) = (Vec::new(), Vec::new());
+        for &v in &owned {
+            if arena.owner(v) != Owner::Chance {
+                weight.extend(std::iter::repeat_n(0, arena.out_degree(v)));
+                denominator.push(1);
+                continue;
+            }
+            let d = common_denominator(game, v);
+            for e in arena.out_edges(v) {
+                let p = arena
+                    .probability(e)
+                    .expect("chance arcs have probabilities")
+                    .to_big();
+                let w = p.numer() * (&d / p.denom());
+                weight.push(i128::try_from(w).expect("checked to fit"));
+            }
+            denominator.push(i128::try_from(d).expect("checked to fit"));
+        }
+        let mut slot_of = HashMap::new();
+        let slot = owned
+            .iter()
+            .flat_map(|&v| arena.successors(v))
+            .map(|w| {
+                let next = slot_of.len() as u32;
+                *slot_of.entry(w.0).or_insert(next)
+            })
+            .collect();
+        let watchers = Arcs::new(owned.iter().map(|&v| {
+            let mut workers: Vec<u32> = arena
+                .predecessors(v)
+                .iter()
+                .map(|u| (u.index() % peers) as u32)
+                .filter(|&w| w as usize != me)
+                .collect();
+            workers.sort_unstable();
+            workers.dedup();
+            workers.into_iter().map(|w| (w, 0)).collect()
+        }));
+        let own_slot = owned.iter().map(|v| slot_of.get(&v.0).copied()).collect();
+        Shard {
+            own_slot,
+            peers,
+            me,
+            mover,
+            out,
+            into,
+            weight,
+            denominator,
+            slot,
+            slot_of,
+            watchers,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.mover.len()
+    }
+
+    fn global(&self, local: usize) -> u32 {
+        (local * self.peers + self.me) as u32
+    }
+
+    /// The out-arcs of `local` as positions in `weight` and `slot`.
+    fn arcs(&self, local: usize) -> std::ops::Range<usize> {
+        self.out.range(local)
+    }
+}
+
+/// Bounds within `options.epsilon` (or as close as `options.max_sweeps` sweeps get) on the
+/// workers of `cluster`. Every process calls it with the same game; the process that runs
+/// worker 0 gets the bounds, the others `None`.
+pub fn solve(
+    game: &Arc<TerminalPayoffGame>,
+    options: &Options,
+    cluster: &Cluster,
+) -> Result<Option<Bounded>, DistError> {
+    check_fits(game)?;
+    let shared = Arc::clone(game);
+    let options = options.clone();
+    let processes = cluster.processes_count();
+    let guards = cluster.execute(move |worker| {
+        let start = Instant::now();
+        let (me, peers) = (worker.index(), worker.peers());
+        let shard = Shard::of(&shared, me, peers);
+        let mut run = Run::new(worker, &shard, &shared, &options);
+        run.iterate(worker);
+        for l in 0..shard.len() {
+            let (v, lower, upper) = (shard.global(l), run.lower[l], run.upper[l]);
+            run.notes.send(Note::Bounds {
+                to: 0,
+                v,
+                lower,
+                upper,
+            });
+        }
+        let arrived = run.notes.deliver(worker);
+        let (notes, components) = (run.notes.traffic(), run.components.traffic());
+        let mut total = |x: u64| run.notes.sum(worker, x);
+        let stats = Stats {
+            workers: peers,
+            processes,
+            sweeps: run.sweeps,
+            deflations: run.deflations,
+            rounds: notes.rounds + components.rounds,
+            messages: total(notes.messages + components.messages),
+            bytes: total(notes.bytes + components.bytes),
+            largest_share: shared.arena().num_vertices().div_ceil(peers) as u64,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        (me == 0).then_some((arrived, stats))
+    })?;
+    let mut merged = None;
+    for result in guards.join() {
+        if let Some(answer) = result.map_err(DistError::Worker)? {
+            merged = Some(answer);
+        }
+    }
+    let Some((arrived, stats)) = merged else {
+        return Ok(None);
+    };
+    let n = game.arena().num_vertices();
+    let mut bounds = Bounds {
+        lower: vec![Rational::ZERO; n],
+        upper: vec![Rational::ZERO; n],
+    };
+    for note in arrived {
+        if let Note::Bounds {
+            v, lower, upper, ..
+        } = note
+        {
+            let v = Vertex::new(v as usize);
+            let exact = game.arena().is_terminal(v).then(|| game.payoff(v).clone());
+            bounds.lower[v.index()] = exact.clone().unwrap_or_else(|| rational(lower));
+            bounds.upper[v.index()] = exact.unwrap_or_else(|| rational(upper));
+        }
+    }
+    Ok(Some(Bounded { bounds, stats }))
+}
+
+/// The job of `kalmar dist vi`: the simple or terminal-payoff game `graph` solved by value
+/// iteration on the workers of `cluster`, then on the process of worker 0 made the answer of
+/// `kalmar stochastic solve --solver vi` (with `exact`, finished by strategy iteration from
+/// the strategies the bounds suggest, and certified), with the dataflow's figures. The other
+/// processes get `None`.
+pub fn solve_graph(
+    graph: &GameGraph,
+    options: &Options,
+    exact: bool,
+    cluster: &Cluster,
+) -> Result<Option<(Answer, Stats)>, DistError> {
+    let class = Class::of(graph);
+    if !matches!(class, Class::Simple | Class::Terminal) {
+        return Err(DistError::Game(format!(
+            "value iteration on workers takes simple and terminal-payoff games, not {} games",
+            class.name()
+        )));
+    }
+    let game = TerminalPayoffGame::from_graph(graph).map_err(|e| DistError::Game(e.to_string()))?;
+    let Some(Bounded { bounds, stats }) = solve(&Arc::new(game), options, cluster)? else {
+        return Ok(None);
+    };
+    let time = Duration::from_secs_f64(stats.seconds);
+    let answer = answer_of_bounds(graph, bounds, (stats.sweeps, time), exact).map_err(|e| {
+        if e.is_internal() {
+            DistError::Certificate(e.to_string())
+        } else {
+            DistError::Game(e.to_string())
+        }
+    })?;
+    Ok(Some((answer, stats)))
+}
+
+/// One worker's iteration: the bounds of its vertices and its copies of their successors'.
+struct Run<'a> {
+    shard: &'a Shard,
+    lower: Vec<i128>,
+    upper: Vec<i128>,
+    known_lower: Vec<i128>,
+    known_upper: Vec<i128>,
+    notes: Rounds<Note>,
+    components: Rounds<(u32, u32, u32)>,
+    epsilon: i128,
+    max_sweeps: u64,
+    sweeps: u64,
+    deflations: u64,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        worker: &mut timely::worker::Worker,
+        shard: &'a Shard,
+        game: &TerminalPayoffGame,
+        options: &Options,
+    ) -> Run<'a> {
+        let arena = game.arena();
+        let payoffs = arena.vertices().filter(|&v| arena.is_terminal(v));
+        let payoffs: Vec<&Rational> = payoffs.map(|v| game.payoff(v)).collect();
+        let lowest = payoffs.iter().map(|p| ticks(p, false)).chain([0]).min();
+        let highest = payoffs.iter().map(|p| ticks(p, true)).chain([0]).max();
+        let start = |l: usize, extreme: Option<i128>, up: bool| {
+            let v = Vertex::new(shard.global(l) as usize);
+            match shard.mover[l] {
+                Mover::Terminal => ticks(game.payoff(v), up),
+                _ => extreme.expect("0 is there"),
+            }
+        };
+        let slots = shard.slot_of.len();
+        let epsilon = ticks(&options.epsilon, false).max(0);
+        Run {
+            shard,
+            lower: (0..shard.len()).map(|l| start(l, lowest, false)).collect(),
+            upper: (0..shard.len()).map(|l| start(l, highest, true)).collect(),
+            known_lower: vec![0; slots],
+            known_upper: vec![0; slots],
+            notes: Rounds::new(worker, Note::to),
+            components: Rounds::new(worker, |m: &(u32, u32, u32)| u64::from(m.0)),
+            epsilon,
+            max_sweeps: options.max_sweeps,
+            sweeps: 0,
+            deflations: 0,
+        }
+    }
+
+    /// Sweeps until every worker's bounds are within epsilon, deflating every few sweeps.
+    fn iterate(&mut self, worker: &mut timely::worker::Worker) {
+        let all: Vec<usize> = (0..self.shard.len()).collect();
+        for &l in &all {
+            self.set(l, self.lower[l], self.upper[l]);
+        }
+        self.announce(worker, &all);
+        loop {
+            let wide = (0..self.shard.len())
+                .filter(|&l| self.upper[l] - self.lower[l] > self.epsilon)
+                .count();
+            if self.notes.sum(worker, wide as u64) == 0 || self.sweeps >= self.max_sweeps {
+                return;
+            }
+            self.sweeps += 1;
+            self.sweep(worker);
+            if self.sweeps % DEFLATE_EVERY == 0 {
+                self.deflations += 1;
+                self.deflate(worker, Player::MIN);
+                self.deflate(worker, Player::MAX);
+            }
+        }
+    }
+
+    /// Sets the bounds of `l`, in this worker's own copy too: the sweeps are Gauss–Seidel
+    /// within a worker.
+    fn set(&mut self, l: usize, lower: i128, upper: i128) {
+        (self.lower[l], self.upper[l]) = (lower, upper);
+        if let Some(slot) = self.shard.own_slot[l] {
+            self.known_lower[slot as usize] = lower;
+            self.known_upper[slot as usize] = upper;
+        }
+    }
+
+    /// Tells the other workers that watch them the bounds of `moved`, and takes in what the
+    /// others told.
+    fn announce(&mut self, worker: &mut timely::worker::Worker, moved: &[usize]) {
+        let shard = self.shard;
+        for &l in moved {
+            for &(to, _) in shard.watchers.of(l) {
+                let (v, lower, upper) = (shard.global(l), self.lower[l], self.upper[l]);
+                self.notes.send(Note::Bounds {
+                    to,
+                    v,
+                    lower,
+                    upper,
+                });
+            }
+        }
+        for note in self.notes.deliver(worker) {
+            if let Note::Bounds {
+                v, lower, upper, ..
+            } = note
+            {
+                let slot = shard.slot_of[&v] as usize;
+                self.known_lower[slot] = lower;
+                self.known_upper[slot] = upper;
+            }
+        }
+    }
+
+    /// One application of the optimality operator to both bounds, from the copies.
+    fn sweep(&mut self, worker: &mut timely::worker::Worker) {
+        let shard = self.shard;
+        let mut moved = Vec::new();
+        for l in 0..shard.len() {
+            let arcs = shard.arcs(l);
+            let slots = shard.slot[arcs.clone()].iter().map(|&s| s as usize);
+            let (lower, upper) = match shard.mover[l] {
+                Mover::Terminal => continue,
+                Mover::Chance => {
+                    let weights = &shard.weight[arcs];
+                    let sum = |known: &[i128]| -> i128 {
+                        weights
+                            .iter()
+                            .zip(slots.clone())
+                            .map(|(w, s)| w * known[s])
+                            .sum()
+                    };
+                    let d = shard.denominator[l];
+                    let (low, high) = (sum(&self.known_lower), sum(&self.known_upper));
+                    (low.div_euclid(d), -(-high).div_euclid(d))
+                }
+                Mover::Player(p) => {
+                    let best = |known: &[i128]| {
+                        let values = slots.clone().map(|s| known[s]);
+                        if p == Player::MAX {
+                            values.max()
+                        } else {
+                            values.min()
+                        }
+                        .expect("a player's vertex has moves")
+                    };
+                    (best(&self.known_lower), best(&self.known_upper))
+                }
+            };
+            // Both are sound; keeping the tighter makes the bounds monotone.
+            let (lower, upper) = (lower.max(self.lower[l]), upper.min(self.upper[l]));
+            if (lower, upper) != (self.lower[l], self.upper[l]) {
+                self.set(l, lower, upper);
+                moved.push(l);
+            }
+        }
+        self.announce(worker, &moved);
+    }
+
+    /// Deflation by `keeper`'s sets (Min's for the upper bound, Max's for the lower): the sets
+    /// in which `keeper`, with moves optimal for its guide bound, and chance keep play inside
+    /// unless the other player leaves; there the other player gets at most (at least) the
+    /// better of 0 and its best exit.
+    fn deflate(&mut self, worker: &mut timely::worker::Worker, keeper: Player) {
+        let shard = self.shard;
+        let n = shard.len();
+        let guide = if keeper == Player::MIN {
+            &self.known_lower
+        } else {
+            &self.known_upper
+        };
+        let better = |x: i128, y: i128| if keeper == Player::MIN { x > y } else { x < y };
+        // Every arc but the keeper's moves that are not optimal for the guide.
+        let mut usable = vec![true; shard.slot.len()];
+        for l in (0..n).filter(|&l| shard.mover[l] == Mover::Player(keeper)) {
+            let arcs = shard.arcs(l);
+            let guides = || shard.slot[arcs.clone()].iter().map(|&s| guide[s as usize]);
+            let best = if keeper == Player::MIN {
+                guides().min()
+            } else {
+                guides().max()
+            };
+            for (k, g) in arcs.clone().zip(guides()) {
+                usable[k] = Some(g) == best;
+            }
+        }
+        // First the vertices that can stay among the non-terminals at all (a set in which
+        // play can stay, the union of the sets looked for), then the components of that,
+        // minus the vertices that cannot stay in theirs, until none leaves.
+        let mut alive: Vec<bool> = shard.mover.iter().map(|m| *m != Mover::Terminal).collect();
+        let place: Vec<u32> = alive
+            .iter()
+            .map(|&a| if a { 0 } else { scc::NONE })
+            .collect();
+        let all: Vec<usize> = (0..n).collect();
+        let unknown = vec![scc::NONE; shard.slot_of.len()];
+        let (known_place, _) = self.tell_places(worker, &place, &all, unknown);
+        let (_, mut known_place) =
+            self.settle(worker, (place, known_place), &mut alive, &usable, keeper);
+        let (component, known_component) = loop {
+            let component = scc::components(
+                worker,
+                &mut self.components,
+                (&shard.out, &shard.into),
+                &alive,
+                |l, k| usable[shard.arcs(l).start + k],
+            );
+            let (known, _) = self.tell_places(worker, &component, &all, known_place);
+            let before = self
+                .notes
+                .sum(worker, alive.iter().filter(|a| **a).count() as u64);
+            let (component, known) =
+                self.settle(worker, (component, known), &mut alive, &usable, keeper);
+            let after = self
+                .notes
+                .sum(worker, alive.iter().filter(|a| **a).count() as u64);
+            if after == before {
+                break (component, known);
+            }
+            known_place = known;
+        };
+        let side = if keeper == Player::MIN {
+            &self.known_upper
+        } else {
+            &self.known_lower
+        };
+        // The best exit of each set, gathered by the worker that owns the set's name.
+        let mut exits: HashMap<u32, Option<i128>> = HashMap::new();
+        for l in (0..n).filter(|&l| alive[l]) {
+            let best = exits.entry(component[l]).or_insert(None);
+            if shard.mover[l] == Mover::Chance || shard.mover[l] == Mover::Player(keeper) {
+                continue;
+            }
+            for k in shard.arcs(l) {
+                let s = shard.slot[k] as usize;
+                if known_component[s] != component[l] && best.is_none_or(|b| better(side[s], b)) {
+                    *best = Some(side[s]);
+                }
+            }
+        }
+        let (peers, me) = (shard.peers as u32, shard.me as u32);
+        for (&component, &best) in &exits {
+            let to = component % peers;
+            self.notes.send(Note::Exit {
+                to,
+                component,
+                best,
+                from: me,
+            });
+        }
+        let mut gathered: HashMap<u32, (Option<i128>, Vec<u32>)> = HashMap::new();
+        for note in self.notes.deliver(worker) {
+            if let Note::Exit {
+                component,
+                best,
+                from,
+                ..
+            } = note
+            {
+                let (b, askers) = gathered.entry(component).or_default();
+                if let Some(x) = best
+                    && b.is_none_or(|y| better(x, y))
+                {
+                    *b = Some(x);
+                }
+                askers.push(from);
+            }
+        }
+        for (component, (best, askers)) in gathered {
+            let best = best.unwrap_or(0);
+            let limit = if keeper == Player::MIN {
+                best.max(0)
+            } else {
+                best.min(0)
+            };
+            for to in askers {
+                self.notes.send(Note::Limit {
+                    to,
+                    component,
+                    limit,
+                });
+            }
+        }
+        let mut limits = HashMap::new();
+        for note in self.notes.deliver(worker) {
+            if let Note::Limit {
+                component, limit, ..
+            } = note
+            {
+                limits.insert(component, limit);
+            }
+        }
+        let mut moved = Vec::new();
+        for l in (0..n).filter(|&l| alive[l]) {
+            let limit = limits[&component[l]];
+            let (lower, upper) = (self.lower[l], self.upper[l]);
+            if keeper == Player::MIN && upper > limit {
+                self.set(l, lower, limit);
+                moved.push(l);
+            } else if keeper == Player::MAX && lower < limit {
+                self.set(l, limit, upper);
+                moved.push(l);
+            }
+        }
+        self.announce(worker, &moved);
+    }
+
+    /// Removes from `alive` the vertices that cannot stay in their place (set or component):
+    /// a chance vertex with a move out of it, the keeper without an optimal move inside it,
+    /// the other player without any move inside it. Returns them.
+    fn leave(
+        &self,
+        alive: &mut [bool],
+        place: &[u32],
+        known_place: &[u32],
+        usable: &[bool],
+        keeper: Player,
+    ) -> Vec<usize> {
+        let shard = self.shard;
+        let inside = |l: usize, k: usize| known_place[shard.slot[k] as usize] == place[l];
+        let mut died = Vec::new();
+        for (l, alive) in alive.iter_mut().enumerate() {
+            if !*alive {
+                continue;
+            }
+            let mut arcs = shard.arcs(l);
+            let stays = match shard.mover[l] {
+                Mover::Chance => arcs.all(|k| inside(l, k)),
+                Mover::Player(p) if p == keeper => arcs.any(|k| inside(l, k) && usable[k]),
+                _ => arcs.any(|k| inside(l, k)),
+            };
+            if !stays {
+                *alive = false;
+                died.push(l);
+            }
+        }
+        died
+    }
+
+    /// Removes the vertices that cannot stay in their place, told to the watchers, until none
+    /// leaves on any worker; returns the places and the copies of the successors' places.
+    fn settle(
+        &mut self,
+        worker: &mut timely::worker::Worker,
+        (mut place, mut known): (Vec<u32>, Vec<u32>),
+        alive: &mut [bool],
+        usable: &[bool],
+        keeper: Player,
+    ) -> (Vec<u32>, Vec<u32>) {
+        loop {
+            let died = self.leave(alive, &place, &known, usable, keeper);
+            for &l in &died {
+                place[l] = scc::NONE;
+            }
+            let total;
+            (known, total) = self.tell_places(worker, &place, &died, known);
+            if total == 0 {
+                return (place, known);
+            }
+        }
+    }
+
+    /// Tells the watchers the places of `moved` and takes in theirs; with the number of
+    /// vertices moved on all workers.
+    fn tell_places(
+        &mut self,
+        worker: &mut timely::worker::Worker,
+        place: &[u32],
+        moved: &[usize],
+        mut known: Vec<u32>,
+    ) -> (Vec<u32>, u64) {
+        let shard = self.shard;
+        for &l in moved {
+            if let Some(slot) = shard.own_slot[l] {
+                known[slot as usize] = place[l];
+            }
+            for &(to, _) in shard.watchers.of(l) {
+                let (v, component) = (shard.global(l), place[l]);
+                self.notes.send(Note::Component { to, v, component });
+            }
+        }
+        let (arrived, total) = self.notes.deliver_and_sum(worker, moved.len() as u64);
+        for note in arrived {
+            if let Note::Component { v, component, .. } = note {
+                known[shard.slot_of[&v] as usize] = component;
+            }
+        }
+        (known, total)
+    }
+}
