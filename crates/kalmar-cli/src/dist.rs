@@ -269,6 +269,7 @@ fn run_vi(args: &DistViArgs) -> anyhow::Result<()> {
     let options = kalmar_dist::vi::Options {
         epsilon: crate::stochastic::rational(&args.epsilon, "--epsilon")?,
         max_sweeps: args.max_sweeps,
+        ..kalmar_dist::vi::Options::default()
     };
     if options.epsilon <= kalmar_core::Rational::ZERO {
         return Err(bad_input("--epsilon must be positive"));

@@ -114,13 +114,19 @@ where
     /// Sends a message in the current round (to this worker itself without crossing the
     /// dataflow).
     pub fn send(&mut self, message: M) {
+        self.send_counted(message, 1, std::mem::size_of::<M>() as u64);
+    }
+
+    /// Sends a message that carries `items` items of `bytes` bytes in all (a batch), counted
+    /// so in the traffic.
+    pub fn send_counted(&mut self, message: M, items: u64, bytes: u64) {
         self.sent += 1;
         if (self.route)(&message) % self.peers as u64 == self.me {
             self.own.push(message);
             return;
         }
-        self.traffic.messages += 1;
-        self.traffic.bytes += std::mem::size_of::<M>() as u64;
+        self.traffic.messages += items;
+        self.traffic.bytes += bytes;
         self.input.send(message);
     }
 

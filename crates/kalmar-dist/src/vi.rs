@@ -43,6 +43,7 @@
 use crate::rounds::Rounds;
 use crate::scc::{self, Arcs};
 use crate::{Cluster, DistError};
+use foldhash::{HashMap, HashMapExt};
 use kalmar_core::format::GameGraph;
 use kalmar_core::{Owner, Player, Rational, Vertex};
 use kalmar_stochastic::solve::{Answer, answer_of_bounds};
@@ -51,15 +52,21 @@ use kalmar_stochastic::{Class, TerminalPayoffGame};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The bounds are integers in units of 2^-`PRECISION_BITS`, as on one machine.
 const PRECISION_BITS: u32 = 40;
 
-/// Sweeps between deflations, as on one machine.
+/// The most rounds per sweep.
+const MAX_BLOCKS: usize = 8;
+
+/// Sweeps between deflations at first, as on one machine.
 const DEFLATE_EVERY: u64 = 8;
+
+/// The most sweeps between deflations: the gap doubles after each deflation that moved no
+/// bound, and is back to [`DEFLATE_EVERY`] after one that did.
+const DEFLATE_AT_MOST_EVERY: u64 = 512;
 
 /// The largest payoff and chance denominator the integer bounds carry exactly: with them every
 /// sum of a chance average stays below 2^120.
@@ -72,6 +79,11 @@ pub struct Options {
     pub epsilon: Rational,
     /// Or after this many sweeps, with the bounds so far.
     pub max_sweeps: u64,
+    /// The fewest vertices a worker sweeps in a round: with several workers a sweep takes
+    /// up to 8 rounds of at least this many (the bounds of a block reach the other workers
+    /// before the next block, nearer to Gauss–Seidel, whose lack across workers costs
+    /// sweeps). Small blocks pay the rounds' latency.
+    pub block: usize,
 }
 
 impl Default for Options {
@@ -79,6 +91,7 @@ impl Default for Options {
         Options {
             epsilon: Rational::new(1, 1_000_000),
             max_sweeps: 1_000_000,
+            block: 8192,
         }
     }
 }
@@ -118,15 +131,25 @@ pub struct Bounded {
 /// What workers tell each other, addressed to worker `to`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 enum Note {
-    /// Vertex `v`'s bounds moved.
+    /// These vertices' bounds: `(v, lower, upper)`, gathered at the end.
     Bounds {
         to: u32,
-        v: u32,
-        lower: i128,
-        upper: i128,
+        moved: Vec<(u32, i128, i128)>,
     },
-    /// Vertex `v` is in `component` of a deflation (or in none: [`scc::NONE`]).
-    Component { to: u32, v: u32, component: u32 },
+    /// Bounds that moved, each for the copy `(slot, lower, upper)` of the receiver.
+    Copies {
+        to: u32,
+        moved: Vec<(u32, i128, i128)>,
+    },
+    /// Worker `from` keeps its copy of vertex `v` in `slot`: `(v, slot)`.
+    Slots {
+        to: u32,
+        from: u32,
+        slots: Vec<(u32, u32)>,
+    },
+    /// The components of a deflation (or none: [`scc::NONE`]) for the receiver's copies:
+    /// `(slot, component)`.
+    Components { to: u32, places: Vec<(u32, u32)> },
     /// Worker `from` has members of `component`, whose best exit there is `best`.
     Exit {
         to: u32,
@@ -145,10 +168,58 @@ enum Note {
 impl Note {
     fn to(&self) -> u64 {
         let (Note::Bounds { to, .. }
-        | Note::Component { to, .. }
+        | Note::Copies { to, .. }
+        | Note::Slots { to, .. }
+        | Note::Components { to, .. }
         | Note::Exit { to, .. }
         | Note::Limit { to, .. }) = self;
         u64::from(*to)
+    }
+}
+
+impl Note {
+    /// The bounds a [`Note::Bounds`] or [`Note::Copies`] carries (none for other notes).
+    fn into_moved(self) -> Vec<(u32, i128, i128)> {
+        match self {
+            Note::Bounds { moved, .. } | Note::Copies { moved, .. } => moved,
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Rounds<Note> {
+    /// Sends each non-empty batch `(to, items)` as the note `make(to, items)`.
+    fn send_batches<T>(&mut self, batches: Vec<(u32, Vec<T>)>, make: impl Fn(u32, Vec<T>) -> Note) {
+        for (to, items) in batches.into_iter().filter(|b| !b.1.is_empty()) {
+            let (count, bytes) = (
+                items.len() as u64,
+                std::mem::size_of_val(items.as_slice()) as u64,
+            );
+            self.send_counted(make(to, items), count, bytes);
+        }
+    }
+}
+
+/// The common denominator of a chance vertex's probabilities, with its logarithm when it is
+/// a power of two (fair coins): then the outward rounding is a shift, not a division.
+#[derive(Clone, Copy, Debug)]
+struct Denominator {
+    d: i128,
+    shift: Option<u32>,
+}
+
+impl Denominator {
+    fn new(d: i128) -> Denominator {
+        let shift = (d.count_ones() == 1).then(|| d.trailing_zeros());
+        Denominator { d, shift }
+    }
+
+    /// `low / d` rounded down and `high / d` rounded up.
+    fn floor_and_ceil(self, low: i128, high: i128) -> (i128, i128) {
+        match self.shift {
+            Some(k) => (low >> k, -((-high) >> k)),
+            None => (low.div_euclid(self.d), -(-high).div_euclid(self.d)),
+        }
     }
 }
 
@@ -169,14 +240,17 @@ struct Shard {
     out: Arcs,
     into: Arcs,
     weight: Vec<i128>,
-    denominator: Vec<i128>,
+    denominator: Vec<Denominator>,
     /// Per out-arc, the head's place in the copies.
     slot: Vec<u32>,
     slot_of: HashMap<u32, u32>,
-    /// Per vertex, the other workers that own a predecessor.
+    /// Per vertex, the other workers that own a predecessor, with their slot for it (learnt
+    /// from them: [`Shard::learn_slots`]).
     watchers: Arcs,
     /// Per vertex, its place in this worker's own copies, if one of its predecessors is here.
     own_slot: Vec<Option<u32>>,
+    /// Per copy, the vertices here with a move to it.
+    users: Arcs,
 }
 
 /// `x` in units of 2^-PRECISION_BITS, rounded down or up.
@@ -261,7 +335,7 @@ impl Shard {
         for &v in &owned {
             if arena.owner(v) != Owner::Chance {
                 weight.extend(std::iter::repeat_n(0, arena.out_degree(v)));
-                denominator.push(1);
+                denominator.push(Denominator::new(1));
                 continue;
             }
             let d = common_denominator(game, v);
@@ -273,7 +347,7 @@ impl Shard {
                 let w = p.numer() * (&d / p.denom());
                 weight.push(i128::try_from(w).expect("checked to fit"));
             }
-            denominator.push(i128::try_from(d).expect("checked to fit"));
+            denominator.push(Denominator::new(i128::try_from(d).expect("checked to fit")));
         }
         let mut slot_of = HashMap::new();
         let slot = owned
@@ -284,20 +358,18 @@ impl Shard {
                 *slot_of.entry(w.0).or_insert(next)
             })
             .collect();
-        let watchers = Arcs::new(owned.iter().map(|&v| {
-            let mut workers: Vec<u32> = arena
-                .predecessors(v)
-                .iter()
-                .map(|u| (u.index() % peers) as u32)
-                .filter(|&w| w as usize != me)
-                .collect();
-            workers.sort_unstable();
-            workers.dedup();
-            workers.into_iter().map(|w| (w, 0)).collect()
-        }));
         let own_slot = owned.iter().map(|v| slot_of.get(&v.0).copied()).collect();
+        let mut users = vec![Vec::new(); slot_of.len()];
+        for (l, &v) in owned.iter().enumerate() {
+            for w in arena.successors(v) {
+                users[slot_of[&w.0] as usize].push((l as u32, 0));
+            }
+        }
+        let users = Arcs::new(users);
         Shard {
             own_slot,
+            users,
+            watchers: Arcs::default(),
             peers,
             me,
             mover,
@@ -307,7 +379,6 @@ impl Shard {
             denominator,
             slot,
             slot_of,
-            watchers,
         }
     }
 
@@ -317,6 +388,51 @@ impl Shard {
 
     fn global(&self, local: usize) -> u32 {
         (local * self.peers + self.me) as u32
+    }
+
+    /// `item(l)` for each of `moved`, in one batch per worker that watches it.
+    /// (`item` takes the vertex and the watcher's slot for it.)
+    fn batches<T>(&self, moved: &[usize], item: impl Fn(usize, u32) -> T) -> Vec<(u32, Vec<T>)> {
+        let mut batches: Vec<(u32, Vec<T>)> =
+            (0..self.peers as u32).map(|w| (w, Vec::new())).collect();
+        for &l in moved {
+            for &(to, slot) in self.watchers.of(l) {
+                batches[to as usize].1.push(item(l, slot));
+            }
+        }
+        batches
+    }
+
+    /// Learns where each watcher keeps its copy of each vertex here (one round), so that
+    /// bounds are sent to their copies and not looked up by vertex.
+    fn learn_slots(&mut self, worker: &mut timely::worker::Worker) {
+        let mut rounds = Rounds::new(worker, Note::to);
+        let mut batches: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.peers];
+        for (&v, &slot) in &self.slot_of {
+            if v as usize % self.peers != self.me {
+                batches[v as usize % self.peers].push((v, slot));
+            }
+        }
+        let from = self.me as u32;
+        for (to, slots) in batches.into_iter().enumerate() {
+            rounds.send(Note::Slots {
+                to: to as u32,
+                from,
+                slots,
+            });
+        }
+        let mut rows: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.len()];
+        for note in rounds.deliver(worker) {
+            if let Note::Slots { from, slots, .. } = note {
+                for (v, slot) in slots {
+                    rows[v as usize / self.peers].push((from, slot));
+                }
+            }
+        }
+        for row in &mut rows {
+            row.sort_unstable();
+        }
+        self.watchers = Arcs::new(rows);
     }
 
     /// The out-arcs of `local` as positions in `weight` and `slot`.
@@ -340,18 +456,15 @@ pub fn solve(
     let guards = cluster.execute(move |worker| {
         let start = Instant::now();
         let (me, peers) = (worker.index(), worker.peers());
-        let shard = Shard::of(&shared, me, peers);
+        let mut shard = Shard::of(&shared, me, peers);
+        shard.learn_slots(worker);
         let mut run = Run::new(worker, &shard, &shared, &options);
         run.iterate(worker);
-        for l in 0..shard.len() {
-            let (v, lower, upper) = (shard.global(l), run.lower[l], run.upper[l]);
-            run.notes.send(Note::Bounds {
-                to: 0,
-                v,
-                lower,
-                upper,
-            });
-        }
+        let moved = (0..shard.len())
+            .map(|l| (shard.global(l), run.lower[l], run.upper[l]))
+            .collect();
+        run.notes
+            .send_batches(vec![(0, moved)], |to, moved| Note::Bounds { to, moved });
         let arrived = run.notes.deliver(worker);
         let (notes, components) = (run.notes.traffic(), run.components.traffic());
         let mut total = |x: u64| run.notes.sum(worker, x);
@@ -382,16 +495,11 @@ pub fn solve(
         lower: vec![Rational::ZERO; n],
         upper: vec![Rational::ZERO; n],
     };
-    for note in arrived {
-        if let Note::Bounds {
-            v, lower, upper, ..
-        } = note
-        {
-            let v = Vertex::new(v as usize);
-            let exact = game.arena().is_terminal(v).then(|| game.payoff(v).clone());
-            bounds.lower[v.index()] = exact.clone().unwrap_or_else(|| rational(lower));
-            bounds.upper[v.index()] = exact.unwrap_or_else(|| rational(upper));
-        }
+    for (v, lower, upper) in arrived.into_iter().flat_map(Note::into_moved) {
+        let v = Vertex::new(v as usize);
+        let exact = game.arena().is_terminal(v).then(|| game.payoff(v).clone());
+        bounds.lower[v.index()] = exact.clone().unwrap_or_else(|| rational(lower));
+        bounds.upper[v.index()] = exact.unwrap_or_else(|| rational(upper));
     }
     Ok(Some(Bounded { bounds, stats }))
 }
@@ -434,12 +542,14 @@ struct Run<'a> {
     shard: &'a Shard,
     lower: Vec<i128>,
     upper: Vec<i128>,
-    known_lower: Vec<i128>,
-    known_upper: Vec<i128>,
+    /// The copies of the successors' bounds, lower and upper side by side (one cache line).
+    known: Vec<[i128; 2]>,
     notes: Rounds<Note>,
     components: Rounds<(u32, u32, u32)>,
     epsilon: i128,
     max_sweeps: u64,
+    /// Rounds per sweep, each over a block of the vertices in their order ([`Options::block`]).
+    blocks: usize,
     sweeps: u64,
     deflations: u64,
 }
@@ -469,12 +579,16 @@ impl<'a> Run<'a> {
             shard,
             lower: (0..shard.len()).map(|l| start(l, lowest, false)).collect(),
             upper: (0..shard.len()).map(|l| start(l, highest, true)).collect(),
-            known_lower: vec![0; slots],
-            known_upper: vec![0; slots],
+            known: vec![[0, 0]; slots],
             notes: Rounds::new(worker, Note::to),
             components: Rounds::new(worker, |m: &(u32, u32, u32)| u64::from(m.0)),
             epsilon,
             max_sweeps: options.max_sweeps,
+            blocks: if shard.peers == 1 {
+                1
+            } else {
+                (arena.num_vertices() / (shard.peers * options.block.max(1))).clamp(1, MAX_BLOCKS)
+            },
             sweeps: 0,
             deflations: 0,
         }
@@ -487,6 +601,7 @@ impl<'a> Run<'a> {
             self.set(l, self.lower[l], self.upper[l]);
         }
         self.announce(worker, &all);
+        let (mut gap, mut next_deflation) = (DEFLATE_EVERY, DEFLATE_EVERY);
         loop {
             let wide = (0..self.shard.len())
                 .filter(|&l| self.upper[l] - self.lower[l] > self.epsilon)
@@ -496,10 +611,15 @@ impl<'a> Run<'a> {
             }
             self.sweeps += 1;
             self.sweep(worker);
-            if self.sweeps % DEFLATE_EVERY == 0 {
+            if self.sweeps == next_deflation {
                 self.deflations += 1;
-                self.deflate(worker, Player::MIN);
-                self.deflate(worker, Player::MAX);
+                let moved = self.deflate(worker, Player::MIN) + self.deflate(worker, Player::MAX);
+                gap = if self.notes.sum(worker, moved as u64) == 0 {
+                    (2 * gap).min(DEFLATE_AT_MOST_EVERY)
+                } else {
+                    DEFLATE_EVERY
+                };
+                next_deflation += gap;
             }
         }
     }
@@ -509,8 +629,7 @@ impl<'a> Run<'a> {
     fn set(&mut self, l: usize, lower: i128, upper: i128) {
         (self.lower[l], self.upper[l]) = (lower, upper);
         if let Some(slot) = self.shard.own_slot[l] {
-            self.known_lower[slot as usize] = lower;
-            self.known_upper[slot as usize] = upper;
+            self.known[slot as usize] = [lower, upper];
         }
     }
 
@@ -518,62 +637,56 @@ impl<'a> Run<'a> {
     /// others told.
     fn announce(&mut self, worker: &mut timely::worker::Worker, moved: &[usize]) {
         let shard = self.shard;
-        for &l in moved {
-            for &(to, _) in shard.watchers.of(l) {
-                let (v, lower, upper) = (shard.global(l), self.lower[l], self.upper[l]);
-                self.notes.send(Note::Bounds {
-                    to,
-                    v,
-                    lower,
-                    upper,
-                });
-            }
-        }
-        for note in self.notes.deliver(worker) {
-            if let Note::Bounds {
-                v, lower, upper, ..
-            } = note
-            {
-                let slot = shard.slot_of[&v] as usize;
-                self.known_lower[slot] = lower;
-                self.known_upper[slot] = upper;
-            }
+        let batches = shard.batches(moved, |l, slot| (slot, self.lower[l], self.upper[l]));
+        self.notes
+            .send_batches(batches, |to, moved| Note::Copies { to, moved });
+        let arrived = self.notes.deliver(worker);
+        for (slot, lower, upper) in arrived.into_iter().flat_map(Note::into_moved) {
+            self.known[slot as usize] = [lower, upper];
         }
     }
 
-    /// One application of the optimality operator to both bounds, from the copies.
+    /// One application of the optimality operator to both bounds, from the copies, in
+    /// [`Run::blocks`] rounds.
     fn sweep(&mut self, worker: &mut timely::worker::Worker) {
+        let len = self.shard.len();
+        for block in 0..self.blocks {
+            self.sweep_block(
+                worker,
+                block * len / self.blocks..(block + 1) * len / self.blocks,
+            );
+        }
+    }
+
+    /// The operator applied to the vertices `locals`, then the bounds that moved sent.
+    fn sweep_block(&mut self, worker: &mut timely::worker::Worker, locals: std::ops::Range<usize>) {
         let shard = self.shard;
         let mut moved = Vec::new();
-        for l in 0..shard.len() {
+        for l in locals {
             let arcs = shard.arcs(l);
             let slots = shard.slot[arcs.clone()].iter().map(|&s| s as usize);
             let (lower, upper) = match shard.mover[l] {
                 Mover::Terminal => continue,
                 Mover::Chance => {
-                    let weights = &shard.weight[arcs];
-                    let sum = |known: &[i128]| -> i128 {
-                        weights
-                            .iter()
-                            .zip(slots.clone())
-                            .map(|(w, s)| w * known[s])
-                            .sum()
-                    };
-                    let d = shard.denominator[l];
-                    let (low, high) = (sum(&self.known_lower), sum(&self.known_upper));
-                    (low.div_euclid(d), -(-high).div_euclid(d))
+                    let (mut low, mut high) = (0i128, 0i128);
+                    for (w, s) in shard.weight[arcs].iter().zip(slots) {
+                        let [lower, upper] = self.known[s];
+                        (low, high) = (low + w * lower, high + w * upper);
+                    }
+                    shard.denominator[l].floor_and_ceil(low, high)
                 }
                 Mover::Player(p) => {
-                    let best = |known: &[i128]| {
-                        let values = slots.clone().map(|s| known[s]);
-                        if p == Player::MAX {
-                            values.max()
-                        } else {
-                            values.min()
-                        }
-                        .expect("a player's vertex has moves")
-                    };
-                    (best(&self.known_lower), best(&self.known_upper))
+                    let mut copies = slots.map(|s| self.known[s]);
+                    let first = copies.next().expect("a player's vertex has moves");
+                    copies
+                        .fold(first, |[low, high], [lower, upper]| {
+                            if p == Player::MAX {
+                                [low.max(lower), high.max(upper)]
+                            } else {
+                                [low.min(lower), high.min(upper)]
+                            }
+                        })
+                        .into()
                 }
             };
             // Both are sound; keeping the tighter makes the bounds monotone.
@@ -590,20 +703,25 @@ impl<'a> Run<'a> {
     /// in which `keeper`, with moves optimal for its guide bound, and chance keep play inside
     /// unless the other player leaves; there the other player gets at most (at least) the
     /// better of 0 and its best exit.
-    fn deflate(&mut self, worker: &mut timely::worker::Worker, keeper: Player) {
+    /// Returns the number of bounds it moved here.
+    fn deflate(&mut self, worker: &mut timely::worker::Worker, keeper: Player) -> usize {
         let shard = self.shard;
         let n = shard.len();
-        let guide = if keeper == Player::MIN {
-            &self.known_lower
+        let (guide, side) = if keeper == Player::MIN {
+            (0, 1)
         } else {
-            &self.known_upper
+            (1, 0)
         };
         let better = |x: i128, y: i128| if keeper == Player::MIN { x > y } else { x < y };
         // Every arc but the keeper's moves that are not optimal for the guide.
         let mut usable = vec![true; shard.slot.len()];
         for l in (0..n).filter(|&l| shard.mover[l] == Mover::Player(keeper)) {
             let arcs = shard.arcs(l);
-            let guides = || shard.slot[arcs.clone()].iter().map(|&s| guide[s as usize]);
+            let guides = || {
+                shard.slot[arcs.clone()]
+                    .iter()
+                    .map(|&s| self.known[s as usize][guide])
+            };
             let best = if keeper == Player::MIN {
                 guides().min()
             } else {
@@ -623,7 +741,7 @@ impl<'a> Run<'a> {
             .collect();
         let all: Vec<usize> = (0..n).collect();
         let unknown = vec![scc::NONE; shard.slot_of.len()];
-        let (known_place, _) = self.tell_places(worker, &place, &all, unknown);
+        let (known_place, ..) = self.tell_places(worker, &place, &all, unknown);
         let (_, mut known_place) =
             self.settle(worker, (place, known_place), &mut alive, &usable, keeper);
         let (component, known_component) = loop {
@@ -634,7 +752,7 @@ impl<'a> Run<'a> {
                 &alive,
                 |l, k| usable[shard.arcs(l).start + k],
             );
-            let (known, _) = self.tell_places(worker, &component, &all, known_place);
+            let (known, ..) = self.tell_places(worker, &component, &all, known_place);
             let before = self
                 .notes
                 .sum(worker, alive.iter().filter(|a| **a).count() as u64);
@@ -648,11 +766,6 @@ impl<'a> Run<'a> {
             }
             known_place = known;
         };
-        let side = if keeper == Player::MIN {
-            &self.known_upper
-        } else {
-            &self.known_lower
-        };
         // The best exit of each set, gathered by the worker that owns the set's name.
         let mut exits: HashMap<u32, Option<i128>> = HashMap::new();
         for l in (0..n).filter(|&l| alive[l]) {
@@ -662,8 +775,9 @@ impl<'a> Run<'a> {
             }
             for k in shard.arcs(l) {
                 let s = shard.slot[k] as usize;
-                if known_component[s] != component[l] && best.is_none_or(|b| better(side[s], b)) {
-                    *best = Some(side[s]);
+                let x = self.known[s][side];
+                if known_component[s] != component[l] && best.is_none_or(|b| better(x, b)) {
+                    *best = Some(x);
                 }
             }
         }
@@ -732,14 +846,16 @@ impl<'a> Run<'a> {
             }
         }
         self.announce(worker, &moved);
+        moved.len()
     }
 
     /// Removes from `alive` the vertices that cannot stay in their place (set or component):
     /// a chance vertex with a move out of it, the keeper without an optimal move inside it,
-    /// the other player without any move inside it. Returns them.
+    /// the other player without any move inside it. Looks at `candidates`; returns those
+    /// removed.
     fn leave(
         &self,
-        alive: &mut [bool],
+        (alive, candidates): (&mut [bool], &[usize]),
         place: &[u32],
         known_place: &[u32],
         usable: &[bool],
@@ -748,8 +864,8 @@ impl<'a> Run<'a> {
         let shard = self.shard;
         let inside = |l: usize, k: usize| known_place[shard.slot[k] as usize] == place[l];
         let mut died = Vec::new();
-        for (l, alive) in alive.iter_mut().enumerate() {
-            if !*alive {
+        for &l in candidates {
+            if !alive[l] {
                 continue;
             }
             let mut arcs = shard.arcs(l);
@@ -759,7 +875,7 @@ impl<'a> Run<'a> {
                 _ => arcs.any(|k| inside(l, k)),
             };
             if !stays {
-                *alive = false;
+                alive[l] = false;
                 died.push(l);
             }
         }
@@ -776,44 +892,63 @@ impl<'a> Run<'a> {
         usable: &[bool],
         keeper: Player,
     ) -> (Vec<u32>, Vec<u32>) {
+        // First every vertex, then those with a successor that left.
+        let mut candidates: Vec<usize> = (0..self.shard.len()).collect();
+        let mut seen = vec![false; self.shard.len()];
         loop {
-            let died = self.leave(alive, &place, &known, usable, keeper);
+            let died = self.leave((alive, &candidates), &place, &known, usable, keeper);
             for &l in &died {
                 place[l] = scc::NONE;
             }
-            let total;
-            (known, total) = self.tell_places(worker, &place, &died, known);
+            let (total, changed);
+            (known, total, changed) = self.tell_places(worker, &place, &died, known);
             if total == 0 {
                 return (place, known);
+            }
+            candidates.clear();
+            for slot in changed {
+                for &(l, _) in self.shard.users.of(slot as usize) {
+                    if !seen[l as usize] {
+                        seen[l as usize] = true;
+                        candidates.push(l as usize);
+                    }
+                }
+            }
+            for &l in &candidates {
+                seen[l] = false;
             }
         }
     }
 
     /// Tells the watchers the places of `moved` and takes in theirs; with the number of
-    /// vertices moved on all workers.
+    /// vertices moved on all workers, and the copies that changed here.
     fn tell_places(
         &mut self,
         worker: &mut timely::worker::Worker,
         place: &[u32],
         moved: &[usize],
         mut known: Vec<u32>,
-    ) -> (Vec<u32>, u64) {
+    ) -> (Vec<u32>, u64, Vec<u32>) {
         let shard = self.shard;
+        let mut changed = Vec::new();
         for &l in moved {
             if let Some(slot) = shard.own_slot[l] {
                 known[slot as usize] = place[l];
-            }
-            for &(to, _) in shard.watchers.of(l) {
-                let (v, component) = (shard.global(l), place[l]);
-                self.notes.send(Note::Component { to, v, component });
+                changed.push(slot);
             }
         }
+        let batches = shard.batches(moved, |l, slot| (slot, place[l]));
+        self.notes
+            .send_batches(batches, |to, places| Note::Components { to, places });
         let (arrived, total) = self.notes.deliver_and_sum(worker, moved.len() as u64);
         for note in arrived {
-            if let Note::Component { v, component, .. } = note {
-                known[shard.slot_of[&v] as usize] = component;
+            if let Note::Components { places, .. } = note {
+                for (slot, component) in places {
+                    known[slot as usize] = component;
+                    changed.push(slot);
+                }
             }
         }
-        (known, total)
+        (known, total, changed)
     }
 }

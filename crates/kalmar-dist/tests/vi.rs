@@ -10,10 +10,20 @@ use proptest::prelude::*;
 use std::sync::Arc;
 
 fn bounds_hold_values(game: &TerminalPayoffGame, workers: usize, epsilon: &Rational) -> vi::Stats {
+    bounds_hold_values_in_blocks(game, workers, epsilon, vi::Options::default().block)
+}
+
+fn bounds_hold_values_in_blocks(
+    game: &TerminalPayoffGame,
+    workers: usize,
+    epsilon: &Rational,
+    block: usize,
+) -> vi::Stats {
     let exact = si::solve_terminal(game, &mut Stats::default()).values;
     let shared = Arc::new(game.clone());
     let options = vi::Options {
         epsilon: epsilon.clone(),
+        block,
         ..vi::Options::default()
     };
     let bounded = vi::solve(&shared, &options, &Cluster::threads(workers))
@@ -92,13 +102,19 @@ proptest! {
         bounds_hold_values(&drawn_game(&vertices), workers, &Rational::new(1, 1_000_000));
     }
 
-    /// Random simple and terminal-payoff games of a hundred vertices and more.
+    /// Random simple and terminal-payoff games of a hundred vertices and more, their sweeps
+    /// in rounds of blocks of a few vertices or in one.
     #[test]
-    fn bounds_hold_the_values_of_random_games(seed in 0u64..1_000, simple: bool, workers in 1usize..4) {
+    fn bounds_hold_the_values_of_random_games(
+        seed in 0u64..1_000,
+        simple: bool,
+        workers in 1usize..4,
+        block in prop::sample::select(vec![4usize, 16, 8192]),
+    ) {
         let class = if simple { Class::Simple } else { Class::Terminal };
         let graph = random_stochastic(class, 120, 2, 6, None, seed).unwrap();
         let game = TerminalPayoffGame::from_graph(&graph).unwrap();
-        bounds_hold_values(&game, workers, &Rational::new(1, 1_000_000));
+        bounds_hold_values_in_blocks(&game, workers, &Rational::new(1, 1_000_000), block);
     }
 }
 
