@@ -211,10 +211,16 @@ impl Game {
     ///   `MemoryError` when the library's size model estimates more bytes than this (4 GiB by
     ///   default); the message gives the estimate.
     ///
+    /// - `workers`: with `vi` on a simple or terminal-payoff game, above 1 the bounds are found
+    ///   by a dataflow on that many threads (`kalmar dist vi`: the same guarantee, the exact
+    ///   finish and its certificate as with one); `stats` then also has the dataflow's
+    ///   `sweeps`, `deflations`, `messages` and `workers`.
+    ///
     /// An unknown solver or one that does not solve the class raises `ValueError`. The GIL is
     /// released while it runs, and Ctrl-C interrupts it.
     #[pyo3(signature = (solver = "si", *, game_class = None, exact = false, epsilon = None,
-        max_sweeps = 1_000_000, timeout = None, convention = "even", max_memory = None))]
+        max_sweeps = 1_000_000, timeout = None, convention = "even", max_memory = None,
+        workers = 1))]
     #[expect(clippy::too_many_arguments, reason = "one keyword argument per option")]
     fn solve(
         &self,
@@ -227,6 +233,7 @@ impl Game {
         timeout: Option<f64>,
         convention: &str,
         max_memory: Option<u64>,
+        workers: usize,
     ) -> PyResult<Solution> {
         let defaults = Options::default();
         let class = game_class
@@ -272,13 +279,43 @@ impl Game {
             max_memory: max_memory.unwrap_or(DEFAULT_MAX_MEMORY),
         };
         let graph = Arc::clone(&self.graph);
-        let (answer, options) = interruptible(py, move || {
-            let answer = solve(&graph, &options);
-            (answer, options)
-        })?;
-        let answer = answer.map_err(solve_error)?;
-        let arena = &self.graph.arena;
         let stats = PyDict::new(py);
+        let (answer, options) = if workers > 1 {
+            if solver != "vi" || game_class.is_some() || timeout.is_some() {
+                return Err(PyValueError::new_err(
+                    "workers above 1 take solver 'vi' on the game's own class, without timeout",
+                ));
+            }
+            let dist = kalmar_dist::vi::Options {
+                epsilon: options.epsilon.clone(),
+                max_sweeps,
+                ..kalmar_dist::vi::Options::default()
+            };
+            let found = interruptible(py, move || {
+                let cluster = kalmar_dist::Cluster::threads(workers);
+                kalmar_dist::vi::solve_graph(&graph, &dist, exact, &cluster)
+            })?;
+            let (answer, dataflow) = match found {
+                Ok(Some(found)) => found,
+                Ok(None) => return Err(PyRuntimeError::new_err("the workers gave no answer")),
+                Err(e @ kalmar_dist::DistError::Game(_)) => {
+                    return Err(PyValueError::new_err(e.to_string()));
+                }
+                Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
+            };
+            stats.set_item("sweeps", dataflow.sweeps)?;
+            stats.set_item("deflations", dataflow.deflations)?;
+            stats.set_item("messages", dataflow.messages)?;
+            stats.set_item("workers", dataflow.workers)?;
+            (answer, options)
+        } else {
+            let (answer, options) = interruptible(py, move || {
+                let answer = solve(&graph, &options);
+                (answer, options)
+            })?;
+            (answer.map_err(solve_error)?, options)
+        };
+        let arena = &self.graph.arena;
         stats.set_item("iterations", answer.stats.iterations)?;
         stats.set_item("evaluations", answer.stats.evaluations)?;
         stats.set_item("estimates", answer.stats.estimates)?;

@@ -41,6 +41,23 @@ def test_value_iteration_bounds_contain_the_exact_values():
         assert finished.values == exact and finished.verified and finished.exact
 
 
+def test_value_iteration_on_several_workers_holds_the_exact_values():
+    for name in ("coin-toss.gg", "figure-2-3.gg"):
+        game = stochastic.read(EXAMPLES / name)
+        if game.game_class not in ("simple", "terminal"):
+            continue
+        exact = game.solve().values
+        bounds = game.solve("vi", epsilon=Q(1, 1000), workers=3)
+        assert bounds.error <= Q(1, 1000) and bounds.stats["workers"] == 3
+        assert all(lo <= x <= hi for lo, x, hi in zip(bounds.lower, exact, bounds.upper))
+        finished = game.solve("vi", exact=True, workers=2)
+        assert finished.values == exact and finished.verified
+    with pytest.raises(ValueError, match="workers above 1"):
+        stochastic.read(EXAMPLES / "coin-toss.gg").solve("si", workers=2)
+    with pytest.raises(ValueError, match="simple and terminal-payoff"):
+        stochastic.read(EXAMPLES / "stochastic-parity.gg").solve("vi", workers=2)
+
+
 def test_a_discounted_game_read_as_mean_payoff_by_every_solver():
     # Figure 2.3: 40 175/271 from a, discounted. Without the discount, the cycle b -> c -> d
     # pays 11/3 per step on average; e loops on 0.

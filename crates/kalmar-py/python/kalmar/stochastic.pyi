@@ -40,11 +40,14 @@ class Game:
         timeout: float | None = None,
         convention: str = "even",
         max_memory: int | None = None,
+        workers: int = 1,
     ) -> Solution:
         """Solves with `solver` (see `solvers()`) and certifies the answer. Value iteration
         (`vi`) stops within `epsilon` (default 1/1000000), after `max_sweeps` or `timeout`
         seconds; `exact` finishes it exactly. Exact solves estimated above `max_memory` bytes
-        (default 4 GiB) raise MemoryError with the library's estimate."""
+        (default 4 GiB) raise MemoryError with the library's estimate. With `vi` on a simple or
+        terminal-payoff game, `workers` above 1 finds the bounds by a dataflow on that many
+        threads (`kalmar dist vi`)."""
 
 class Solution:
     """Exact values and strategies, certified; or value iteration's guaranteed bounds."""
