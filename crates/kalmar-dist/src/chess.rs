@@ -37,6 +37,9 @@ use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The bytes of a table's values sent to worker 0 in one message.
+const GATHER_CHUNK: usize = 1 << 20;
+
 /// What a distributed table reports besides the table.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
@@ -152,12 +155,15 @@ pub fn solve(
             }
         }
         let traffic = rounds.traffic();
-        let mut gather = Rounds::<(u32, u8)>::new(worker, |_| 0);
-        for (local, &byte) in value.iter().enumerate() {
-            if byte != 0 {
-                gather.send((rank(local) as u32, byte));
-            }
+        // The values go to worker 0 in chunks of GATHER_CHUNK bytes, each with its first
+        // local index and its worker: a byte a position, not a message.
+        let mut gather = Rounds::<(u32, u32, Vec<u8>)>::new(worker, |_| 0);
+        for (chunk, bytes) in value.chunks(GATHER_CHUNK).enumerate() {
+            let count = bytes.len() as u64;
+            let first = (chunk * GATHER_CHUNK) as u32;
+            gather.send_counted((index as u32, first, bytes.to_vec()), 1, count);
         }
+        drop(value);
         let arrived = gather.deliver(worker);
         let messages = gather.sum(worker, traffic.messages);
         let bytes = gather.sum(worker, traffic.bytes);
@@ -192,9 +198,12 @@ pub fn solve(
     let Some((arrived, stats, size)) = merged else {
         return Ok(None);
     };
+    let peers = stats.workers;
     let mut bytes = vec![0u8; size];
-    for (i, byte) in arrived {
-        bytes[i as usize] = if byte == OPEN { 1 } else { byte };
+    for (worker, first, chunk) in arrived {
+        for (local, byte) in (first as usize..).zip(chunk) {
+            bytes[local * peers + worker as usize] = if byte == OPEN { 1 } else { byte };
+        }
     }
     let mut tables = Arc::try_unwrap(smaller).unwrap_or_else(|shared| {
         let mut copy = Tables::new();

@@ -13,9 +13,11 @@
 //! - [`chess`]: a chess endgame table solved by workers that each own a share of its
 //!   positions and generate their moves and un-moves where the position lives, so that no
 //!   worker holds the whole game;
+//! - [`scc`]: strongly connected components of a graph split over the workers, by
+//!   forward–backward colouring;
 //! - [`vi`]: value iteration with sound bounds for terminal-payoff (and simple) stochastic
-//!   games, one sweep per round, deflated by end components that [`scc`] finds across the
-//!   workers;
+//!   games, a sweep in a few rounds, deflated by end components that [`scc`] finds across
+//!   the workers;
 //!
 //! # Example
 //! ```

@@ -5,25 +5,33 @@
 //!
 //! Worker `w` of `p` owns the vertices `v` with `v mod p = w`, with their moves and the tails
 //! of the arcs into them. It keeps the bounds of its own vertices and a copy of those of
-//! their successors. A sweep is one round: every worker applies the operator to its vertices
-//! from the copies (Jacobi, where the one-machine solver is Gauss–Seidel), and sends each
-//! bound that moved to the workers that own a predecessor of the vertex. Bounds are integers
-//! in units of 2^-40, rounded outward after each chance average, and never move back, so
-//! they stay sound; a sum over the workers counts the vertices still wider than epsilon.
+//! their successors (lower and upper side by side), and learns once where each other worker
+//! keeps its copy of each of its vertices. A sweep applies the operator to the worker's
+//! vertices from the copies, Gauss–Seidel within a worker (its own bounds reach its copies
+//! at once) and, across workers, in up to eight rounds of blocks of the vertices in their
+//! order ([`Options::block`]): after each block every bound that moved goes to the copies
+//! of the workers that watch it. Bounds are integers in units of 2^-40, rounded outward
+//! after each chance average (a shift for fair coins), and never move back, so they stay
+//! sound; a sum over the workers counts the vertices still wider than epsilon.
 //!
-//! Every eight sweeps both bounds are deflated as on one machine (the end components of
-//! Kelmendi, Krämer, Křetínský and Weininger, *Value iteration for simple stochastic games*,
-//! CAV 2018): the vertices are split into the maximal sets in which Min, using only moves
-//! optimal for the lower bound, and chance keep play inside unless Max leaves (strongly
-//! connected components found by the distributed colouring of [`crate::scc`], minus the
-//! vertices that cannot stay, repeated), and in each the upper bound is lowered to the
-//! better of 0 and Max's best exit, gathered by the worker that owns the set's name; the
-//! lower bound is raised symmetrically. Worker 0 gathers the bounds at the end.
+//! Both bounds are deflated as on one machine (the end components of Kelmendi, Krämer,
+//! Křetínský and Weininger, *Value iteration for simple stochastic games*, CAV 2018): the
+//! vertices are split into the maximal sets in which Min, using only moves optimal for the
+//! lower bound, and chance keep play inside unless Max leaves: first the vertices where play
+//! can stay at all, settled by rounds of departures told to the watchers; then the strongly
+//! connected components of those ([`crate::scc`]), minus the vertices that cannot stay in
+//! theirs, repeated until none leaves. In each set the upper bound is lowered to the better
+//! of 0 and Max's best exit, gathered by the worker that owns the set's name; the lower bound
+//! is raised symmetrically. The first deflation comes after eight sweeps, as on one machine;
+//! one that moved no bound doubles the gap to the next (up to 512 sweeps), one that did sets
+//! it back to eight, so deflation still comes infinitely often where it is needed and costs
+//! little where it is not. Worker 0 gathers the bounds at the end.
 //!
 //! # Complexity
-//! O(m) work and one round per sweep, m/p messages at most per worker; a deflation costs
-//! the rounds of the components it finds (see [`crate::scc`]). The number of sweeps is the
-//! one-machine solver's order: the game decides it, exponential in the worst case.
+//! O(m) work and up to eight rounds per sweep, m/p bounds sent at most per worker and sweep;
+//! a deflation costs O(m) work per round of departures and the rounds of the components it
+//! finds (see [`crate::scc`]). The number of sweeps is the one-machine solver's order: the
+//! game decides it, exponential in the worst case (Haddad and Monmege's chains).
 //!
 //! ```
 //! use kalmar_core::{format::read_gg, Rational};
