@@ -21,24 +21,23 @@ fn free_hosts() -> String {
 
 /// Runs `kalmar dist VERB GAME` with 2 processes × 2 workers and returns process 0's JSON.
 fn two_processes(verb: &str, game: &str, name: &str) -> serde_json::Value {
-    let hosts = temp(&format!("{name}.hosts"));
+    two_processes_with(verb, game, name, &[])
+}
+
+/// [`two_processes`] with `extra` arguments.
+fn two_processes_with(verb: &str, game: &str, name: &str, extra: &[&str]) -> serde_json::Value {
+    let hosts = temp(&format!("{name}.{verb}.hosts"));
     std::fs::write(&hosts, free_hosts()).unwrap();
     let args = |p: &str| {
-        [
-            "dist",
-            verb,
-            game,
-            "-w",
-            "2",
-            "-n",
-            "2",
-            "-p",
-            p,
-            "-h",
-            hosts.to_str().unwrap(),
-            "--json",
-        ]
-        .map(String::from)
+        let hosts = hosts.to_str().unwrap();
+        let cluster = [
+            "dist", verb, game, "-w", "2", "-n", "2", "-p", p, "-h", hosts, "--json",
+        ];
+        cluster
+            .iter()
+            .chain(extra)
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
     };
     let other = Command::new(env!("CARGO_BIN_EXE_kalmar"))
         .args(args("1"))
@@ -191,24 +190,7 @@ fn bad_cluster_arguments_are_refused() {
 /// `kalmar stochastic solve`, and the exact finish equals them.
 fn value_iteration_agrees(game: &str, name: &str) {
     let exact = json(&["stochastic", "solve", game, "--json"]);
-    let hosts = temp(&format!("{name}.vi.hosts"));
-    std::fs::write(&hosts, free_hosts()).unwrap();
-    let args = |p: &str| {
-        let hosts = hosts.to_str().unwrap();
-        [
-            "dist", "vi", game, "-w", "2", "-n", "2", "-p", p, "-h", hosts, "--exact", "--json",
-        ]
-        .map(String::from)
-    };
-    let other = Command::new(env!("CARGO_BIN_EXE_kalmar"))
-        .args(args("1"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let first = args("0");
-    let dist = json(&first.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(other.wait_with_output().unwrap().status.success());
+    let dist = two_processes_with("vi", game, name, &["--exact"]);
     assert_eq!(dist["values"], exact["values"], "{name}");
     assert_eq!(dist["verified"], true);
     assert_eq!(dist["dataflow"]["workers"], 4);

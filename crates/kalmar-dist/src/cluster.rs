@@ -230,3 +230,18 @@ impl Cluster {
         }
     }
 }
+
+/// The answer of the one worker of this process that returned one (worker 0, by the solvers'
+/// convention, which gathers the merged answer), once every worker here has finished; `None`
+/// in the other processes.
+pub fn gathered<T: Send + 'static>(
+    guards: WorkerGuards<Option<T>>,
+) -> Result<Option<T>, DistError> {
+    let mut merged = None;
+    for result in guards.join() {
+        if let Some(answer) = result.map_err(DistError::Worker)? {
+            merged = Some(answer);
+        }
+    }
+    Ok(merged)
+}

@@ -98,13 +98,7 @@ pub fn solve(game: &Arc<ChessLike>, cluster: &Cluster) -> Result<Option<Solved>,
         };
         (index == 0).then_some((arrived, stats))
     })?;
-    let mut merged = None;
-    for result in guards.join() {
-        if let Some(answer) = result.map_err(DistError::Worker)? {
-            merged = Some(answer);
-        }
-    }
-    let Some((arrived, stats)) = merged else {
+    let Some((arrived, stats)) = crate::cluster::gathered(guards)? else {
         return Ok(None);
     };
     let n = game.arena().num_vertices();

@@ -489,13 +489,7 @@ pub fn solve(
         };
         (me == 0).then_some((arrived, stats))
     })?;
-    let mut merged = None;
-    for result in guards.join() {
-        if let Some(answer) = result.map_err(DistError::Worker)? {
-            merged = Some(answer);
-        }
-    }
-    let Some((arrived, stats)) = merged else {
+    let Some((arrived, stats)) = crate::cluster::gathered(guards)? else {
         return Ok(None);
     };
     let n = game.arena().num_vertices();
@@ -531,11 +525,13 @@ pub fn solve_graph(
         )));
     }
     let game = TerminalPayoffGame::from_graph(graph).map_err(|e| DistError::Game(e.to_string()))?;
-    let Some(Bounded { bounds, stats }) = solve(&Arc::new(game), options, cluster)? else {
+    let game = Arc::new(game);
+    let Some(Bounded { bounds, stats }) = solve(&game, options, cluster)? else {
         return Ok(None);
     };
     let time = Duration::from_secs_f64(stats.seconds);
-    let answer = answer_of_bounds(graph, bounds, (stats.sweeps, time), exact).map_err(|e| {
+    let sweeps = (stats.sweeps, time);
+    let answer = answer_of_bounds((&game, class), bounds, sweeps, exact).map_err(|e| {
         if e.is_internal() {
             DistError::Certificate(e.to_string())
         } else {

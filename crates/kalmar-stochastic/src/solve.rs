@@ -404,50 +404,33 @@ fn value_iteration(
         let game = TerminalPayoffGame::from_graph(graph)?;
         let (bounds, time) =
             timed(|| vi::solve_terminal_until(&game, epsilon, sweeps, deadline, &mut stats));
-        let exactly = |b: &Bounds, stats: &mut Stats| {
-            si::solve_terminal_from(&game, b.greedy(game.arena()), stats)
-        };
-        finish(
-            class,
-            (bounds, time),
-            stats,
-            exact().then_some(exactly),
-            |s| s.verify(&game),
-        )
+        answer_of_bounds((&game, class), bounds, (stats.iterations, time), exact())
     }
 }
 
-/// The answer of value iteration whose `bounds` were found elsewhere (by the workers of a
-/// dataflow, say) for the simple or terminal-payoff game `graph`, after `sweeps` sweeps in
-/// `time`: the bounds as they are, or with `exact` the solution of strategy iteration started
-/// from the strategies they suggest, certified as [`solve`]'s.
+/// The answer of value iteration's `bounds` for `game`, read as `class` (simple or
+/// terminal), after `sweeps` sweeps in `time`: the bounds as they are, or with `exact` the
+/// solution of strategy iteration started from the strategies they suggest, certified as
+/// [`solve`]'s. The bounds may come from elsewhere (the workers of a dataflow, say).
 pub fn answer_of_bounds(
-    graph: &GameGraph,
+    (game, class): (&TerminalPayoffGame, Class),
     bounds: Bounds,
     (sweeps, time): (u64, Duration),
     exact: bool,
 ) -> Result<Answer, SolveError> {
-    let class = Class::of(graph);
-    if !matches!(class, Class::Simple | Class::Terminal) {
-        return Err(SolveError::Game(format!(
-            "value iteration here takes simple and terminal-payoff games, not {} games",
-            class.name()
-        )));
-    }
-    let game = TerminalPayoffGame::from_graph(graph)?;
     let stats = Stats {
         iterations: sweeps,
         ..Stats::default()
     };
     let exactly = |b: &Bounds, stats: &mut Stats| {
-        si::solve_terminal_from(&game, b.greedy(game.arena()), stats)
+        si::solve_terminal_from(game, b.greedy(game.arena()), stats)
     };
     finish(
         class,
         (bounds, time),
         stats,
         exact.then_some(exactly),
-        |s| s.verify(&game),
+        |s| s.verify(game),
     )
 }
 
