@@ -43,12 +43,13 @@ pub enum DistCommand {
     Chess(DistChessArgs),
     /// Solve a simple or terminal-payoff stochastic game by value iteration with sound bounds
     /// (as `kalmar stochastic solve --solver vi`) on workers that each own a share of the
-    /// vertices: one sweep a round, each bound that moved sent to the owners of the vertex's
-    /// predecessors; every eight sweeps both bounds are deflated by the end components the
-    /// workers find together. With --exact, process 0 finishes exactly by strategy iteration
-    /// from the strategies the bounds suggest, and checks the result with the certificate.
+    /// vertices: a sweep in a few rounds, each bound that moved sent to the workers that own a
+    /// predecessor of the vertex; both bounds deflated by the end components the workers find
+    /// together, after eight sweeps and then again every eight (less often while deflation
+    /// moves nothing). With --exact, process 0 finishes exactly by strategy iteration from
+    /// the strategies the bounds suggest, and checks the result with the certificate.
     #[command(after_help = "Examples:
-  kalmar generate stochastic random-simple --size 100000 -o s5.gg
+  kalmar generate stochastic simple --size 100000 -o s5.gg
   kalmar dist vi s5.gg -w 2 --epsilon 1/1000000
   kalmar dist vi game.gg -w 2 --exact -o game.ssol
   kalmar dist vi s5.gg -w 2 -n 2 -p 1 -h hosts &  kalmar dist vi s5.gg -w 2 -n 2 -p 0 -h hosts --json")]

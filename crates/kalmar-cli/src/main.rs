@@ -88,8 +88,9 @@ enum Command {
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
     Efg(efg::EfgCommand),
-    /// Distributed solving on timely-dataflow: retrograde analysis over worker threads,
-    /// processes and machines, with the same answers and certificate as on one machine.
+    /// Distributed solving on timely-dataflow: retrograde analysis and value iteration over
+    /// worker threads, processes and machines, with the same answers and certificates as on
+    /// one machine.
     #[command(subcommand)]
     Dist(dist::DistCommand),
     /// Chess endgames: tables of every position of 3-5 men (KRK, KQKR, KPK…) by retrograde
