@@ -180,12 +180,11 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
         return share_solved(&cluster, args.json);
     };
     let (solution, stats) = (&solved.solution, &solved.stats);
+    let file = SolutionFile::from_reach(&game, solution);
     if let Some(path) = &args.output {
-        let text = SolutionFile::from_reach(&game, solution).to_text()?;
-        std::fs::write(path, text).map_err(|e| in_file(path, e))?;
+        std::fs::write(path, file.to_text()?).map_err(|e| in_file(path, e))?;
     }
     if args.json {
-        let file = SolutionFile::from_reach(&game, solution);
         let json = serde_json::json!({ "solution": file, "stats": stats });
         say!("{}", serde_json::to_string_pretty(&json)?);
         return Ok(());
@@ -197,16 +196,7 @@ fn run_reach(args: &DistArgs) -> anyhow::Result<()> {
         count(arena.num_vertices() as u64, "position"),
         count(arena.num_edges() as u64, "move")
     );
-    say!(
-        "solved on {} in {} ({} a worker at most): {} rounds, {} messages ({} bytes); the \
-         merged solution passed the certificate",
-        count(stats.workers as u64, "worker"),
-        count(stats.processes as u64, "process"),
-        stats.largest_share,
-        stats.rounds,
-        stats.messages,
-        stats.bytes
-    );
+    say!("solved on {stats}; the merged solution passed the certificate");
     say!(
         "dataflow time {}",
         millis(std::time::Duration::from_secs_f64(stats.seconds))
@@ -248,15 +238,9 @@ fn run_chess(args: &DistChessArgs) -> anyhow::Result<()> {
     }
     crate::chess::print_report(&made.report)?;
     say!(
-        "dataflow: {} in {} ({} indices a worker at most), first pass {:.3} s, {} rounds, {} \
-         messages between workers ({} bytes)",
-        count(stats.workers as u64, "worker"),
-        count(stats.processes as u64, "process"),
-        stats.largest_share,
-        stats.first_pass,
-        stats.rounds,
-        stats.messages,
-        stats.bytes
+        "dataflow: {}; first pass {:.3} s",
+        stats.dataflow,
+        stats.first_pass
     );
     if let Some(path) = &args.output {
         say!("table written to {}", path.display());
@@ -288,16 +272,10 @@ fn run_vi(args: &DistViArgs) -> anyhow::Result<()> {
     };
     if !args.json {
         say!(
-            "value iteration on {} in {} ({} vertices a worker at most): {} sweeps, {} \
-             deflations, {} rounds, {} messages between workers ({} bytes)",
-            count(stats.workers as u64, "worker"),
-            count(stats.processes as u64, "process"),
-            stats.largest_share,
+            "value iteration on {}; {} sweeps, {} deflations",
+            stats.dataflow,
             stats.sweeps,
-            stats.deflations,
-            stats.rounds,
-            stats.messages,
-            stats.bytes
+            stats.deflations
         );
     }
     let shown = crate::stochastic::SolveArgs {

@@ -27,7 +27,7 @@
 //! assert_eq!(made.made.report.check.lines, 100);
 //! ```
 
-use crate::rounds::Rounds;
+use crate::rounds::{Dataflow, Rounds};
 use crate::{Cluster, DistError};
 use kalmar_chess::make::{Options, Timing};
 use kalmar_chess::position::Layout;
@@ -45,22 +45,13 @@ const GATHER_CHUNK: usize = 1 << 20;
 pub struct Stats {
     /// The material.
     pub material: String,
-    /// Workers in all.
-    pub workers: usize,
-    /// Processes.
-    pub processes: usize,
-    /// Rounds of depths, the last finding nothing left.
-    pub rounds: u64,
-    /// Messages between workers in all (one per distinct predecessor of a decided position).
-    pub messages: u64,
-    /// Their bytes as held in memory.
-    pub bytes: u64,
-    /// The most indices one worker owned.
-    pub largest_share: u64,
-    /// Seconds of the first pass (each worker's own positions).
+    /// Seconds of the first pass (each worker's own positions), the mean over the workers.
     pub first_pass: f64,
-    /// Seconds from the first pass to the gathered table.
-    pub seconds: f64,
+    /// Workers, rounds of depths (the last finding nothing left), messages (one per distinct
+    /// predecessor of a decided position that crosses workers) and the seconds from the
+    /// split to the gathered table.
+    #[serde(flatten)]
+    pub dataflow: Dataflow,
 }
 
 /// The table, made by the workers and gathered by worker 0, with the report of
@@ -165,19 +156,12 @@ pub fn solve(
         }
         drop(value);
         let arrived = gather.deliver(worker);
-        let messages = gather.sum(worker, traffic.messages);
-        let bytes = gather.sum(worker, traffic.bytes);
         let first_pass = gather.sum(worker, (first_pass * 1e6) as u64) as f64 / 1e6 / peers as f64;
+        let size = (layout.size(), processes);
         let stats = Stats {
             material: material.to_string(),
-            workers: peers,
-            processes,
-            rounds: traffic.rounds,
-            messages,
-            bytes,
-            largest_share: layout.size().div_ceil(peers) as u64,
             first_pass,
-            seconds: start.elapsed().as_secs_f64(),
+            dataflow: Dataflow::total(worker, &mut gather, traffic, size, start),
         };
         if too_deep {
             return Err(format!(
@@ -198,7 +182,7 @@ pub fn solve(
     let Some((arrived, stats, size)) = merged else {
         return Ok(None);
     };
-    let peers = stats.workers;
+    let peers = stats.dataflow.workers;
     let mut bytes = vec![0u8; size];
     for (worker, first, chunk) in arrived {
         for (local, byte) in (first as usize..).zip(chunk) {
@@ -213,7 +197,7 @@ pub fn solve(
         copy
     });
     let table = Table::new(material, bytes);
-    let timing = Timing::of(&table, stats.seconds);
+    let timing = Timing::of(&table, stats.dataflow.seconds);
     tables.insert(table);
     let made = kalmar_chess::make::finish(tables, timing, timings, options)
         .map_err(|e| DistError::Worker(e.to_string()))?;

@@ -31,32 +31,16 @@
 //! ```
 
 use crate::partition::{Mover, Part};
-use crate::rounds::{Rounds, Traffic};
+use crate::rounds::{Dataflow, Rounds, Traffic};
 use crate::{Cluster, DistError};
 use kalmar_core::{Certificate, Edge, Strategy, Vertex};
 use kalmar_terminal::reach::{ChessLike, Outcome, ReachSolution};
-use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// What a distributed solve reports besides its answer.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Stats {
-    /// Workers in all.
-    pub workers: usize,
-    /// Processes.
-    pub processes: usize,
-    /// Rounds of decided vertices (the greatest distance plus two: the last finds nothing).
-    pub rounds: u64,
-    /// Messages sent between workers in all (one per arc into a decided vertex).
-    pub messages: u64,
-    /// Their bytes as held in memory.
-    pub bytes: u64,
-    /// The largest share of vertices one worker owned.
-    pub largest_share: u64,
-    /// Seconds of the dataflow, from the split to the gathered answer.
-    pub seconds: f64,
-}
+/// What a distributed solve reports besides its answer: its rounds (the greatest distance
+/// plus two: the last finds nothing) and messages (one per arc into a decided vertex).
+pub type Stats = Dataflow;
 
 /// The merged answer, checked.
 #[derive(Clone, Debug)]
@@ -83,19 +67,8 @@ pub fn solve(game: &Arc<ChessLike>, cluster: &Cluster) -> Result<Option<Solved>,
             gather.send((part.global(local), value, d));
         }
         let arrived = gather.deliver(worker);
-        let total = |rounds: &mut Rounds<(u32, i8, u32)>, worker: &mut _, x| rounds.sum(worker, x);
-        let messages = total(&mut gather, worker, traffic.messages);
-        let bytes = total(&mut gather, worker, traffic.bytes);
-        let largest = (0..peers).map(|w| (shared.arena().num_vertices() + peers - 1 - w) / peers);
-        let stats = Stats {
-            workers: peers,
-            processes,
-            rounds: traffic.rounds,
-            messages,
-            bytes,
-            largest_share: largest.max().unwrap_or(0) as u64,
-            seconds: start.elapsed().as_secs_f64(),
-        };
+        let size = (shared.arena().num_vertices(), processes);
+        let stats = Dataflow::total(worker, &mut gather, traffic, size, start);
         (index == 0).then_some((arrived, stats))
     })?;
     let Some((arrived, stats)) = crate::cluster::gathered(guards)? else {

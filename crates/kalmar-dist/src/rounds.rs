@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Instant;
 use timely::dataflow::operators::vec::Input;
 use timely::dataflow::operators::{Exchange, Inspect, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
@@ -61,6 +62,80 @@ pub struct Traffic {
     pub messages: u64,
     /// Their size in bytes as the program holds them.
     pub bytes: u64,
+}
+
+impl std::ops::Add for Traffic {
+    type Output = Traffic;
+
+    fn add(self, other: Traffic) -> Traffic {
+        Traffic {
+            rounds: self.rounds + other.rounds,
+            messages: self.messages + other.messages,
+            bytes: self.bytes + other.bytes,
+        }
+    }
+}
+
+/// What a dataflow did, over all its workers: the figures every distributed solve reports.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Dataflow {
+    /// Workers in all.
+    pub workers: usize,
+    /// Processes.
+    pub processes: usize,
+    /// Rounds closed (by each worker: they close them together).
+    pub rounds: u64,
+    /// Messages sent between workers in all (those a worker sends itself not counted).
+    pub messages: u64,
+    /// Their bytes as held in memory.
+    pub bytes: u64,
+    /// The most vertices (or indices) one worker owned.
+    pub largest_share: u64,
+    /// Seconds of the dataflow, from the split to the gathered answer.
+    pub seconds: f64,
+}
+
+impl Dataflow {
+    /// This worker's `traffic` summed over all workers with `rounds` (every worker calls it
+    /// in the same round), for `size` vertices split over the workers of `processes`
+    /// processes, since `start`.
+    pub fn total<M>(
+        worker: &mut Worker,
+        rounds: &mut Rounds<M>,
+        traffic: Traffic,
+        (size, processes): (usize, usize),
+        start: Instant,
+    ) -> Dataflow
+    where
+        M: timely::ExchangeData + Clone,
+    {
+        Dataflow {
+            workers: worker.peers(),
+            processes,
+            rounds: traffic.rounds,
+            messages: rounds.sum(worker, traffic.messages),
+            bytes: rounds.sum(worker, traffic.bytes),
+            largest_share: size.div_ceil(worker.peers()) as u64,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for Dataflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        write!(
+            f,
+            "{} in {} ({} a worker at most), {} rounds, {} messages between workers ({} bytes)",
+            plural(self.workers, "worker", "workers"),
+            plural(self.processes, "process", "processes"),
+            self.largest_share,
+            self.rounds,
+            self.messages,
+            self.bytes
+        )
+    }
 }
 
 impl<M> Rounds<M>

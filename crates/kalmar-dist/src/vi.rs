@@ -48,7 +48,7 @@
 //! assert!(bounded.bounds.error() <= options.epsilon);
 //! ```
 
-use crate::rounds::Rounds;
+use crate::rounds::{Dataflow, Rounds};
 use crate::scc::{self, Arcs};
 use crate::{Cluster, DistError};
 use foldhash::{HashMap, HashMapExt};
@@ -107,24 +107,13 @@ impl Default for Options {
 /// What a distributed value iteration reports besides its bounds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
-    /// Workers in all.
-    pub workers: usize,
-    /// Processes.
-    pub processes: usize,
-    /// Sweeps (one round each).
+    /// Sweeps (up to [`MAX_BLOCKS`] rounds each).
     pub sweeps: u64,
     /// Deflations (each of both bounds).
     pub deflations: u64,
-    /// Rounds in all, those of the deflations' components included.
-    pub rounds: u64,
-    /// Messages sent between workers in all.
-    pub messages: u64,
-    /// Their bytes as held in memory.
-    pub bytes: u64,
-    /// The largest share of vertices one worker owned.
-    pub largest_share: u64,
-    /// Seconds of the dataflow, from the split to the gathered bounds.
-    pub seconds: f64,
+    /// Workers, rounds (those of the deflations' components included), messages and time.
+    #[serde(flatten)]
+    pub dataflow: Dataflow,
 }
 
 /// The gathered bounds.
@@ -474,18 +463,12 @@ pub fn solve(
         run.notes
             .send_batches(vec![(0, moved)], |to, moved| Note::Bounds { to, moved });
         let arrived = run.notes.deliver(worker);
-        let (notes, components) = (run.notes.traffic(), run.components.traffic());
-        let mut total = |x: u64| run.notes.sum(worker, x);
+        let traffic = run.notes.traffic() + run.components.traffic();
+        let size = (shared.arena().num_vertices(), processes);
         let stats = Stats {
-            workers: peers,
-            processes,
             sweeps: run.sweeps,
             deflations: run.deflations,
-            rounds: notes.rounds + components.rounds,
-            messages: total(notes.messages + components.messages),
-            bytes: total(notes.bytes + components.bytes),
-            largest_share: shared.arena().num_vertices().div_ceil(peers) as u64,
-            seconds: start.elapsed().as_secs_f64(),
+            dataflow: Dataflow::total(worker, &mut run.notes, traffic, size, start),
         };
         (me == 0).then_some((arrived, stats))
     })?;
@@ -529,7 +512,7 @@ pub fn solve_graph(
     let Some(Bounded { bounds, stats }) = solve(&game, options, cluster)? else {
         return Ok(None);
     };
-    let time = Duration::from_secs_f64(stats.seconds);
+    let time = Duration::from_secs_f64(stats.dataflow.seconds);
     let sweeps = (stats.sweeps, time);
     let answer = answer_of_bounds((&game, class), bounds, sweeps, exact).map_err(|e| {
         if e.is_internal() {

@@ -20,10 +20,10 @@ fn tables_made_by_workers_are_the_one_machine_tables() {
             tables.solve(&material).unwrap().bytes(),
             "{name}"
         );
-        assert_eq!(made.stats.workers, workers);
-        assert!(made.stats.rounds > 2, "{name}: {:?}", made.stats);
+        assert_eq!(made.stats.dataflow.workers, workers);
+        assert!(made.stats.dataflow.rounds > 2, "{name}: {:?}", made.stats);
         assert_eq!(
-            made.stats.messages == 0,
+            made.stats.dataflow.messages == 0,
             workers == 1,
             "{name}: {:?}",
             made.stats

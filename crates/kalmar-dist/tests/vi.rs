@@ -37,7 +37,7 @@ fn bounds_hold_values_in_blocks(
         );
     }
     assert!(bounded.bounds.error() <= *epsilon, "{workers} workers");
-    assert_eq!(bounded.stats.workers, workers);
+    assert_eq!(bounded.stats.dataflow.workers, workers);
     bounded.stats
 }
 

@@ -305,8 +305,8 @@ impl Game {
             };
             stats.set_item("sweeps", dataflow.sweeps)?;
             stats.set_item("deflations", dataflow.deflations)?;
-            stats.set_item("messages", dataflow.messages)?;
-            stats.set_item("workers", dataflow.workers)?;
+            stats.set_item("messages", dataflow.dataflow.messages)?;
+            stats.set_item("workers", dataflow.dataflow.workers)?;
             (answer, options)
         } else {
             let (answer, options) = interruptible(py, move || {
