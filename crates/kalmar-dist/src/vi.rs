@@ -240,7 +240,10 @@ struct Shard {
     denominator: Vec<Denominator>,
     /// Per out-arc, the head's place in the copies.
     slot: Vec<u32>,
+    /// The copies' places by vertex, while the watchers learn them ([`Shard::learn_slots`]).
     slot_of: HashMap<u32, u32>,
+    /// The number of copies.
+    copies: usize,
     /// Per vertex, the other workers that own a predecessor, with their slot for it (learnt
     /// from them: [`Shard::learn_slots`]).
     watchers: Arcs,
@@ -251,11 +254,12 @@ struct Shard {
 }
 
 /// `x` in units of 2^-PRECISION_BITS, rounded down or up.
+/// (Payoffs were checked to fit; a larger epsilon saturates, which asks for no more.)
 fn ticks(x: &Rational, up: bool) -> i128 {
     let scaled =
         x.to_big() * num_rational::BigRational::from_integer(BigInt::from(1u64 << PRECISION_BITS));
     let whole = if up { scaled.ceil() } else { scaled.floor() };
-    i128::try_from(whole.to_integer()).expect("payoffs were checked to fit")
+    i128::try_from(whole.to_integer()).unwrap_or(i128::MAX)
 }
 
 fn rational(ticks: i128) -> Rational {
@@ -375,6 +379,7 @@ impl Shard {
             weight,
             denominator,
             slot,
+            copies: slot_of.len(),
             slot_of,
         }
     }
@@ -405,7 +410,7 @@ impl Shard {
     fn learn_slots(&mut self, worker: &mut timely::worker::Worker) {
         let mut rounds = Rounds::new(worker, Note::to);
         let mut batches: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.peers];
-        for (&v, &slot) in &self.slot_of {
+        for (v, slot) in std::mem::take(&mut self.slot_of) {
             if v as usize % self.peers != self.me {
                 batches[v as usize % self.peers].push((v, slot));
             }
@@ -560,7 +565,7 @@ impl<'a> Run<'a> {
                 _ => extreme.expect("0 is there"),
             }
         };
-        let slots = shard.slot_of.len();
+        let slots = shard.copies;
         let epsilon = ticks(&options.epsilon, false).max(0);
         Run {
             shard,
@@ -727,7 +732,7 @@ impl<'a> Run<'a> {
             .map(|&a| if a { 0 } else { scc::NONE })
             .collect();
         let all: Vec<usize> = (0..n).collect();
-        let unknown = vec![scc::NONE; shard.slot_of.len()];
+        let unknown = vec![scc::NONE; shard.copies];
         let (known_place, ..) = self.tell_places(worker, &place, &all, unknown);
         let (_, mut known_place) =
             self.settle(worker, (place, known_place), &mut alive, &usable, keeper);

@@ -148,3 +148,20 @@ fn payoffs_beyond_the_integers_are_refused() {
     let refused = vi::solve(&game, &vi::Options::default(), &Cluster::threads(1));
     assert!(matches!(refused, Err(kalmar_dist::DistError::Game(_))));
 }
+
+#[test]
+fn an_epsilon_beyond_the_integers_asks_for_no_sweep() {
+    let text = "kalmar-gg 1\nm max -> w l\nw terminal payoff=1\nl terminal payoff=0\n";
+    let graph = kalmar_core::format::read_gg(text).unwrap();
+    let game = Arc::new(TerminalPayoffGame::from_graph(&graph).unwrap());
+    let huge: Rational = "1000000000000000000000000000000000000000".parse().unwrap();
+    let options = vi::Options {
+        epsilon: huge,
+        ..vi::Options::default()
+    };
+    let bounded = vi::solve(&game, &options, &Cluster::threads(2))
+        .unwrap()
+        .unwrap();
+    assert_eq!(bounded.stats.sweeps, 0);
+    assert!(bounded.bounds.lower[0] <= Rational::ONE && Rational::ONE <= bounded.bounds.upper[0]);
+}
