@@ -154,36 +154,16 @@ fn bad_cluster_arguments_are_refused() {
     let game = game.to_str().unwrap();
     refused(&["dist", "reach", game, "-n", "2"], "needs a host file");
     let hosts = temp("bad.hosts");
-    std::fs::write(&hosts, "127.0.0.1\n").unwrap();
-    refused(
-        &[
-            "dist",
-            "reach",
-            game,
-            "-n",
-            "2",
-            "-p",
-            "0",
-            "-h",
-            hosts.to_str().unwrap(),
-        ],
-        "host:port",
-    );
-    std::fs::write(&hosts, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
-    refused(
-        &[
-            "dist",
-            "reach",
-            game,
-            "-n",
-            "2",
-            "-p",
-            "2",
-            "-h",
-            hosts.to_str().unwrap(),
-        ],
-        "a number below 2",
-    );
+    let hosts_arg = hosts.to_str().unwrap();
+    let with_hosts = |text: &str, process: &str, message: &str| {
+        std::fs::write(&hosts, text).unwrap();
+        let args = [
+            "dist", "reach", game, "-n", "2", "-p", process, "-h", hosts_arg,
+        ];
+        refused(&args, message);
+    };
+    with_hosts("127.0.0.1\n", "0", "host:port");
+    with_hosts("127.0.0.1:1\n127.0.0.1:2\n", "2", "a number below 2");
 }
 
 /// `kalmar dist vi --exact` on 2 processes × 2 workers: the bounds hold the exact values of
