@@ -363,9 +363,13 @@ mod tests {
     }
 
     /// Each player's payoff and best pure reply in the reduced strategic form, against the mixed
-    /// strategies the behaviour profile induces (Kuhn's theorem).
-    fn by_brute_force(game: &Efg, profile: &[Option<Vec<Rational>>]) -> BestResponse<Rational> {
-        let form = build(game, DEFAULT_LIMIT).unwrap();
+    /// strategies the behaviour profile induces (Kuhn's theorem); `None` where the reduced
+    /// strategic form is too large to build.
+    fn by_brute_force(
+        game: &Efg,
+        profile: &[Option<Vec<Rational>>],
+    ) -> Option<BestResponse<Rational>> {
+        let form = build(game, DEFAULT_LIMIT).ok()?;
         let mixed = (0..game.num_players())
             .map(|i| {
                 let own: Vec<(InfosetId, Vec<Rational>)> = game
@@ -376,10 +380,10 @@ mod tests {
             })
             .collect();
         let regrets = regret(&form.nfg, &MixedProfile::new(mixed)).unwrap();
-        BestResponse {
+        Some(BestResponse {
             best: regrets.iter().map(|(v, r)| v + r).collect(),
             value: regrets.into_iter().map(|(v, _)| v).collect(),
-        }
+        })
     }
 
     proptest! {
@@ -390,7 +394,11 @@ mod tests {
             let game = random_tree(&params, seed);
             let profile = random_profile(&game, seed);
             let exact = best_response(&game, &profile).unwrap();
-            prop_assert_eq!(&exact, &by_brute_force(&game, &profile));
+            // Some drawn three-player trees have reduced forms of millions of profiles: the
+            // brute force is skipped there, the floating-point comparison is not.
+            if let Some(brute) = by_brute_force(&game, &profile) {
+                prop_assert_eq!(&exact, &brute);
+            }
             // The same in floating point, up to rounding.
             let float: Vec<Option<Vec<f64>>> = profile
                 .iter()
