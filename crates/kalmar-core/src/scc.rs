@@ -44,20 +44,7 @@ impl Components {
     /// assert_eq!(members.iter().collect::<Vec<_>>(), vec![&[Vertex(2)][..], &[Vertex(0), Vertex(1)][..]]);
     /// ```
     pub fn members(&self) -> Members {
-        let mut offset = vec![0usize; self.count + 1];
-        for &c in &self.component {
-            offset[c as usize + 1] += 1;
-        }
-        for c in 0..self.count {
-            offset[c + 1] += offset[c];
-        }
-        let mut next = offset.clone();
-        let mut vertices = vec![Vertex(0); self.component.len()];
-        for (v, &c) in self.component.iter().enumerate() {
-            vertices[next[c as usize]] = Vertex(v as u32);
-            next[c as usize] += 1;
-        }
-        Members { offset, vertices }
+        Members::group(&self.component, self.count)
     }
 }
 
@@ -69,6 +56,32 @@ pub struct Members {
 }
 
 impl Members {
+    /// The vertices `0..labels.len()` grouped by their label (each below `count`), each group
+    /// in increasing order: one array and its offsets, by counting.
+    ///
+    /// ```
+    /// use kalmar_core::{scc::Members, Vertex};
+    /// let by_priority = Members::group(&[2, 0, 2, 1], 3);
+    /// assert_eq!(by_priority.of(2), [Vertex(0), Vertex(2)]);
+    /// assert_eq!(by_priority.of(1), [Vertex(3)]);
+    /// ```
+    pub fn group(labels: &[u32], count: usize) -> Members {
+        let mut offset = vec![0usize; count + 1];
+        for &c in labels {
+            offset[c as usize + 1] += 1;
+        }
+        for c in 0..count {
+            offset[c + 1] += offset[c];
+        }
+        let mut next = offset.clone();
+        let mut vertices = vec![Vertex(0); labels.len()];
+        for (v, &c) in labels.iter().enumerate() {
+            vertices[next[c as usize]] = Vertex(v as u32);
+            next[c as usize] += 1;
+        }
+        Members { offset, vertices }
+    }
+
     /// The vertices of component `c`.
     pub fn of(&self, c: usize) -> &[Vertex] {
         &self.vertices[self.offset[c]..self.offset[c + 1]]

@@ -57,6 +57,7 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
+use kalmar_core::scc::Members;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
 /// Solves `game` by priority promotion (PP), after compressing its priorities.
@@ -93,6 +94,10 @@ enum Step {
 /// Marks a position that no dominion has taken yet.
 const UNSOLVED: u32 = u32::MAX;
 
+/// The region of a position a dominion took: above every priority, so that the subgame's test
+/// `r <= p` leaves it out by itself.
+const TAKEN: u32 = u32::MAX;
+
 fn run(game: &ParityGame, stats: &mut Stats, policy: Policy) -> ParitySolution {
     let game = &super::compress::compress(game);
     let arena = game.arena();
@@ -111,16 +116,21 @@ struct Search<'a> {
     /// The (compressed) priority of each position.
     prio: Vec<u32>,
     /// The positions of each priority.
-    by_prio: Vec<Vec<Vertex>>,
+    by_prio: Members,
     /// Per position: the index of the dominion that took it, or [`UNSOLVED`].
     solved_in: Vec<u32>,
     winner: Vec<Player>,
     choice: Vec<Option<Edge>>,
-    /// The region function r.
+    /// The region function r, or [`TAKEN`] once a dominion took the position: one read tells
+    /// both.
     region: Vec<u32>,
     /// Per priority q, the positions of the region of q (entries whose `region` is no longer q
     /// are stale and skipped).
     members: Vec<Vec<Vertex>>,
+    /// The priorities whose `members` may be non-empty, or that may head positions of their own
+    /// (a position of that priority, unsolved, whose region is its own priority): a descent
+    /// skips every other priority at once, where it looked at each of them.
+    busy: Levels,
     /// PP+: the regions of priority q with q of parity x and q <= force[x] are rebuilt from
     /// scratch when the descent reaches them.
     force: [i64; 2],
@@ -141,10 +151,7 @@ impl<'a> Search<'a> {
         let n = arena.num_vertices();
         let prio: Vec<u32> = arena.vertices().map(|v| game.priority(v)).collect();
         let levels = game.max_priority() as usize + 1;
-        let mut by_prio = vec![Vec::new(); levels];
-        for v in arena.vertices() {
-            by_prio[prio[v.index()] as usize].push(v);
-        }
+        let by_prio = Members::group(&prio, levels);
         Search {
             arena,
             policy,
@@ -155,6 +162,7 @@ impl<'a> Search<'a> {
             winner: vec![Player(0); n],
             choice: vec![None; n],
             members: vec![Vec::new(); levels],
+            busy: Levels::all(levels),
             force: [i64::MAX; 2],
             count: vec![0; n],
             touched: Vec::new(),
@@ -173,12 +181,12 @@ impl<'a> Search<'a> {
     /// Whether `v` is in the region of `p` (unsolved, with r(v) = p).
     #[inline]
     fn in_region(&self, v: Vertex, p: u32) -> bool {
-        !self.solved(v) && self.region[v.index()] == p
+        self.region[v.index()] == p
     }
 
     /// The sol procedure: search a dominion, take its attractor out, and repeat on the rest.
     fn solve_all(&mut self) {
-        let levels = self.by_prio.len() as u32;
+        let levels = self.members.len() as u32;
         let mut remaining = self.arena.num_vertices();
         while remaining > 0 {
             // The initial state (pr, top): every region is rebuilt as the descent reaches it.
@@ -192,6 +200,7 @@ impl<'a> Search<'a> {
                     Step::Open => {
                         let region = std::mem::take(&mut self.queue);
                         self.members[p as usize] = region;
+                        self.busy.set(p);
                         // An open region leaves positions below it, so a lower priority heads
                         // positions of its own.
                         let Some(q) = self.next_level(p) else {
@@ -234,8 +243,12 @@ impl<'a> Search<'a> {
     /// The highest priority below `p` that heads a position of its own (unsolved, with r = pr),
     /// resetting on the way the regions of the priorities passed over.
     fn next_level(&mut self, p: u32) -> Option<u32> {
-        for q in (0..p).rev() {
-            let heads = self.by_prio[q as usize]
+        let mut below = p;
+        while let Some(q) = self.busy.highest_below(below) {
+            below = q;
+            let heads = self
+                .by_prio
+                .of(q as usize)
                 .iter()
                 .any(|&v| self.in_region(v, q));
             if heads {
@@ -246,6 +259,9 @@ impl<'a> Search<'a> {
                 self.reset(q);
                 self.force[(q % 2) as usize] = q as i64 - 2;
             }
+            // No heads and no region: only a reset of a higher region gives q heads again, and
+            // it marks q busy.
+            self.busy.clear(q);
         }
         None
     }
@@ -254,7 +270,9 @@ impl<'a> Search<'a> {
     fn reset(&mut self, q: u32) {
         for v in std::mem::take(&mut self.members[q as usize]) {
             if self.in_region(v, q) {
-                self.region[v.index()] = self.prio[v.index()];
+                let own = self.prio[v.index()];
+                self.region[v.index()] = own;
+                self.busy.set(own);
             }
         }
     }
@@ -282,7 +300,7 @@ impl<'a> Search<'a> {
         let kept = std::mem::take(&mut self.members[p as usize]);
         for v in kept
             .into_iter()
-            .chain(self.by_prio[p as usize].iter().copied())
+            .chain(self.by_prio.of(p as usize).iter().copied())
         {
             if self.in_region(v, p) && !self.mark[v.index()] {
                 self.mark[v.index()] = true;
@@ -309,10 +327,9 @@ impl<'a> Search<'a> {
         while head < queue.len() {
             let w = queue[head];
             head += 1;
-            for &e in arena.in_edges(w) {
-                let u = arena.source(e);
-                if self.solved(u) || self.region[u.index()] >= p {
-                    continue; // outside the subgame, or already in R
+            for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
+                if self.region[u.index()] >= p {
+                    continue; // outside the subgame (solved or higher), or already in R
                 }
                 let attracted = if arena.owner(u) == Owner::Player(alpha) {
                     self.choice[u.index()] = Some(e);
@@ -324,7 +341,7 @@ impl<'a> Search<'a> {
                         let inside = arena
                             .successors(u)
                             .iter()
-                            .filter(|&&x| !self.solved(x) && self.region[x.index()] <= p)
+                            .filter(|&&x| self.region[x.index()] <= p)
                             .count() as u32;
                         inside - 1
                     } else {
@@ -371,7 +388,7 @@ impl<'a> Search<'a> {
             } else if arena
                 .successors(v)
                 .iter()
-                .any(|&x| !self.solved(x) && self.region[x.index()] < p)
+                .any(|&x| self.region[x.index()] < p)
             {
                 open = true;
                 break;
@@ -388,7 +405,7 @@ impl<'a> Search<'a> {
                 }
                 for &x in arena.successors(v) {
                     let r = self.region[x.index()];
-                    if !self.solved(x) && r > p && best.is_none_or(|b| r < b) {
+                    if r > p && r != TAKEN && best.is_none_or(|b| r < b) {
                         best = Some(r);
                     }
                 }
@@ -413,6 +430,7 @@ impl<'a> Search<'a> {
         let mut queue = std::mem::take(&mut self.queue);
         for &v in &queue {
             self.solved_in[v.index()] = k;
+            self.region[v.index()] = TAKEN;
             self.winner[v.index()] = alpha;
         }
         // Positions solved earlier are out of the game; those of this dominion count as in.
@@ -420,8 +438,7 @@ impl<'a> Search<'a> {
         while head < queue.len() {
             let w = queue[head];
             head += 1;
-            for &e in arena.in_edges(w) {
-                let u = arena.source(e);
+            for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
                 if self.solved(u) {
                     continue;
                 }
@@ -446,6 +463,7 @@ impl<'a> Search<'a> {
                 };
                 if attracted {
                     self.solved_in[u.index()] = k;
+                    self.region[u.index()] = TAKEN;
                     self.winner[u.index()] = alpha;
                     queue.push(u);
                 }
@@ -458,5 +476,77 @@ impl<'a> Search<'a> {
         queue.clear();
         self.queue = queue;
         taken
+    }
+}
+
+/// A set of priorities, one bit each, with the highest member below a bound found a word at a
+/// time.
+struct Levels {
+    words: Vec<u64>,
+}
+
+impl Levels {
+    /// Every priority below `levels`.
+    fn all(levels: usize) -> Self {
+        let mut words = vec![u64::MAX; levels.div_ceil(64)];
+        let in_last_word = levels % 64;
+        if in_last_word > 0 {
+            *words.last_mut().expect("a partial word") = (1u64 << in_last_word) - 1;
+        }
+        Levels { words }
+    }
+
+    fn set(&mut self, q: u32) {
+        self.words[q as usize / 64] |= 1 << (q % 64);
+    }
+
+    fn clear(&mut self, q: u32) {
+        self.words[q as usize / 64] &= !(1 << (q % 64));
+    }
+
+    /// The highest member below `p`.
+    fn highest_below(&self, p: u32) -> Option<u32> {
+        if p == 0 {
+            return None;
+        }
+        let last = (p - 1) as usize;
+        let mut i = last / 64;
+        // The bits of the first word at or below `last`.
+        let mut word = self.words[i] & (u64::MAX >> (63 - last % 64));
+        loop {
+            if word != 0 {
+                return Some((i * 64) as u32 + 63 - word.leading_zeros());
+            }
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            word = self.words[i];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Levels;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_highest_member_below_a_bound_is_found(
+            levels in 1usize..300,
+            cleared in proptest::collection::vec(0usize..300, 0..300),
+            bound in 0u32..301,
+        ) {
+            let mut set = Levels::all(levels);
+            let mut member = vec![true; levels];
+            for &q in cleared.iter().filter(|&&q| q < levels) {
+                set.clear(q as u32);
+                member[q] = false;
+            }
+            let bound = bound.min(levels as u32);
+            let expected = (0..bound).rev().find(|&q| member[q as usize]);
+            prop_assert_eq!(set.highest_below(bound), expected);
+        }
     }
 }
