@@ -368,7 +368,9 @@ mod tests {
     }
 
     /// On random games: every claimed vertex moves to a claimed vertex of its own, and every
-    /// cycle of those moves has a largest priority of the player's parity.
+    /// cycle of those moves has a largest priority of the player's parity, whether claimed by
+    /// the decompositions or by the search from the tops down ([`crate::wcwc`]); run to the
+    /// end, both claim the same vertices.
     #[test]
     fn claimed_moves_form_winning_cycles() {
         for seed in 0..300 {
@@ -383,26 +385,44 @@ mod tests {
                 }
             }
             let g = game(&owners, &priorities, &edges);
+            let from_tops = crate::wcwc::winning_cycles(&g, &|_| true, None);
+            assert!(from_tops.complete);
+            let mut by_tops: Vec<usize> = from_tops.moves.iter().map(|(v, _)| v.index()).collect();
+            by_tops.sort();
+            let mut by_decomposition: Vec<usize> = [Player(0), Player(1)]
+                .iter()
+                .flat_map(|&p| claimed(&g, p))
+                .collect();
+            by_decomposition.sort();
+            assert_eq!(by_tops, by_decomposition, "seed {seed}");
+            let budgeted = crate::wcwc::winning_cycles(&g, &|_| true, Some(1)).moves;
             for player in [Player(0), Player(1)] {
-                let won = winning_cycles(&g, player, &|_| true, Some(2)).moves;
-                let mut next = vec![None; n];
-                for &(v, e) in &won {
-                    assert_eq!(g.arena().source(e), v);
-                    assert_eq!(g.arena().owner(v), Owner::Player(player));
-                    next[v.index()] = Some(g.arena().target(e));
-                }
-                for &(v, _) in &won {
-                    // Follow the moves until a vertex repeats; the cycle's top must be good.
-                    let mut path = vec![v];
-                    let mut w = v;
-                    loop {
-                        w = next[w.index()].expect("a claimed vertex moves to a claimed one");
-                        if let Some(at) = path.iter().position(|&u| u == w) {
-                            let top = path[at..].iter().map(|&u| g.priority(u)).max().unwrap();
-                            assert_eq!(winner_of(top), player, "seed {seed}");
-                            break;
+                let mine = |&&(v, _): &&(Vertex, Edge)| g.arena().owner(v) == Owner::Player(player);
+                let from_tops: Vec<(Vertex, Edge)> =
+                    budgeted.iter().filter(mine).copied().collect();
+                for won in [
+                    winning_cycles(&g, player, &|_| true, Some(2)).moves,
+                    from_tops,
+                ] {
+                    let mut next = vec![None; n];
+                    for &(v, e) in &won {
+                        assert_eq!(g.arena().source(e), v);
+                        assert_eq!(g.arena().owner(v), Owner::Player(player));
+                        next[v.index()] = Some(g.arena().target(e));
+                    }
+                    for &(v, _) in &won {
+                        // Follow the moves until a vertex repeats; the cycle's top must be good.
+                        let mut path = vec![v];
+                        let mut w = v;
+                        loop {
+                            w = next[w.index()].expect("a claimed vertex moves to a claimed one");
+                            if let Some(at) = path.iter().position(|&u| u == w) {
+                                let top = path[at..].iter().map(|&u| g.priority(u)).max().unwrap();
+                                assert_eq!(winner_of(top), player, "seed {seed}");
+                                break;
+                            }
+                            path.push(w);
                         }
-                        path.push(w);
                     }
                 }
             }

@@ -48,6 +48,7 @@ pub mod si;
 mod solve;
 pub mod tl;
 pub mod verify;
+pub mod wcwc;
 pub mod zlk;
 
 use kalmar_core::format::GameGraph;

@@ -6,11 +6,12 @@
 //! 1. Priorities are compressed ([`super::compress`]).
 //! 2. A vertex with a self-loop whose priority has its owner's parity is won by its owner (he
 //!    loops forever); with the attractors of these vertices, the owners win more.
-//! 3. A cycle of one player's vertices whose largest priority has his parity is won by him
-//!    ([`super::cycles`]); with their attractors, the owners win more (skipped for games of at
-//!    most four priorities, which the solvers take in a few passes). When only one player
-//!    has unsolved vertices, his cycles are searched to the end, which solves the game: he
-//!    wins their attractor and the opponent the rest.
+//! 3. A cycle of one player's vertices whose largest priority has his parity is won by him;
+//!    with their attractors, the owners win more. The cycles are searched from their tops down
+//!    ([`super::wcwc`]) under a budget of passes (skipped for games of at most four
+//!    priorities, which the solvers take in a few passes). When only one player has unsolved
+//!    vertices, his cycles are searched to the end ([`super::cycles`]), which solves the game:
+//!    he wins their attractor and the opponent the rest.
 //! 4. The strongly connected components of the unsolved vertices are taken bottom-up
 //!    (successors first), unless the game has at most four priorities or one component holds
 //!    nearly all the unsolved vertices (two searches from one vertex tell, before any full
@@ -41,6 +42,7 @@
 //! ```
 
 use super::cycles::{components_inside, solve_one_player, winning_cycles};
+use super::wcwc;
 use super::{ParityGame, ParitySolution, Stats, complete, compress::compress, winner_of};
 use kalmar_core::scc::Members;
 use kalmar_core::{Edge, Owner, Player, Vertex};
@@ -94,20 +96,33 @@ pub fn solve(
     for p in [Player(0), Player(1)] {
         state.attract(game, p, std::mem::take(&mut seeds[p.0 as usize]));
     }
-    // Cycles of one player's vertices that he wins.
+    // Cycles of one player's vertices that he wins: searched from their tops down, under a
+    // budget, while both players have unsolved vertices (unless the solver needs only a few
+    // passes, which the search would cost as much as); to the end once only one has.
     let few_priorities = game.max_priority() < FEW_PRIORITIES;
-    for p in [Player(0), Player(1)] {
+    if !few_priorities && state.open_owners() == [true, true] {
         let open = |v: Vertex| state.is_open(v);
-        let opponent = Owner::Player(Player(1 - p.0));
-        let one_player = !arena
-            .vertices()
-            .any(|v| open(v) && arena.owner(v) == opponent);
-        if !one_player && few_priorities {
-            // The solver needs only a few passes; the search would cost as much.
-            continue;
+        let won = wcwc::winning_cycles(game, &open, Some(CYCLE_BUDGET_PASSES));
+        let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+        for (v, e) in won.moves {
+            let Owner::Player(p) = arena.owner(v) else {
+                unreachable!("a parity game has only the two players' vertices")
+            };
+            state.set_winner(v, p);
+            state.choice[v.index()] = Some(e);
+            regions[p.0 as usize].push(v);
         }
-        let budget = (!one_player).then_some(CYCLE_BUDGET_PASSES);
-        let won = winning_cycles(game, p, &open, budget);
+        for p in [Player(0), Player(1)] {
+            state.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
+        }
+    }
+    if let Some(p) = match state.open_owners() {
+        [true, false] => Some(Player(0)),
+        [false, true] => Some(Player(1)),
+        _ => None,
+    } {
+        let open = |v: Vertex| state.is_open(v);
+        let won = winning_cycles(game, p, &open, None);
         let mut region = Vec::with_capacity(won.moves.len());
         for (v, e) in won.moves {
             state.set_winner(v, p);
@@ -115,15 +130,13 @@ pub fn solve(
             region.push(v);
         }
         state.attract(game, p, region);
-        if one_player && won.complete {
-            // Every cycle p wins is in his region now; he wins nothing else.
-            for v in arena.vertices() {
-                if state.is_open(v) {
-                    state.set_winner(v, Player(1 - p.0));
-                }
+        // Every cycle p wins is in his region now; he wins nothing else.
+        for v in arena.vertices() {
+            if state.is_open(v) {
+                state.set_winner(v, Player(1 - p.0));
             }
-            return state.into_solution(arena);
         }
+        return state.into_solution(arena);
     }
     if arena.vertices().all(|v| !state.is_open(v)) {
         return state.into_solution(arena);
@@ -190,19 +203,28 @@ fn components_worth_solving_apart(
     }
     let nearly_all = |largest: usize| largest * 20 >= unsolved.len() * 19;
     // The component of one vertex, by two searches, is much cheaper than all of them, and when
-    // one component holds nearly everything, a vertex is almost surely in it.
-    if nearly_all(component_size(game, unsolved[0], &local)) {
-        return None;
+    // one component holds nearly everything, most vertices are in it. A vertex outside it
+    // either reaches it (and then nearly everything) or reaches at most the twentieth left over;
+    // one that reaches more but not nearly everything shows there is no such component.
+    let last = unsolved.len() - 1;
+    for root in [0, last / 2, last] {
+        let (reach, size) = component_size(game, unsolved[root], &local);
+        if nearly_all(size) {
+            return None;
+        }
+        if !nearly_all(reach) && reach * 20 > unsolved.len() {
+            break;
+        }
     }
     let members = components_inside(arena, unsolved, &local).members();
     let largest = members.iter().map(<[Vertex]>::len).max().unwrap_or(0);
     (!nearly_all(largest)).then_some(members)
 }
 
-/// The size of the strongly connected component of `root` in the graph of the vertices with a
-/// `local` id: those it reaches that reach it back (a forward search, then a backward one
-/// inside what the first found).
-fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> usize {
+/// How many vertices `root` reaches in the graph of the vertices with a `local` id, and the size
+/// of its strongly connected component there: those it reaches that reach it back (a forward
+/// search, then a backward one inside what the first found).
+fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> (usize, usize) {
     const FORWARD: u8 = 1;
     const BOTH: u8 = 2;
     let arena = game.arena();
@@ -210,7 +232,9 @@ fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> usize {
     let mut mark = vec![0u8; arena.num_vertices()];
     let mut stack = vec![root];
     mark[root.index()] = FORWARD;
+    let mut reach = 0;
     while let Some(v) = stack.pop() {
+        reach += 1;
         for &w in arena.successors(v) {
             if mark[w.index()] == 0 && inside(w) {
                 mark[w.index()] = FORWARD;
@@ -230,7 +254,7 @@ fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> usize {
             }
         }
     }
-    size
+    (reach, size)
 }
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
@@ -317,6 +341,17 @@ const WON: u8 = 2;
 impl Solved {
     fn is_open(&self, v: Vertex) -> bool {
         self.status[v.index()] < WON
+    }
+
+    /// Per player, whether he owns an unsolved vertex.
+    fn open_owners(&self) -> [bool; 2] {
+        let mut owners = [false; 2];
+        for &status in &self.status {
+            if let Some(o) = owners.get_mut(status as usize) {
+                *o = true;
+            }
+        }
+        owners
     }
 
     fn set_winner(&mut self, v: Vertex, p: Player) {
