@@ -141,6 +141,8 @@ struct Search<'a> {
     mark: Vec<bool>,
     /// The region being built, its targets first.
     queue: Vec<Vertex>,
+    /// Emptied lists of positions, kept for their room.
+    spare: Vec<Vec<Vertex>>,
     dominions: u32,
     stats: Stats,
 }
@@ -168,6 +170,7 @@ impl<'a> Search<'a> {
             touched: Vec::new(),
             mark: vec![false; n],
             queue: Vec::new(),
+            spare: Vec::new(),
             dominions: 0,
             stats: Stats::default(),
         }
@@ -198,7 +201,8 @@ impl<'a> Search<'a> {
             loop {
                 match self.query(p, &targets) {
                     Step::Open => {
-                        let region = std::mem::take(&mut self.queue);
+                        let spare = self.spare();
+                        let region = std::mem::replace(&mut self.queue, spare);
                         self.members[p as usize] = region;
                         self.busy.set(p);
                         // An open region leaves positions below it, so a lower priority heads
@@ -208,12 +212,14 @@ impl<'a> Search<'a> {
                             break;
                         };
                         p = q;
-                        targets = self.setup(p);
+                        let next = self.setup(p);
+                        self.recycle(std::mem::replace(&mut targets, next));
                     }
                     Step::Promote(best) => {
                         self.stats.iterations += 1;
                         debug_assert_eq!(winner_of(best), winner_of(p), "escapes lead to α");
-                        let promoted = std::mem::take(&mut self.queue);
+                        let spare = self.spare();
+                        let promoted = std::mem::replace(&mut self.queue, spare);
                         for &v in &promoted {
                             self.region[v.index()] = best;
                         }
@@ -224,15 +230,16 @@ impl<'a> Search<'a> {
                         }
                         // (Under PP every region below `best` is rebuilt when reached.)
                         let old = std::mem::take(&mut self.members[best as usize]);
-                        targets = old
-                            .into_iter()
-                            .filter(|&v| self.in_region(v, best))
-                            .chain(promoted)
-                            .collect();
+                        targets.clear();
+                        targets.extend(old.iter().filter(|&&v| self.in_region(v, best)));
+                        targets.extend_from_slice(&promoted);
+                        self.recycle(old);
+                        self.recycle(promoted);
                         p = best;
                     }
                     Step::Dominion => {
                         remaining -= self.dominion(p);
+                        self.recycle(targets);
                         break;
                     }
                 }
@@ -268,12 +275,29 @@ impl<'a> Search<'a> {
 
     /// Resets the region of `q`: its positions get their own priorities back.
     fn reset(&mut self, q: u32) {
-        for v in std::mem::take(&mut self.members[q as usize]) {
+        let members = std::mem::take(&mut self.members[q as usize]);
+        for &v in &members {
             if self.in_region(v, q) {
                 let own = self.prio[v.index()];
                 self.region[v.index()] = own;
                 self.busy.set(own);
             }
+        }
+        self.recycle(members);
+    }
+
+    /// An empty list, with room from an earlier one where there is one: lists of positions
+    /// pass between the queue, the regions and the targets at every step, and growing each
+    /// anew cost more than the step on games with many small regions.
+    fn spare(&mut self) -> Vec<Vertex> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Keeps `list`'s room for [`Self::spare`].
+    fn recycle(&mut self, mut list: Vec<Vertex>) {
+        if list.capacity() > 0 {
+            list.clear();
+            self.spare.push(list);
         }
     }
 
@@ -296,12 +320,9 @@ impl<'a> Search<'a> {
         if rebuild {
             self.reset(p);
         }
-        let mut targets = Vec::new();
+        let mut targets = self.spare();
         let kept = std::mem::take(&mut self.members[p as usize]);
-        for v in kept
-            .into_iter()
-            .chain(self.by_prio.of(p as usize).iter().copied())
-        {
+        for &v in kept.iter().chain(self.by_prio.of(p as usize)) {
             if self.in_region(v, p) && !self.mark[v.index()] {
                 self.mark[v.index()] = true;
                 targets.push(v);
@@ -310,6 +331,7 @@ impl<'a> Search<'a> {
         for &v in &targets {
             self.mark[v.index()] = false;
         }
+        self.recycle(kept);
         targets
     }
 
