@@ -66,23 +66,20 @@ pub fn winning_cycles(
         passes.saturating_mul(n + arena.num_edges())
     });
     let priority: Vec<u32> = arena.vertices().map(|v| game.priority(v)).collect();
-    let owner: Vec<u32> = arena
-        .vertices()
-        .map(|v| match arena.owner(v) {
-            Owner::Player(p) => u32::from(p.0),
-            _ => unreachable!("a parity game has only the two players' vertices"),
-        })
-        .collect();
     let by_priority = Members::group(&priority, game.max_priority() as usize + 1);
     let mut search = Search {
-        priority,
-        owner,
-        round: arena
+        vertex: arena
             .vertices()
-            .map(|v| if open(v) { FRESH } else { NEVER })
+            .map(|v| Facts {
+                round: if open(v) { FRESH } else { NEVER },
+                priority: priority[v.index()],
+                owner: match arena.owner(v) {
+                    Owner::Player(p) => u32::from(p.0),
+                    _ => unreachable!("a parity game has only the two players' vertices"),
+                },
+            })
             .collect(),
-        index: vec![0; n],
-        lowlink: vec![0; n],
+        numbers: vec![(0, 0); n],
         counter: 0,
         stack: Vec::new(),
         frames: Vec::new(),
@@ -92,16 +89,16 @@ pub fn winning_cycles(
     for pr in (0..=game.max_priority()).rev() {
         let player = u32::from(winner_of(pr).0);
         for &top in by_priority.of(pr as usize) {
-            let r = search.round[top.index()];
+            let r = search.vertex[top.index()].round;
             if r == NEVER || r == pr {
                 continue; // solved, hopeless, or reached by a search of this round
             }
             let successors = arena.successors(top);
-            if search.owner[top.index()] != player
+            if search.vertex[top.index()].owner != player
                 || !successors.iter().any(|&w| search.follows(w, pr, player))
             {
                 // Not the player's top, or on no cycle of his below it.
-                search.round[top.index()] = NEVER;
+                search.vertex[top.index()].round = NEVER;
                 budget = budget.saturating_sub(1 + successors.len());
                 continue;
             }
@@ -121,17 +118,22 @@ pub fn winning_cycles(
     }
 }
 
+/// What a search asks of a vertex when it meets it, side by side.
+#[derive(Clone, Copy)]
+struct Facts {
+    /// NEVER, FRESH, CLAIMING, or the priority of the last round that reached it.
+    round: u32,
+    priority: u32,
+    /// Its owner's number.
+    owner: u32,
+}
+
 /// The state of the searches.
 struct Search {
-    priority: Vec<u32>,
-    /// Per vertex, its owner's number.
-    owner: Vec<u32>,
-    /// Per vertex: NEVER, FRESH, CLAIMING, or the priority of the last round that reached it.
-    round: Vec<u32>,
-    /// Tarjan's numbers; a vertex is reached by the current search when its index is above the
-    /// counter's value at the search's start.
-    index: Vec<u64>,
-    lowlink: Vec<u64>,
+    vertex: Vec<Facts>,
+    /// Tarjan's index and lowlink of each vertex; a vertex is reached by the current search
+    /// when its index is above the counter's value at the search's start.
+    numbers: Vec<(u64, u64)>,
     counter: u64,
     /// Tarjan's stack.
     stack: Vec<Vertex>,
@@ -147,15 +149,19 @@ impl Search {
     /// round.
     #[inline]
     fn follows(&self, w: Vertex, pr: u32, player: u32) -> bool {
-        let r = self.round[w.index()];
-        r != NEVER && r != pr && self.owner[w.index()] == player && self.priority[w.index()] <= pr
+        let Facts {
+            round,
+            priority,
+            owner,
+        } = self.vertex[w.index()];
+        round != NEVER && round != pr && owner == player && priority <= pr
     }
 
     /// The search from `top` in the round of priority `pr` over its owner's vertices of
     /// priority up to `pr`, settling every component it finds. Returns the vertices and edges
     /// it read.
     fn from(&mut self, arena: &Arena, top: Vertex, pr: u32) -> usize {
-        let player = self.owner[top.index()];
+        let player = self.vertex[top.index()].owner;
         let bottom = self.counter;
         let mut read = 0;
         self.visit(top);
@@ -167,21 +173,24 @@ impl Search {
                 if !self.follows(w, pr, player) {
                     continue;
                 }
-                if self.index[w.index()] <= bottom {
+                let (index, _) = self.numbers[w.index()];
+                if index <= bottom {
                     self.frames.last_mut().expect("a frame").1 = i as u32;
                     self.visit(w);
                     continue 'frames;
                 }
                 // On Tarjan's stack: reached by this search, its component not yet settled.
-                self.lowlink[v.index()] = self.lowlink[v.index()].min(self.index[w.index()]);
+                let low = &mut self.numbers[v.index()].1;
+                *low = (*low).min(index);
             }
             self.frames.pop();
             read += 1 + successors.len();
-            let low = self.lowlink[v.index()];
+            let (index, low) = self.numbers[v.index()];
             if let Some(&(parent, _)) = self.frames.last() {
-                self.lowlink[parent.index()] = self.lowlink[parent.index()].min(low);
+                let parent_low = &mut self.numbers[parent.index()].1;
+                *parent_low = (*parent_low).min(low);
             }
-            if low != self.index[v.index()] {
+            if low != index {
                 continue;
             }
             // `v` is the root of a component: the stack from `v` up.
@@ -190,7 +199,7 @@ impl Search {
                 self.stack.pop();
                 if !successors.contains(&v) {
                     // On no cycle among these vertices, nor among fewer later.
-                    self.round[v.index()] = NEVER;
+                    self.vertex[v.index()].round = NEVER;
                     continue;
                 }
                 self.component.push(v);
@@ -209,8 +218,7 @@ impl Search {
 
     fn visit(&mut self, v: Vertex) {
         self.counter += 1;
-        self.index[v.index()] = self.counter;
-        self.lowlink[v.index()] = self.counter;
+        self.numbers[v.index()] = (self.counter, self.counter);
         self.stack.push(v);
         self.frames.push((v, 0));
     }
@@ -223,21 +231,21 @@ impl Search {
             .component
             .iter()
             .copied()
-            .max_by_key(|&v| self.priority[v.index()])
+            .max_by_key(|&v| self.vertex[v.index()].priority)
             .expect("a component is not empty");
-        let top_priority = self.priority[top.index()];
+        let top_priority = self.vertex[top.index()].priority;
         if u32::from(winner_of(top_priority).0) != player {
             // A cycle through a vertex above the player's best priority here has the
             // opponent's parity at its top, here and in every later round.
             let best_own = self
                 .component
                 .iter()
-                .map(|&v| self.priority[v.index()])
+                .map(|&v| self.vertex[v.index()].priority)
                 .filter(|&q| u32::from(winner_of(q).0) == player)
                 .max();
             for &v in &self.component {
-                let q = self.priority[v.index()];
-                self.round[v.index()] = if best_own.is_none_or(|b| q > b) {
+                let q = self.vertex[v.index()].priority;
+                self.vertex[v.index()].round = if best_own.is_none_or(|b| q > b) {
                     NEVER
                 } else {
                     pr
@@ -247,7 +255,7 @@ impl Search {
         }
         // Won: every vertex moves along a shortest path to `top`, which moves back inside.
         for &v in &self.component {
-            self.round[v.index()] = CLAIMING;
+            self.vertex[v.index()].round = CLAIMING;
         }
         let start = self.moves.len();
         let mut queue = vec![top];
@@ -256,8 +264,8 @@ impl Search {
             let w = queue[head];
             head += 1;
             for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
-                if self.round[u.index()] == CLAIMING {
-                    self.round[u.index()] = NEVER;
+                if self.vertex[u.index()].round == CLAIMING {
+                    self.vertex[u.index()].round = NEVER;
                     self.moves.push((u, e));
                     queue.push(u);
                 }
