@@ -8,18 +8,17 @@
 //! parity is p's (he goes to a vertex of priority M along shortest paths, and from it back into
 //! the component); in a component whose largest priority is the opponent's, the vertices of
 //! priorities above p's largest one there (all the opponent's) are removed and what is left is
-//! decomposed again. When the decomposition runs to the end, each set is first rid of the
-//! vertices above the player's best priority in it together with their attractor for the
-//! opponent (every path inside the set from those reaches one), which on games where every
+//! decomposed again. Each set is first rid of the vertices above the player's best priority in
+//! it together with their attractor for the opponent (every path inside the set from those reaches one), which on games where every
 //! cycle passes such a vertex ends the search in one pass instead of two decompositions.
 //!
 //! # Complexity
 //! A decomposition costs O(n + m) and each round removes at least the top priority from a
-//! component, so the worst case is O(d (n + m)) for d priorities. As preprocessing, the decompositions share a
-//! budget of a few passes over the game, after which the step stops (it only saves the solver
-//! work, so stopping early is always sound); on random games it takes a large part of the game
-//! off the solver. Without a budget the decomposition is complete, which solves a game where
-//! only one player moves: he wins exactly where he can reach one of his winning cycles.
+//! component, so the worst case is O(d (n + m)) for d priorities. The decomposition is
+//! complete, which solves a game where only one player moves: he wins exactly where he can
+//! reach one of his winning cycles. While both players move, the preprocessing searches under a
+//! budget from the tops down instead ([`super::wcwc`]), which reads little where no player
+//! controls a winning cycle.
 //!
 //! # Example
 //! ```
@@ -30,10 +29,9 @@
 //! let graph = read_pg("parity 3;\n0 2 0 0,1;\n1 1 1 0,2;\n2 3 0 2;\n3 4 1 2,3;\n").unwrap();
 //! let game = ParityGame::from_graph(&graph, false).unwrap();
 //! // Even wins on his loop at 0; Odd has no cycle of his own.
-//! let even = cycles::winning_cycles(&game, Player(0), &|_| true, None);
-//! assert_eq!(even.moves.iter().map(|&(v, _)| v).collect::<Vec<_>>(), [Vertex(0)]);
-//! assert!(even.complete);
-//! assert!(cycles::winning_cycles(&game, Player(1), &|_| true, None).moves.is_empty());
+//! let even = cycles::winning_cycles(&game, Player(0), &|_| true);
+//! assert_eq!(even.iter().map(|&(v, _)| v).collect::<Vec<_>>(), [Vertex(0)]);
+//! assert!(cycles::winning_cycles(&game, Player(1), &|_| true).is_empty());
 //! // Where only Even moves, he wins where he can reach a winning cycle.
 //! let graph = read_pg("parity 2;\n0 1 0 1,2;\n1 2 0 1;\n2 3 0 2;\n").unwrap();
 //! let solo = ParityGame::from_graph(&graph, false).unwrap();
@@ -45,34 +43,20 @@ use super::{ParityGame, ParitySolution, complete, winner_of};
 use kalmar_core::scc::{Components, strongly_connected_components_of_slices};
 use kalmar_core::{Arena, AttractorScratch, Edge, Owner, Player, Vertex, attract_in};
 
-/// The winning cycles found by [`winning_cycles`].
-#[derive(Clone, Debug, Default)]
-pub struct WinningCycles {
-    /// Each vertex of the player on a cycle of his own vertices that he wins, with its move.
-    pub moves: Vec<(Vertex, Edge)>,
-    /// Whether the decomposition ran to the end, so that every such vertex is listed.
-    pub complete: bool,
-}
-
 /// The vertices of `player` (among those with `open(v)`) in the components of his own vertices
-/// that have a cycle he wins, each with its move; the decompositions stop after `budget_passes`
-/// passes over the game (vertices and edges), or run to the end with `None`.
+/// that have a cycle he wins, each with its move: every vertex on such a cycle.
 pub fn winning_cycles(
     game: &ParityGame,
     player: Player,
     open: &impl Fn(Vertex) -> bool,
-    budget_passes: Option<usize>,
-) -> WinningCycles {
+) -> Vec<(Vertex, Edge)> {
     let arena = game.arena();
     let n = arena.num_vertices();
-    let mut budget = budget_passes.map_or(usize::MAX, |passes| {
-        passes.saturating_mul(n + arena.num_edges())
-    });
     // Per vertex: its index in the set being decomposed, or u32::MAX.
     let mut local = vec![u32::MAX; n];
     let mut won: Vec<(Vertex, Edge)> = Vec::new();
     let mut claimed = vec![false; n];
-    let mut peel = budget_passes.is_none().then(|| Peel::new(n));
+    let mut peel = Peel::new(n);
     let mut sets: Vec<Vec<Vertex>> = vec![
         arena
             .vertices()
@@ -84,19 +68,15 @@ pub fn winning_cycles(
         for (i, &v) in set.iter().enumerate() {
             local[v.index()] = i as u32;
         }
-        let cost = set.len() + set.iter().map(|&v| arena.out_degree(v)).sum::<usize>();
-        if let Some(peel) = &mut peel {
-            // When the search runs to the end, the vertices above the player's best priority
-            // are lost at once, with every vertex all of whose paths lead to them: on games
-            // whose cycles all pass one of them, one pass where a decomposition would take
-            // two. (Under a budget, the pass would take half of it.)
-            for v in peel.lost(arena, game, player, &set) {
-                local[v.index()] = u32::MAX;
-            }
-            set.retain(|v| local[v.index()] != u32::MAX);
-            for (i, &v) in set.iter().enumerate() {
-                local[v.index()] = i as u32;
-            }
+        // The vertices above the player's best priority are lost at once, with every vertex
+        // all of whose paths lead to them: on games whose cycles all pass one of them, one pass
+        // where a decomposition would take two.
+        for v in peel.lost(arena, game, player, &set) {
+            local[v.index()] = u32::MAX;
+        }
+        set.retain(|v| local[v.index()] != u32::MAX);
+        for (i, &v) in set.iter().enumerate() {
+            local[v.index()] = i as u32;
         }
         let components = components_inside(arena, &set, &local);
         let members = components.members();
@@ -138,15 +118,8 @@ pub fn winning_cycles(
         for &v in &set {
             local[v.index()] = u32::MAX;
         }
-        if cost >= budget {
-            break;
-        }
-        budget -= cost;
     }
-    WinningCycles {
-        moves: won,
-        complete: sets.is_empty(),
-    }
+    won
 }
 
 /// The strongly connected components of the graph `arena` induces on `part`, in local ids:
@@ -184,7 +157,7 @@ pub fn solve_one_player(game: &ParityGame, player: Player) -> ParitySolution {
             .all(|v| arena.owner(v) == Owner::Player(player))
     );
     let mut choice: Vec<Option<Edge>> = vec![None; arena.num_vertices()];
-    let mut reached = winning_cycles(game, player, &|_| true, None).moves;
+    let mut reached = winning_cycles(game, player, &|_| true);
     for &(v, e) in &reached {
         choice[v.index()] = Some(e);
     }
@@ -325,8 +298,7 @@ mod tests {
     }
 
     fn claimed(game: &ParityGame, player: Player) -> Vec<usize> {
-        let mut v: Vec<usize> = winning_cycles(game, player, &|_| true, None)
-            .moves
+        let mut v: Vec<usize> = winning_cycles(game, player, &|_| true)
             .into_iter()
             .map(|(v, _)| v.index())
             .collect();
@@ -400,10 +372,7 @@ mod tests {
                 let mine = |&&(v, _): &&(Vertex, Edge)| g.arena().owner(v) == Owner::Player(player);
                 let from_tops: Vec<(Vertex, Edge)> =
                     budgeted.iter().filter(mine).copied().collect();
-                for won in [
-                    winning_cycles(&g, player, &|_| true, Some(2)).moves,
-                    from_tops,
-                ] {
+                for won in [winning_cycles(&g, player, &|_| true), from_tops] {
                     let mut next = vec![None; n];
                     for &(v, e) in &won {
                         assert_eq!(g.arena().source(e), v);

@@ -122,9 +122,9 @@ pub fn solve(
         _ => None,
     } {
         let open = |v: Vertex| state.is_open(v);
-        let won = winning_cycles(game, p, &open, None);
-        let mut region = Vec::with_capacity(won.moves.len());
-        for (v, e) in won.moves {
+        let won = winning_cycles(game, p, &open);
+        let mut region = Vec::with_capacity(won.len());
+        for (v, e) in won {
             state.set_winner(v, p);
             state.choice[v.index()] = Some(e);
             region.push(v);

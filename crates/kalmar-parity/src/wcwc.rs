@@ -40,10 +40,18 @@
 //! assert!(found.complete);
 //! ```
 
-use super::cycles::WinningCycles;
 use super::{ParityGame, winner_of};
 use kalmar_core::scc::Members;
 use kalmar_core::{Arena, Edge, Owner, Vertex};
+
+/// The winning cycles found by [`winning_cycles`].
+#[derive(Clone, Debug, Default)]
+pub struct WinningCycles {
+    /// Each vertex on a cycle of its owner's vertices that he wins, with its move.
+    pub moves: Vec<(Vertex, Edge)>,
+    /// Whether the search ran to the end, so that every such vertex is listed.
+    pub complete: bool,
+}
 
 /// In `round`: a vertex never to be searched again (solved, claimed, or on no winning cycle).
 const NEVER: u32 = u32::MAX;
