@@ -40,7 +40,7 @@
 //! assert!(found.complete);
 //! ```
 
-use super::{ParityGame, winner_of};
+use super::{ParityGame, compress::compress, winner_of};
 use kalmar_core::scc::Members;
 use kalmar_core::{Arena, Edge, Owner, Vertex};
 
@@ -68,6 +68,9 @@ pub fn winning_cycles(
     open: &impl Fn(Vertex) -> bool,
     budget_passes: Option<usize>,
 ) -> WinningCycles {
+    // Compressed, every priority is below the number of vertices, so that it fits beside the
+    // owner in one word.
+    let game = &compress(game);
     let arena = game.arena();
     let n = arena.num_vertices();
     let mut budget = budget_passes.map_or(usize::MAX, |passes| {
@@ -80,11 +83,11 @@ pub fn winning_cycles(
             .vertices()
             .map(|v| Facts {
                 round: if open(v) { FRESH } else { NEVER },
-                priority: priority[v.index()],
-                owner: match arena.owner(v) {
-                    Owner::Player(p) => u32::from(p.0),
-                    _ => unreachable!("a parity game has only the two players' vertices"),
-                },
+                rank: priority[v.index()] << 1
+                    | match arena.owner(v) {
+                        Owner::Player(p) => u32::from(p.0),
+                        _ => unreachable!("a parity game has only the two players' vertices"),
+                    },
             })
             .collect(),
         numbers: vec![(0, 0); n],
@@ -102,7 +105,7 @@ pub fn winning_cycles(
                 continue; // solved, hopeless, or reached by a search of this round
             }
             let successors = arena.successors(top);
-            if search.vertex[top.index()].owner != player
+            if search.vertex[top.index()].owner() != player
                 || !successors.iter().any(|&w| search.follows(w, pr, player))
             {
                 // Not the player's top, or on no cycle of his below it.
@@ -126,23 +129,33 @@ pub fn winning_cycles(
     }
 }
 
-/// What a search asks of a vertex when it meets it, side by side.
+/// What a search asks of a vertex when it meets it, in one word.
 #[derive(Clone, Copy)]
 struct Facts {
     /// NEVER, FRESH, CLAIMING, or the priority of the last round that reached it.
     round: u32,
-    priority: u32,
-    /// Its owner's number.
-    owner: u32,
+    /// Twice its priority, plus its owner's number.
+    rank: u32,
+}
+
+impl Facts {
+    fn priority(self) -> u32 {
+        self.rank >> 1
+    }
+
+    fn owner(self) -> u32 {
+        self.rank & 1
+    }
 }
 
 /// The state of the searches.
 struct Search {
     vertex: Vec<Facts>,
     /// Tarjan's index and lowlink of each vertex; a vertex is reached by the current search
-    /// when its index is above the counter's value at the search's start.
-    numbers: Vec<(u64, u64)>,
-    counter: u64,
+    /// when its index is above the counter's value at the search's start (all start again
+    /// from 0 before the counter could overflow).
+    numbers: Vec<(u32, u32)>,
+    counter: u32,
     /// Tarjan's stack.
     stack: Vec<Vertex>,
     /// The depth-first path: each vertex with the position of its next successor.
@@ -157,19 +170,22 @@ impl Search {
     /// round.
     #[inline]
     fn follows(&self, w: Vertex, pr: u32, player: u32) -> bool {
-        let Facts {
-            round,
-            priority,
-            owner,
-        } = self.vertex[w.index()];
-        round != NEVER && round != pr && owner == player && priority <= pr
+        let facts = self.vertex[w.index()];
+        facts.round != NEVER
+            && facts.round != pr
+            && facts.owner() == player
+            && facts.priority() <= pr
     }
 
     /// The search from `top` in the round of priority `pr` over its owner's vertices of
     /// priority up to `pr`, settling every component it finds. Returns the vertices and edges
     /// it read.
     fn from(&mut self, arena: &Arena, top: Vertex, pr: u32) -> usize {
-        let player = self.vertex[top.index()].owner;
+        let player = self.vertex[top.index()].owner();
+        if self.counter > u32::MAX - self.vertex.len() as u32 {
+            self.numbers.fill((0, 0));
+            self.counter = 0;
+        }
         let bottom = self.counter;
         let mut read = 0;
         self.visit(top);
@@ -239,20 +255,20 @@ impl Search {
             .component
             .iter()
             .copied()
-            .max_by_key(|&v| self.vertex[v.index()].priority)
+            .max_by_key(|&v| self.vertex[v.index()].priority())
             .expect("a component is not empty");
-        let top_priority = self.vertex[top.index()].priority;
+        let top_priority = self.vertex[top.index()].priority();
         if u32::from(winner_of(top_priority).0) != player {
             // A cycle through a vertex above the player's best priority here has the
             // opponent's parity at its top, here and in every later round.
             let best_own = self
                 .component
                 .iter()
-                .map(|&v| self.vertex[v.index()].priority)
+                .map(|&v| self.vertex[v.index()].priority())
                 .filter(|&q| u32::from(winner_of(q).0) == player)
                 .max();
             for &v in &self.component {
-                let q = self.vertex[v.index()].priority;
+                let q = self.vertex[v.index()].priority();
                 self.vertex[v.index()].round = if best_own.is_none_or(|b| q > b) {
                     NEVER
                 } else {
