@@ -256,15 +256,13 @@ fn run_vi(args: &DistViArgs) -> anyhow::Result<()> {
         max_sweeps: args.max_sweeps,
         ..kalmar_dist::vi::Options::default()
     };
-    if options.epsilon <= kalmar_core::Rational::ZERO {
-        return Err(bad_input("--epsilon must be positive"));
-    }
     let message = format!("value iteration on {} workers", cluster.peers());
     let solved = crate::progress::spinning(crate::progress::spinner(&message), || {
         kalmar_dist::vi::solve_graph(&graph, &options, args.exact, &cluster)
     });
     let solved = solved.map_err(|e| match e {
         kalmar_dist::DistError::Game(_) => in_file(&args.file, e),
+        kalmar_dist::DistError::Options(_) => bad_input(e),
         e => anyhow::anyhow!(e),
     })?;
     let Some((answer, stats)) = solved else {

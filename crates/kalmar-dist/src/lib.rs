@@ -54,6 +54,9 @@ pub enum DistError {
     /// The game is outside what the distributed solver handles.
     #[error("{0}")]
     Game(String),
+    /// An option is out of its range (the message names it).
+    #[error("{0}")]
+    Options(String),
     /// The merged answer failed its certificate (a defect of the solver).
     #[error("the merged answer failed its certificate: {0}")]
     Certificate(String),

@@ -451,6 +451,9 @@ pub fn solve(
     options: &Options,
     cluster: &Cluster,
 ) -> Result<Option<Bounded>, DistError> {
+    if options.epsilon <= Rational::ZERO {
+        return Err(DistError::Options("--epsilon must be positive".into()));
+    }
     check_fits(game)?;
     let shared = Arc::clone(game);
     let options = options.clone();

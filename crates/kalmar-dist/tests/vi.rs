@@ -150,6 +150,25 @@ fn payoffs_beyond_the_integers_are_refused() {
 }
 
 #[test]
+fn an_epsilon_that_is_not_positive_is_refused() {
+    let text = "kalmar-gg 1\nm max -> w l\nw terminal payoff=1\nl terminal payoff=0\n";
+    let graph = kalmar_core::format::read_gg(text).unwrap();
+    let game = Arc::new(TerminalPayoffGame::from_graph(&graph).unwrap());
+    for epsilon in [Rational::ZERO, Rational::new(-1, 2)] {
+        let options = vi::Options {
+            epsilon,
+            ..vi::Options::default()
+        };
+        let refused = vi::solve(&game, &options, &Cluster::threads(2));
+        assert!(
+            matches!(&refused, Err(kalmar_dist::DistError::Options(m)) if m.contains("--epsilon")),
+            "{:?}",
+            refused.err()
+        );
+    }
+}
+
+#[test]
 fn an_epsilon_beyond_the_integers_asks_for_no_sweep() {
     let text = "kalmar-gg 1\nm max -> w l\nw terminal payoff=1\nl terminal payoff=0\n";
     let graph = kalmar_core::format::read_gg(text).unwrap();

@@ -298,7 +298,7 @@ impl Game {
             let (answer, dataflow) = match found {
                 Ok(Some(found)) => found,
                 Ok(None) => return Err(PyRuntimeError::new_err("the workers gave no answer")),
-                Err(e @ kalmar_dist::DistError::Game(_)) => {
+                Err(e @ (kalmar_dist::DistError::Game(_) | kalmar_dist::DistError::Options(_))) => {
                     return Err(PyValueError::new_err(e.to_string()));
                 }
                 Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),

@@ -56,6 +56,8 @@ def test_value_iteration_on_several_workers_holds_the_exact_values():
         stochastic.read(EXAMPLES / "coin-toss.gg").solve("si", workers=2)
     with pytest.raises(ValueError, match="simple and terminal-payoff"):
         stochastic.read(EXAMPLES / "stochastic-parity.gg").solve("vi", workers=2)
+    with pytest.raises(ValueError, match="epsilon must be positive"):
+        stochastic.read(EXAMPLES / "coin-toss.gg").solve("vi", epsilon=0, workers=2)
 
 
 def test_a_discounted_game_read_as_mean_payoff_by_every_solver():
