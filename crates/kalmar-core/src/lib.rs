@@ -17,6 +17,7 @@
 
 pub mod arena;
 pub mod attractor;
+pub mod bits;
 pub mod certificate;
 pub mod dot;
 pub mod error;

@@ -57,6 +57,7 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
+use kalmar_core::bits::Bits;
 use kalmar_core::scc::Members;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
@@ -130,7 +131,7 @@ struct Search<'a> {
     /// The priorities whose `members` may be non-empty, or that may head positions of their own
     /// (a position of that priority, unsolved, whose region is its own priority): a descent
     /// skips every other priority at once, where it looked at each of them.
-    busy: Levels,
+    busy: Bits,
     /// PP+: the regions of priority q with q of parity x and q <= force[x] are rebuilt from
     /// scratch when the descent reaches them.
     force: [i64; 2],
@@ -164,7 +165,7 @@ impl<'a> Search<'a> {
             winner: vec![Player(0); n],
             choice: vec![None; n],
             members: vec![Vec::new(); levels],
-            busy: Levels::all(levels),
+            busy: Bits::full(levels),
             force: [i64::MAX; 2],
             count: vec![0; n],
             touched: Vec::new(),
@@ -204,7 +205,7 @@ impl<'a> Search<'a> {
                         let spare = self.spare();
                         let region = std::mem::replace(&mut self.queue, spare);
                         self.members[p as usize] = region;
-                        self.busy.set(p);
+                        self.busy.insert(p as usize);
                         // An open region leaves positions below it, so a lower priority heads
                         // positions of its own.
                         let Some(q) = self.next_level(p) else {
@@ -251,7 +252,8 @@ impl<'a> Search<'a> {
     /// resetting on the way the regions of the priorities passed over.
     fn next_level(&mut self, p: u32) -> Option<u32> {
         let mut below = p;
-        while let Some(q) = self.busy.highest_below(below) {
+        while let Some(q) = self.busy.last_below(below as usize) {
+            let q = q as u32;
             below = q;
             let heads = self
                 .by_prio
@@ -268,7 +270,7 @@ impl<'a> Search<'a> {
             }
             // No heads and no region: only a reset of a higher region gives q heads again, and
             // it marks q busy.
-            self.busy.clear(q);
+            self.busy.remove(q as usize);
         }
         None
     }
@@ -280,7 +282,7 @@ impl<'a> Search<'a> {
             if self.in_region(v, q) {
                 let own = self.prio[v.index()];
                 self.region[v.index()] = own;
-                self.busy.set(own);
+                self.busy.insert(own as usize);
             }
         }
         self.recycle(members);
@@ -498,77 +500,5 @@ impl<'a> Search<'a> {
         queue.clear();
         self.queue = queue;
         taken
-    }
-}
-
-/// A set of priorities, one bit each, with the highest member below a bound found a word at a
-/// time.
-struct Levels {
-    words: Vec<u64>,
-}
-
-impl Levels {
-    /// Every priority below `levels`.
-    fn all(levels: usize) -> Self {
-        let mut words = vec![u64::MAX; levels.div_ceil(64)];
-        let in_last_word = levels % 64;
-        if in_last_word > 0 {
-            *words.last_mut().expect("a partial word") = (1u64 << in_last_word) - 1;
-        }
-        Levels { words }
-    }
-
-    fn set(&mut self, q: u32) {
-        self.words[q as usize / 64] |= 1 << (q % 64);
-    }
-
-    fn clear(&mut self, q: u32) {
-        self.words[q as usize / 64] &= !(1 << (q % 64));
-    }
-
-    /// The highest member below `p`.
-    fn highest_below(&self, p: u32) -> Option<u32> {
-        if p == 0 {
-            return None;
-        }
-        let last = (p - 1) as usize;
-        let mut i = last / 64;
-        // The bits of the first word at or below `last`.
-        let mut word = self.words[i] & (u64::MAX >> (63 - last % 64));
-        loop {
-            if word != 0 {
-                return Some((i * 64) as u32 + 63 - word.leading_zeros());
-            }
-            if i == 0 {
-                return None;
-            }
-            i -= 1;
-            word = self.words[i];
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Levels;
-    use proptest::prelude::*;
-
-    proptest! {
-        #[test]
-        fn the_highest_member_below_a_bound_is_found(
-            levels in 1usize..300,
-            cleared in proptest::collection::vec(0usize..300, 0..300),
-            bound in 0u32..301,
-        ) {
-            let mut set = Levels::all(levels);
-            let mut member = vec![true; levels];
-            for &q in cleared.iter().filter(|&&q| q < levels) {
-                set.clear(q as u32);
-                member[q] = false;
-            }
-            let bound = bound.min(levels as u32);
-            let expected = (0..bound).rev().find(|&q| member[q as usize]);
-            prop_assert_eq!(set.highest_below(bound), expected);
-        }
     }
 }

@@ -75,6 +75,7 @@
 //! ```
 
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
+use kalmar_core::bits::Bits;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
 
@@ -125,9 +126,9 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
 
 /// Puts the free vertex `v` in region `id`: its number, and its free bit cleared. (A function
 /// of the two arrays, not of the solver, so that it can run while a tangle is borrowed.)
-fn claim(region: &mut [u32], free_bits: &mut [u64], v: Vertex, id: u32) {
+fn claim(region: &mut [u32], free_bits: &mut Bits, v: Vertex, id: u32) {
     region[v.index()] = id;
-    free_bits[v.index() / 64] &= !(1 << (v.index() % 64));
+    free_bits.remove(v.index());
 }
 
 /// `game` numbered by priority, largest first; the old vertex of each new one, and the old
@@ -152,10 +153,10 @@ struct Solver<'a> {
     game: &'a ParityGame,
     arena: &'a Arena,
     /// Per vertex, a bit: set while it is in the game.
-    alive: Vec<u64>,
+    alive: Bits,
     /// Per vertex, a bit: set while it is free (in the game, in no region of this pass), so
     /// that the next region's heads are found 64 vertices at a time.
-    free_bits: Vec<u64>,
+    free_bits: Bits,
     /// Per vertex: `GONE`, or the last region it was in. Regions are numbered on across
     /// passes, so a vertex is free (still in the game, in no region of this pass) exactly when
     /// its number is below `base`, and a new pass frees every vertex by raising `base`.
@@ -215,10 +216,7 @@ impl<'a> Solver<'a> {
                 .all(|v| game.priority(Vertex(v.0 - 1)) >= game.priority(v)),
             "the game is numbered by priority, largest first"
         );
-        let mut alive = vec![!0u64; n.div_ceil(64)];
-        if !n.is_multiple_of(64) {
-            *alive.last_mut().expect("a game has vertices") = (1u64 << (n % 64)) - 1;
-        }
+        let alive = Bits::full(n);
         Solver {
             game,
             arena,
@@ -269,13 +267,7 @@ impl<'a> Solver<'a> {
 
     /// The first free vertex from `from` on, in the order of priorities (largest first).
     fn next_free(&self, from: usize) -> Option<Vertex> {
-        let mut word = from / 64;
-        let mut bits = self.free_bits.get(word)? & (!0u64 << (from % 64));
-        while bits == 0 {
-            word += 1;
-            bits = *self.free_bits.get(word)?;
-        }
-        Some(Vertex::new(word * 64 + bits.trailing_zeros() as usize))
+        self.free_bits.first_from(from).map(Vertex::new)
     }
 
     /// A number for a new region.
@@ -294,7 +286,7 @@ impl<'a> Solver<'a> {
             self.next_region = 1;
         }
         self.base = self.next_region;
-        self.free_bits.copy_from_slice(&self.alive);
+        self.free_bits.copy_from(&self.alive);
         for v in self.touched.drain(..) {
             self.count[v.index()] = 0;
         }
@@ -323,7 +315,7 @@ impl<'a> Solver<'a> {
             let solved = self.attract(id, player, u32::MAX, &targets);
             for &v in &solved {
                 self.region[v.index()] = GONE;
-                self.alive[v.index() / 64] &= !(1 << (v.index() % 64));
+                self.alive.remove(v.index());
                 self.winner[v.index()] = player;
                 if self.owned_by(v, player) {
                     self.choice[v.index()] = self.strat[v.index()];
