@@ -28,6 +28,7 @@
 //! ```
 
 use super::compare::Comparisons;
+use crate::Payoff;
 use kalmar_core::Vertex;
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -172,6 +173,149 @@ fn split<'a, P: Ord + 'a>(
     split(&mut rest[gt - lt..], offset + gt, depth - 1, key, cmp, out);
 }
 
+/// Rearranges `items` into the negative, zero and positive payoffs, one comparison (with zero)
+/// each and keeping their order within each sign (so that later passes read the payoffs of a
+/// side in the order they lie); returns the bounds `(lt, gt)` of the zeros.
+pub fn partition_sign<'a, P: Payoff + 'a>(
+    items: &mut [Vertex],
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> (usize, usize) {
+    let signs: Vec<Ordering> = items.iter().map(|&t| cmp.sign(key(t))).collect();
+    let lt = signs.iter().filter(|&&s| s == Ordering::Less).count();
+    let gt = lt + signs.iter().filter(|&&s| s == Ordering::Equal).count();
+    let mut fill = [0, lt, gt];
+    let mut placed = vec![Vertex(0); items.len()];
+    for (&t, &s) in items.iter().zip(&signs) {
+        let side = &mut fill[(s as i8 + 1) as usize];
+        placed[*side] = t;
+        *side += 1;
+    }
+    items.copy_from_slice(&placed);
+    (lt, gt)
+}
+
+/// Items drawn into the sample per group of [`partition_sampled`].
+const OVERSAMPLE: usize = 16;
+
+/// Splits `items` into about `groups` runs around splitters drawn from a sample, each item placed
+/// by a binary search among the splitters: `log2 groups` comparisons an item, where median levels
+/// of the same depth cost about ten times as many. A run equal to a splitter is exact; every
+/// other run holds at most `2 len / groups` items, which the sample gives on all but unlucky
+/// orders and [`partition_levels`] enforces on those. Returns the non-empty runs in increasing
+/// order.
+///
+/// The sample takes one item at a scrambled place in each of `s` equal stretches of `items`
+/// (`s = min(16 groups, len / log2 len)`, so that sorting it costs O(len) comparisons), and the
+/// splitters are its distinct items of ranks `s / groups`, `2 s / groups`, ….
+pub fn partition_sampled<'a, P: Ord + 'a>(
+    items: &mut [Vertex],
+    groups: usize,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vec<Group> {
+    let len = items.len();
+    let groups = groups.clamp(1, len.max(1));
+    let splitters = sample_splitters(items, groups, key, cmp);
+    // Item class 2i is the run below splitter i (and above splitter i - 1), 2i + 1 the run equal
+    // to splitter i; 2s is the run above the last splitter.
+    let mut class = Vec::with_capacity(len);
+    let mut start = vec![0usize; 2 * splitters.len() + 2];
+    let bounds: Vec<&P> = splitters.iter().map(|&s| key(s)).collect();
+    for &t in items.iter() {
+        let payoff = key(t);
+        let (mut lo, mut hi) = (0, bounds.len());
+        let c = loop {
+            if lo == hi {
+                break 2 * lo;
+            }
+            let mid = (lo + hi) / 2;
+            match cmp.cmp(payoff, bounds[mid]) {
+                Ordering::Less => hi = mid,
+                Ordering::Greater => lo = mid + 1,
+                Ordering::Equal => break 2 * mid + 1,
+            }
+        };
+        class.push(c as u32);
+        start[c + 1] += 1;
+    }
+    for c in 1..start.len() {
+        start[c] += start[c - 1];
+    }
+    let mut fill = start.clone();
+    let mut placed = vec![Vertex(0); len];
+    for (&t, &c) in items.iter().zip(&class) {
+        placed[fill[c as usize]] = t;
+        fill[c as usize] += 1;
+    }
+    items.copy_from_slice(&placed);
+    let bound = (2 * len / groups).max(1);
+    let mut out = Vec::new();
+    for c in 0..start.len() - 1 {
+        let range = start[c]..start[c + 1];
+        if range.is_empty() {
+            continue;
+        }
+        if c % 2 == 1 || range.len() == 1 {
+            out.push(Group { range, exact: true });
+        } else if range.len() <= bound {
+            out.push(Group {
+                range,
+                exact: false,
+            });
+        } else {
+            // An unlucky sample: medians cut the run down to the bound.
+            let depth = range
+                .len()
+                .div_ceil(bound)
+                .next_power_of_two()
+                .trailing_zeros();
+            let offset = range.start;
+            let mut parts = Vec::new();
+            split(&mut items[range], offset, depth, key, cmp, &mut parts);
+            out.extend(parts);
+        }
+    }
+    out
+}
+
+/// The distinct splitters of [`partition_sampled`], in increasing order.
+fn sample_splitters<'a, P: Ord + 'a>(
+    items: &[Vertex],
+    groups: usize,
+    key: &impl Fn(Vertex) -> &'a P,
+    cmp: &Comparisons,
+) -> Vec<Vertex> {
+    let len = items.len();
+    if groups <= 1 || len == 0 {
+        return Vec::new();
+    }
+    let affordable = (len as f64 / (len as f64).log2().max(1.0)) as usize;
+    let size = (OVERSAMPLE * groups).min(affordable).max(groups).min(len);
+    let mut scramble = 0x9e37_79b9_7f4a_7c15u64;
+    let mut sample: Vec<Vertex> = (0..size)
+        .map(|j| {
+            let (from, to) = (j * len / size, (j + 1) * len / size);
+            scramble ^= scramble << 13;
+            scramble ^= scramble >> 7;
+            scramble ^= scramble << 17;
+            items[from + (scramble % (to - from) as u64) as usize]
+        })
+        .collect();
+    sample.sort_by(|&a, &b| cmp.cmp(key(a), key(b)));
+    let mut splitters: Vec<Vertex> = Vec::with_capacity(groups);
+    for r in 1..groups {
+        let candidate = sample[r * size / groups];
+        if splitters
+            .last()
+            .is_none_or(|&last| cmp.cmp(key(last), key(candidate)) == Ordering::Less)
+        {
+            splitters.push(candidate);
+        }
+    }
+    splitters
+}
+
 /// Sorts `items` by payoff and returns the runs of equal payoffs in increasing order.
 pub fn sort_groups<'a, P: Ord + 'a>(
     items: &mut [Vertex],
@@ -248,6 +392,53 @@ mod tests {
             let groups = sort_groups(&mut items, &key, &cmp);
             check_groups(&values, &items, &groups);
             prop_assert!(groups.iter().all(|g| g.exact));
+        }
+
+        #[test]
+        fn sampled_partitions(values in proptest::collection::vec(-50i64..50, 1..400), groups in 1usize..40) {
+            let key = |v: Vertex| &values[v.index()];
+            let cmp = Comparisons::new();
+            let mut items: Vec<Vertex> = (0..values.len()).map(Vertex::new).collect();
+            let split = partition_sampled(&mut items, groups, &key, &cmp);
+            check_groups(&values, &items, &split);
+            let bound = (2 * values.len() / groups.min(values.len())).max(1);
+            for g in split.iter().filter(|g| !g.exact) {
+                prop_assert!(g.range.len() <= bound, "{} items in a group, bound {bound}", g.range.len());
+            }
+            let (lt, gt) = partition_sign(&mut items, &key, &cmp);
+            prop_assert!(items[..lt].iter().all(|&v| values[v.index()] < 0));
+            prop_assert!(items[lt..gt].iter().all(|&v| values[v.index()] == 0));
+            prop_assert!(items[gt..].iter().all(|&v| values[v.index()] > 0));
+        }
+    }
+
+    /// A sampled split into groups of a few hundred (as the almost-linear solver makes) costs
+    /// about one comparison per item and level, on distinct payoffs and on sorted ones, and its
+    /// groups stay within twice the even share.
+    #[test]
+    fn sampled_partition_costs_a_comparison_per_level() {
+        for n in [16_000usize, 256_000] {
+            let scrambled: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % n as i64).collect();
+            let sorted: Vec<i64> = (0..n as i64).collect();
+            for values in [scrambled, sorted] {
+                for groups in [4usize, 64, 1024].into_iter().filter(|g| g * 250 <= n) {
+                    let key = |v: Vertex| &values[v.index()];
+                    let cmp = Comparisons::new();
+                    let mut items: Vec<Vertex> = (0..n).map(Vertex::new).collect();
+                    let split = partition_sampled(&mut items, groups, &key, &cmp);
+                    let per_item = cmp.count() as f64 / n as f64;
+                    let levels = (groups as f64).log2();
+                    assert!(
+                        per_item <= levels + 1.5,
+                        "{per_item:.2} comparisons per item for {groups} groups"
+                    );
+                    assert!(
+                        split
+                            .iter()
+                            .all(|g| g.exact || g.range.len() <= 2 * n / groups)
+                    );
+                }
+            }
         }
     }
 
