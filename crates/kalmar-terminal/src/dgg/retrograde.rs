@@ -13,8 +13,14 @@
 //! payoffs after sorting). Positive classes are processed from the largest down and negative ones
 //! from the smallest up; how the two sides interleave does not matter, because a strictly
 //! increasing map of the payoffs that fixes 0 changes no optimal strategy, and such a map can
-//! realise any interleaving. Processing a class is a breadth-first sweep over incoming arcs with
-//! a counter of uncoloured arcs per position.
+//! realise any interleaving. They alternate here, from both ends inwards. Processing a class is
+//! a breadth-first sweep over incoming arcs with a counter of uncoloured arcs per position.
+//!
+//! A weak solver needs one position's class: [`Retrograde::run_until`] stops after the class that
+//! labels it. The classes swept are then right, and every position left unlabelled
+//! ([`UNSWEPT`]) has a value strictly between the classes swept from either end; it keeps an arc
+//! to another such position (it has one, or it would have been labelled), which secures for
+//! either player what the unswept classes are worth against the swept ones.
 //!
 //! # Complexity
 //! O(n + m + k) time for a subgame with n positions, m arcs and k classes, and no comparisons.
@@ -47,6 +53,8 @@ use std::cmp::Ordering;
 pub const UNLABELLED: u32 = u32::MAX;
 /// The label of a position whose value is zero because no class reached it.
 pub const ZERO: u32 = u32::MAX - 1;
+/// The label of a position that a stopped run ([`Retrograde::run_until`]) left unlabelled.
+pub const UNSWEPT: u32 = u32::MAX - 2;
 
 /// The word of a position in play during a sweep, as narrow as the largest out-degree allows
 /// (a byte up to 127 moves), so that the array the sweep reads at random, once per arc, is no
@@ -90,8 +98,8 @@ const NO_ARC: u32 = u32::MAX;
 /// The result of generalized retrograde analysis, with scratch memory kept for the next run.
 #[derive(Clone, Debug, Default)]
 pub struct Retrograde {
-    /// Per position: its class (an index into the class order), or [`ZERO`]. Only positions of
-    /// the last subgame analysed are meaningful.
+    /// Per position: its class (an index into the class order), [`ZERO`] or [`UNSWEPT`]. Only
+    /// positions of the last subgame analysed are meaningful.
     pub label: Vec<u32>,
     /// Per position: the green arc.
     pub green: Vec<Option<Edge>>,
@@ -105,6 +113,8 @@ pub struct Retrograde {
     arcs: Vec<u32>,
     bucket_start: Vec<u32>,
     bucket: Vec<Vertex>,
+    /// Per class: whether the last run swept it.
+    swept: Vec<bool>,
 }
 
 impl Retrograde {
@@ -122,26 +132,51 @@ impl Retrograde {
         class_of: &[u32],
         sign: &[Ordering],
     ) {
+        self.run_stopping(game, sub, class_of, sign, None);
+    }
+
+    /// [`Retrograde::run`] until the class that labels `target` is swept (a position of value 0
+    /// is labelled only by a full run).
+    pub fn run_until<P: Payoff>(
+        &mut self,
+        game: &TerminalGame<P>,
+        sub: &Subgame,
+        class_of: &[u32],
+        sign: &[Ordering],
+        target: Vertex,
+    ) {
+        self.run_stopping(game, sub, class_of, sign, Some(target));
+    }
+
+    fn run_stopping<P: Payoff>(
+        &mut self,
+        game: &TerminalGame<P>,
+        sub: &Subgame,
+        class_of: &[u32],
+        sign: &[Ordering],
+        target: Option<Vertex>,
+    ) {
         let arena = game.arena();
         let widest = sub.vertices().iter().map(|&v| arena.out_degree(v)).max();
         if widest.unwrap_or(0) < u8::MIN_OWNED as usize {
             let mut narrow = std::mem::take(&mut self.narrow);
-            self.run_with(arena, sub, class_of, sign, &mut narrow);
+            self.run_with(arena, sub, class_of, sign, target, &mut narrow);
             self.narrow = narrow;
         } else {
             let mut wide = std::mem::take(&mut self.wide);
-            self.run_with(arena, sub, class_of, sign, &mut wide);
+            self.run_with(arena, sub, class_of, sign, target, &mut wide);
             self.wide = wide;
         }
     }
 
-    /// [`Retrograde::run`] with the words of the positions in `remaining`.
+    /// [`Retrograde::run_stopping`] with the words of the positions in `remaining`.
     fn run_with<W: Word>(
         &mut self,
         arena: &Arena,
         sub: &Subgame,
         class_of: &[u32],
         sign: &[Ordering],
+        target: Option<Vertex>,
         remaining: &mut Vec<W>,
     ) {
         let n = arena.num_vertices();
@@ -192,16 +227,27 @@ impl Retrograde {
                 fill[c] += 1;
             }
         }
-        let positive = (0..k).rev().take_while(|&c| sign[c] == Ordering::Greater);
-        let negative = (0..k).take_while(|&c| sign[c] == Ordering::Less);
-        let order: Vec<usize> = positive.chain(negative).collect();
-        for c in order {
+        let mut positive = (0..k).rev().take_while(|&c| sign[c] == Ordering::Greater);
+        let mut negative = (0..k).take_while(|&c| sign[c] == Ordering::Less);
+        let mut alternate = std::iter::from_fn(|| {
+            let next = [positive.next(), negative.next()];
+            (next != [None, None]).then_some(next.into_iter().flatten())
+        })
+        .flatten();
+        self.swept.clear();
+        self.swept.resize(k, false);
+        let reached = |label: &[u32]| target.is_some_and(|t| label[t.index()] != UNLABELLED);
+        let mut stopped = reached(&self.label);
+        while !stopped {
+            let Some(c) = alternate.next() else { break };
             self.sweep(arena, remaining, c as u32, sign[c]);
+            self.swept[c] = true;
+            stopped = reached(&self.label);
         }
         for &v in sub.vertices() {
             remaining[v.index()] = W::default();
         }
-        self.settle_zero(arena, sub, sign);
+        self.settle(arena, sub, if stopped { UNSWEPT } else { ZERO });
     }
 
     /// Propagates class `c` backwards from its terminals. The sources of the arcs into a
@@ -247,21 +293,22 @@ impl Retrograde {
         }
     }
 
-    /// Labels the positions no class reached with zero, each keeping an arc to a zero position.
-    fn settle_zero(&mut self, arena: &Arena, sub: &Subgame, sign: &[Ordering]) {
+    /// Labels the positions no class reached with `unlabelled` ([`ZERO`] after a full run), each
+    /// keeping an arc to another such position or to a terminal of a class not swept.
+    fn settle(&mut self, arena: &Arena, sub: &Subgame, unlabelled: u32) {
         for &v in sub.vertices() {
             if self.label[v.index()] == UNLABELLED {
-                self.label[v.index()] = ZERO;
+                self.label[v.index()] = unlabelled;
             }
         }
         for &v in sub.vertices() {
-            if self.label[v.index()] != ZERO {
+            if self.label[v.index()] != unlabelled {
                 continue;
             }
             self.green[v.index()] = arena.out_edges(v).find(|&e| {
                 let w = arena.target(e);
                 let l = self.label[w.index()];
-                sub.contains(w) && (l == ZERO || sign.get(l as usize) == Some(&Ordering::Equal))
+                sub.contains(w) && (l == unlabelled || self.swept.get(l as usize) == Some(&false))
             });
         }
     }
