@@ -1,24 +1,29 @@
 //! Weak solution in almost-linear time, O(m + m (log* m - log* (m/n))) (Theorem 2 of
 //! *Deterministic Graphical Games Revisited*), by the balancing technique of Gabow and Tarjan.
 //!
-//! A round with `n_i` terminals left cuts them into groups of at most `n_i 2^(-m/n_i)` by a
-//! partial perfect quicksort (partition around medians, `ceil(m/n_i) + 1` levels deep, O(m)
-//! comparisons), solves the coarse game over the groups, and keeps the start position's group.
-//! Since `n_{i+1} <= n_i 2^(-m/n_i)`, the terminals shrink like a tower of powers of `2^(m/n)`,
-//! so O(log*_b n) rounds of O(m) run. When sorting the remaining terminals costs no more
-//! comparisons than those levels would, they are sorted instead and a last sweep gives the value
-//! (and when that holds for all the terminals at the outset, the round is the sorting method's
-//! single sweep). The number of comparisons is superlinear in n (but O(m) per round).
+//! A round with `n_i` terminals left cuts them into up to `2^(ceil(m/n_i) + 1)` groups with
+//! O(m) comparisons, solves the coarse game over the groups, and keeps the start position's
+//! group. Since the groups hold at most `n_i 2^(-m/n_i)` terminals each, the terminals shrink
+//! like a tower of powers of `2^(m/n)`, so O(log*_b n) rounds of O(m) run.
 //!
-//! Sorting is chosen by comparisons counted, not by the paper's `n_i 2^(-m/n_i) < 1`: a level
-//! of median partitions (linear-time selection) costs about 9.5 comparisons per terminal on
-//! random payoffs, a level of sorting about 1.1 (`tests/comparisons.rs` counts both), so the
-//! round sorts when `log2 n_i <= 8 (ceil(m/n_i) + 1)`. The sort then costs no more comparisons
-//! than the levels would, O(m), and the bound stands; on every game with a dozen arcs per
-//! terminal or more, up to `2^100` terminals, the solver is the sorting method in one sweep.
+//! The paper cuts by a partial perfect quicksort (medians, `ceil(m/n_i) + 1` levels deep). Here
+//! splitters drawn from a sample cut instead, each terminal placed by a binary search among
+//! them ([`partition_sampled`](super::select::partition_sampled)): a level costs one comparison
+//! a terminal where linear-time selection costs about ten, and medians still cut any group the
+//! sample left too large, so the bound on the groups holds.
+//!
+//! Fewer groups than the paper allows are often faster. Each group is a class of the round's
+//! sweep, and the sweep labels one class to the end before the next: a class spanning many
+//! arcs gives the processor independent reads of memory to overlap, a class of a few arcs is
+//! a chain of dependent ones. So a round takes about `m / 2^16` groups
+//! ([`ARCS_PER_GROUP`]), and sorts when that leaves fewer than eight: on a game of 10^7 arcs,
+//! about 150 groups (the sweep stops once the start position's group is done, and the second
+//! round sorts the few terminals of that group), where the sorting method sweeps one class
+//! per terminal.
 //!
 //! # Complexity
-//! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k.
+//! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k. O(m)
+//! comparisons per round.
 //!
 //! # Example
 //! ```
@@ -31,30 +36,39 @@
 //! let solution = almost_linear::solve(&game, &mut Stats::default());
 //! assert_eq!(solution.value, Rational::from(3)); // Min would answer b with -2
 //! assert!(solution.verify(&game).is_ok());
-//! // A million terminals among a million arcs: two levels of medians; among three million, a
-//! // sort (log2 of a million is 20, below 8 times 4 levels).
-//! let sizes = Sizes { remaining: 1 << 20, terminals: 1 << 20, arcs: 1 << 20 };
-//! assert_eq!(almost_linear::split(sizes), Split::Levels(2));
-//! assert_eq!(almost_linear::split(Sizes { arcs: 3 << 20, ..sizes }), Split::Sort);
+//! // Half of a million terminals (one sign) among sixteen million arcs: 256 groups of 2^16
+//! // arcs, 128 for this side; among a million arcs, 8; with no more arcs than the side has
+//! // terminals, the paper's two levels (ceil(m/n_i) + 1) leave 4, and a sort. The thousand
+//! // terminals of a second round are sorted.
+//! let sizes = Sizes { remaining: 1 << 19, terminals: 1 << 20, arcs: 1 << 24 };
+//! assert_eq!(almost_linear::split(sizes), Split::Sample(128));
+//! assert_eq!(almost_linear::split(Sizes { arcs: 1 << 20, ..sizes }), Split::Sample(8));
+//! assert_eq!(almost_linear::split(Sizes { terminals: 1 << 25, remaining: 1 << 24, ..sizes }), Split::Sort);
+//! assert_eq!(almost_linear::split(Sizes { remaining: 1000, ..sizes }), Split::Sort);
 //! ```
 
 use super::Stats;
 use super::narrowing::{self, Sizes, Split};
 use crate::{Payoff, TerminalGame, WeakSolution};
 
-/// How many times as many comparisons a level of median partitions makes as a level of
-/// sorting (about 9.5 per terminal against 1.1, counted on random payoffs).
-pub const LEVEL_COST: f64 = 8.0;
+/// The arcs a class of a round's sweep spans on average (a round cuts a game of `m` arcs into
+/// about `m / ARCS_PER_GROUP` groups).
+pub const ARCS_PER_GROUP: usize = 1 << 16;
 
-/// The split of a round: `ceil(m/n_i) + 1` levels of median partitions, or a sort when it
-/// costs no more comparisons (`log2 n_i <= LEVEL_COST` times the levels).
+/// The split of a round: `2^k` groups, `k` the paper's `ceil(m/n_i) + 1` levels or fewer so that
+/// a group's class spans [`ARCS_PER_GROUP`] arcs (each side of zero taking its share of the
+/// terminals); a sort when that leaves fewer than eight groups or fewer than two terminals a
+/// group.
 pub fn split(sizes: Sizes) -> Split {
     let n_i = sizes.remaining.max(1);
-    let levels = sizes.arcs.div_ceil(n_i).max(1) as u32 + 1;
-    if (n_i as f64).log2() <= LEVEL_COST * levels as f64 {
+    let levels = sizes.arcs.div_ceil(n_i).max(1) + 1;
+    let share =
+        (sizes.arcs / ARCS_PER_GROUP) as u128 * n_i as u128 / sizes.terminals.max(1) as u128;
+    let k = levels.min(share.max(1).ilog2() as usize);
+    if k < 3 || 2 << k > n_i {
         Split::Sort
     } else {
-        Split::Levels(levels)
+        Split::Sample(1 << k)
     }
 }
 

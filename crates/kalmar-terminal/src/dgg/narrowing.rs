@@ -1,23 +1,28 @@
 //! The skeleton shared by the weak solvers of *Deterministic Graphical Games Revisited* §4.2:
-//! find the sign of the start position's value (Lemma 2), keep the positions of that sign
-//! (Lemma 3), then repeatedly split the remaining terminals into ordered groups, solve the coarse
-//! game in which each group is merged (Lemma 1), and keep only the positions whose value lies in
-//! the start position's group, until the group is a single payoff. That payoff is the value, and
-//! [`weak_from_value`] turns it into optimal strategies.
+//! repeatedly split the remaining terminals into ordered groups, solve the coarse game in which
+//! each group is merged (Lemma 1), and keep only the positions whose value lies in the start
+//! position's group (Lemma 3), until the group is a single payoff. That payoff is the value.
+//! Each round's sweep stops once it has swept the start position's group
+//! ([`Retrograde::run_until`]): the groups nearer the middle are not needed.
 //!
-//! When the split policy would sort all the terminals at once, no round is needed: the sorting
-//! method ([`sweep_sorted`]) gives the value and optimal strategies in one sweep, where the
-//! sign, a round and the recovery would take three.
+//! The first round splits all the terminals of the game, the negative, zero and positive ones
+//! apart (one comparison each) and each side by the policy, so that it also gives the sign of
+//! every value (Lemma 2) where the paper spends a sweep of its own on the signs. Each round's
+//! sweep colours green the arcs optimal in its coarse game, and positions dropped by a round
+//! keep the arcs of that round: play from the start position that follows them never comes back
+//! into the kept group, whose positions take the arcs of later rounds. So the strategies need no
+//! recovery sweep ([`weak_from_value`](super::recovery::weak_from_value) recovers them from a
+//! value alone).
 //!
 //! The solvers differ only in how they split ([`Split`]): Paterson's halves around the median,
 //! the O(m log log n) algorithm switches to sorting once few terminals remain, and the
 //! almost-linear algorithm cuts into many groups at once.
 //!
 //! # Complexity
-//! The signs cost one retrograde sweep, O(n + m), and one comparison per terminal; each round
-//! costs the split's comparisons and one generalized retrograde sweep over the positions still in
-//! play, O(m); the final strategy recovery is O(n + m). The split policy decides the number of
-//! rounds and so the totals stated by each solver.
+//! Each round costs the split's comparisons and one generalized retrograde sweep over the
+//! positions still in play, O(m); the first sweeps the whole game, not only the part the start
+//! position reaches (finding that part would cost another pass over it). The split policy decides the
+//! number of rounds and so the totals stated by each solver.
 //!
 //! # Example
 //! ```
@@ -27,18 +32,18 @@
 //! let text = "kalmar-gg 1\na max -> t b\nb min -> u v a\n\
 //!             t terminal payoff=3\nu terminal payoff=5\nv terminal payoff=-2\n";
 //! let game = dgg::from_graph(&read_gg(text).unwrap()).unwrap();
-//! // Sorting at once: one round, then the value.
-//! let solution = narrowing::solve(&game, &mut Stats::default(), |_| Split::Sort);
+//! // Sorting at once: one round, and its sweep gives the value.
+//! let mut stats = Stats::default();
+//! let solution = narrowing::solve(&game, &mut stats, |_| Split::Sort);
 //! assert_eq!(solution.value, Rational::from(3));
+//! assert_eq!((stats.rounds, stats.retrograde_passes), (1, 1));
 //! assert!(solution.verify(&game).is_ok());
 //! ```
 
 use super::Stats;
 use super::compare::Comparisons;
-use super::recovery::weak_from_value;
 use super::retrograde::{Retrograde, Subgame, ZERO};
-use super::select::{partition_levels, partition_median, sort_groups};
-use super::sorting::sweep_sorted;
+use super::select::{Group, partition_median, partition_sampled, partition_sign, sort_groups};
 use crate::{Payoff, TerminalGame, WeakSolution};
 use kalmar_core::Vertex;
 use std::cmp::Ordering;
@@ -48,8 +53,9 @@ use std::cmp::Ordering;
 pub enum Split {
     /// Around the median: below, equal, above.
     Median,
-    /// Around medians recursively, this many levels deep.
-    Levels(u32),
+    /// Into about this many groups, around splitters drawn from a sample
+    /// ([`partition_sampled`]).
+    Sample(usize),
     /// Completely, by sorting.
     Sort,
 }
@@ -57,11 +63,11 @@ pub enum Split {
 /// The sizes a split policy sees.
 #[derive(Clone, Copy, Debug)]
 pub struct Sizes {
-    /// Terminals still in play.
+    /// Terminals still in play, of the sign being split.
     pub remaining: usize,
-    /// Terminals of the start position's sign at the outset.
+    /// Terminals of the game.
     pub terminals: usize,
-    /// Arcs of the part of the game reachable from the start position.
+    /// Arcs of the game.
     pub arcs: usize,
 }
 
@@ -74,94 +80,87 @@ pub fn solve<P: Payoff>(
     let cmp = Comparisons::new();
     let arena = game.arena();
     let start = game.start();
+    let key = |t: Vertex| game.payoff(t);
+    let split = |terminals: &mut [Vertex], sizes: Sizes| match policy(sizes) {
+        Split::Median => partition_median(terminals, &key, &cmp),
+        Split::Sample(groups) => partition_sampled(terminals, groups, &key, &cmp),
+        Split::Sort => sort_groups(terminals, &key, &cmp),
+    };
     let mut gra = Retrograde::new();
     let mut class_of = vec![0u32; arena.num_vertices()];
-    let terminals = game.terminals().count();
+    let mut terminals: Vec<Vertex> = game.terminals().collect();
     let sizes = Sizes {
-        remaining: terminals,
-        terminals,
+        remaining: terminals.len(),
+        terminals: terminals.len(),
         arcs: arena.num_edges(),
     };
-    if policy(sizes) == Split::Sort {
-        // Sorting all the terminals is as cheap as a round: the sorting method's one sweep
-        // gives the value and strategies optimal from every position.
-        let payoffs = sweep_sorted(game, &cmp, &mut gra);
-        stats.rounds += 1;
-        stats.retrograde_passes += 1;
-        stats.comparisons += cmp.count();
-        let value = match gra.label[start.index()] {
-            ZERO => P::zero(),
-            c => payoffs[c as usize].clone(),
-        };
-        return WeakSolution {
-            start,
-            value,
-            strategy: gra.strategy(arena),
-        };
-    }
-    let mut sub = Subgame::full(arena).reachable(arena, start);
 
-    // Lemma 2: the signs, from the game with the positive and the negative terminals merged.
-    const SIGNS: [Ordering; 3] = [Ordering::Less, Ordering::Equal, Ordering::Greater];
-    for &t in sub.vertices() {
-        if arena.is_terminal(t) {
-            class_of[t.index()] = (cmp.sign(game.payoff(t)) as i8 + 1) as u32;
+    // The first round: the signs (Lemma 2) and each side split by the policy.
+    let mut sub = Subgame::full(arena);
+    let (lt, gt) = partition_sign(&mut terminals, &key, &cmp);
+    let mut groups: Vec<Group> = Vec::new();
+    let mut signs = Vec::new();
+    let (negative, rest) = terminals.split_at_mut(lt);
+    let (zero, positive) = rest.split_at_mut(gt - lt);
+    for (side, offset, sign) in [
+        (negative, 0, Ordering::Less),
+        (zero, lt, Ordering::Equal),
+        (positive, gt, Ordering::Greater),
+    ] {
+        if side.is_empty() {
+            continue;
+        }
+        let side_groups = if sign == Ordering::Equal {
+            vec![Group {
+                range: 0..side.len(),
+                exact: true,
+            }]
+        } else {
+            let remaining = side.len();
+            split(side, Sizes { remaining, ..sizes })
+        };
+        for group in side_groups {
+            groups.push(Group {
+                range: group.range.start + offset..group.range.end + offset,
+                exact: group.exact,
+            });
+            signs.push(sign);
         }
     }
-    gra.run(game, &sub, &class_of, &SIGNS);
-    stats.retrograde_passes += 1;
-    let start_class = gra.label[start.index()];
-    let value = if start_class == ZERO || SIGNS[start_class as usize] == Ordering::Equal {
-        P::zero()
-    } else {
-        let sign = SIGNS[start_class as usize];
-        sub = sub
-            .restrict(|v| gra.label[v.index()] == start_class)
-            .reachable(arena, start);
-        let mut terminals: Vec<Vertex> = sub.terminals(arena).collect();
-        let sizes = Sizes {
-            remaining: terminals.len(),
-            terminals: terminals.len(),
-            arcs: sub.vertices().iter().map(|&v| arena.out_degree(v)).sum(),
-        };
-        let key = |t: Vertex| game.payoff(t);
-        loop {
-            stats.rounds += 1;
-            let groups = match policy(Sizes {
-                remaining: terminals.len(),
-                ..sizes
-            }) {
-                Split::Median => partition_median(&mut terminals, &key, &cmp),
-                Split::Levels(depth) => partition_levels(&mut terminals, depth, &key, &cmp),
-                Split::Sort => sort_groups(&mut terminals, &key, &cmp),
-            };
-            for (c, group) in groups.iter().enumerate() {
-                for &t in &terminals[group.range.clone()] {
-                    class_of[t.index()] = c as u32;
-                }
+    let value = loop {
+        stats.rounds += 1;
+        for (c, group) in groups.iter().enumerate() {
+            for &t in &terminals[group.range.clone()] {
+                class_of[t.index()] = c as u32;
             }
-            gra.run(game, &sub, &class_of, &vec![sign; groups.len()]);
-            stats.retrograde_passes += 1;
-            let kept = gra.label[start.index()];
-            let group = &groups[kept as usize];
-            if group.exact {
-                break game.payoff(terminals[group.range.start]).clone();
-            }
-            // Only positions of the kept group that the start position can still reach matter
-            // (Lemma 3 makes the group's subgame a game of its own).
-            sub = sub
-                .restrict(|v| gra.label[v.index()] == kept)
-                .reachable(arena, start);
-            terminals = terminals[group.range.clone()]
-                .iter()
-                .copied()
-                .filter(|&t| sub.contains(t))
-                .collect();
         }
+        gra.run_until(game, &sub, &class_of, &signs, start);
+        stats.retrograde_passes += 1;
+        let kept = gra.label[start.index()];
+        if kept == ZERO || signs[kept as usize] == Ordering::Equal {
+            break P::zero();
+        }
+        let group = &groups[kept as usize];
+        if group.exact {
+            break game.payoff(terminals[group.range.start]).clone();
+        }
+        // Only positions of the kept group matter (Lemma 3 makes the group's subgame a game of
+        // its own).
+        let sign = signs[kept as usize];
+        sub = sub.restrict(|v| gra.label[v.index()] == kept);
+        terminals = terminals[group.range.clone()]
+            .iter()
+            .copied()
+            .filter(|&t| sub.contains(t))
+            .collect();
+        let remaining = terminals.len();
+        groups = split(&mut terminals, Sizes { remaining, ..sizes });
+        signs = vec![sign; groups.len()];
     };
-    let solution = weak_from_value(game, &value, &cmp, &mut gra)
-        .expect("the narrowed value is the start position's value");
-    stats.retrograde_passes += 1;
     stats.comparisons += cmp.count();
-    solution
+    WeakSolution {
+        start,
+        value,
+        strategy: gra.strategy(arena),
+    }
 }

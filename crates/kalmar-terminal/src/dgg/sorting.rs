@@ -76,10 +76,10 @@ pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolu
     }
 }
 
-/// The sorting method's work, for a strong solution or a weak one: sorts the terminals of
+/// The sorting method's work: sorts the terminals of
 /// `game` and labels every position, in `gra`, with the class of its value by one generalized
 /// retrograde sweep. Returns the payoff of each class (a position labelled [`ZERO`] has value 0).
-pub(super) fn sweep_sorted<'a, P: Payoff>(
+fn sweep_sorted<'a, P: Payoff>(
     game: &'a TerminalGame<P>,
     cmp: &Comparisons,
     gra: &mut Retrograde,
