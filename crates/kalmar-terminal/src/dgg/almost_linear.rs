@@ -16,7 +16,7 @@
 //! sweep, and the sweep labels one class to the end before the next: a class spanning many
 //! arcs gives the processor independent reads of memory to overlap, a class of a few arcs is
 //! a chain of dependent ones. So a round takes about `m / 2^16` groups
-//! ([`ARCS_PER_GROUP`]), and sorts when that leaves fewer than eight: on a game of 10^7 arcs,
+//! ([`ARCS_PER_GROUP`]), and sorts when that leaves fewer than sixteen: on a game of 10^7 arcs,
 //! about 150 groups (the sweep stops once the start position's group is done, and the second
 //! round sorts the few terminals of that group), where the sorting method sweeps one class
 //! per terminal.
@@ -37,13 +37,13 @@
 //! assert_eq!(solution.value, Rational::from(3)); // Min would answer b with -2
 //! assert!(solution.verify(&game).is_ok());
 //! // Half of a million terminals (one sign) among sixteen million arcs: 256 groups of 2^16
-//! // arcs, 128 for this side; among a million arcs, 8; with no more arcs than the side has
-//! // terminals, the paper's two levels (ceil(m/n_i) + 1) leave 4, and a sort. The thousand
+//! // arcs, 128 for this side; among two million arcs, 16; with no more arcs than the side has
+//! // terminals, the paper's two levels (ceil(m/n_i) + 1): 4 groups. The thousand
 //! // terminals of a second round are sorted.
 //! let sizes = Sizes { remaining: 1 << 19, terminals: 1 << 20, arcs: 1 << 24 };
 //! assert_eq!(almost_linear::split(sizes), Split::Sample(128));
-//! assert_eq!(almost_linear::split(Sizes { arcs: 1 << 20, ..sizes }), Split::Sample(8));
-//! assert_eq!(almost_linear::split(Sizes { terminals: 1 << 25, remaining: 1 << 24, ..sizes }), Split::Sort);
+//! assert_eq!(almost_linear::split(Sizes { arcs: 1 << 21, ..sizes }), Split::Sample(16));
+//! assert_eq!(almost_linear::split(Sizes { terminals: 1 << 25, remaining: 1 << 24, ..sizes }), Split::Sample(4));
 //! assert_eq!(almost_linear::split(Sizes { remaining: 1000, ..sizes }), Split::Sort);
 //! ```
 
@@ -57,15 +57,19 @@ pub const ARCS_PER_GROUP: usize = 1 << 16;
 
 /// The split of a round: `2^k` groups, `k` the paper's `ceil(m/n_i) + 1` levels or fewer so that
 /// a group's class spans [`ARCS_PER_GROUP`] arcs (each side of zero taking its share of the
-/// terminals); a sort when that leaves fewer than eight groups or fewer than two terminals a
-/// group.
+/// terminals); a sort when that leaves fewer than sixteen groups or fewer than two terminals a
+/// group, unless the paper's levels are fewer than four (about as many terminals as arcs),
+/// where sorting could cost more than O(m) comparisons and the levels are taken.
 pub fn split(sizes: Sizes) -> Split {
     let n_i = sizes.remaining.max(1);
     let levels = sizes.arcs.div_ceil(n_i).max(1) + 1;
+    if levels < 4 {
+        return Split::Sample(1 << levels);
+    }
     let share =
         (sizes.arcs / ARCS_PER_GROUP) as u128 * n_i as u128 / sizes.terminals.max(1) as u128;
     let k = levels.min(share.max(1).ilog2() as usize);
-    if k < 3 || 2 << k > n_i {
+    if k < 4 || 2 << k > n_i {
         Split::Sort
     } else {
         Split::Sample(1 << k)
