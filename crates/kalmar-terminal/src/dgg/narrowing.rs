@@ -161,6 +161,6 @@ pub fn solve<P: Payoff>(
     WeakSolution {
         start,
         value,
-        strategy: gra.strategy(arena),
+        strategy: gra.take_strategy(arena),
     }
 }

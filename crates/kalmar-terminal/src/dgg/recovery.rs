@@ -211,6 +211,6 @@ pub fn weak_from_value<P: Payoff>(
     Ok(WeakSolution {
         start,
         value: z.clone(),
-        strategy: gra.strategy(arena),
+        strategy: gra.take_strategy(arena),
     })
 }

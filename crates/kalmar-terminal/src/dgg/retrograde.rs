@@ -313,16 +313,16 @@ impl Retrograde {
         }
     }
 
-    /// The green arcs as a strategy for the positions of `sub` (others choose their first arc).
-    pub fn strategy(&self, arena: &Arena) -> Strategy {
-        Strategy::from_choices(
-            arena
-                .vertices()
-                .map(|v| match arena.owner(v) {
-                    Owner::Player(_) => self.green[v.index()].or_else(|| arena.out_edges(v).next()),
-                    _ => None,
-                })
-                .collect(),
-        )
+    /// The green arcs as a strategy for the positions of `sub` (others choose their first arc),
+    /// taken out of the scratch memory rather than copied.
+    pub fn take_strategy(&mut self, arena: &Arena) -> Strategy {
+        let mut choice = std::mem::take(&mut self.green);
+        choice.resize(arena.num_vertices(), None);
+        for (v, arc) in arena.vertices().zip(&mut choice) {
+            if arc.is_none() && matches!(arena.owner(v), Owner::Player(_)) {
+                *arc = arena.out_edges(v).next();
+            }
+        }
+        Strategy::from_choices(choice)
     }
 }

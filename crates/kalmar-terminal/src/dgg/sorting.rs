@@ -72,7 +72,7 @@ pub fn solve<P: Payoff>(game: &TerminalGame<P>, stats: &mut Stats) -> StrongSolu
     stats.retrograde_passes += 1;
     StrongSolution {
         values,
-        strategy: gra.strategy(arena),
+        strategy: gra.take_strategy(arena),
     }
 }
 
