@@ -271,9 +271,14 @@ pub fn partition_sampled<'a, P: Ord + 'a>(
                 .next_power_of_two()
                 .trailing_zeros();
             let offset = range.start;
-            let mut parts = Vec::new();
-            split(&mut items[range], offset, depth, key, cmp, &mut parts);
-            out.extend(parts);
+            out.extend(
+                partition_levels(&mut items[range], depth, key, cmp)
+                    .into_iter()
+                    .map(|g| Group {
+                        range: g.range.start + offset..g.range.end + offset,
+                        exact: g.exact,
+                    }),
+            );
         }
     }
     out
