@@ -68,8 +68,8 @@ def test_a_wide_game_built_from_lists_is_solved_alike_by_every_solver():
         weak = game.solve(solver, weak=True)
         assert weak.start_value == expected
         # The narrowing solvers take rounds, each with its retrograde passes; sorting takes one,
-        # and so does the almost-linear solver here, which sorts the 2000 payoffs at once (that
-        # costs fewer comparisons than its levels of medians would).
+        # and so does the almost-linear solver here, which sorts the 2000 payoffs at once (a game
+        # this small is not worth cutting into groups).
         narrowing = solver not in dgg.strong_solvers()
         assert (weak.stats["rounds"] >= 1) == narrowing
         one_pass = solver in ("sort", "almost-linear")
