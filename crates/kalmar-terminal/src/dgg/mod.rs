@@ -158,7 +158,7 @@ pub static SOLVERS: Registry<DggSolver> = Registry::new(
         },
         Entry {
             id: "almost-linear",
-            summary: "many-way median splits balanced against sweeps, Gabow-Tarjan style (Thm. 2)",
+            summary: "sampled many-way splits, sweeps that stop at the start's group, Gabow-Tarjan balancing (Thm. 2)",
             bounds: "O(m + m(log* m - log* m/n)) time, O(m) comparisons per round",
             run: DggSolver {
                 kind: Kind::Weak,
