@@ -135,8 +135,8 @@ impl Retrograde {
         self.run_stopping(game, sub, class_of, sign, None);
     }
 
-    /// [`Retrograde::run`] until the class that labels `target` is swept (a position of value 0
-    /// is labelled only by a full run).
+    /// [`Retrograde::run`] until the class that labels `target`, a position of `sub`, is swept
+    /// (a position of value 0 is labelled only by a full run).
     pub fn run_until<P: Payoff>(
         &mut self,
         game: &TerminalGame<P>,
