@@ -120,10 +120,7 @@ pub fn solve<P: Payoff>(
             split(side, Sizes { remaining, ..sizes })
         };
         for group in side_groups {
-            groups.push(Group {
-                range: group.range.start + offset..group.range.end + offset,
-                exact: group.exact,
-            });
+            groups.push(group.shifted(offset));
             signs.push(sign);
         }
     }

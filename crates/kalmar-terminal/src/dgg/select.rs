@@ -42,6 +42,36 @@ pub struct Group {
     pub exact: bool,
 }
 
+impl Group {
+    /// The same run in a slice that starts `offset` items earlier.
+    pub fn shifted(self, offset: usize) -> Group {
+        Group {
+            range: self.range.start + offset..self.range.end + offset,
+            exact: self.exact,
+        }
+    }
+}
+
+/// Reorders `items` by class (`class[i]` of `items[i]`, below `classes`), keeping their order
+/// within a class; returns where each class starts, and the end as a last entry.
+fn scatter(items: &mut [Vertex], class: &[u32], classes: usize) -> Vec<usize> {
+    let mut start = vec![0usize; classes + 1];
+    for &c in class {
+        start[c as usize + 1] += 1;
+    }
+    for c in 1..start.len() {
+        start[c] += start[c - 1];
+    }
+    let mut fill = start.clone();
+    let mut placed = vec![Vertex(0); items.len()];
+    for (&t, &c) in items.iter().zip(class) {
+        placed[fill[c as usize]] = t;
+        fill[c as usize] += 1;
+    }
+    items.copy_from_slice(&placed);
+    start
+}
+
 /// Sorts a short slice by insertion.
 fn insertion_sort<'a, P: Ord + 'a>(
     items: &mut [Vertex],
@@ -181,18 +211,12 @@ pub fn partition_sign<'a, P: Payoff + 'a>(
     key: &impl Fn(Vertex) -> &'a P,
     cmp: &Comparisons,
 ) -> (usize, usize) {
-    let signs: Vec<Ordering> = items.iter().map(|&t| cmp.sign(key(t))).collect();
-    let lt = signs.iter().filter(|&&s| s == Ordering::Less).count();
-    let gt = lt + signs.iter().filter(|&&s| s == Ordering::Equal).count();
-    let mut fill = [0, lt, gt];
-    let mut placed = vec![Vertex(0); items.len()];
-    for (&t, &s) in items.iter().zip(&signs) {
-        let side = &mut fill[(s as i8 + 1) as usize];
-        placed[*side] = t;
-        *side += 1;
-    }
-    items.copy_from_slice(&placed);
-    (lt, gt)
+    let side: Vec<u32> = items
+        .iter()
+        .map(|&t| (cmp.sign(key(t)) as i8 + 1) as u32)
+        .collect();
+    let start = scatter(items, &side, 3);
+    (start[1], start[2])
 }
 
 /// Items drawn into the sample per group of [`partition_sampled`].
@@ -220,7 +244,6 @@ pub fn partition_sampled<'a, P: Ord + 'a>(
     // Item class 2i is the run below splitter i (and above splitter i - 1), 2i + 1 the run equal
     // to splitter i; 2s is the run above the last splitter.
     let mut class = Vec::with_capacity(len);
-    let mut start = vec![0usize; 2 * splitters.len() + 2];
     let bounds: Vec<&P> = splitters.iter().map(|&s| key(s)).collect();
     for &t in items.iter() {
         let payoff = key(t);
@@ -237,18 +260,8 @@ pub fn partition_sampled<'a, P: Ord + 'a>(
             }
         };
         class.push(c as u32);
-        start[c + 1] += 1;
     }
-    for c in 1..start.len() {
-        start[c] += start[c - 1];
-    }
-    let mut fill = start.clone();
-    let mut placed = vec![Vertex(0); len];
-    for (&t, &c) in items.iter().zip(&class) {
-        placed[fill[c as usize]] = t;
-        fill[c as usize] += 1;
-    }
-    items.copy_from_slice(&placed);
+    let start = scatter(items, &class, 2 * splitters.len() + 1);
     let bound = (2 * len / groups).max(1);
     let mut out = Vec::new();
     for c in 0..start.len() - 1 {
@@ -274,10 +287,7 @@ pub fn partition_sampled<'a, P: Ord + 'a>(
             out.extend(
                 partition_levels(&mut items[range], depth, key, cmp)
                     .into_iter()
-                    .map(|g| Group {
-                        range: g.range.start + offset..g.range.end + offset,
-                        exact: g.exact,
-                    }),
+                    .map(|g| g.shifted(offset)),
             );
         }
     }
