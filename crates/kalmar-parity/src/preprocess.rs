@@ -103,18 +103,7 @@ pub fn solve(
     if !few_priorities && state.open_owners() == [true, true] {
         let open = |v: Vertex| state.is_open(v);
         let won = wcwc::winning_cycles(game, &open, Some(CYCLE_BUDGET_PASSES));
-        let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
-        for (v, e) in won.moves {
-            let Owner::Player(p) = arena.owner(v) else {
-                unreachable!("a parity game has only the two players' vertices")
-            };
-            state.set_winner(v, p);
-            state.choice[v.index()] = Some(e);
-            regions[p.0 as usize].push(v);
-        }
-        for p in [Player(0), Player(1)] {
-            state.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
-        }
+        state.win_cycles(game, won.moves);
     }
     if let Some(p) = match state.open_owners() {
         [true, false] => Some(Player(0)),
@@ -123,13 +112,7 @@ pub fn solve(
     } {
         let open = |v: Vertex| state.is_open(v);
         let won = winning_cycles(game, p, &open);
-        let mut region = Vec::with_capacity(won.len());
-        for (v, e) in won {
-            state.set_winner(v, p);
-            state.choice[v.index()] = Some(e);
-            region.push(v);
-        }
-        state.attract(game, p, region);
+        state.win_cycles(game, won);
         // Every cycle p wins is in his region now; he wins nothing else.
         for v in arena.vertices() {
             if state.is_open(v) {
@@ -356,6 +339,23 @@ impl Solved {
 
     fn set_winner(&mut self, v: Vertex, p: Player) {
         self.status[v.index()] = WON + p.0;
+    }
+
+    /// Gives each vertex of winning cycles, with its move along the cycle, to its owner, and
+    /// attracts for both players from what they won.
+    fn win_cycles(&mut self, game: &ParityGame, moves: Vec<(Vertex, Edge)>) {
+        let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
+        for (v, e) in moves {
+            let Owner::Player(p) = game.arena().owner(v) else {
+                unreachable!("a parity game has only the two players' vertices")
+            };
+            self.set_winner(v, p);
+            self.choice[v.index()] = Some(e);
+            regions[p.0 as usize].push(v);
+        }
+        for p in [Player(0), Player(1)] {
+            self.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
+        }
     }
 
     fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
