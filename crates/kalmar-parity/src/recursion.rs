@@ -42,8 +42,14 @@ impl<'a> Recursion<'a> {
     /// p's attractor of `target` inside the current subgame, recording p's choices, in a
     /// vector from the pool.
     pub fn attract(&mut self, p: Player, target: &[Vertex]) -> Vec<Vertex> {
-        self.stats.attractors += 1;
         let mut out = self.take();
+        self.attract_onto(p, target, &mut out);
+        out
+    }
+
+    /// [`Recursion::attract`], appending the attractor to `out`.
+    pub fn attract_onto(&mut self, p: Player, target: &[Vertex], out: &mut Vec<Vertex>) {
+        self.stats.attractors += 1;
         attract_onto(
             self.game.arena(),
             &self.alive,
@@ -51,9 +57,8 @@ impl<'a> Recursion<'a> {
             target,
             &mut self.choice,
             &mut self.scratch,
-            &mut out,
+            out,
         );
-        out
     }
 
     /// An empty vector from the pool (or a new one).
@@ -69,11 +74,23 @@ impl<'a> Recursion<'a> {
 
     /// If `v` is p's, chooses a move of it that stays in the current subgame.
     pub fn stay(&mut self, v: Vertex, p: Player) {
+        self.choose(v, p, |_, _| true);
+    }
+
+    /// If `v` is p's, chooses a move of it to a vertex of the current subgame that p wins.
+    pub fn stay_winning(&mut self, v: Vertex, p: Player) {
+        self.choose(v, p, |state, w| state.winner[w.index()] == p);
+    }
+
+    /// If `v` is p's, chooses its first move to a vertex of the current subgame that `keep`
+    /// accepts.
+    fn choose(&mut self, v: Vertex, p: Player, keep: impl Fn(&Self, Vertex) -> bool) {
         let arena = self.game.arena();
         if arena.owner(v) == Owner::Player(p) {
-            self.choice[v.index()] = arena
-                .out_edges(v)
-                .find(|&e| self.alive[arena.target(e).index()]);
+            self.choice[v.index()] = arena.out_edges(v).find(|&e| {
+                let w = arena.target(e);
+                self.alive[w.index()] && keep(self, w)
+            });
         }
     }
 
