@@ -126,7 +126,11 @@ fn attract_heads(state: &mut Recursion<'_>, p: Player, g: &[Vertex]) -> (Vec<Ver
     let mut at = 0;
     while at < g.len() {
         let priority = game.priority(g[at]);
-        let end = at + g[at..].partition_point(|&v| game.priority(v) == priority);
+        // A linear scan: the level's vertices are read below anyway.
+        let end = g[at..]
+            .iter()
+            .position(|&v| game.priority(v) != priority)
+            .map_or(g.len(), |len| at + len);
         let level = &g[at..end];
         at = end;
         if winner_of(priority) != p {
