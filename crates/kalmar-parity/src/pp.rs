@@ -199,8 +199,10 @@ impl<'a> Search<'a> {
                 break;
             };
             let mut targets = self.setup(p);
+            // How many of the targets are the region's positions from its last query.
+            let mut kept = 0;
             loop {
-                match self.query(p, &targets) {
+                match self.query(p, &targets, kept) {
                     Step::Open => {
                         let spare = self.spare();
                         let region = std::mem::replace(&mut self.queue, spare);
@@ -215,6 +217,7 @@ impl<'a> Search<'a> {
                         p = q;
                         let next = self.setup(p);
                         self.recycle(std::mem::replace(&mut targets, next));
+                        kept = 0;
                     }
                     Step::Promote(best) => {
                         self.stats.iterations += 1;
@@ -233,6 +236,7 @@ impl<'a> Search<'a> {
                         let old = std::mem::take(&mut self.members[best as usize]);
                         targets.clear();
                         targets.extend(old.iter().filter(|&&v| self.in_region(v, best)));
+                        kept = targets.len();
                         targets.extend_from_slice(&promoted);
                         self.recycle(old);
                         self.recycle(promoted);
@@ -340,17 +344,35 @@ impl<'a> Search<'a> {
     /// The query at state (r, `p`): α's attractor R of `targets` = r⁻¹(p) in the subgame of
     /// the unsolved positions with r <= p (left in `self.queue`, each with r = p), whether it is
     /// open or closed there, and if closed the opponent's best escape from it.
-    fn query(&mut self, p: u32, targets: &[Vertex]) -> Step {
+    ///
+    /// The first `kept` targets are the region of `p` as its last query left it, in this
+    /// descent, and the rest were just promoted into it (as in Oink's `pp`). Since that query
+    /// only regions below `p` changed, among themselves, so the region is still an attractor
+    /// there: the attractor starts from the promoted positions. Those are closed by
+    /// construction (they had no move below their old region, nor to one between it and `p`),
+    /// so only the kept positions are checked again.
+    fn query(&mut self, p: u32, targets: &[Vertex], kept: usize) -> Step {
         self.stats.attractors += 1;
         let arena = self.arena;
         let alpha = winner_of(p);
         let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         queue.extend_from_slice(targets);
-        let mut head = 0;
+        // After a promotion, `mark`: in R, and its moves in not read yet (otherwise every
+        // position of R has its moves in read).
+        let marking = kept > 0;
+        if marking {
+            for &v in &targets[kept..] {
+                self.mark[v.index()] = true;
+            }
+        }
+        let mut head = kept;
         while head < queue.len() {
             let w = queue[head];
             head += 1;
+            if marking {
+                self.mark[w.index()] = false;
+            }
             for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
                 if self.region[u.index()] >= p {
                     continue; // outside the subgame (solved or higher), or already in R
@@ -361,13 +383,22 @@ impl<'a> Search<'a> {
                 } else {
                     let slot = self.count[u.index()];
                     let left = if slot == 0 {
+                        // The moves into the subgame not yet known to lead into R: those
+                        // outside R, and those into positions of R whose moves in are not read
+                        // yet, or being read (w's, this one aside).
                         self.touched.push(u);
-                        let inside = arena
-                            .successors(u)
-                            .iter()
-                            .filter(|&&x| self.region[x.index()] <= p)
-                            .count() as u32;
-                        inside - 1
+                        let successors = arena.successors(u).iter();
+                        let inside = if marking {
+                            successors
+                                .filter(|&&x| {
+                                    let r = self.region[x.index()];
+                                    r < p || (r == p && (self.mark[x.index()] || x == w))
+                                })
+                                .count()
+                        } else {
+                            successors.filter(|&&x| self.region[x.index()] <= p).count()
+                        };
+                        inside as u32 - 1
                     } else {
                         slot - 1
                     };
@@ -377,6 +408,9 @@ impl<'a> Search<'a> {
                 };
                 if attracted {
                     self.region[u.index()] = p;
+                    if marking {
+                        self.mark[u.index()] = true;
+                    }
                     queue.push(u);
                 }
             }
@@ -386,9 +420,10 @@ impl<'a> Search<'a> {
         }
         // Closed in the subgame: no target of the opponent has a move to a lower position, and
         // every target of α has a move into R (the attracted positions satisfy both by
-        // construction).
+        // construction, and so do the promoted ones).
         let mut open = false;
-        for &v in targets {
+        let checked = if kept > 0 { &targets[..kept] } else { targets };
+        for &v in checked {
             if arena.owner(v) == Owner::Player(alpha) {
                 let stays =
                     self.choice[v.index()].is_some_and(|e| self.in_region(arena.target(e), p));
