@@ -284,7 +284,7 @@ pub static SOLVERS: Registry<Solver> = Registry::new(
     &[
         Entry {
             id: "zlk",
-            summary: "Zielonka's recursive algorithm (1998): attractors of the top priority, recursion on the rest",
+            summary: "Zielonka's recursive algorithm (1998): attractors of the top priorities down to the first inversion, recursion on the rest, no second call when the opponent's attractor stays out",
             bounds: "O(m n^d) time for d priorities",
             run: zlk::solve,
         },
