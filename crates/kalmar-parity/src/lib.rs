@@ -46,6 +46,7 @@ pub mod qpz;
 mod recursion;
 pub mod si;
 mod solve;
+mod sparse_lists;
 pub mod tl;
 pub mod verify;
 pub mod wcwc;

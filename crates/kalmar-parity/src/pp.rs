@@ -56,6 +56,7 @@
 //! assert!(solution.verify(&game).is_ok());
 //! ```
 
+use super::sparse_lists::SparseLists;
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
 use kalmar_core::bits::Bits;
 use kalmar_core::scc::Members;
@@ -127,7 +128,7 @@ struct Search<'a> {
     region: Vec<u32>,
     /// Per priority q, the positions of the region of q (entries whose `region` is no longer q
     /// are stale and skipped).
-    members: Vec<Vec<Vertex>>,
+    members: SparseLists<Vertex>,
     /// The priorities whose `members` may be non-empty, or that may head positions of their own
     /// (a position of that priority, unsolved, whose region is its own priority): a descent
     /// skips every other priority at once, where it looked at each of them.
@@ -164,7 +165,7 @@ impl<'a> Search<'a> {
             solved_in: vec![UNSOLVED; n],
             winner: vec![Player(0); n],
             choice: vec![None; n],
-            members: vec![Vec::new(); levels],
+            members: SparseLists::new(levels),
             busy: Bits::full(levels),
             force: [i64::MAX; 2],
             count: vec![0; n],
@@ -206,7 +207,8 @@ impl<'a> Search<'a> {
                     Step::Open => {
                         let spare = self.spare();
                         let region = std::mem::replace(&mut self.queue, spare);
-                        self.members[p as usize] = region;
+                        let emptied = self.members.replace(p as usize, region);
+                        self.recycle(emptied);
                         self.busy.insert(p as usize);
                         // An open region leaves positions below it, so a lower priority heads
                         // positions of its own.
@@ -233,7 +235,7 @@ impl<'a> Search<'a> {
                             self.force[opponent] = self.force[opponent].max(best as i64 - 1);
                         }
                         // (Under PP every region below `best` is rebuilt when reached.)
-                        let old = std::mem::take(&mut self.members[best as usize]);
+                        let old = self.members.take(best as usize);
                         targets.clear();
                         targets.extend(old.iter().filter(|&&v| self.in_region(v, best)));
                         kept = targets.len();
@@ -267,7 +269,7 @@ impl<'a> Search<'a> {
             if heads {
                 return Some(q);
             }
-            if !self.members[q as usize].is_empty() {
+            if !self.members.get(q as usize).is_empty() {
                 // The region lost all its top positions: it is no region any more.
                 self.reset(q);
                 self.force[(q % 2) as usize] = q as i64 - 2;
@@ -281,7 +283,7 @@ impl<'a> Search<'a> {
 
     /// Resets the region of `q`: its positions get their own priorities back.
     fn reset(&mut self, q: u32) {
-        let members = std::mem::take(&mut self.members[q as usize]);
+        let members = self.members.take(q as usize);
         for &v in &members {
             if self.in_region(v, q) {
                 let own = self.prio[v.index()];
@@ -317,7 +319,7 @@ impl<'a> Search<'a> {
                 self.force[parity] = p as i64 - 2;
             } else {
                 // Kept unless it lost a position to a reset, a dominion or the opponent.
-                rebuild = self.members[p as usize].iter().any(|&v| {
+                rebuild = self.members.get(p as usize).iter().any(|&v| {
                     let r = self.region[v.index()];
                     self.solved(v) || r < p || (r > p && r % 2 != p % 2)
                 });
@@ -327,7 +329,7 @@ impl<'a> Search<'a> {
             self.reset(p);
         }
         let mut targets = self.spare();
-        let kept = std::mem::take(&mut self.members[p as usize]);
+        let kept = self.members.take(p as usize);
         for &v in kept.iter().chain(self.by_prio.of(p as usize)) {
             if self.in_region(v, p) && !self.mark[v.index()] {
                 self.mark[v.index()] = true;

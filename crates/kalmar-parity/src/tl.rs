@@ -74,6 +74,7 @@
 //! assert_eq!(solution.winner, vec![Player(0), Player(1)]);
 //! ```
 
+use super::sparse_lists::SparseLists;
 use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
 use kalmar_core::bits::Bits;
 use kalmar_core::scc::strongly_connected_components_of_slices;
@@ -174,13 +175,13 @@ struct Solver<'a> {
     tangles: Vec<Tangle>,
     /// Per player, per vertex: the tangles of the player having the vertex as an escape (dead
     /// ones are dropped lazily). An attractor of one player walks only that player's lists.
-    escaping_to: [Lists; 2],
+    escaping_to: [SparseLists<u32>; 2],
     /// Per player, a bit per vertex: set once a tangle of the player has the vertex as an
     /// escape. The attractor tests it before it reads the vertex's list: on a large game with
     /// few tangles the lists (24 bytes a vertex each) would cost a cache miss per vertex.
     may_escape_to: [Vec<u64>; 2],
     /// Per vertex: the live tangles containing it.
-    member_of: Lists,
+    member_of: SparseLists<u32>,
     /// Per vertex, the index of the player who owns it.
     owner: Vec<u8>,
     /// Every tangle as it was learned, and every dominion extracted as one, for the tests
@@ -229,9 +230,9 @@ impl<'a> Solver<'a> {
             count: vec![0; n],
             touched: Vec::new(),
             tangles: Vec::new(),
-            escaping_to: [Lists::new(n), Lists::new(n)],
+            escaping_to: [SparseLists::new(n), SparseLists::new(n)],
             may_escape_to: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
-            member_of: Lists::new(n),
+            member_of: SparseLists::new(n),
             owner: arena
                 .vertices()
                 .map(|v| match arena.owner(v) {
@@ -321,7 +322,7 @@ impl<'a> Solver<'a> {
                     self.choice[v.index()] = self.strat[v.index()];
                 }
                 // Tangles that lose a vertex are no longer tangles of the remaining game.
-                for t in self.member_of.take(v) {
+                for t in self.member_of.take(v.index()) {
                     if self.tstate[t as usize].1 != DEAD {
                         self.tstate[t as usize].1 = DEAD;
                         let tangle = &mut self.tangles[t as usize];
@@ -330,7 +331,7 @@ impl<'a> Solver<'a> {
                     }
                 }
                 for lists in &mut self.escaping_to {
-                    for t in lists.take(v) {
+                    for t in lists.take(v.index()) {
                         self.escapes_left[t as usize] -= 1;
                     }
                 }
@@ -477,11 +478,11 @@ impl<'a> Solver<'a> {
             let index = self.tangles.len() as u32;
             let player = winner_of(t.priority).0 as usize;
             for &w in &t.escapes {
-                self.escaping_to[player].push(w, index);
+                self.escaping_to[player].push(w.index(), index);
                 self.may_escape_to[player][w.index() / 64] |= 1 << (w.index() % 64);
             }
             for &w in &t.vertices {
-                self.member_of.push(w, index);
+                self.member_of.push(w.index(), index);
             }
             #[cfg(test)]
             self.log.push(t.clone());
@@ -554,7 +555,7 @@ impl<'a> Solver<'a> {
             if self.may_escape_to[player.0 as usize][v.index() / 64] >> (v.index() % 64) & 1 == 0 {
                 continue;
             }
-            let escaping = self.escaping_to[player.0 as usize].get_mut(v);
+            let escaping = self.escaping_to[player.0 as usize].get_mut(v.index());
             let mut kept = 0;
             for i in 0..escaping.len() {
                 let t = escaping[i] as usize;
@@ -703,44 +704,6 @@ impl<'a> Solver<'a> {
             });
         }
         found
-    }
-}
-
-/// A list of tangle numbers per vertex, most of them empty: a slot per vertex (0 for none, in
-/// memory the allocator hands out zeroed, so untouched pages cost nothing) and a list only for
-/// the vertices that have one. A vector per vertex would write 24 bytes a vertex up front, three
-/// times: 72 MB at 10^6 vertices, two thirds of the whole process on a ladder game.
-struct Lists {
-    slot: Vec<u32>,
-    /// The lists; the first is always empty and stands for every vertex without one.
-    lists: Vec<Vec<u32>>,
-}
-
-impl Lists {
-    fn new(n: usize) -> Self {
-        Lists {
-            slot: vec![0; n],
-            lists: vec![Vec::new()],
-        }
-    }
-
-    fn push(&mut self, v: Vertex, x: u32) {
-        let slot = &mut self.slot[v.index()];
-        if *slot == 0 {
-            *slot = u32::try_from(self.lists.len()).expect("fewer lists than vertices");
-            self.lists.push(Vec::new());
-        }
-        self.lists[*slot as usize].push(x);
-    }
-
-    /// The list of `v`, to shorten (the shared empty one when `v` has none).
-    fn get_mut(&mut self, v: Vertex) -> &mut Vec<u32> {
-        &mut self.lists[self.slot[v.index()] as usize]
-    }
-
-    /// Empties the list of `v` and returns what it held.
-    fn take(&mut self, v: Vertex) -> Vec<u32> {
-        std::mem::take(self.get_mut(v))
     }
 }
 
