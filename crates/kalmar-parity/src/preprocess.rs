@@ -77,7 +77,8 @@ pub fn solve(
             .vertices()
             .map(|v| arena.out_degree(v) as u32)
             .collect(),
-        local: vec![u32::MAX; n],
+        // Allocated once the cycle search, the peak of the preprocessing, has freed its arrays.
+        local: Vec::new(),
     };
     // Self-loops that win for their owner.
     let mut seeds: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
@@ -127,6 +128,7 @@ pub fn solve(
     let unsolved: Vec<Vertex> = arena.vertices().filter(|&v| state.is_open(v)).collect();
     let components = components_worth_solving_apart(game, &unsolved, few_priorities);
     let mut open: Vec<Vertex> = Vec::new();
+    state.local = vec![u32::MAX; n];
     for c in 0..components.as_ref().map_or(1, |m| m.iter().len()) {
         // The part's vertices still unsolved (the attractors of earlier parts may have taken
         // some), in increasing order.

@@ -76,8 +76,8 @@ pub fn winning_cycles(
     let mut budget = budget_passes.map_or(usize::MAX, |passes| {
         passes.saturating_mul(n + arena.num_edges())
     });
-    let priority: Vec<u32> = arena.vertices().map(|v| game.priority(v)).collect();
-    let by_priority = Members::group(&priority, game.max_priority() as usize + 1);
+    let priority = &game.priority;
+    let by_priority = Members::group(priority, game.max_priority() as usize + 1);
     let mut search = Search {
         vertex: arena
             .vertices()
