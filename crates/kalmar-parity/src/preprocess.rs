@@ -127,6 +127,16 @@ pub fn solve(
     }
     let unsolved: Vec<Vertex> = arena.vertices().filter(|&v| state.is_open(v)).collect();
     let components = components_worth_solving_apart(game, &unsolved, few_priorities);
+    if components.is_none() && unsolved.len() == n {
+        // Nothing was solved and the game is one part: the solver gets it whole, and the
+        // preprocessing's own arrays are freed first (a fifth of the peak on a ladder game).
+        drop(state);
+        let (winner, choices) = solve_part(game, &unsolved, None, stats, solver);
+        return ParitySolution {
+            winner,
+            strategy: complete(arena, choices),
+        };
+    }
     let mut open: Vec<Vertex> = Vec::new();
     state.local = vec![u32::MAX; n];
     for c in 0..components.as_ref().map_or(1, |m| m.iter().len()) {
@@ -145,7 +155,7 @@ pub fn solve(
         for (i, &v) in open.iter().enumerate() {
             state.local[v.index()] = i as u32;
         }
-        let (winners, choices) = solve_part(game, &open, &state.local, stats, solver);
+        let (winners, choices) = solve_part(game, &open, Some(&state.local), stats, solver);
         for &v in &open {
             state.local[v.index()] = u32::MAX;
         }
@@ -244,11 +254,12 @@ fn component_size(game: &ParityGame, root: Vertex, local: &[u32]) -> (usize, usi
 
 /// Solves the game made of the vertices `part` (every one of which has a move inside it): the
 /// winner of each and the move of each winner's own vertex, in the order of `part`. `local_id`
-/// gives each vertex of the part its index in it, and `u32::MAX` elsewhere.
+/// gives each vertex of the part its index in it, and `u32::MAX` elsewhere; None when the part
+/// is the whole game.
 fn solve_part(
     game: &ParityGame,
     part: &[Vertex],
-    local_id: &[u32],
+    local_id: Option<&[u32]>,
     stats: &mut Stats,
     solver: fn(&ParityGame, &mut Stats) -> ParitySolution,
 ) -> (Vec<Player>, Vec<Option<Edge>>) {
@@ -257,7 +268,7 @@ fn solve_part(
     if part.iter().all(|&v| game.priority(v) % 2 == first % 2) {
         // One parity: its player wins every play that stays here; any move inside keeps it.
         let p = winner_of(first);
-        let inside = |w: Vertex| local_id[w.index()] != u32::MAX;
+        let inside = |w: Vertex| local_id.is_none_or(|local| local[w.index()] != u32::MAX);
         let choices = part
             .iter()
             .map(|&v| {
@@ -274,6 +285,7 @@ fn solve_part(
     let (sub, global_edge) = if part.len() == arena.num_vertices() {
         (game, None)
     } else {
+        let local_id = local_id.expect("a part smaller than the game has local ids");
         let (sub_arena, global_edge) = arena
             .induced(part, local_id)
             .expect("every vertex of a part has a move inside it");

@@ -94,7 +94,6 @@ pub fn winning_cycles(
         counter: 0,
         stack: Vec::new(),
         frames: Vec::new(),
-        component: Vec::new(),
         moves: Vec::new(),
     };
     for pr in (0..=game.max_priority()).rev() {
@@ -160,7 +159,6 @@ struct Search {
     stack: Vec<Vertex>,
     /// The depth-first path: each vertex with the position of its next successor.
     frames: Vec<(Vertex, u32)>,
-    component: Vec<Vertex>,
     moves: Vec<(Vertex, Edge)>,
 }
 
@@ -217,25 +215,20 @@ impl Search {
             if low != index {
                 continue;
             }
-            // `v` is the root of a component: the stack from `v` up.
-            self.component.clear();
-            if self.stack.last() == Some(&v) {
+            // `v` is the root of a component: the stack from `v` up, settled where it lies.
+            let at = self
+                .stack
+                .iter()
+                .rposition(|&u| u == v)
+                .expect("a root is on the stack");
+            if at + 1 == self.stack.len() && !successors.contains(&v) {
+                // On no cycle among these vertices, nor among fewer later.
                 self.stack.pop();
-                if !successors.contains(&v) {
-                    // On no cycle among these vertices, nor among fewer later.
-                    self.vertex[v.index()].round = NEVER;
-                    continue;
-                }
-                self.component.push(v);
-            } else {
-                let at = self
-                    .stack
-                    .iter()
-                    .rposition(|&u| u == v)
-                    .expect("a root is on the stack");
-                self.component.extend(self.stack.drain(at..));
+                self.vertex[v.index()].round = NEVER;
+                continue;
             }
-            self.settle(arena, pr, player);
+            self.settle(arena, pr, player, at);
+            self.stack.truncate(at);
         }
         read
     }
@@ -247,12 +240,12 @@ impl Search {
         self.frames.push((v, 0));
     }
 
-    /// Settles the component just found in the round of `pr` (with a cycle: more than one
-    /// vertex, or one with a loop): claims it for `player` if its largest priority is his, and
-    /// rules out its vertices that can be on no cycle he wins.
-    fn settle(&mut self, arena: &Arena, pr: u32, player: u32) {
-        let top = self
-            .component
+    /// Settles the component just found in the round of `pr`, the stack from `at` up (with a
+    /// cycle: more than one vertex, or one with a loop): claims it for `player` if its largest
+    /// priority is his, and rules out its vertices that can be on no cycle he wins.
+    fn settle(&mut self, arena: &Arena, pr: u32, player: u32, at: usize) {
+        let component = &self.stack[at..];
+        let top = component
             .iter()
             .copied()
             .max_by_key(|&v| self.vertex[v.index()].priority())
@@ -261,13 +254,12 @@ impl Search {
         if u32::from(winner_of(top_priority).0) != player {
             // A cycle through a vertex above the player's best priority here has the
             // opponent's parity at its top, here and in every later round.
-            let best_own = self
-                .component
+            let best_own = component
                 .iter()
                 .map(|&v| self.vertex[v.index()].priority())
                 .filter(|&q| u32::from(winner_of(q).0) == player)
                 .max();
-            for &v in &self.component {
+            for &v in component {
                 let q = self.vertex[v.index()].priority();
                 self.vertex[v.index()].round = if best_own.is_none_or(|b| q > b) {
                     NEVER
@@ -277,27 +269,30 @@ impl Search {
             }
             return;
         }
-        // Won: every vertex moves along a shortest path to `top`, which moves back inside.
-        for &v in &self.component {
+        // Won: every vertex moves along a shortest path to `top`, which moves back inside. The
+        // moves claimed are the search's queue: `top` first, then each vertex claimed.
+        for &v in component {
             self.vertex[v.index()].round = CLAIMING;
         }
         let start = self.moves.len();
-        let mut queue = vec![top];
-        let mut head = 0;
-        while head < queue.len() {
-            let w = queue[head];
-            head += 1;
+        let mut head = start;
+        let mut w = top;
+        loop {
             for (&e, &u) in arena.in_edges(w).iter().zip(arena.predecessors(w)) {
                 if self.vertex[u.index()].round == CLAIMING {
                     self.vertex[u.index()].round = NEVER;
                     self.moves.push((u, e));
-                    queue.push(u);
                 }
             }
+            let Some(&(next, _)) = self.moves.get(head) else {
+                break;
+            };
+            w = next;
+            head += 1;
         }
         debug_assert_eq!(
             self.moves.len() - start,
-            self.component.len(),
+            component.len(),
             "a component reaches its top"
         );
     }
