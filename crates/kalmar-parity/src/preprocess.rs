@@ -72,7 +72,7 @@ pub fn solve(
                 _ => unreachable!("a parity game has only the two players' vertices"),
             })
             .collect(),
-        choice: vec![None; n],
+        choice: vec![NO_MOVE; n],
         not_yet_lost: arena
             .vertices()
             .map(|v| arena.out_degree(v) as u32)
@@ -90,7 +90,7 @@ pub fn solve(
             && let Some(e) = arena.out_edges(v).find(|&e| arena.target(e) == v)
         {
             state.set_winner(v, p);
-            state.choice[v.index()] = Some(e);
+            state.choice[v.index()] = e.0;
             seeds[p.0 as usize].push(v);
         }
     }
@@ -162,7 +162,7 @@ pub fn solve(
         let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
         for ((&v, w), e) in open.iter().zip(winners).zip(choices) {
             state.set_winner(v, w);
-            state.choice[v.index()] = e;
+            state.choice[v.index()] = e.map_or(NO_MOVE, |e| e.0);
             regions[w.0 as usize].push(v);
         }
         for p in [Player(0), Player(1)] {
@@ -323,7 +323,9 @@ struct Solved {
     /// Per vertex: while unsolved, its owner's number (0 or 1); once solved, `WON` plus its
     /// winner's number. One byte, so that the attractor reads one array to know both.
     status: Vec<u8>,
-    choice: Vec<Option<Edge>>,
+    /// Per vertex, the number of its winner's move, or [`NO_MOVE`]: four bytes where an
+    /// optional edge takes eight, at the peak of the preprocessing.
+    choice: Vec<u32>,
     /// Per unsolved vertex: its moves not known to lead into the region of its owner's
     /// opponent (each vertex of a region has its incoming moves looked at once, by the
     /// attractor that adds it).
@@ -334,6 +336,9 @@ struct Solved {
 
 /// In [`Solved::status`], where the solved vertices' values start.
 const WON: u8 = 2;
+
+/// In [`Solved::choice`], a vertex without a move chosen.
+const NO_MOVE: u32 = u32::MAX;
 
 impl Solved {
     fn is_open(&self, v: Vertex) -> bool {
@@ -364,7 +369,7 @@ impl Solved {
                 unreachable!("a parity game has only the two players' vertices")
             };
             self.set_winner(v, p);
-            self.choice[v.index()] = Some(e);
+            self.choice[v.index()] = e.0;
             regions[p.0 as usize].push(v);
         }
         for p in [Player(0), Player(1)] {
@@ -383,7 +388,12 @@ impl Solved {
             .collect();
         ParitySolution {
             winner,
-            strategy: complete(arena, self.choice),
+            strategy: complete(
+                arena,
+                (self.choice.into_iter())
+                    .map(|e| (e != NO_MOVE).then_some(Edge(e)))
+                    .collect(),
+            ),
         }
     }
 
@@ -402,7 +412,7 @@ impl Solved {
                 let attracted = if status >= WON {
                     continue;
                 } else if status == p.0 {
-                    self.choice[u.index()] = Some(e);
+                    self.choice[u.index()] = e.0;
                     true
                 } else {
                     self.not_yet_lost[u.index()] -= 1;
