@@ -162,6 +162,10 @@ fn beyond(
     a: &[Vertex],
     opponent_wins: Vec<Vertex>,
 ) -> Option<Vec<Vertex>> {
+    if opponent_wins.is_empty() {
+        state.give(opponent_wins);
+        return None;
+    }
     if opponent_wins.len() <= a.len() {
         let b = state.attract(p.opponent(), &opponent_wins);
         let grew = b.len() > opponent_wins.len();
