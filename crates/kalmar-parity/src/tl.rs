@@ -177,8 +177,9 @@ struct Solver<'a> {
     /// ones are dropped lazily). An attractor of one player walks only that player's lists.
     escaping_to: [SparseLists<u32>; 2],
     /// Per player, a bit per vertex: set once a tangle of the player has the vertex as an
-    /// escape. The attractor tests it before it reads the vertex's list: on a large game with
-    /// few tangles the lists (24 bytes a vertex each) would cost a cache miss per vertex.
+    /// escape (what a non-zero slot of `escaping_to` says, in a bit instead of four bytes). The
+    /// attractor tests it before it reads the vertex's slot: on a large game with few tangles
+    /// the slots would cost a cache miss per vertex.
     may_escape_to: [Vec<u64>; 2],
     /// Per vertex: the live tangles containing it.
     member_of: SparseLists<u32>,
