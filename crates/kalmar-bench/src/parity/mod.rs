@@ -17,8 +17,11 @@
 //!   took`) and its peak memory, as well as the wall time of the whole process. The first run
 //!   of each peer solver also writes its solution, whose winners are compared with kalmar's.
 //!
-//! A figure is the median of the runs. A run longer than the timeout ends the repetitions
-//! of that algorithm (kalmar's runs cannot be interrupted; Oink's are, by its own `-z`).
+//! The runs go in rounds: each round runs every kalmar solver once, then every Oink solver
+//! once, so that the load of the machine falls on both tools alike; the whole processes of the
+//! two tools' fastest solvers then alternate the same way. A figure is the median of the runs.
+//! A run longer than the timeout ends the repetitions of that algorithm (kalmar's runs in this
+//! process cannot be interrupted; Oink's are, by its own `-z`).
 //! Peak memory is the resident high-water mark: kalmar's while the algorithm ran in this
 //! process, including the game (see [`crate::reset_peak_rss`]), Oink's as it reports it.
 //!
@@ -39,7 +42,7 @@
 mod run;
 mod setup;
 
-pub use run::{Measure, ParityRow, run_game, run_peer, run_solver, run_suite};
+pub use run::{Measure, ParityRow, run_game, run_suite};
 pub use setup::{
     GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload, RANDOM_OUT_DEGREE, specs,
 };

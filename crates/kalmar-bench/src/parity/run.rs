@@ -2,12 +2,12 @@
 //! its own), Oink's, one game ([`run_game`]) and every game asked for ([`run_suite`]), and the
 //! rows they give ([`ParityRow`], [`Measure`]).
 
-use super::setup::{GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload, repeat};
+use super::setup::{GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload};
 use crate::harness::{
     Progress, Steps, TIMED_OUT, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss,
     run_with_limit,
 };
-use crate::oink::{Peer, PeerRun, solution_winners};
+use crate::oink::{Peer, PeerReport, PeerRun, solution_winners};
 use crate::table_plot::PlotColumns;
 use kalmar_core::registry::Entry;
 use kalmar_core::{Certificate, Player};
@@ -168,39 +168,104 @@ impl TableRow for ParityRow {
     }
 }
 
-/// Times one kalmar solver; returns its figure and the winners of its answer (not known
-/// when the runs are isolated in processes of their own).
-pub fn run_solver(
-    workload: &ParityWorkload,
-    solver: &Entry<Solver>,
-    options: &ParityOptions,
-) -> Result<(Measure, Option<Vec<Player>>), ParityBenchError> {
-    if let Some(program) = &options.isolate {
-        return run_isolated(program, workload, solver, options).map(|m| (m, None));
+/// One timed run of a kalmar solver.
+#[derive(Clone, Copy, Debug)]
+struct KalmarRun {
+    /// Its time in seconds; `None` when it was cut short (a run in a process of its own,
+    /// killed at the timeout).
+    seconds: Option<f64>,
+    /// Whether it ran longer than the timeout.
+    timed_out: bool,
+    peak_rss_bytes: Option<u64>,
+    iterations: Option<u64>,
+}
+
+/// The runs so far of one kalmar solver on a game, and the winners of its first answer (not
+/// known when the runs are isolated in processes of their own).
+struct KalmarRuns<'a> {
+    solver: &'a Entry<Solver>,
+    runs: Vec<KalmarRun>,
+    winners: Option<Vec<Player>>,
+}
+
+impl<'a> KalmarRuns<'a> {
+    fn new(solver: &'a Entry<Solver>) -> Self {
+        KalmarRuns {
+            solver,
+            runs: Vec::new(),
+            winners: None,
+        }
     }
-    let game = &workload.game;
-    reset_peak_rss();
-    let mut stats = Stats::default();
-    let (timing, solution) = repeat(options, || {
-        stats = Stats::default();
-        if options.preprocess {
+
+    /// Whether another round should run it: fewer runs than asked for, none over the timeout.
+    fn wants_more(&self, repetitions: usize) -> bool {
+        self.runs.len() < repetitions && !self.runs.iter().any(|r| r.timed_out)
+    }
+
+    /// Times one more run, in this process or in a child of [`ParityOptions::isolate`]. The
+    /// first answer of a run in this process is checked by its certificate (untimed) if asked.
+    fn run_once(
+        &mut self,
+        workload: &ParityWorkload,
+        options: &ParityOptions,
+    ) -> Result<(), ParityBenchError> {
+        let run = match &options.isolate {
+            Some(program) => run_isolated(program, workload, self.solver, options)?,
+            None => self.run_here(workload, options)?,
+        };
+        self.runs.push(run);
+        Ok(())
+    }
+
+    fn run_here(
+        &mut self,
+        workload: &ParityWorkload,
+        options: &ParityOptions,
+    ) -> Result<KalmarRun, ParityBenchError> {
+        let game = &workload.game;
+        let solver = self.solver;
+        reset_peak_rss();
+        let mut stats = Stats::default();
+        let started = Instant::now();
+        let solution = std::hint::black_box(if options.preprocess {
             preprocess::solve(game, &mut stats, solver.run)
         } else {
             (solver.run)(game, &mut stats)
+        });
+        let seconds = started.elapsed().as_secs_f64();
+        let peak_rss_bytes = peak_rss();
+        if self.winners.is_none() {
+            if options.verify {
+                solution
+                    .verify(game)
+                    .map_err(|e| workload.wrong(solver.id, e))?;
+            }
+            self.winners = Some(solution.winner);
         }
-    });
-    let mut measure = Measure::of(&timing);
-    measure.peak_rss_bytes = peak_rss();
-    measure.iterations = Some(stats.iterations);
-    measure.timed_out = options
-        .timeout_seconds
-        .is_some_and(|limit| timing.samples.iter().any(|&s| s > limit as f64));
-    if options.verify {
-        solution
-            .verify(game)
-            .map_err(|e| workload.wrong(solver.id, e))?;
+        Ok(KalmarRun {
+            seconds: Some(seconds),
+            timed_out: options
+                .timeout_seconds
+                .is_some_and(|limit| seconds > limit as f64),
+            peak_rss_bytes,
+            iterations: Some(stats.iterations),
+        })
     }
-    Ok((measure, Some(solution.winner)))
+
+    /// The figure of the runs: the median of those that gave a time (the timeout, a lower
+    /// bound, when none did).
+    fn measure(&self, options: &ParityOptions) -> Measure {
+        let mut samples: Vec<f64> = self.runs.iter().filter_map(|r| r.seconds).collect();
+        if samples.is_empty() {
+            samples.push(options.timeout_seconds.unwrap_or(0) as f64);
+        }
+        let mut measure = Measure::of(&Timing::from_samples(samples));
+        measure.runs = self.runs.len();
+        measure.timed_out = self.runs.iter().any(|r| r.timed_out);
+        measure.peak_rss_bytes = self.runs.iter().filter_map(|r| r.peak_rss_bytes).max();
+        measure.iterations = self.runs.iter().filter_map(|r| r.iterations).max();
+        measure
+    }
 }
 
 /// Gives a `kalmar` child process the timeout, preprocessing and verification of `options`.
@@ -216,68 +281,57 @@ fn pass_options(command: &mut Command, options: &ParityOptions) {
     }
 }
 
-/// Times one kalmar solver with each run in a child process of `program`, killed when it
-/// has solved for longer than the timeout (see [`ParityOptions::isolate`]).
+/// One run of a kalmar solver in a child process of `program`, killed when it has solved for
+/// longer than the timeout (see [`ParityOptions::isolate`]); the child checks the answer.
 fn run_isolated(
     program: &Path,
     workload: &ParityWorkload,
     solver: &Entry<Solver>,
     options: &ParityOptions,
-) -> Result<Measure, ParityBenchError> {
+) -> Result<KalmarRun, ParityBenchError> {
     let err = |message: String| workload.wrong(solver.id, message);
     // The child reads the game again before its clock starts: allow for that.
     let reading = 2.0 * workload.parse.median + 1.0;
     let limit = options
         .timeout_seconds
         .map(|t| std::time::Duration::from_secs_f64(t as f64 + reading));
-    let mut runs: Vec<Measure> = Vec::new();
-    let mut timed_out = false;
-    while runs.len() < options.repetitions.max(1) && !timed_out {
-        let mut command = Command::new(program);
-        command
-            .args([
-                "bench",
-                "parity",
-                "--reps",
-                "1",
-                "--json",
-                "--no-process",
-                "--files",
-            ])
-            .arg(&workload.path)
-            .args(["--solvers", solver.id]);
-        pass_options(&mut command, options);
-        let output = run_with_limit(command, limit)
-            .map_err(|e| err(format!("{}: {e}", program.display())))?;
-        let Some(stdout) = output else {
-            timed_out = true;
-            break;
-        };
-        let rows: Vec<ParityRow> = serde_json::from_slice(&stdout)
-            .map_err(|e| err(format!("unreadable report of its process: {e}")))?;
-        let measure = rows
-            .into_iter()
-            .find(|r| r.solver == solver.id)
-            .and_then(|r| r.kalmar)
-            .ok_or_else(|| err("its process reported no run".into()))?;
-        timed_out = measure.timed_out;
-        runs.push(measure);
-    }
-    let samples: Vec<f64> = if timed_out && runs.iter().all(|m| m.timed_out) {
-        // The timeout is a lower bound.
-        vec![options.timeout_seconds.unwrap_or(0) as f64]
-    } else {
-        runs.iter()
-            .filter(|m| !m.timed_out)
-            .map(|m| m.median_seconds)
-            .collect()
+    let mut command = Command::new(program);
+    command
+        .args([
+            "bench",
+            "parity",
+            "--reps",
+            "1",
+            "--json",
+            "--no-process",
+            "--files",
+        ])
+        .arg(&workload.path)
+        .args(["--solvers", solver.id]);
+    pass_options(&mut command, options);
+    let output =
+        run_with_limit(command, limit).map_err(|e| err(format!("{}: {e}", program.display())))?;
+    let Some(stdout) = output else {
+        return Ok(KalmarRun {
+            seconds: None,
+            timed_out: true,
+            peak_rss_bytes: None,
+            iterations: None,
+        });
     };
-    let mut measure = Measure::of(&Timing::from_samples(samples));
-    measure.runs = runs.len() + usize::from(timed_out && runs.iter().all(|m| !m.timed_out));
-    measure.timed_out = timed_out;
-    measure.peak_rss_bytes = runs.iter().filter_map(|m| m.peak_rss_bytes).max();
-    measure.iterations = runs.iter().filter_map(|m| m.iterations).max();
-    Ok(measure)
+    let rows: Vec<ParityRow> = serde_json::from_slice(&stdout)
+        .map_err(|e| err(format!("unreadable report of its process: {e}")))?;
+    let measure = rows
+        .into_iter()
+        .find(|r| r.solver == solver.id)
+        .and_then(|r| r.kalmar)
+        .ok_or_else(|| err("its process reported no run".into()))?;
+    Ok(KalmarRun {
+        seconds: Some(measure.median_seconds),
+        timed_out: measure.timed_out,
+        peak_rss_bytes: measure.peak_rss_bytes,
+        iterations: measure.iterations,
+    })
 }
 
 /// What a `kalmar parity solve` process reports of itself: its read time and peak memory.
@@ -304,69 +358,83 @@ pub fn parse_solve_report(text: &str) -> Option<SolveReport> {
     })
 }
 
-/// Times the whole `program parity solve FILE --solver ID` process on the workload's file
-/// from outside, `repetitions` times (the timeout given to it as its own `--timeout`): its
-/// figure (wall time, the peak memory it reports) and the read times it reports.
+/// One whole `program parity solve FILE --solver ID` process on the workload's file, timed
+/// from outside (the timeout given to it as its own `--timeout`): its wall time, and what it
+/// reports of itself unless it timed out.
 fn run_process(
     program: &Path,
     id: &str,
     workload: &ParityWorkload,
     options: &ParityOptions,
-) -> Result<(Measure, Timing), ParityBenchError> {
+) -> Result<(f64, Option<SolveReport>), ParityBenchError> {
     let err = |message: String| workload.wrong(id, message);
-    let (mut walls, mut reports) = (Vec::new(), Vec::new());
-    let mut timed_out = false;
-    while walls.len() < options.repetitions.max(1) && !timed_out {
-        let mut command = Command::new(program);
-        command.args(["parity", "solve"]).arg(&workload.path);
-        command.args(["--solver", id]);
-        pass_options(&mut command, options);
-        let started = Instant::now();
-        let output = command
-            .output()
-            .map_err(|e| err(format!("{}: {e}", program.display())))?;
-        walls.push(started.elapsed().as_secs_f64());
-        timed_out = output.status.code() == Some(TIMED_OUT.into());
-        if timed_out {
-            break;
-        }
-        let text = String::from_utf8_lossy(&output.stdout);
-        let report = parse_solve_report(&text).ok_or_else(|| {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            err(format!(
-                "`parity solve` reported no read time ({}): {}",
-                output.status,
-                stderr.trim()
-            ))
-        })?;
-        reports.push(report);
+    let mut command = Command::new(program);
+    command.args(["parity", "solve"]).arg(&workload.path);
+    command.args(["--solver", id]);
+    pass_options(&mut command, options);
+    let started = Instant::now();
+    let output = command
+        .output()
+        .map_err(|e| err(format!("{}: {e}", program.display())))?;
+    let wall = started.elapsed().as_secs_f64();
+    if output.status.code() == Some(TIMED_OUT.into()) {
+        return Ok((wall, None));
     }
-    let mut measure = Measure::of(&Timing::from_samples(walls));
-    measure.timed_out = timed_out;
-    measure.peak_rss_bytes = reports.iter().filter_map(|r| r.peak_rss_bytes).max();
-    let reads = reports.iter().map(|r| r.read_seconds).collect();
-    Ok((measure, Timing::from_samples(reads)))
+    let text = String::from_utf8_lossy(&output.stdout);
+    let report = parse_solve_report(&text).ok_or_else(|| {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        err(format!(
+            "`parity solve` reported no read time ({}): {}",
+            output.status,
+            stderr.trim()
+        ))
+    })?;
+    Ok((wall, Some(report)))
 }
 
-/// Times Oink's solver `id` on the workload's file, taking the times Oink reports. With
-/// `winners`, the first run also writes Oink's solution, whose winners are compared with these.
-pub fn run_peer(
-    peer: &Peer,
-    id: &str,
-    workload: &ParityWorkload,
-    options: &ParityOptions,
-    winners: Option<&[Player]>,
-) -> Result<Measure, ParityBenchError> {
-    let err = |e: crate::oink::OinkError| workload.peer_error(id, e);
-    let mut reports = Vec::new();
-    let mut walls = Vec::new();
-    let mut agrees = None;
-    let repetitions = options
-        .peer_repetitions
-        .unwrap_or(options.repetitions)
-        .max(1);
-    while reports.len() < repetitions {
-        let solution_file = (reports.is_empty() && winners.is_some()).then(|| {
+/// The runs so far of one Oink solver on a game: what Oink reported of each, the wall times of
+/// its processes, whether its winners are kalmar's, and why it failed if it did.
+struct PeerRuns<'a> {
+    id: &'a str,
+    reports: Vec<PeerReport>,
+    walls: Vec<f64>,
+    agrees: Option<bool>,
+    failed: Option<String>,
+}
+
+impl<'a> PeerRuns<'a> {
+    fn new(id: &'a str) -> Self {
+        PeerRuns {
+            id,
+            reports: Vec::new(),
+            walls: Vec::new(),
+            agrees: None,
+            failed: None,
+        }
+    }
+
+    /// Whether another round should run it: fewer runs than asked for, none timed out or
+    /// failed.
+    fn wants_more(&self, repetitions: usize) -> bool {
+        self.failed.is_none()
+            && self.reports.len() < repetitions
+            && !self.reports.iter().any(|r| r.timed_out)
+    }
+
+    /// Runs it once more, taking the times Oink reports. With `winners`, the first run also
+    /// writes Oink's solution, whose winners are compared with these (and whose wall time,
+    /// which includes the writing, is left out of the wall times unless it is the only run).
+    /// A failure (a crash, an output without times) ends its runs and is kept for its row.
+    fn run_once(
+        &mut self,
+        peer: &Peer,
+        workload: &ParityWorkload,
+        options: &ParityOptions,
+        repetitions: usize,
+        winners: Option<&[Player]>,
+    ) {
+        let id = self.id;
+        let solution_file = (self.reports.is_empty() && winners.is_some()).then(|| {
             std::env::temp_dir().join(format!("kalmar-bench-{}-{id}.sol", std::process::id()))
         });
         let run = peer.run_once(
@@ -384,50 +452,72 @@ pub fn run_peer(
         if let Some(file) = &solution_file {
             let _ = std::fs::remove_file(file);
         }
-        let PeerRun {
-            report,
-            wall_seconds,
-        } = run.map_err(err)?;
-        if let Some(compared) = compared {
-            agrees = Some(compared.map_err(err)?);
-        }
-        if solution_file.is_none() || repetitions <= 1 {
-            walls.push(wall_seconds);
-        }
-        let timed_out = report.timed_out;
-        reports.push(report);
-        if timed_out {
-            break;
+        match (run, compared.transpose()) {
+            (
+                Ok(PeerRun {
+                    report,
+                    wall_seconds,
+                }),
+                Ok(agrees),
+            ) => {
+                if solution_file.is_none() || repetitions <= 1 {
+                    self.walls.push(wall_seconds);
+                }
+                self.agrees = self.agrees.or(agrees);
+                self.reports.push(report);
+            }
+            (Err(e), _) | (_, Err(e)) => self.failed = Some(e.to_string()),
         }
     }
-    let finished: Vec<_> = reports.iter().filter(|r| !r.timed_out).collect();
-    let median = |xs: Vec<f64>| (!xs.is_empty()).then(|| Timing::from_samples(xs).median);
-    let totals: Vec<f64> = if finished.is_empty() {
-        // Timed out: the timeout is a lower bound.
-        vec![options.timeout_seconds.unwrap_or(0) as f64]
-    } else {
-        finished.iter().filter_map(|r| r.total_seconds).collect()
-    };
-    let mut measure = Measure::of(&Timing::from_samples(totals));
-    measure.runs = reports.len();
-    measure.timed_out = reports.iter().any(|r| r.timed_out);
-    measure.peak_rss_bytes = reports.iter().filter_map(|r| r.peak_rss_bytes).max();
-    measure.solve_median_seconds = median(
-        finished
-            .iter()
-            .map(|r| r.solve_seconds.unwrap_or(0.0))
-            .collect(),
-    );
-    measure.parse_median_seconds = median(reports.iter().filter_map(|r| r.parse_seconds).collect());
-    measure.wall_median_seconds = median(walls);
-    measure.agrees = agrees;
-    Ok(measure)
+
+    /// The figure of the runs: the median of the total solving times Oink reported (the
+    /// timeout, a lower bound, when every run timed out).
+    fn measure(&self, options: &ParityOptions) -> Measure {
+        if let Some(message) = &self.failed {
+            return Measure {
+                runs: 1,
+                failed: Some(message.clone()),
+                ..Measure::of(&Timing::from_samples(vec![0.0]))
+            };
+        }
+        let finished: Vec<_> = self.reports.iter().filter(|r| !r.timed_out).collect();
+        let median = |xs: Vec<f64>| (!xs.is_empty()).then(|| Timing::from_samples(xs).median);
+        let totals: Vec<f64> = if finished.is_empty() {
+            vec![options.timeout_seconds.unwrap_or(0) as f64]
+        } else {
+            finished.iter().filter_map(|r| r.total_seconds).collect()
+        };
+        let mut measure = Measure::of(&Timing::from_samples(totals));
+        measure.runs = self.reports.len();
+        measure.timed_out = self.reports.iter().any(|r| r.timed_out);
+        measure.peak_rss_bytes = self.reports.iter().filter_map(|r| r.peak_rss_bytes).max();
+        measure.solve_median_seconds = median(
+            finished
+                .iter()
+                .map(|r| r.solve_seconds.unwrap_or(0.0))
+                .collect(),
+        );
+        measure.parse_median_seconds = median(
+            self.reports
+                .iter()
+                .filter_map(|r| r.parse_seconds)
+                .collect(),
+        );
+        measure.wall_median_seconds = median(self.walls.clone());
+        measure.agrees = self.agrees;
+        measure
+    }
 }
 
-/// Every kalmar solver, and with a peer each of `peer_solvers` of Oink, on one game: a
-/// `parse` row, a row per solver id (kalmar's and Oink's solver of the same id side by
-/// side) and a `best` row (each side's fastest solver). kalmar's solvers must agree on the
-/// winners; Oink's winners are compared with theirs.
+/// Every kalmar solver of `options`, and with a peer each of `peer_solvers` of Oink, on one
+/// game: a `parse` row, a row per solver id (kalmar's and Oink's solver of the same id side by
+/// side), a `best` row (each side's fastest solver) and a `process` row (each side's whole
+/// process with its fastest solver). kalmar's solvers must agree on the winners; Oink's
+/// winners are compared with theirs.
+///
+/// The runs go in rounds: each round runs every kalmar solver once and then every Oink solver
+/// once, so that a drift of the machine's speed falls on both tools alike. The whole processes
+/// then run in rounds of their own, kalmar's and Oink's in turn.
 pub fn run_game(
     workload: &ParityWorkload,
     options: &ParityOptions,
@@ -447,62 +537,66 @@ pub fn run_game(
         kalmar_best: None,
         peer_best: None,
     };
-    let mut parse = row("parse");
-    let mut measure = Measure::of(&workload.parse);
-    measure.peak_rss_bytes = workload.parse_peak_rss_bytes;
-    parse.kalmar = Some(measure);
-    let mut rows: Vec<ParityRow> = Vec::new();
-    let mut reference: Option<(&str, Vec<Player>)> = None;
-    // Isolated runs return no winners: each answer was checked by the verifier instead,
-    // and winning regions are unique, so verified answers agree.
-    let chosen = SOLVERS
+    let repetitions = options.repetitions.max(1);
+    let peer_repetitions = options.peer_repetitions.unwrap_or(repetitions).max(1);
+    let mut kalmar: Vec<KalmarRuns<'_>> = SOLVERS
         .iter()
-        .filter(|s| options.solvers.is_empty() || options.solvers.iter().any(|id| id == s.id));
-    for solver in chosen {
-        let (measure, winners) = run_solver(workload, solver, options)?;
-        match (&reference, winners) {
-            (_, None) => {}
-            (Some((first, expected)), Some(winners)) if *expected != winners => {
-                return Err(workload.wrong(
-                    solver.id,
-                    format!("its winners differ from those of {first}"),
-                ));
-            }
-            (Some(_), Some(_)) => {}
-            (None, Some(winners)) => reference = Some((solver.id, winners)),
+        .filter(|s| options.solvers.is_empty() || options.solvers.iter().any(|id| id == s.id))
+        .map(KalmarRuns::new)
+        .collect();
+    let mut oink: Vec<PeerRuns<'_>> = peer
+        .map(|(_, ids)| ids.iter().map(|id| PeerRuns::new(id)).collect())
+        .unwrap_or_default();
+    for _ in 0..repetitions.max(peer_repetitions) {
+        for runs in kalmar.iter_mut().filter(|r| r.wants_more(repetitions)) {
+            runs.run_once(workload, options)?;
         }
-        let mut r = row(solver.id);
-        r.kalmar = Some(measure);
+        // Isolated runs return no winners: each answer was checked by the verifier instead,
+        // and winning regions are unique, so verified answers agree.
+        let mut answered = kalmar
+            .iter()
+            .filter_map(|r| Some((r.solver.id, r.winners.as_ref()?)));
+        let reference = answered.next();
+        if let Some((first, expected)) = reference
+            && let Some((id, _)) = answered.find(|(_, winners)| winners != &expected)
+        {
+            return Err(workload.wrong(id, format!("its winners differ from those of {first}")));
+        }
+        if let Some((peer, _)) = peer {
+            for runs in oink.iter_mut().filter(|r| r.wants_more(peer_repetitions)) {
+                let winners = reference.map(|(_, w)| w.as_slice());
+                runs.run_once(peer, workload, options, peer_repetitions, winners);
+            }
+        }
+    }
+    let mut rows: Vec<ParityRow> = Vec::new();
+    for runs in &kalmar {
+        let mut r = row(runs.solver.id);
+        r.kalmar = Some(runs.measure(options));
         rows.push(r);
     }
-    if let Some((peer, ids)) = peer {
-        let mut parse_times = Vec::new();
-        for id in ids {
-            let winners = reference.as_ref().map(|(_, w)| w.as_slice());
-            let measure = match run_peer(peer, id, workload, options, winners) {
-                Ok(measure) => measure,
-                // Oink failed on this game (it crashed or gave no time): say so in the
-                // row rather than lose the others.
-                Err(ParityBenchError::Peer { message, .. }) => Measure {
-                    runs: 1,
-                    failed: Some(message),
-                    ..Measure::of(&Timing::from_samples(vec![0.0]))
-                },
-                Err(e) => return Err(e),
-            };
-            parse_times.extend(measure.parse_median_seconds);
-            match rows.iter_mut().find(|r| r.solver == *id) {
-                Some(r) => r.peer = Some(measure),
-                None => {
-                    let mut r = row(id);
-                    r.peer = Some(measure);
-                    rows.push(r);
-                }
+    for runs in &oink {
+        let measure = runs.measure(options);
+        match rows.iter_mut().find(|r| r.solver == runs.id) {
+            Some(r) => r.peer = Some(measure),
+            None => {
+                let mut r = row(runs.id);
+                r.peer = Some(measure);
+                rows.push(r);
             }
         }
-        if !parse_times.is_empty() {
-            parse.peer = Some(Measure::of(&Timing::from_samples(parse_times)));
-        }
+    }
+    let mut parse = row("parse");
+    parse.kalmar = Some(Measure {
+        peak_rss_bytes: workload.parse_peak_rss_bytes,
+        ..Measure::of(&workload.parse)
+    });
+    let parse_times: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.peer.as_ref()?.parse_median_seconds)
+        .collect();
+    if !parse_times.is_empty() {
+        parse.peer = Some(Measure::of(&Timing::from_samples(parse_times)));
     }
     let fastest = |side: fn(&ParityRow) -> Option<&Measure>| {
         rows.iter()
@@ -519,27 +613,15 @@ pub fn run_game(
         best.peer_best = Some(id);
         best.peer = Some(m);
     }
-    // The whole process of each side, each with its fastest solver.
-    let mut process = row("process");
-    if let (Some(program), Some(id)) = (&options.program, &best.kalmar_best) {
-        let (measure, reads) = run_process(program, id, workload, options)?;
-        process.kalmar = Some(measure);
-        if !reads.samples.is_empty() {
-            parse.kalmar = Some(Measure::of(&reads));
-        }
-        process.kalmar_best = Some(id.clone());
-    }
-    if let (Some(oink), Some(wall)) = (
-        &best.peer,
-        best.peer.as_ref().and_then(|p| p.wall_median_seconds),
-    ) {
-        process.peer = Some(Measure {
-            runs: oink.runs,
-            peak_rss_bytes: oink.peak_rss_bytes,
-            timed_out: oink.timed_out,
-            ..Measure::of(&Timing::from_samples(vec![wall]))
-        });
-        process.peer_best.clone_from(&best.peer_best);
+    let (process, reads) = run_processes(
+        workload,
+        options,
+        peer.map(|(p, _)| p),
+        &best,
+        row("process"),
+    )?;
+    if let Some(reads) = reads {
+        parse.kalmar = Some(Measure::of(&reads));
     }
     let mut all = vec![parse];
     all.extend(rows);
@@ -558,6 +640,76 @@ pub fn run_game(
         }
     }
     Ok(all)
+}
+
+/// The `process` row: with [`ParityOptions::program`], kalmar's whole process with its fastest
+/// solver and Oink's with its fastest, in rounds, one run of each in turn, and the read times
+/// kalmar's process reported (when any run finished); without it, Oink's process alone, from the
+/// wall times of its runs so far.
+fn run_processes(
+    workload: &ParityWorkload,
+    options: &ParityOptions,
+    peer: Option<&Peer>,
+    best: &ParityRow,
+    mut process: ParityRow,
+) -> Result<(ParityRow, Option<Timing>), ParityBenchError> {
+    let Some((program, id)) = options.program.as_deref().zip(best.kalmar_best.as_deref()) else {
+        // Nothing to pair Oink's runs with: their wall times serve.
+        if let Some(oink) = &best.peer
+            && let Some(wall) = oink.wall_median_seconds
+        {
+            process.peer = Some(Measure {
+                runs: oink.runs,
+                peak_rss_bytes: oink.peak_rss_bytes,
+                timed_out: oink.timed_out,
+                ..Measure::of(&Timing::from_samples(vec![wall]))
+            });
+            process.peer_best.clone_from(&best.peer_best);
+        }
+        return Ok((process, None));
+    };
+    let repetitions = options.repetitions.max(1);
+    let peer_repetitions = options.peer_repetitions.unwrap_or(repetitions).max(1);
+    let mut oink = peer.zip(best.peer_best.as_deref().map(PeerRuns::new));
+    let (mut walls, mut reports, mut timed_out) = (Vec::new(), Vec::new(), false);
+    for _ in 0..repetitions.max(peer_repetitions) {
+        if walls.len() < repetitions && !timed_out {
+            let (wall, report) = run_process(program, id, workload, options)?;
+            walls.push(wall);
+            match report {
+                Some(report) => reports.push(report),
+                None => timed_out = true,
+            }
+        }
+        if let Some((peer, runs)) = &mut oink
+            && runs.wants_more(peer_repetitions)
+        {
+            runs.run_once(peer, workload, options, peer_repetitions, None);
+        }
+    }
+    process.kalmar = Some(Measure {
+        timed_out,
+        peak_rss_bytes: reports.iter().filter_map(|r| r.peak_rss_bytes).max(),
+        ..Measure::of(&Timing::from_samples(walls))
+    });
+    process.kalmar_best = Some(id.to_string());
+    if let Some((_, runs)) = &oink {
+        let oink = runs.measure(options);
+        let walls = runs.walls.clone();
+        process.peer = Some(Measure {
+            runs: oink.runs,
+            peak_rss_bytes: oink.peak_rss_bytes,
+            timed_out: oink.timed_out,
+            failed: oink.failed,
+            ..Measure::of(&Timing::from_samples(walls))
+        });
+        process.peer_best.clone_from(&best.peer_best);
+    }
+    let reads: Vec<f64> = reports.iter().map(|r| r.read_seconds).collect();
+    Ok((
+        process,
+        (!reads.is_empty()).then(|| Timing::from_samples(reads)),
+    ))
 }
 
 /// Every game of `games`, by [`run_game`]: the files first, then the generated games. The
@@ -658,6 +810,66 @@ mod tests {
         }
         drop(workload);
         assert!(!path.exists());
+    }
+
+    /// kalmar's and Oink's runs alternate, round by round, for the solvers and for the whole
+    /// processes: stand-in programs write down the order they are run in.
+    #[cfg(unix)]
+    #[test]
+    fn kalmar_and_oink_run_in_turn() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("kalmar-bench-turns-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log");
+        let script = |name: &str, body: &str| {
+            let path = dir.join(name);
+            let text = format!("#!/bin/sh\n{body}\n");
+            std::fs::write(&path, text.replace("LOG", &log.display().to_string())).unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        };
+        let kalmar = script(
+            "kalmar",
+            r#"if [ "$1" = parity ]; then
+  printf K >> LOG; echo "read in 1.000 ms, solved by zlk in 0.100 ms, peak memory 3.0 MiB"
+else
+  printf k >> LOG
+  echo '[{"family":"g","vertices":1,"edges":1,"priorities":1,"solver":"zlk","kalmar":{"runs":1,"median_seconds":0.002,"min_seconds":0.002}}]'
+fi"#,
+        );
+        let oink = script(
+            "oink",
+            "printf o >> LOG; echo '[ 0.00] parsing took 0.5 sec.'; \
+             echo '[ 0.00] total solving time: 0.001 sec.'",
+        );
+        let options = ParityOptions {
+            repetitions: 3,
+            solvers: vec!["zlk".into()],
+            isolate: Some(kalmar.clone()),
+            program: Some(kalmar),
+            ..ParityOptions::default()
+        };
+        let spec = GameSpec::family("laddergame", 10).unwrap();
+        let workload = ParityWorkload::generate(&spec, 1, &dir, false, &options).unwrap();
+        let peer = Peer {
+            program: oink,
+            args: Vec::new(),
+        };
+        let rows = run_game(&workload, &options, Some((&peer, &["zlk".to_string()]))).unwrap();
+        assert_eq!(std::fs::read_to_string(&log).unwrap(), "kokokoKoKoKo");
+        let solvers: Vec<&str> = rows.iter().map(|r| r.solver.as_str()).collect();
+        assert_eq!(solvers, ["parse", "zlk", "best", "process"]);
+        let zlk = &rows[1];
+        assert_eq!(zlk.kalmar.as_ref().unwrap().median_seconds, 0.002);
+        assert_eq!(zlk.peer.as_ref().unwrap().median_seconds, 0.001);
+        assert_eq!(zlk.ratio, Some(2.0));
+        assert_eq!(rows[0].kalmar.as_ref().unwrap().median_seconds, 0.001);
+        assert_eq!(rows[0].peer.as_ref().unwrap().median_seconds, 0.5);
+        let process = &rows[3];
+        assert_eq!(process.kalmar.as_ref().unwrap().runs, 3);
+        assert_eq!(process.peer.as_ref().unwrap().runs, 3);
+        drop(workload);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -81,16 +81,6 @@ pub enum ParityBenchError {
         /// What went wrong.
         message: String,
     },
-    /// The peer could not be run, or its output was not understood.
-    #[error("peer {solver} on {family}: {message}")]
-    Peer {
-        /// The peer's solver.
-        solver: String,
-        /// The game.
-        family: String,
-        /// What went wrong.
-        message: String,
-    },
 }
 
 impl BadInput for ParityBenchError {
@@ -223,7 +213,7 @@ fn read_game(path: &Path) -> Result<ParityGame, ParityBenchError> {
 }
 
 /// Runs `f` up to the repetitions of `options`, stopping after a run longer than the timeout.
-pub(super) fn repeat<T>(options: &ParityOptions, f: impl FnMut() -> T) -> (Timing, T) {
+fn repeat<T>(options: &ParityOptions, f: impl FnMut() -> T) -> (Timing, T) {
     let limit = options.timeout_seconds.map(|t| t as f64);
     time_within(options.repetitions, limit, f)
 }
@@ -342,14 +332,6 @@ impl ParityWorkload {
 
     pub(super) fn wrong(&self, solver: &str, message: impl ToString) -> ParityBenchError {
         ParityBenchError::Wrong {
-            solver: solver.to_string(),
-            family: self.family.clone(),
-            message: message.to_string(),
-        }
-    }
-
-    pub(super) fn peer_error(&self, solver: &str, message: impl ToString) -> ParityBenchError {
-        ParityBenchError::Peer {
             solver: solver.to_string(),
             family: self.family.clone(),
             message: message.to_string(),
