@@ -25,8 +25,9 @@
 //! Peak memory is the resident high-water mark: kalmar's while the algorithm ran in this
 //! process, including the game (see [`crate::reset_peak_rss`]), Oink's as it reports it.
 //!
-//! [`run_suite`] runs every game asked for; [`run_game`] one game. The options, errors and games
-//! are in `setup.rs`, the runs in `run.rs`.
+//! [`run_suite`] runs every game asked for; [`run_game`] one game; [`summarize`] sums each
+//! game's rows up in one line. The options, errors and games are in `setup.rs`, the runs in
+//! `run.rs`, the summary in `summary.rs`.
 //!
 //! ```
 //! use kalmar_bench::markdown_table;
@@ -41,8 +42,10 @@
 
 mod run;
 mod setup;
+mod summary;
 
 pub use run::{Measure, ParityRow, run_game, run_suite};
 pub use setup::{
     GameSpec, Games, ParityBenchError, ParityOptions, ParityWorkload, RANDOM_OUT_DEGREE, specs,
 };
+pub use summary::{ParitySummary, summarize};

@@ -72,7 +72,7 @@ impl Measure {
     }
 
     /// Whether the figure is a time to compare: finished, not failed.
-    fn usable(&self) -> bool {
+    pub(super) fn usable(&self) -> bool {
         !self.timed_out && self.failed.is_none()
     }
 }
@@ -598,18 +598,12 @@ pub fn run_game(
     if !parse_times.is_empty() {
         parse.peer = Some(Measure::of(&Timing::from_samples(parse_times)));
     }
-    let fastest = |side: fn(&ParityRow) -> Option<&Measure>| {
-        rows.iter()
-            .filter_map(|r| side(r).filter(|m| m.usable()).map(|m| (r, m)))
-            .min_by(|a, b| a.1.median_seconds.total_cmp(&b.1.median_seconds))
-            .map(|(r, m)| (r.solver.clone(), m.clone()))
-    };
     let mut best = row("best");
-    if let Some((id, m)) = fastest(|r| r.kalmar.as_ref()) {
+    if let Some((id, m)) = fastest(&rows, |r| r.kalmar.as_ref()) {
         best.kalmar_best = Some(id);
         best.kalmar = Some(m);
     }
-    if let Some((id, m)) = fastest(|r| r.peer.as_ref()) {
+    if let Some((id, m)) = fastest(&rows, |r| r.peer.as_ref()) {
         best.peer_best = Some(id);
         best.peer = Some(m);
     }
@@ -640,6 +634,17 @@ pub fn run_game(
         }
     }
     Ok(all)
+}
+
+/// The solver of `rows` whose figure on one side is the fastest finished one, and that figure.
+pub(super) fn fastest(
+    rows: &[ParityRow],
+    side: fn(&ParityRow) -> Option<&Measure>,
+) -> Option<(String, Measure)> {
+    rows.iter()
+        .filter_map(|r| side(r).filter(|m| m.usable()).map(|m| (r, m)))
+        .min_by(|a, b| a.1.median_seconds.total_cmp(&b.1.median_seconds))
+        .map(|(r, m)| (r.solver.clone(), m.clone()))
 }
 
 /// The `process` row: with [`ParityOptions::program`], kalmar's whole process with its fastest
@@ -868,6 +873,15 @@ fi"#,
         let process = &rows[3];
         assert_eq!(process.kalmar.as_ref().unwrap().runs, 3);
         assert_eq!(process.peer.as_ref().unwrap().runs, 3);
+        let summary = crate::parity::summarize(&rows);
+        assert_eq!(summary.len(), 1);
+        let line = summary[0].markdown();
+        assert!(line.starts_with("| laddergame"), "{line}");
+        assert!(
+            line.contains("| 1.00 / 500 | zlk 2.00 | zlk 1.00 | **2.00** |"),
+            "{line}"
+        );
+        assert!(line.ends_with("| zlk 2.00 | zlk 1.00 |"), "{line}");
         drop(workload);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
-kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink\n  \
+kalmar bench parity --sizes 1e4,1e5,1e6 --priorities 10,n --peer path/to/oink --summary\n  \
 kalmar bench parity --files a.pg,b.pg --families laddergame,tc:6 --sizes 1e5 --peer path/to/oink")]
 pub struct ParityBench {
     /// Generators to run on: `random` (PGSolver's randomgame at each size and number of
@@ -81,6 +81,10 @@ pub struct ParityBench {
     /// Skip checking each solution with its certificate.
     #[arg(long)]
     no_verify: bool,
+    /// Print one line per game (the reading, each side's fastest solver and whole process, the
+    /// peak memory, every solver's median) instead of one per solver.
+    #[arg(long)]
+    summary: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -144,5 +148,9 @@ pub fn run(args: &ParityBench) -> anyhow::Result<()> {
             );
         }
     }
-    print(&rows, &args.common, "parity")
+    if args.summary {
+        print(&parity::summarize(&rows), &args.common, "parity")
+    } else {
+        print(&rows, &args.common, "parity")
+    }
 }
