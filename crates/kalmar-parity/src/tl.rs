@@ -43,11 +43,12 @@
 //! from the attractors; a vertex attracted via a tangle follows the tangle's strategy, and a
 //! dominion's vertices follow the strategy it was learned with.
 //!
-//! Priorities are compressed first ([`super::compress`]), and the solver runs on a copy of the
-//! game numbered by priority, largest first (as Oink does), so that the next region's heads
-//! are the first free vertices in index order: a bitset of the free vertices finds them 64 at
-//! a time, and a new pass frees every vertex by copying the bitset of those in the game and
-//! raising the number below which a region counts as past.
+//! Priorities are compressed first ([`super::compress`]), and the vertices are ranked by
+//! priority, largest first (Oink renumbers the game so), so that the next region's heads are
+//! the first free vertices in rank order: a bitset of the free ranks finds them 64 at a time,
+//! and a new pass frees every vertex by copying the bitset of those in the game and raising the
+//! number below which a region counts as past. The solver reads the game's own arena: a copy
+//! numbered by priority would cost a pass over every edge and the memory of a second arena.
 //!
 //! # Complexity
 //! One pass of search costs O(n + m + Σ_t (|t| + |E(t)|)) over the learned tangles t with their
@@ -75,7 +76,7 @@
 //! ```
 
 use super::sparse_lists::SparseLists;
-use super::{ParityGame, ParitySolution, Stats, complete, winner_of};
+use super::{ParityGame, ParitySolution, Stats, by_priority_largest_first, complete, winner_of};
 use kalmar_core::bits::Bits;
 use kalmar_core::scc::strongly_connected_components_of_slices;
 use kalmar_core::{Arena, Edge, Owner, Player, Vertex};
@@ -102,61 +103,35 @@ struct Tangle {
 }
 
 /// Solves `game` by tangle learning, after compressing its priorities.
-///
-/// The solver runs on a copy of the game numbered by priority, largest first (see the module
-/// docs), and the answer is mapped back.
 pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     let game = &super::compress::compress(game);
-    let arena = game.arena();
-    let n = arena.num_vertices();
-    let (sorted, order, origin) = by_priority(game);
-    let mut solver = Solver::new(&sorted);
+    let mut solver = Solver::new(game);
     solver.run();
     *stats = solver.stats;
-    let mut winner = vec![Player(0); n];
-    let mut choice = vec![None; n];
-    for (i, &v) in order.iter().enumerate() {
-        winner[v.index()] = solver.winner[i];
-        choice[v.index()] = solver.choice[i].map(|e: Edge| origin[e.index()]);
-    }
     ParitySolution {
-        winner,
-        strategy: complete(arena, choice),
+        winner: solver.winner,
+        strategy: complete(game.arena(), solver.choice),
     }
 }
 
 /// Puts the free vertex `v` in region `id`: its number, and its free bit cleared. (A function
-/// of the two arrays, not of the solver, so that it can run while a tangle is borrowed.)
-fn claim(region: &mut [u32], free_bits: &mut Bits, v: Vertex, id: u32) {
+/// of the arrays, not of the solver, so that it can run while a tangle is borrowed.)
+fn claim(region: &mut [u32], free_bits: &mut Bits, rank: &[u32], v: Vertex, id: u32) {
     region[v.index()] = id;
-    free_bits.remove(v.index());
-}
-
-/// `game` numbered by priority, largest first; the old vertex of each new one, and the old
-/// edge of each new one.
-fn by_priority(game: &ParityGame) -> (ParityGame, Vec<Vertex>, Vec<Edge>) {
-    let arena = game.arena();
-    let mut order: Vec<Vertex> = arena.vertices().collect();
-    order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
-    let mut local = vec![0u32; arena.num_vertices()];
-    for (i, &v) in order.iter().enumerate() {
-        local[v.index()] = i as u32;
-    }
-    let (sorted, origin) = arena
-        .induced(&order, &local)
-        .expect("the whole game is a game");
-    let priority = order.iter().map(|&v| game.priority(v)).collect();
-    let sorted = ParityGame::new(sorted, priority).expect("the whole game is a parity game");
-    (sorted, order, origin)
+    free_bits.remove(rank[v.index()] as usize);
 }
 
 struct Solver<'a> {
     game: &'a ParityGame,
     arena: &'a Arena,
-    /// Per vertex, a bit: set while it is in the game.
+    /// The vertices by priority, largest first.
+    order: Vec<Vertex>,
+    /// Each vertex's place in `order`: its rank.
+    rank: Vec<u32>,
+    /// Per rank, a bit: set while its vertex is in the game.
     alive: Bits,
-    /// Per vertex, a bit: set while it is free (in the game, in no region of this pass), so
-    /// that the next region's heads are found 64 vertices at a time.
+    /// Per rank, a bit: set while its vertex is free (in the game, in no region of this
+    /// pass), so that the next region's heads are found 64 vertices at a time.
     free_bits: Bits,
     /// Per vertex: `GONE`, or the last region it was in. Regions are numbered on across
     /// passes, so a vertex is free (still in the game, in no region of this pass) exactly when
@@ -211,17 +186,17 @@ impl<'a> Solver<'a> {
     fn new(game: &'a ParityGame) -> Self {
         let arena = game.arena();
         let n = arena.num_vertices();
-        debug_assert!(
-            arena
-                .vertices()
-                .skip(1)
-                .all(|v| game.priority(Vertex(v.0 - 1)) >= game.priority(v)),
-            "the game is numbered by priority, largest first"
-        );
+        let order = by_priority_largest_first(game);
+        let mut rank = vec![0u32; n];
+        for (i, &v) in order.iter().enumerate() {
+            rank[v.index()] = i as u32;
+        }
         let alive = Bits::full(n);
         Solver {
             game,
             arena,
+            order,
+            rank,
             free_bits: alive.clone(),
             alive,
             region: vec![0; n],
@@ -267,9 +242,10 @@ impl<'a> Solver<'a> {
         self.region[v.index()] < self.base
     }
 
-    /// The first free vertex from `from` on, in the order of priorities (largest first).
-    fn next_free(&self, from: usize) -> Option<Vertex> {
-        self.free_bits.first_from(from).map(Vertex::new)
+    /// The first free vertex from rank `from` on (by priority, largest first), and its rank.
+    fn next_free(&self, from: usize) -> Option<(usize, Vertex)> {
+        let rank = self.free_bits.first_from(from)?;
+        Some((rank, self.order[rank]))
     }
 
     /// A number for a new region.
@@ -317,7 +293,7 @@ impl<'a> Solver<'a> {
             let solved = self.attract(id, player, u32::MAX, &targets);
             for &v in &solved {
                 self.region[v.index()] = GONE;
-                self.alive.remove(v.index());
+                self.alive.remove(self.rank[v.index()] as usize);
                 self.winner[v.index()] = player;
                 if self.owned_by(v, player) {
                     self.choice[v.index()] = self.strat[v.index()];
@@ -354,18 +330,20 @@ impl<'a> Solver<'a> {
             let mut highest = [true, true];
             // Each region's first head is free and every higher vertex is in a region.
             let mut pos = 0;
-            while let Some(first) = self.next_free(pos) {
-                pos = first.index();
+            while let Some((first_rank, first)) = self.next_free(pos) {
+                pos = first_rank;
                 let top = self.game.priority(first);
                 let player = winner_of(top);
                 // The heads: the free vertices of the top priorities down to the first free one
                 // of the other parity (priorities with nothing free left between them merge).
                 let mut targets = vec![first];
-                while let Some(v) = self.next_free(targets[targets.len() - 1].index() + 1) {
+                let mut last = first_rank;
+                while let Some((rank, v)) = self.next_free(last + 1) {
                     if winner_of(self.game.priority(v)) != player {
                         break;
                     }
                     targets.push(v);
+                    last = rank;
                 }
                 for &v in &targets {
                     self.strat[v.index()] = None;
@@ -506,7 +484,7 @@ impl<'a> Solver<'a> {
         let base = self.base;
         let mut z: Vec<Vertex> = targets.to_vec();
         for &v in targets {
-            claim(&mut self.region, &mut self.free_bits, v, id);
+            claim(&mut self.region, &mut self.free_bits, &self.rank, v, id);
         }
         let mut head = 0;
         while head < z.len() {
@@ -543,7 +521,7 @@ impl<'a> Solver<'a> {
                     }
                     self.strat[u.index()] = None;
                 }
-                claim(&mut self.region, &mut self.free_bits, u, id);
+                claim(&mut self.region, &mut self.free_bits, &self.rank, u, id);
                 z.push(u);
             }
             // The tangles of the player escaping to `v`; dead ones are dropped from the list
@@ -598,7 +576,7 @@ impl<'a> Solver<'a> {
                         if self.owner[w.index()] != player.0 {
                             self.strat[w.index()] = None;
                         }
-                        claim(&mut self.region, &mut self.free_bits, w, id);
+                        claim(&mut self.region, &mut self.free_bits, &self.rank, w, id);
                         z.push(w);
                     }
                 }
@@ -814,7 +792,7 @@ mod tests {
     fn learned_tangles_are_tangles() {
         for seed in 0..300 {
             let game = random_game(seed, 1 + (seed as usize % 40), 1 + (seed as u32 % 9));
-            let (game, _, _) = by_priority(&super::super::compress::compress(&game));
+            let game = super::super::compress::compress(&game);
             let mut solver = Solver::new(&game);
             solver.run();
             for t in &solver.log {

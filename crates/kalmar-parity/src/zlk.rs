@@ -43,7 +43,7 @@
 //! ```
 
 use super::recursion::Recursion;
-use super::{ParityGame, ParitySolution, Stats, winner_of};
+use super::{ParityGame, ParitySolution, Stats, by_priority_largest_first, winner_of};
 use kalmar_core::{Owner, Player, Vertex};
 
 /// Solves `game` by Zielonka's algorithm, after compressing its priorities.
@@ -53,8 +53,7 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     // Every subgame is listed in the order of priorities, largest first (each level keeps the
     // order of the list it was given), so its top priority is its first vertex's and the
     // vertices of that priority come first.
-    let mut all: Vec<Vertex> = game.arena().vertices().collect();
-    all.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+    let all = by_priority_largest_first(game);
     // The recursion is as deep as the number of priorities: give it room.
     let depth = game.max_priority() as usize + 1;
     super::with_stack_for(depth, || zielonka(&mut state, &all));
