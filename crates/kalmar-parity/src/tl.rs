@@ -110,7 +110,7 @@ pub fn solve(game: &ParityGame, stats: &mut Stats) -> ParitySolution {
     *stats = solver.stats;
     ParitySolution {
         winner: solver.winner,
-        strategy: complete(game.arena(), solver.choice),
+        strategy: complete(game.arena(), solver.strat),
     }
 }
 
@@ -141,7 +141,8 @@ struct Solver<'a> {
     base: u32,
     /// The next region's number.
     next_region: u32,
-    /// The attractor strategy of the current pass (or dominion attraction).
+    /// The attractor strategy of the current pass (or dominion attraction); at a solved
+    /// vertex, its move in the answer (the winner's, or none).
     strat: Vec<Option<Edge>>,
     /// Per opponent vertex: 0 when untouched, else its successors not yet attracted.
     count: Vec<u32>,
@@ -178,7 +179,6 @@ struct Solver<'a> {
     /// Vertices still in the game.
     left: usize,
     winner: Vec<Player>,
-    choice: Vec<Option<Edge>>,
     stats: Stats,
 }
 
@@ -224,7 +224,6 @@ impl<'a> Solver<'a> {
             local: vec![u32::MAX; n],
             left: n,
             winner: vec![Player(0); n],
-            choice: vec![None; n],
             stats: Stats::default(),
         }
     }
@@ -276,27 +275,31 @@ impl<'a> Solver<'a> {
     /// Solves the whole game: search for a dominion, attract to it, remove it; repeat.
     fn run(&mut self) {
         while self.left > 0 {
-            let (dominions, player) = self.search();
+            let (dominion, player, attracted) = self.search();
             self.reset();
-            let mut targets = Vec::new();
-            for d in &dominions {
-                for &v in &d.vertices {
+            let solved = if attracted {
+                dominion.vertices
+            } else {
+                for &v in &dominion.vertices {
                     self.strat[v.index()] = None;
-                    targets.push(v);
                 }
-                for &e in &d.strategy {
+                for &e in &dominion.strategy {
                     self.strat[self.arena.source(e).index()] = Some(e);
                 }
-            }
-            self.stats.attractors += 1;
-            let id = self.new_region();
-            let solved = self.attract(id, player, u32::MAX, &targets);
+                self.stats.attractors += 1;
+                let id = self.new_region();
+                self.attract(id, player, u32::MAX, &dominion.vertices)
+            };
             for &v in &solved {
                 self.region[v.index()] = GONE;
                 self.alive.remove(self.rank[v.index()] as usize);
                 self.winner[v.index()] = player;
-                if self.owned_by(v, player) {
-                    self.choice[v.index()] = self.strat[v.index()];
+                // A solved vertex keeps its move for good: the winner's, or none.
+                if !self.owned_by(v, player) {
+                    self.strat[v.index()] = None;
+                }
+                if self.tangles.is_empty() {
+                    continue;
                 }
                 // Tangles that lose a vertex are no longer tangles of the remaining game.
                 for t in self.member_of.take(v.index()) {
@@ -319,9 +322,11 @@ impl<'a> Solver<'a> {
     }
 
     /// Passes of region decomposition and tangle extraction until a dominion is found; returns
-    /// the dominions found in that region and their player. Tangles learned on the way are
-    /// added to the learned set.
-    fn search(&mut self) -> (Vec<Tangle>, Player) {
+    /// it, its player, and whether it is already its player's attractor in the remaining game
+    /// (it is the first region of its pass, whose heads are the top priorities and which could
+    /// attract every vertex and every tangle: attracting to it again would add nothing).
+    /// Tangles learned on the way are added to the learned set.
+    fn search(&mut self) -> (Tangle, Player, bool) {
         loop {
             self.stats.iterations += 1;
             self.reset();
@@ -351,6 +356,7 @@ impl<'a> Solver<'a> {
                 self.stats.attractors += 1;
                 let id = self.new_region();
                 let mut z = self.attract(id, player, top, &targets);
+                let first_of_pass = highest == [true, true];
                 let first_of_player = std::mem::replace(&mut highest[player.0 as usize], false);
                 if self.leaks(&targets, player) {
                     continue;
@@ -378,7 +384,7 @@ impl<'a> Solver<'a> {
                         strategy,
                         escapes: Vec::new(),
                     };
-                    return (vec![dominion], player);
+                    return (dominion, player, first_of_pass);
                 }
                 // No part is sealed, so every tangle found has an escape.
                 learned.extend(self.extract(&z, id, player));
@@ -800,7 +806,7 @@ mod tests {
             }
             let solution = ParitySolution {
                 winner: solver.winner.clone(),
-                strategy: complete(game.arena(), solver.choice.clone()),
+                strategy: complete(game.arena(), solver.strat.clone()),
             };
             solution.verify(&game).unwrap();
         }
