@@ -18,8 +18,9 @@
 //!   of each peer solver also writes its solution, whose winners are compared with kalmar's.
 //!
 //! The runs go in rounds: each round runs every kalmar solver once, then every Oink solver
-//! once, so that the load of the machine falls on both tools alike; the whole processes of the
-//! two tools' fastest solvers then alternate the same way. A figure is the median of the runs.
+//! once, so that the load of the machine falls on both tools alike, and each side's order turns
+//! by one solver a round, so that none always runs first; the whole processes of the two tools'
+//! fastest solvers then alternate the same way. A figure is the median of the runs.
 //! A run longer than the timeout ends the repetitions of that algorithm (kalmar's runs in this
 //! process cannot be interrupted; Oink's are, by its own `-z`).
 //! Peak memory is the resident high-water mark: kalmar's while the algorithm ran in this

@@ -516,7 +516,9 @@ impl<'a> PeerRuns<'a> {
 /// winners are compared with theirs.
 ///
 /// The runs go in rounds: each round runs every kalmar solver once and then every Oink solver
-/// once, so that a drift of the machine's speed falls on both tools alike. The whole processes
+/// once, so that a drift of the machine's speed falls on both tools alike; each side's order
+/// turns by one solver a round, so that the cost of running first (caches left cold by the
+/// other tool's processes) falls on each solver once, not on one solver every time. The whole processes
 /// then run in rounds of their own, kalmar's and Oink's in turn.
 pub fn run_game(
     workload: &ParityWorkload,
@@ -547,9 +549,11 @@ pub fn run_game(
     let mut oink: Vec<PeerRuns<'_>> = peer
         .map(|(_, ids)| ids.iter().map(|id| PeerRuns::new(id)).collect())
         .unwrap_or_default();
-    for _ in 0..repetitions.max(peer_repetitions) {
-        for runs in kalmar.iter_mut().filter(|r| r.wants_more(repetitions)) {
-            runs.run_once(workload, options)?;
+    for round in 0..repetitions.max(peer_repetitions) {
+        for runs in in_turn(&mut kalmar, round) {
+            if runs.wants_more(repetitions) {
+                runs.run_once(workload, options)?;
+            }
         }
         // Isolated runs return no winners: each answer was checked by the verifier instead,
         // and winning regions are unique, so verified answers agree.
@@ -563,9 +567,11 @@ pub fn run_game(
             return Err(workload.wrong(id, format!("its winners differ from those of {first}")));
         }
         if let Some((peer, _)) = peer {
-            for runs in oink.iter_mut().filter(|r| r.wants_more(peer_repetitions)) {
-                let winners = reference.map(|(_, w)| w.as_slice());
-                runs.run_once(peer, workload, options, peer_repetitions, winners);
+            for runs in in_turn(&mut oink, round) {
+                if runs.wants_more(peer_repetitions) {
+                    let winners = reference.map(|(_, w)| w.as_slice());
+                    runs.run_once(peer, workload, options, peer_repetitions, winners);
+                }
             }
         }
     }
@@ -634,6 +640,14 @@ pub fn run_game(
         }
     }
     Ok(all)
+}
+
+/// The items of `list` in the order of round `round`: from the `round`-th on, round the list,
+/// so that no solver always runs first, right after the other tool's processes.
+fn in_turn<T>(list: &mut [T], round: usize) -> impl Iterator<Item = &mut T> {
+    let at = round % list.len().max(1);
+    let (before, from) = list.split_at_mut(at);
+    from.iter_mut().chain(before)
 }
 
 /// The solver of `rows` whose figure on one side is the fastest finished one, and that figure.
@@ -815,6 +829,16 @@ mod tests {
         }
         drop(workload);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn each_round_starts_one_solver_further() {
+        let mut list = [1, 2, 3];
+        let order = |list: &mut [i32], round| in_turn(list, round).map(|x| *x).collect::<Vec<_>>();
+        assert_eq!(order(&mut list, 0), [1, 2, 3]);
+        assert_eq!(order(&mut list, 1), [2, 3, 1]);
+        assert_eq!(order(&mut list, 5), [3, 1, 2]);
+        assert!(order(&mut [], 3).is_empty());
     }
 
     /// kalmar's and Oink's runs alternate, round by round, for the solvers and for the whole
