@@ -102,9 +102,11 @@ pub fn solve(
     // passes, which the search would cost as much as); to the end once only one has.
     let few_priorities = game.max_priority() < FEW_PRIORITIES;
     if !few_priorities && state.open_owners() == [true, true] {
-        let open = |v: Vertex| state.is_open(v);
-        let won = wcwc::winning_cycles(game, &open, Some(CYCLE_BUDGET_PASSES));
-        state.win_cycles(game, won.moves);
+        let mut claims = CycleClaims {
+            state: &mut state,
+            game,
+        };
+        wcwc::claim_winning_cycles(game, &mut claims, Some(CYCLE_BUDGET_PASSES));
     }
     if let Some(p) = match state.open_owners() {
         [true, false] => Some(Player(0)),
@@ -113,7 +115,7 @@ pub fn solve(
     } {
         let open = |v: Vertex| state.is_open(v);
         let won = winning_cycles(game, p, &open);
-        state.win_cycles(game, won);
+        state.win_cycles(game, &won);
         // Every cycle p wins is in his region now; he wins nothing else.
         for v in arena.vertices() {
             if state.is_open(v) {
@@ -318,6 +320,25 @@ fn solve_part(
     (solution.winner, choices)
 }
 
+/// The preprocessing's state as the search for winning cycles sees it: each won cycle is
+/// solved with its attractor at once, so that the search does not read what they took.
+struct CycleClaims<'a> {
+    state: &'a mut Solved,
+    game: &'a ParityGame,
+}
+
+impl wcwc::Claims for CycleClaims<'_> {
+    const ATTRACTS: bool = true;
+
+    fn is_open(&self, v: Vertex) -> bool {
+        self.state.is_open(v)
+    }
+
+    fn claim(&mut self, moves: &[(Vertex, Edge)], solved: &mut Vec<Vertex>) {
+        solved.extend(self.state.win_cycles(self.game, moves));
+    }
+}
+
 /// The solved part of the game, with scratch memory for attractors over the unsolved rest.
 struct Solved {
     /// Per vertex: while unsolved, its owner's number (0 or 1); once solved, `WON` plus its
@@ -361,10 +382,10 @@ impl Solved {
     }
 
     /// Gives each vertex of winning cycles, with its move along the cycle, to its owner, and
-    /// attracts for both players from what they won.
-    fn win_cycles(&mut self, game: &ParityGame, moves: Vec<(Vertex, Edge)>) {
+    /// attracts for both players from what they won; returns every vertex solved.
+    fn win_cycles(&mut self, game: &ParityGame, moves: &[(Vertex, Edge)]) -> Vec<Vertex> {
         let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
-        for (v, e) in moves {
+        for &(v, e) in moves {
             let Owner::Player(p) = game.arena().owner(v) else {
                 unreachable!("a parity game has only the two players' vertices")
             };
@@ -372,9 +393,10 @@ impl Solved {
             self.choice[v.index()] = e.0;
             regions[p.0 as usize].push(v);
         }
-        for p in [Player(0), Player(1)] {
-            self.attract(game, p, std::mem::take(&mut regions[p.0 as usize]));
-        }
+        let [even, odd] = regions;
+        let mut solved = self.attract(game, Player(0), even);
+        solved.extend(self.attract(game, Player(1), odd));
+        solved
     }
 
     fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
@@ -399,8 +421,8 @@ impl Solved {
 
     /// Attracts for `p` from `region` (just solved as `p`) through the unsolved vertices: a
     /// vertex of `p` with a move into p's region, an opponent's vertex all of whose moves lead
-    /// there.
-    fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) {
+    /// there. Returns the region with what it attracted.
+    fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) -> Vec<Vertex> {
         let arena = game.arena();
         let mut queue = region;
         let mut head = 0;
@@ -424,5 +446,6 @@ impl Solved {
                 }
             }
         }
+        queue
     }
 }

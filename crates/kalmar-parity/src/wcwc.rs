@@ -16,6 +16,10 @@
 //!   looked at again.
 //!
 //! A vertex reached from a top is not searched again from another top of the same priority.
+//! [`claim_winning_cycles`] hands the cycles won over as they are found: the preprocessing
+//! solves each with its attractor at once, so that no later search reads what they took, and a
+//! search ends at its first won cycle, as Oink's does (the vertices on its stacks reach that
+//! cycle through the player's vertices, so the attractor took them).
 //! Unlike [`super::cycles::winning_cycles`], which decomposes all of a player's vertices and then
 //! the components below their top again and again, the search starts only where a winning top
 //! is, and goes only down: on games where no player controls a winning cycle it reads little.
@@ -60,6 +64,22 @@ const FRESH: u32 = u32::MAX - 1;
 /// In `round`: a vertex of the component being claimed.
 const CLAIMING: u32 = u32::MAX - 2;
 
+/// What the search for winning cycles works for: the vertices it may search, and what becomes
+/// of each won cycle as soon as it is found.
+pub trait Claims {
+    /// Whether [`Claims::claim`] solves, with each cycle, every vertex of the cycle's player
+    /// that can move to what it solved (as an attractor does). A search then ends at its first
+    /// won cycle, as Oink's does: every vertex it holds on its stacks reaches that cycle through
+    /// the player's vertices, so it is solved too.
+    const ATTRACTS: bool;
+    /// Whether `v` is unsolved, to be searched (asked once per vertex, before the searches).
+    fn is_open(&self, v: Vertex) -> bool;
+    /// Takes the vertices of the cycles won in one search from a top, each with its move, and
+    /// pushes onto `solved` every other vertex it solves with them (their attractor, say): no
+    /// later search reads those.
+    fn claim(&mut self, moves: &[(Vertex, Edge)], solved: &mut Vec<Vertex>);
+}
+
 /// Each vertex (among those with `open(v)`) on a cycle of its owner's vertices whose largest
 /// priority has his parity, with its move; the searches stop after `budget_passes` passes over
 /// the game (vertices and edges), or run to the end with `None`.
@@ -68,6 +88,39 @@ pub fn winning_cycles(
     open: &impl Fn(Vertex) -> bool,
     budget_passes: Option<usize>,
 ) -> WinningCycles {
+    struct Collect<'a, F> {
+        open: &'a F,
+        moves: Vec<(Vertex, Edge)>,
+    }
+    impl<F: Fn(Vertex) -> bool> Claims for Collect<'_, F> {
+        const ATTRACTS: bool = false;
+        fn is_open(&self, v: Vertex) -> bool {
+            (self.open)(v)
+        }
+        fn claim(&mut self, moves: &[(Vertex, Edge)], _: &mut Vec<Vertex>) {
+            self.moves.extend_from_slice(moves);
+        }
+    }
+    let mut found = Collect {
+        open,
+        moves: Vec::new(),
+    };
+    let complete = claim_winning_cycles(game, &mut found, budget_passes);
+    WinningCycles {
+        moves: found.moves,
+        complete,
+    }
+}
+
+/// The searches of [`winning_cycles`], handing the cycles won in each search to `claims` as
+/// soon as it ends, so that what `claims` solves with them (their attractor) is not searched
+/// again: on games where one early cycle's attractor takes most of the game, the searches
+/// below it read little. Returns whether the searches ran to the end (within the budget).
+pub fn claim_winning_cycles(
+    game: &ParityGame,
+    claims: &mut impl Claims,
+    budget_passes: Option<usize>,
+) -> bool {
     // Compressed, every priority is below the number of vertices, so that it fits beside the
     // owner in one word.
     let game = &compress(game);
@@ -82,7 +135,7 @@ pub fn winning_cycles(
         vertex: arena
             .vertices()
             .map(|v| Facts {
-                round: if open(v) { FRESH } else { NEVER },
+                round: if claims.is_open(v) { FRESH } else { NEVER },
                 rank: priority[v.index()] << 1
                     | match arena.owner(v) {
                         Owner::Player(p) => u32::from(p.0),
@@ -95,6 +148,7 @@ pub fn winning_cycles(
         stack: Vec::new(),
         frames: Vec::new(),
         moves: Vec::new(),
+        solved: Vec::new(),
     };
     for pr in (0..=game.max_priority()).rev() {
         let player = u32::from(winner_of(pr).0);
@@ -112,20 +166,15 @@ pub fn winning_cycles(
                 budget = budget.saturating_sub(1 + successors.len());
                 continue;
             }
-            let read = search.from(arena, top, pr);
+            let read = search.from(arena, top, pr, claims);
+            search.hand_over(claims);
             budget = budget.saturating_sub(read);
             if budget == 0 {
-                return WinningCycles {
-                    moves: search.moves,
-                    complete: false,
-                };
+                return false;
             }
         }
     }
-    WinningCycles {
-        moves: search.moves,
-        complete: true,
-    }
+    true
 }
 
 /// What a search asks of a vertex when it meets it, in one word.
@@ -159,10 +208,25 @@ struct Search {
     stack: Vec<Vertex>,
     /// The depth-first path: each vertex with the position of its next successor.
     frames: Vec<(Vertex, u32)>,
+    /// The moves of the won cycles not yet handed to the claims.
     moves: Vec<(Vertex, Edge)>,
+    /// Scratch: what the claims solved besides.
+    solved: Vec<Vertex>,
 }
 
 impl Search {
+    /// Hands the won cycles found so far to `claims`; what they solve is never searched again.
+    fn hand_over(&mut self, claims: &mut impl Claims) {
+        if self.moves.is_empty() {
+            return;
+        }
+        claims.claim(&self.moves, &mut self.solved);
+        self.moves.clear();
+        for v in self.solved.drain(..) {
+            self.vertex[v.index()].round = NEVER;
+        }
+    }
+
     /// Whether a search of the round of `pr` for `player` goes on to `w`: an unsolved vertex of
     /// his of priority up to `pr`, not ruled out, and not reached by an earlier search of the
     /// round.
@@ -176,9 +240,9 @@ impl Search {
     }
 
     /// The search from `top` in the round of priority `pr` over its owner's vertices of
-    /// priority up to `pr`, settling every component it finds. Returns the vertices and edges
-    /// it read.
-    fn from(&mut self, arena: &Arena, top: Vertex, pr: u32) -> usize {
+    /// priority up to `pr`, settling every component it finds, or up to the first won one when
+    /// the claims attract (see [`Claims::ATTRACTS`]). Returns the vertices and edges it read.
+    fn from<C: Claims>(&mut self, arena: &Arena, top: Vertex, pr: u32, claims: &mut C) -> usize {
         let player = self.vertex[top.index()].owner();
         if self.counter > u32::MAX - self.vertex.len() as u32 {
             self.numbers.fill((0, 0));
@@ -227,8 +291,14 @@ impl Search {
                 self.vertex[v.index()].round = NEVER;
                 continue;
             }
-            self.settle(arena, pr, player, at);
+            let won = self.settle(arena, pr, player, at);
             self.stack.truncate(at);
+            if won && C::ATTRACTS {
+                self.hand_over(claims);
+                self.stack.clear();
+                self.frames.clear();
+                break;
+            }
         }
         read
     }
@@ -242,8 +312,9 @@ impl Search {
 
     /// Settles the component just found in the round of `pr`, the stack from `at` up (with a
     /// cycle: more than one vertex, or one with a loop): claims it for `player` if its largest
-    /// priority is his, and rules out its vertices that can be on no cycle he wins.
-    fn settle(&mut self, arena: &Arena, pr: u32, player: u32, at: usize) {
+    /// priority is his, and rules out its vertices that can be on no cycle he wins. Returns
+    /// whether it claimed it.
+    fn settle(&mut self, arena: &Arena, pr: u32, player: u32, at: usize) -> bool {
         let component = &self.stack[at..];
         let top = component
             .iter()
@@ -267,7 +338,7 @@ impl Search {
                     pr
                 };
             }
-            return;
+            return false;
         }
         // Won: every vertex moves along a shortest path to `top`, which moves back inside. The
         // moves claimed are the search's queue: `top` first, then each vertex claimed.
@@ -295,5 +366,6 @@ impl Search {
             component.len(),
             "a component reaches its top"
         );
+        true
     }
 }
