@@ -115,7 +115,7 @@ pub fn solve(
     } {
         let open = |v: Vertex| state.is_open(v);
         let won = winning_cycles(game, p, &open);
-        state.win_cycles(game, &won);
+        state.win_cycles(game, &won, &mut Vec::new());
         // Every cycle p wins is in his region now; he wins nothing else.
         for v in arena.vertices() {
             if state.is_open(v) {
@@ -335,7 +335,7 @@ impl wcwc::Claims for CycleClaims<'_> {
     }
 
     fn claim(&mut self, moves: &[(Vertex, Edge)], solved: &mut Vec<Vertex>) {
-        solved.extend(self.state.win_cycles(self.game, moves));
+        self.state.win_cycles(self.game, moves, solved);
     }
 }
 
@@ -382,21 +382,25 @@ impl Solved {
     }
 
     /// Gives each vertex of winning cycles, with its move along the cycle, to its owner, and
-    /// attracts for both players from what they won; returns every vertex solved.
-    fn win_cycles(&mut self, game: &ParityGame, moves: &[(Vertex, Edge)]) -> Vec<Vertex> {
-        let mut regions: [Vec<Vertex>; 2] = [Vec::new(), Vec::new()];
-        for &(v, e) in moves {
-            let Owner::Player(p) = game.arena().owner(v) else {
-                unreachable!("a parity game has only the two players' vertices")
-            };
-            self.set_winner(v, p);
-            self.choice[v.index()] = e.0;
-            regions[p.0 as usize].push(v);
+    /// attracts for both players from what they won, pushing every vertex solved onto `solved`
+    /// (the attractors' queue).
+    fn win_cycles(
+        &mut self,
+        game: &ParityGame,
+        moves: &[(Vertex, Edge)],
+        solved: &mut Vec<Vertex>,
+    ) {
+        for p in [Player(0), Player(1)] {
+            let start = solved.len();
+            for &(v, e) in moves {
+                if game.arena().owner(v) == Owner::Player(p) {
+                    self.set_winner(v, p);
+                    self.choice[v.index()] = e.0;
+                    solved.push(v);
+                }
+            }
+            self.attract_onto(game, p, solved, start);
         }
-        let [even, odd] = regions;
-        let mut solved = self.attract(game, Player(0), even);
-        solved.extend(self.attract(game, Player(1), odd));
-        solved
     }
 
     fn into_solution(self, arena: &kalmar_core::Arena) -> ParitySolution {
@@ -421,11 +425,23 @@ impl Solved {
 
     /// Attracts for `p` from `region` (just solved as `p`) through the unsolved vertices: a
     /// vertex of `p` with a move into p's region, an opponent's vertex all of whose moves lead
-    /// there. Returns the region with what it attracted.
-    fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) -> Vec<Vertex> {
-        let arena = game.arena();
+    /// there.
+    fn attract(&mut self, game: &ParityGame, p: Player, region: Vec<Vertex>) {
         let mut queue = region;
-        let mut head = 0;
+        self.attract_onto(game, p, &mut queue, 0);
+    }
+
+    /// Attracts for `p` from `queue[start..]` (just solved as `p`), as [`Solved::attract`]
+    /// does, pushing what it attracts onto `queue`.
+    fn attract_onto(
+        &mut self,
+        game: &ParityGame,
+        p: Player,
+        queue: &mut Vec<Vertex>,
+        start: usize,
+    ) {
+        let arena = game.arena();
+        let mut head = start;
         while head < queue.len() {
             let v = queue[head];
             head += 1;
@@ -446,6 +462,5 @@ impl Solved {
                 }
             }
         }
-        queue
     }
 }

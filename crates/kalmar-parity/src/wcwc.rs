@@ -75,8 +75,8 @@ pub trait Claims {
     /// Whether `v` is unsolved, to be searched (asked once per vertex, before the searches).
     fn is_open(&self, v: Vertex) -> bool;
     /// Takes the vertices of the cycles won in one search from a top, each with its move, and
-    /// pushes onto `solved` every other vertex it solves with them (their attractor, say): no
-    /// later search reads those.
+    /// pushes onto `solved` what it solves with them (their attractor, say): no later search
+    /// reads those.
     fn claim(&mut self, moves: &[(Vertex, Edge)], solved: &mut Vec<Vertex>);
 }
 
