@@ -210,6 +210,11 @@ fn bench_sizes_in_every_notation_and_bad_input_refused() {
         "size 'x'",
     );
     refused(&["bench", "parity", "--solvers", "nonsense"], "nonsense");
+    // The summary has no plot: refused before any game runs.
+    refused(
+        &["bench", "parity", "--summary", "--svg", "x.svg"],
+        "cannot be used with",
+    );
 }
 
 #[test]

@@ -82,8 +82,9 @@ pub struct ParityBench {
     #[arg(long)]
     no_verify: bool,
     /// Print one line per game (the reading, each side's fastest solver and whole process, the
-    /// peak memory, every solver's median) instead of one per solver.
-    #[arg(long)]
+    /// peak memory, every solver's median) instead of one per solver. Not plotted: draw the
+    /// table of one line per solver with --svg.
+    #[arg(long, conflicts_with = "svg")]
     summary: bool,
     #[command(flatten)]
     common: Common,
