@@ -107,12 +107,26 @@ pub fn parse_peer_output(text: &str) -> PeerReport {
     report
 }
 
+/// How Oink is started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Launch {
+    /// Under a shell that forks it (on Unix): the peak memory it reports is its own. A program
+    /// started directly from this process would inherit this process's peak as its own (Linux
+    /// keeps the high-water mark across `exec`). The wall time includes the shell, about a
+    /// millisecond.
+    Forked,
+    /// Directly, as a user runs it: the wall time is the program's, but the peak memory it
+    /// reports may be this process's.
+    Direct,
+}
+
 /// One run of Oink.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PeerRun {
     /// What it reported.
     pub report: PeerReport,
-    /// The wall time of the whole process (start, parse, solve, exit), in seconds.
+    /// The wall time of the whole process (start, parse, solve, exit), in seconds, as started
+    /// (see [`Launch`]).
     pub wall_seconds: f64,
 }
 
@@ -127,11 +141,9 @@ pub struct Peer {
 }
 
 impl Peer {
-    /// The command that runs Oink. On Unix it runs under a shell that forks it: a program
-    /// started directly from this process would inherit this process's peak memory as its own
-    /// (Linux keeps the high-water mark across `exec`), and Oink reports that figure.
-    fn command(&self) -> Command {
-        if cfg!(unix) {
+    /// The command that runs Oink, started as `launch` says.
+    fn command(&self, launch: Launch) -> Command {
+        if cfg!(unix) && launch == Launch::Forked {
             let mut command = Command::new("/bin/sh");
             command
                 .arg("-c")
@@ -189,17 +201,19 @@ impl Peer {
         Ok(ids)
     }
 
-    /// Runs Oink's solver `id` once on the `.pg` file `game`, stopped by Oink itself after
-    /// `timeout_seconds`; with `solution`, Oink writes its solution there. An error when it
-    /// could not be run, or reported no solving time without having timed out.
+    /// Runs Oink's solver `id` once on the `.pg` file `game`, started as `launch` says and
+    /// stopped by Oink itself after `timeout_seconds`; with `solution`, Oink writes its
+    /// solution there. An error when it could not be run, or reported no solving time without
+    /// having timed out.
     pub fn run_once(
         &self,
         id: &str,
         game: &Path,
         timeout_seconds: Option<u64>,
         solution: Option<&Path>,
+        launch: Launch,
     ) -> Result<PeerRun, OinkError> {
-        let mut command = self.command();
+        let mut command = self.command(launch);
         command.arg(format!("--{id}")).args(&self.args);
         if let Some(limit) = timeout_seconds {
             command.arg("-z").arg(limit.max(1).to_string());
@@ -274,7 +288,7 @@ mod tests {
             args: Vec::new(),
         };
         assert!(matches!(peer.solvers(), Err(OinkError::NotOink { .. })));
-        let run = peer.run_once("zlk", Path::new("game.pg"), None, None);
+        let run = peer.run_once("zlk", Path::new("game.pg"), None, None, Launch::Forked);
         assert!(matches!(run, Err(OinkError::Failed(_))), "{run:?}");
     }
 }

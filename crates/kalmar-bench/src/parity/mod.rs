@@ -14,8 +14,11 @@
 //! - with a [`Peer`](crate::oink::Peer), Oink on the same file for each of the peer solvers
 //!   asked for, taking the times Oink reports itself (its `total solving time`: preprocessing
 //!   and solving, which is what kalmar's figure covers too; its `solving took`, its `parsing
-//!   took`) and its peak memory, as well as the wall time of the whole process. The first run
-//!   of each peer solver also writes its solution, whose winners are compared with kalmar's.
+//!   took`) and its peak memory (each run under a shell that forks it, so that the peak is
+//!   its own). The first run of each peer solver also writes its solution, whose winners are
+//!   compared with kalmar's;
+//! - the whole process of each side's fastest solver, `kalmar parity solve` and `oink`, both
+//!   started directly, as a user starts them, timed from outside.
 //!
 //! The runs go in rounds: each round runs every kalmar solver once, then every Oink solver
 //! once, so that the load of the machine falls on both tools alike, and each side's order turns

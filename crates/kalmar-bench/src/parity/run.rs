@@ -7,7 +7,7 @@ use crate::harness::{
     Progress, Steps, TIMED_OUT, TableRow, Timing, mib, or_dash, peak_rss, reset_peak_rss,
     run_with_limit,
 };
-use crate::oink::{Peer, PeerReport, PeerRun, solution_winners};
+use crate::oink::{Launch, Peer, PeerReport, PeerRun, solution_winners};
 use crate::table_plot::PlotColumns;
 use kalmar_core::registry::Entry;
 use kalmar_core::{Certificate, Player};
@@ -39,9 +39,6 @@ pub struct Measure {
     /// Oink: the median of its reported parsing time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parse_median_seconds: Option<f64>,
-    /// Oink: the median wall time of the whole process (start, parse, solve, exit).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wall_median_seconds: Option<f64>,
     /// Whether a run hit the timeout (Oink: it stopped; kalmar: it finished, late).
     #[serde(default)]
     pub timed_out: bool,
@@ -64,7 +61,6 @@ impl Measure {
             iterations: None,
             solve_median_seconds: None,
             parse_median_seconds: None,
-            wall_median_seconds: None,
             timed_out: false,
             agrees: None,
             failed: None,
@@ -114,8 +110,8 @@ pub struct ParityRow {
 
 impl TableRow for ParityRow {
     fn markdown_header() -> &'static str {
-        "| family | vertices | edges | priorities | solver | kalmar median (ms) | oink median (ms) | kalmar / oink | kalmar peak (MiB) | oink peak (MiB) | oink wall (ms) |\n\
-         |---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+        "| family | vertices | edges | priorities | solver | kalmar median (ms) | oink median (ms) | kalmar / oink | kalmar peak (MiB) | oink peak (MiB) |\n\
+         |---|---:|---:|---:|---|---:|---:|---:|---:|---:|"
     }
 
     const PLOT: Option<PlotColumns> = Some(PlotColumns {
@@ -146,7 +142,7 @@ impl TableRow for ParityRow {
         };
         let disagrees = self.peer.as_ref().and_then(|p| p.agrees) == Some(false);
         format!(
-            "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} |",
             self.family,
             self.vertices,
             self.edges,
@@ -158,12 +154,6 @@ impl TableRow for ParityRow {
             or_dash(self.ratio.map(|r| format!("{r:.2}"))),
             side(self.kalmar.as_ref(), &peak),
             side(self.peer.as_ref(), &peak),
-            or_dash(
-                self.peer
-                    .as_ref()
-                    .and_then(|p| p.wall_median_seconds)
-                    .map(|w| format!("{:.3}", w * 1e3))
-            ),
         )
     }
 }
@@ -393,7 +383,8 @@ fn run_process(
 }
 
 /// The runs so far of one Oink solver on a game: what Oink reported of each, the wall times of
-/// its processes, whether its winners are kalmar's, and why it failed if it did.
+/// its processes where they were started directly, whether its winners are kalmar's, and why it
+/// failed if it did.
 struct PeerRuns<'a> {
     id: &'a str,
     reports: Vec<PeerReport>,
@@ -421,17 +412,17 @@ impl<'a> PeerRuns<'a> {
             && !self.reports.iter().any(|r| r.timed_out)
     }
 
-    /// Runs it once more, taking the times Oink reports. With `winners`, the first run also
-    /// writes Oink's solution, whose winners are compared with these (and whose wall time,
-    /// which includes the writing, is left out of the wall times unless it is the only run).
-    /// A failure (a crash, an output without times) ends its runs and is kept for its row.
+    /// Runs it once more, started as `launch` says, taking the times Oink reports, and the
+    /// wall time of a process started directly. With `winners`, the first run also writes
+    /// Oink's solution, whose winners are compared with these. A failure (a crash, an output
+    /// without times) ends its runs and is kept for its row.
     fn run_once(
         &mut self,
         peer: &Peer,
         workload: &ParityWorkload,
         options: &ParityOptions,
-        repetitions: usize,
         winners: Option<&[Player]>,
+        launch: Launch,
     ) {
         let id = self.id;
         let solution_file = (self.reports.is_empty() && winners.is_some()).then(|| {
@@ -442,6 +433,7 @@ impl<'a> PeerRuns<'a> {
             &workload.path,
             options.timeout_seconds,
             solution_file.as_deref(),
+            launch,
         );
         let compared = match (&run, &solution_file, winners) {
             (Ok(run), Some(file), Some(winners)) if !run.report.timed_out => {
@@ -460,7 +452,7 @@ impl<'a> PeerRuns<'a> {
                 }),
                 Ok(agrees),
             ) => {
-                if solution_file.is_none() || repetitions <= 1 {
+                if launch == Launch::Direct {
                     self.walls.push(wall_seconds);
                 }
                 self.agrees = self.agrees.or(agrees);
@@ -503,7 +495,6 @@ impl<'a> PeerRuns<'a> {
                 .filter_map(|r| r.parse_seconds)
                 .collect(),
         );
-        measure.wall_median_seconds = median(self.walls.clone());
         measure.agrees = self.agrees;
         measure
     }
@@ -570,7 +561,7 @@ pub fn run_game(
             for runs in in_turn(&mut oink, round) {
                 if runs.wants_more(peer_repetitions) {
                     let winners = reference.map(|(_, w)| w.as_slice());
-                    runs.run_once(peer, workload, options, peer_repetitions, winners);
+                    runs.run_once(peer, workload, options, winners, Launch::Forked);
                 }
             }
         }
@@ -661,10 +652,10 @@ pub(super) fn fastest(
         .map(|(r, m)| (r.solver.clone(), m.clone()))
 }
 
-/// The `process` row: with [`ParityOptions::program`], kalmar's whole process with its fastest
-/// solver and Oink's with its fastest, in rounds, one run of each in turn, and the read times
-/// kalmar's process reported (when any run finished); without it, Oink's process alone, from the
-/// wall times of its runs so far.
+/// The `process` row, with [`ParityOptions::program`]: kalmar's whole process with its fastest
+/// solver and Oink's with its fastest, both started directly as a user starts them, in rounds,
+/// one run of each in turn (Oink's peak memory is taken from its solver's runs, whose figure is
+/// its own); and the read times kalmar's process reported (when any run finished).
 fn run_processes(
     workload: &ParityWorkload,
     options: &ParityOptions,
@@ -673,18 +664,6 @@ fn run_processes(
     mut process: ParityRow,
 ) -> Result<(ParityRow, Option<Timing>), ParityBenchError> {
     let Some((program, id)) = options.program.as_deref().zip(best.kalmar_best.as_deref()) else {
-        // Nothing to pair Oink's runs with: their wall times serve.
-        if let Some(oink) = &best.peer
-            && let Some(wall) = oink.wall_median_seconds
-        {
-            process.peer = Some(Measure {
-                runs: oink.runs,
-                peak_rss_bytes: oink.peak_rss_bytes,
-                timed_out: oink.timed_out,
-                ..Measure::of(&Timing::from_samples(vec![wall]))
-            });
-            process.peer_best.clone_from(&best.peer_best);
-        }
         return Ok((process, None));
     };
     let repetitions = options.repetitions.max(1);
@@ -703,7 +682,7 @@ fn run_processes(
         if let Some((peer, runs)) = &mut oink
             && runs.wants_more(peer_repetitions)
         {
-            runs.run_once(peer, workload, options, peer_repetitions, None);
+            runs.run_once(peer, workload, options, None, Launch::Direct);
         }
     }
     process.kalmar = Some(Measure {
@@ -717,7 +696,7 @@ fn run_processes(
         let walls = runs.walls.clone();
         process.peer = Some(Measure {
             runs: oink.runs,
-            peak_rss_bytes: oink.peak_rss_bytes,
+            peak_rss_bytes: best.peer.as_ref().and_then(|m| m.peak_rss_bytes),
             timed_out: oink.timed_out,
             failed: oink.failed,
             ..Measure::of(&Timing::from_samples(walls))
@@ -820,7 +799,7 @@ mod tests {
             assert_eq!(r.vertices, 500);
             assert_eq!(r.kalmar.as_ref().unwrap().runs, 2);
             assert!(r.peer.is_none() && r.ratio.is_none());
-            assert_eq!(r.markdown().matches('|').count(), 12);
+            assert_eq!(r.markdown().matches('|').count(), 11);
             let back: ParityRow = serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap();
             assert_eq!(
                 (back.solver.as_str(), back.edges),
