@@ -26,7 +26,7 @@ pub enum CgtCommand {
 kalmar impartial octal 0.77 --up-to 200 --period --svg kayles.svg\n  \
 kalmar impartial grundy --up-to 1000 --svg grundy.svg"
     )]
-    Impartial(ImpartialCommand),
+    Impartial(crate::Deferred<ImpartialCommand>),
     /// The old name of `kalmar impartial nim`.
     #[command(hide = true)]
     Nim(NimArgs),
@@ -139,7 +139,7 @@ kalmar impartial octal 0.07 --up-to 300 --svg dawson.svg (G(n) plotted, the peri
 
 pub fn run(command: &CgtCommand) -> anyhow::Result<()> {
     match command {
-        CgtCommand::Impartial(command) => impartial(command),
+        CgtCommand::Impartial(crate::Deferred(command)) => impartial(command),
         CgtCommand::Nim(args) => {
             renamed("nim");
             games::nim(args)

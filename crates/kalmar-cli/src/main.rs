@@ -15,6 +15,7 @@ mod bench;
 mod builtin;
 mod cgt;
 mod chess;
+mod deferred;
 mod demo;
 mod dist;
 mod efg;
@@ -35,6 +36,7 @@ mod timeout;
 mod verify;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use deferred::Deferred;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -59,48 +61,48 @@ enum Command {
     Demo,
     /// Chess-like games: win, lose or draw, where infinite play is a draw.
     #[command(subcommand)]
-    Reach(ReachCommand),
+    Reach(Deferred<ReachCommand>),
     /// Deterministic graphical games: any payoffs at terminals, infinite play pays 0.
     #[command(subcommand)]
-    Dgg(DggCommand),
+    Dgg(Deferred<DggCommand>),
     /// Parity games: the largest priority seen infinitely often decides who wins.
     #[command(subcommand)]
-    Parity(parity::ParityCommand),
+    Parity(Deferred<parity::ParityCommand>),
     /// Games of imperfect information (Reif's problem): the system sees only observations.
     #[command(subcommand)]
-    Observation(observation::ObservationCommand),
+    Observation(Deferred<observation::ObservationCommand>),
     /// n-player games on graphs: subgame-perfect equilibria by backward induction.
     #[command(subcommand)]
-    Positional(positional::PositionalCommand),
+    Positional(Deferred<positional::PositionalCommand>),
     /// Stochastic games: chance moves with rational probabilities; exact values and strategies.
     #[command(subcommand)]
-    Stochastic(stochastic::StochasticCommand),
+    Stochastic(Deferred<stochastic::StochasticCommand>),
     /// Network interdiction with local budgets: an interdictor removes edges leaving each
     /// vertex (or raises their weights), then a user takes a best path (DIMACS .gr and a
     /// budget file).
     #[command(subcommand)]
-    Interdict(interdict::InterdictCommand),
+    Interdict(Deferred<interdict::InterdictCommand>),
     /// Pencil puzzles: Hashiwokakero (files, puzz.link URLs, Tatham game IDs) and Hiroimono;
     /// solve, prove unique, count, check, generate, and the NP-hardness reductions.
     #[command(subcommand)]
-    Puzzle(puzzle::PuzzleCommand),
+    Puzzle(Deferred<puzzle::PuzzleCommand>),
     /// Extensive-form games (Gambit .efg/.nfg): perfect recall, reduced strategies, the reduced
     /// strategic form, exact equilibria (saved for `kalmar verify`), and pictures of trees.
     #[command(subcommand)]
-    Efg(efg::EfgCommand),
+    Efg(Deferred<efg::EfgCommand>),
     /// Distributed solving on timely-dataflow: retrograde analysis and value iteration over
     /// worker threads, processes and machines, with the same answers and certificates as on
     /// one machine.
     #[command(subcommand)]
-    Dist(dist::DistCommand),
+    Dist(Deferred<dist::DistCommand>),
     /// Chess endgames: tables of every position of 3-5 men (KRK, KQKR, KPK…) by retrograde
     /// analysis with depth to mate, probes by FEN with the best moves, and checks of tables.
     #[command(subcommand)]
-    Chess(chess::ChessCommand),
+    Chess(Deferred<chess::ChessCommand>),
     /// Oh Hell history filtering: count, list, build and sample the histories behind a public
     /// state, and the experiments of Solinas et al.
     #[command(subcommand)]
-    Ohhell(ohhell::OhHellCommand),
+    Ohhell(Deferred<ohhell::OhHellCommand>),
     /// Solve a game file, choosing the family from its contents.
     ///
     /// Observations (`obs=` in .gg, or an Alpaga .gii file) make it a game of imperfect
@@ -111,7 +113,7 @@ enum Command {
     /// distances to the end); other payoffs make it a deterministic graphical game; priorities
     /// make it a parity game. Games with chance, rewards or a discount factor are stochastic
     /// games, solved exactly by strategy iteration (see `kalmar stochastic solve`).
-    Solve(SolveArgs),
+    Solve(Deferred<SolveArgs>),
     /// Check a solution independently of the solver that made it.
     ///
     /// Fixing one player's strategy leaves a one-player game, solved directly; the claimed
@@ -138,11 +140,11 @@ enum Command {
     },
     /// Generate games of every family: random ones, the sorting networks of Figure 4, and
     /// structured families (`kalmar generate --list` lists them).
-    Generate(generate::GenerateArgs),
+    Generate(Deferred<generate::GenerateArgs>),
     /// Time the solvers of a family on generated games of growing size (and files) and print a
     /// Markdown table, or JSON.
     #[command(subcommand)]
-    Bench(bench::BenchCommand),
+    Bench(Deferred<bench::BenchCommand>),
     #[command(flatten)]
     Cgt(cgt::CgtCommand),
 }
@@ -275,30 +277,30 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Demo => demo::run(),
-        Command::Reach(ReachCommand::Solve(args)) => solve::reach(&args),
-        Command::Reach(ReachCommand::Game(args)) => builtin::run(&args),
-        Command::Dgg(DggCommand::Solve { args, weak, solver }) => {
+        Command::Reach(Deferred(ReachCommand::Solve(args))) => solve::reach(&args),
+        Command::Reach(Deferred(ReachCommand::Game(args))) => builtin::run(&args),
+        Command::Dgg(Deferred(DggCommand::Solve { args, weak, solver })) => {
             solve::dgg(&args, weak, solver.as_deref())
         }
-        Command::Dgg(DggCommand::Solvers(args)) => report::solvers(args),
-        Command::Parity(command) => parity::run(&command),
-        Command::Observation(command) => observation::run(&command),
-        Command::Positional(command) => positional::run(&command),
-        Command::Interdict(command) => interdict::run(&command),
-        Command::Puzzle(command) => puzzle::run(&command),
-        Command::Stochastic(command) => stochastic::run(&command),
-        Command::Efg(command) => efg::run(&command),
-        Command::Ohhell(command) => ohhell::run(&command),
-        Command::Chess(command) => chess::run(&command),
-        Command::Dist(command) => dist::run(&command),
-        Command::Solve(args) => solve::detect(&args),
+        Command::Dgg(Deferred(DggCommand::Solvers(args))) => report::solvers(args),
+        Command::Parity(Deferred(command)) => parity::run(&command),
+        Command::Observation(Deferred(command)) => observation::run(&command),
+        Command::Positional(Deferred(command)) => positional::run(&command),
+        Command::Interdict(Deferred(command)) => interdict::run(&command),
+        Command::Puzzle(Deferred(command)) => puzzle::run(&command),
+        Command::Stochastic(Deferred(command)) => stochastic::run(&command),
+        Command::Efg(Deferred(command)) => efg::run(&command),
+        Command::Ohhell(Deferred(command)) => ohhell::run(&command),
+        Command::Chess(Deferred(command)) => chess::run(&command),
+        Command::Dist(Deferred(command)) => dist::run(&command),
+        Command::Solve(Deferred(args)) => solve::detect(&args),
         Command::Verify {
             game,
             solution,
             json,
         } => verify::run(&game, &solution, json),
-        Command::Generate(args) => generate::run(&args),
-        Command::Bench(command) => bench::run(&command),
+        Command::Generate(Deferred(args)) => generate::run(&args),
+        Command::Bench(Deferred(command)) => bench::run(&command),
         Command::Cgt(command) => cgt::run(&command),
     }
 }
