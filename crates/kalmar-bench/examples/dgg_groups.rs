@@ -1,7 +1,8 @@
 //! How many groups a round of the almost-linear DGG solver should cut the terminals into: the
-//! solver's rule (about one group per 2^16 arcs) against fixed numbers of groups a side in every
-//! round, and against a first round of few groups (a sweep of few classes, which reads a layered
-//! game in the order it lies in memory) followed by the rule, each timed in turn with retrograde
+//! solver's rule (about one group per 2^16 arcs, at most sixteen a side in the first round)
+//! against fixed numbers of groups a side in every round, against a first round of four groups
+//! a side followed by the rule, and against the rule without its cap on the first round (a sweep
+//! of few classes reads a layered game in the order it lies in memory), each timed in turn with retrograde
 //! analysis of the same arena (the chess-like game of the payoffs' signs) and with one sweep of
 //! the three sign classes (Lemma 2). Every split's value is checked against the solver's.
 //!
@@ -12,14 +13,12 @@
 //! medians are printed, in milliseconds, with each split's time over retrograde analysis.
 
 use kalmar_bench::reach::chess_like;
-use kalmar_core::Rational;
-use kalmar_terminal::Dgg;
+use kalmar_terminal::dgg::almost_linear;
 use kalmar_terminal::dgg::compare::Comparisons;
 use kalmar_terminal::dgg::narrowing::{self, Sizes, Split};
-use kalmar_terminal::dgg::{Stats, almost_linear, coarsen};
+use kalmar_terminal::dgg::{Stats, coarsen};
 use kalmar_terminal::generate::FAMILIES;
 use kalmar_terminal::reach;
-use std::cell::Cell;
 use std::time::Instant;
 
 /// A split of `groups` a side in every round, sorting fewer than four groups' worth.
@@ -33,37 +32,36 @@ fn fixed(groups: usize) -> impl Fn(Sizes) -> Split {
     }
 }
 
-/// The splits compared, by name: `groups` a side in every round, or in the first round only
-/// and the solver's rule after it (`first`).
-const SPLITS: [(&str, usize, bool); 4] = [
-    ("4 a side", 4, false),
-    ("16 a side", 16, false),
-    ("4 a side, then the rule", 4, true),
-    ("16 a side, then the rule", 16, true),
+/// The splits compared with the solver's, by name.
+const SPLITS: [(&str, Rule); 4] = [
+    ("4 a side", Rule::Fixed(4)),
+    ("16 a side", Rule::Fixed(16)),
+    ("4 a side, then the rule", Rule::FirstRound(4)),
+    ("the rule from the first round", Rule::Uncapped),
 ];
 
-/// Weakly solves `game` with `groups` a side in every round, or in the first round only. The
-/// first round splits each sign that has terminals, one call of the policy each.
-fn solve_split(game: &Dgg, groups: usize, first: bool) -> Rational {
-    let zero = Rational::from(0);
-    let sides = [true, false]
-        .iter()
-        .filter(|&&negative| {
-            game.terminals()
-                .any(|t| (*game.payoff(t) < zero) == negative && *game.payoff(t) != zero)
-        })
-        .count();
-    let calls = Cell::new(0);
-    let every_round = fixed(groups);
-    let policy = |sizes: Sizes| {
-        calls.set(calls.get() + 1);
-        if !first || calls.get() <= sides {
-            every_round(sizes)
-        } else {
-            almost_linear::split(sizes)
-        }
-    };
-    narrowing::solve(game, &mut Stats::default(), policy).value
+/// How a compared split cuts each round.
+#[derive(Clone, Copy)]
+enum Rule {
+    /// This many groups a side in every round.
+    Fixed(usize),
+    /// This many in the first round, and the solver's rule after it.
+    FirstRound(usize),
+    /// The solver's rule in every round, the first one's cap ([`almost_linear::FIRST_ROUND_GROUPS`]) left out.
+    Uncapped,
+}
+
+/// The split of `rule` for a round of `sizes`.
+fn split(rule: Rule, sizes: Sizes) -> Split {
+    match rule {
+        Rule::Fixed(groups) => fixed(groups)(sizes),
+        Rule::FirstRound(groups) if sizes.first_round => fixed(groups)(sizes),
+        Rule::FirstRound(_) => almost_linear::split(sizes),
+        Rule::Uncapped => almost_linear::split(Sizes {
+            first_round: false,
+            ..sizes
+        }),
+    }
 }
 
 fn median(mut times: Vec<f64>) -> f64 {
@@ -103,9 +101,11 @@ fn main() -> Result<(), String> {
             let clock = Instant::now();
             let kept = almost_linear::solve(&game, &mut Stats::default());
             times[2].push(clock.elapsed().as_secs_f64() * 1e3);
-            for (slot, &(name, groups, first)) in SPLITS.iter().enumerate() {
+            for (slot, &(name, rule)) in SPLITS.iter().enumerate() {
                 let clock = Instant::now();
-                let value = solve_split(&game, groups, first);
+                let value =
+                    narrowing::solve(&game, &mut Stats::default(), |sizes| split(rule, sizes))
+                        .value;
                 times[3 + slot].push(clock.elapsed().as_secs_f64() * 1e3);
                 if value != kept.value {
                     return Err(format!(

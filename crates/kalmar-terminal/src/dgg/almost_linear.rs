@@ -19,7 +19,10 @@
 //! ([`ARCS_PER_GROUP`]), and sorts when that leaves fewer than sixteen: on a game of 10^7 arcs,
 //! about 150 groups (the sweep stops once the start position's group is done, and the second
 //! round sorts the few terminals of that group), where the sorting method sweeps one class
-//! per terminal.
+//! per terminal. The first round, which sweeps the whole game, takes at most sixteen groups a
+//! side ([`FIRST_ROUND_GROUPS`]): where the game lies in memory layer by layer (a sorting
+//! network), each class of a sweep is spread evenly through the layers, and a sweep of many
+//! classes reads the whole game once per class; later rounds sweep only the start's group.
 //!
 //! # Complexity
 //! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k. O(m)
@@ -40,8 +43,10 @@
 //! // arcs, 128 for this side; among two million arcs, 16; with no more arcs than the side has
 //! // terminals, the paper's two levels (ceil(m/n_i) + 1): 4 groups. The thousand
 //! // terminals of a second round are sorted.
-//! let sizes = Sizes { remaining: 1 << 19, terminals: 1 << 20, arcs: 1 << 24 };
+//! let sizes = Sizes { remaining: 1 << 19, terminals: 1 << 20, arcs: 1 << 24, first_round: false };
 //! assert_eq!(almost_linear::split(sizes), Split::Sample(128));
+//! // The first round takes sixteen a side at most.
+//! assert_eq!(almost_linear::split(Sizes { first_round: true, ..sizes }), Split::Sample(16));
 //! assert_eq!(almost_linear::split(Sizes { arcs: 1 << 21, ..sizes }), Split::Sample(16));
 //! assert_eq!(almost_linear::split(Sizes { terminals: 1 << 25, remaining: 1 << 24, ..sizes }), Split::Sample(4));
 //! assert_eq!(almost_linear::split(Sizes { remaining: 1000, ..sizes }), Split::Sort);
@@ -51,6 +56,9 @@ use super::Stats;
 use super::narrowing::{self, Sizes, Split};
 use crate::{Payoff, TerminalGame, WeakSolution};
 
+/// The most groups a side of the first round, whose sweep reads the whole game.
+pub const FIRST_ROUND_GROUPS: usize = 16;
+
 /// The arcs a class of a round's sweep spans on average (a round cuts a game of `m` arcs into
 /// about `m / ARCS_PER_GROUP` groups).
 pub const ARCS_PER_GROUP: usize = 1 << 16;
@@ -59,7 +67,8 @@ pub const ARCS_PER_GROUP: usize = 1 << 16;
 /// a group's class spans [`ARCS_PER_GROUP`] arcs (each side of zero taking its share of the
 /// terminals); a sort when that leaves fewer than sixteen groups or fewer than two terminals a
 /// group, unless the paper's levels are fewer than four (about as many terminals as arcs),
-/// where sorting could cost more than O(m) comparisons and the levels are taken.
+/// where sorting could cost more than O(m) comparisons and the levels are taken. The first
+/// round takes at most [`FIRST_ROUND_GROUPS`] a side.
 pub fn split(sizes: Sizes) -> Split {
     let n_i = sizes.remaining.max(1);
     let levels = sizes.arcs.div_ceil(n_i).max(1) + 1;
@@ -68,7 +77,10 @@ pub fn split(sizes: Sizes) -> Split {
     }
     let share =
         (sizes.arcs / ARCS_PER_GROUP) as u128 * n_i as u128 / sizes.terminals.max(1) as u128;
-    let k = levels.min(share.max(1).ilog2() as usize);
+    let mut k = levels.min(share.max(1).ilog2() as usize);
+    if sizes.first_round {
+        k = k.min(FIRST_ROUND_GROUPS.ilog2() as usize);
+    }
     if k < 4 || 2 << k > n_i {
         Split::Sort
     } else {

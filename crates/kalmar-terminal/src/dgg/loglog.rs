@@ -21,7 +21,7 @@
 //! assert_eq!(solution.value, Rational::from(3));
 //! assert!(solution.verify(&game).is_ok());
 //! // 1000 · log2 1000 > 1000: halve; 100 · log2 100 <= 1000: sort.
-//! let sizes = Sizes { remaining: 1000, terminals: 1000, arcs: 4000 };
+//! let sizes = Sizes { remaining: 1000, terminals: 1000, arcs: 4000, first_round: true };
 //! assert_eq!(loglog::split(sizes), Split::Median);
 //! assert_eq!(loglog::split(Sizes { remaining: 100, ..sizes }), Split::Sort);
 //! ```

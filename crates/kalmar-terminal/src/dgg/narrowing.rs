@@ -69,6 +69,8 @@ pub struct Sizes {
     pub terminals: usize,
     /// Arcs of the game.
     pub arcs: usize,
+    /// Whether this is the first round, which sweeps the whole game.
+    pub first_round: bool,
 }
 
 /// Weakly solves `game` from its start position, splitting by `policy` in each round.
@@ -93,6 +95,7 @@ pub fn solve<P: Payoff>(
         remaining: terminals.len(),
         terminals: terminals.len(),
         arcs: arena.num_edges(),
+        first_round: true,
     };
 
     // The first round: the signs (Lemma 2) and each side split by the policy.
@@ -151,7 +154,14 @@ pub fn solve<P: Payoff>(
             .filter(|&t| sub.contains(t))
             .collect();
         let remaining = terminals.len();
-        groups = split(&mut terminals, Sizes { remaining, ..sizes });
+        groups = split(
+            &mut terminals,
+            Sizes {
+                remaining,
+                first_round: false,
+                ..sizes
+            },
+        );
         signs = vec![sign; groups.len()];
     };
     stats.comparisons += cmp.count();
