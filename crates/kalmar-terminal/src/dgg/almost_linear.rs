@@ -22,7 +22,9 @@
 //! per terminal. The first round, which sweeps the whole game, takes at most sixteen groups a
 //! side ([`FIRST_ROUND_GROUPS`]): where the game lies in memory layer by layer (a sorting
 //! network), each class of a sweep is spread evenly through the layers, and a sweep of many
-//! classes reads the whole game once per class; later rounds sweep only the start's group.
+//! classes reads the whole game once per class; later rounds sweep only the start's group. A
+//! constant cap on one round adds at most a constant number of rounds of O(m) each, so the
+//! bound below stands.
 //!
 //! # Complexity
 //! O(m + m (log* m - log* (m/n))) time: linear when m = Ω(n log^(k) n) for a constant k. O(m)
